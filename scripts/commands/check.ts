@@ -1,0 +1,24 @@
+import { parseCommandArgs } from '../core/args.js';
+import { runFamilies } from '../core/engine.js';
+import { exitCodeFor } from '../core/findings.js';
+import { COMMON_OPTIONS, emit, openCorpus } from '../core/run-env.js';
+import { loadFamilies } from '../checks/registry.js';
+
+const HELP = `usage: specgate check [family…] [--map FILE] [common options]
+families: interop-map, invariants, rfcs, wire-examples (all when none is named)
+`;
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, { ...COMMON_OPTIONS, map: { type: 'string' } });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const families = await loadFamilies(positionals);
+  const { corpus, severities } = await openCorpus(values);
+  const options: Record<string, unknown> = {};
+  if (values.map) options.map = values.map;
+  const result = await runFamilies({ corpus, families, options, severities });
+  await emit(result, values, corpus, families.flatMap((f) => f.rules));
+  return exitCodeFor(result.findings);
+}

@@ -1,0 +1,115 @@
+import type { Finding } from './findings.js';
+import type { Layout } from './layout.js';
+import type { FileSource } from './source.js';
+import type { MarkdownDoc } from './markdown.js';
+import { LineIndex } from './position.js';
+import { parseJson } from './json-tree.js';
+import { parseYaml } from './yaml-tree.js';
+import type { ParseProblem, StructuredDoc } from './tree.js';
+
+/** Larger files are refused with a finding rather than parsed. */
+export const MAX_FILE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The files of one run, each read and parsed once, and the findings that reading them produced
+ * (missing, binary, empty, not parseable). Checks share one Corpus.
+ */
+export class Corpus {
+  private readonly texts = new Map<string, string | undefined>();
+  private readonly docs = new Map<string, StructuredDoc | undefined>();
+  private readonly markdowns = new Map<string, MarkdownDoc | undefined>();
+  private readonly reported = new Set<string>();
+  readonly problems: Finding[] = [];
+
+  constructor(
+    readonly source: FileSource,
+    readonly layout: Layout,
+  ) {}
+
+  get root(): string {
+    return this.source.root;
+  }
+
+  /** Files read so far (for per-family summaries). */
+  get filesRead(): string[] {
+    return [...this.texts.keys()].filter((f) => this.texts.get(f) !== undefined);
+  }
+
+  exists(rel: string): boolean {
+    return this.texts.get(rel) !== undefined || this.source.exists(rel);
+  }
+
+  /** The text of a file, or undefined (and a finding) when it is missing, binary or too large. */
+  text(rel: string, neededFor?: string): string | undefined {
+    if (this.texts.has(rel)) return this.texts.get(rel);
+    const buf = this.source.read(rel);
+    let text: string | undefined;
+    if (buf === undefined) {
+      this.problem(rel, 'corpus/missing-file', `file not found${neededFor ? ` (needed for ${neededFor})` : ''} in the ${this.source.label}`);
+    } else if (buf.length > MAX_FILE_BYTES) {
+      this.problem(rel, 'parse/too-large', `file is ${buf.length} bytes; refusing to parse more than ${MAX_FILE_BYTES}`);
+    } else if (buf.includes(0)) {
+      this.problem(rel, 'parse/binary', 'file contains NUL bytes; expected a text file');
+    } else {
+      text = buf.toString('utf8');
+    }
+    this.texts.set(rel, text);
+    return text;
+  }
+
+  /** Text of a file already read (for code frames). */
+  cachedText(rel: string): string | undefined {
+    return this.texts.get(rel);
+  }
+
+  json(rel: string, neededFor?: string): StructuredDoc | undefined {
+    return this.structured(rel, neededFor, parseJson);
+  }
+
+  yaml(rel: string, neededFor?: string): StructuredDoc | undefined {
+    return this.structured(rel, neededFor, parseYaml);
+  }
+
+  /** JSON or YAML by file extension. */
+  data(rel: string, neededFor?: string): StructuredDoc | undefined {
+    return /\.ya?ml$/i.test(rel) ? this.yaml(rel, neededFor) : this.json(rel, neededFor);
+  }
+
+  async markdown(rel: string, neededFor?: string): Promise<MarkdownDoc | undefined> {
+    if (this.markdowns.has(rel)) return this.markdowns.get(rel);
+    const text = this.text(rel, neededFor);
+    let doc: MarkdownDoc | undefined;
+    if (text !== undefined) {
+      const { parseMarkdown } = await import('./markdown.js');
+      doc = parseMarkdown(rel, text);
+    }
+    this.markdowns.set(rel, doc);
+    return doc;
+  }
+
+  private structured(rel: string, neededFor: string | undefined, parse: (file: string, text: string) => StructuredDoc): StructuredDoc | undefined {
+    if (this.docs.has(rel)) return this.docs.get(rel);
+    const text = this.text(rel, neededFor);
+    let doc: StructuredDoc | undefined;
+    if (text !== undefined) {
+      doc = parse(rel, text);
+      for (const p of doc.problems) this.parseProblem(rel, text, p, doc.lines);
+      if (!doc.ok) doc = undefined;
+    }
+    this.docs.set(rel, doc);
+    return doc;
+  }
+
+  private parseProblem(file: string, text: string, p: ParseProblem, lines: LineIndex): void {
+    const severity = 'error';
+    const range = lines.range(p.start, Math.max(p.end, Math.min(p.start + 1, text.length)));
+    this.problems.push({ ruleId: `parse/${p.code}`, severity, file, ...range, message: p.message });
+  }
+
+  private problem(file: string, ruleId: string, message: string): void {
+    const key = `${ruleId}\0${file}`;
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    this.problems.push({ ruleId, severity: 'error', file, line: 1, column: 1, endLine: 1, endColumn: 1, message });
+  }
+}

@@ -1,0 +1,56 @@
+import type { Range } from './position.js';
+
+export type Severity = 'error' | 'warning';
+
+export interface RelatedLocation extends Range {
+  file: string;
+  message: string;
+}
+
+/** The one finding type every check, reporter and test uses. */
+export interface Finding extends Range {
+  ruleId: string;
+  severity: Severity;
+  /** Repository-relative path, with forward slashes. */
+  file: string;
+  /** JSON Pointer into a JSON or YAML document. */
+  pointer?: string;
+  /** Names the RFC section the rule enforces. */
+  message: string;
+  /** The RFC section, e.g. "RFC 0211 §A". */
+  rfc?: string;
+  related?: RelatedLocation[];
+}
+
+export interface FamilySummary {
+  family: string;
+  files: number;
+  visited: number;
+  errors: number;
+  warnings: number;
+  ms: number;
+}
+
+export interface CheckResult {
+  findings: Finding[];
+  families: FamilySummary[];
+}
+
+export function countBySeverity(findings: readonly Finding[]): { errors: number; warnings: number } {
+  let errors = 0;
+  let warnings = 0;
+  for (const f of findings) {
+    if (f.severity === 'error') errors++;
+    else warnings++;
+  }
+  return { errors, warnings };
+}
+
+export function compareFindings(a: Finding, b: Finding): number {
+  return a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0);
+}
+
+/** Exit codes: 0 clean (warnings allowed), 1 an error-severity finding. Usage and internal errors are 2. */
+export function exitCodeFor(findings: readonly Finding[]): 0 | 1 {
+  return findings.some((f) => f.severity === 'error') ? 1 : 0;
+}

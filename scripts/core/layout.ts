@@ -1,0 +1,80 @@
+import { UsageError } from './errors.js';
+
+/** Where each governed document lives in a repository (repository-relative paths). */
+export interface Layout {
+  preset: string;
+  interopMap: string;
+  interopMapSchema: string;
+  errorRegistry: string;
+  openapi: string;
+  a2aProto: string;
+  runSnapshotSchema: string;
+  taskStateSchema: string;
+  /** Folder of `<family>.schema.json` facet schemas. */
+  facetsDir: string;
+  interopDoc: string;
+  rfcsDir: string;
+  invariants: string;
+  /** The invariants file's schema; null means the tool's built-in schema for the upstream form. */
+  invariantsSchema: string | null;
+  /** Globs of the JSON Schemas the compatibility gate compares. */
+  schemaGlobs: string[];
+  /** The wire schemas of RFC 0211 §A/§B. */
+  wireSchemas: { jsonrpcError: string; googleRpcStatus: string };
+}
+
+export const LAYOUT_KEYS = [
+  'interopMap',
+  'interopMapSchema',
+  'errorRegistry',
+  'openapi',
+  'a2aProto',
+  'runSnapshotSchema',
+  'taskStateSchema',
+  'facetsDir',
+  'interopDoc',
+  'rfcsDir',
+  'invariants',
+  'invariantsSchema',
+  'schemaGlobs',
+  'wireSchemas',
+] as const;
+
+const specgate: Layout = {
+  preset: 'specgate',
+  interopMap: 'spec/v2/interop-map.json',
+  interopMapSchema: 'spec/v2/interop-map.schema.json',
+  errorRegistry: 'spec/v2/errors.json',
+  openapi: 'spec/v2/openapi.yaml',
+  a2aProto: 'spec/v2/upstream/a2a-v1.0.1-bindings.proto',
+  runSnapshotSchema: 'schemas/v2/run-snapshot.schema.json',
+  taskStateSchema: 'schemas/v2/a2a-task-state.schema.json',
+  facetsDir: 'spec/v2/facets',
+  interopDoc: 'spec/v2/core/interop.md',
+  rfcsDir: 'RFCS',
+  invariants: 'invariants/invariants.yaml',
+  invariantsSchema: 'invariants/invariants.schema.json',
+  schemaGlobs: ['spec/**/*.schema.json', 'schemas/**/*.schema.json'],
+  wireSchemas: {
+    jsonrpcError: 'schemas/v2/a2a-jsonrpc-error.schema.json',
+    googleRpcStatus: 'schemas/v2/google-rpc-status.schema.json',
+  },
+};
+
+/** The upstream OpenWOP repository's layout. */
+const openwop: Layout = {
+  ...specgate,
+  preset: 'openwop',
+  openapi: 'api/v2/openapi.yaml',
+  a2aProto: 'conformance/fixtures/upstream/a2a-v1.0.1/a2a.proto',
+  invariants: 'SECURITY/invariants.yaml',
+  invariantsSchema: null,
+};
+
+export const PRESETS: Readonly<Record<string, Layout>> = { specgate, openwop };
+
+export function presetLayout(name: string): Layout {
+  const layout = PRESETS[name];
+  if (!layout) throw new UsageError(`unknown preset "${name}" (known: ${Object.keys(PRESETS).join(', ')})`);
+  return structuredClone(layout);
+}

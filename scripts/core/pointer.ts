@@ -1,0 +1,34 @@
+/** RFC 6901 JSON Pointers. */
+export function encodePointer(segments: ReadonlyArray<string | number>): string {
+  return segments.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+}
+
+export function decodePointer(pointer: string): string[] {
+  if (pointer === '' || pointer === '#') return [];
+  const p = pointer.startsWith('#') ? decodeURIComponent(pointer.slice(1)) : pointer;
+  if (!p.startsWith('/')) throw new Error(`not a JSON Pointer: ${pointer}`);
+  return p
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+export function childPointer(parent: string, key: string | number): string {
+  return parent + encodePointer([key]);
+}
+
+/** Resolve a pointer against a plain value; undefined when a step is missing. */
+export function getAtPointer(value: unknown, pointer: string): unknown {
+  let cur: unknown = value;
+  for (const seg of decodePointer(pointer)) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    if (Array.isArray(cur)) {
+      if (!/^(0|[1-9]\d*)$/.test(seg)) return undefined;
+      cur = cur[Number(seg)];
+    } else {
+      if (!Object.prototype.hasOwnProperty.call(cur, seg)) return undefined;
+      cur = (cur as Record<string, unknown>)[seg];
+    }
+  }
+  return cur;
+}

@@ -1,0 +1,55 @@
+/** 1-based line and column; `endColumn` points just past the last character (as SARIF wants). */
+export interface Range {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+/** Maps UTF-16 offsets of one text to lines and columns, built once per file. */
+export class LineIndex {
+  private readonly starts: number[] = [0];
+
+  constructor(readonly text: string) {
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10) this.starts.push(i + 1);
+      else if (c === 13 && text.charCodeAt(i + 1) !== 10) this.starts.push(i + 1);
+    }
+  }
+
+  get lineCount(): number {
+    return this.starts.length;
+  }
+
+  /** 1-based line and column of an offset. */
+  at(offset: number): { line: number; column: number } {
+    const o = Math.max(0, Math.min(offset, this.text.length));
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid]! <= o) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: o - this.starts[lo]! + 1 };
+  }
+
+  range(start: number, end: number): Range {
+    const a = this.at(start);
+    const b = this.at(Math.max(start, end));
+    return { line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
+  }
+
+  /** Offset of the first character of a 1-based line. */
+  lineStart(line: number): number {
+    return this.starts[Math.max(0, Math.min(line - 1, this.starts.length - 1))]!;
+  }
+
+  /** Text of a 1-based line without its line break. */
+  lineText(line: number): string {
+    const start = this.lineStart(line);
+    const next = line < this.starts.length ? this.starts[line]! : this.text.length;
+    return this.text.slice(start, next).replace(/\r?\n$|\r$/, '');
+  }
+}

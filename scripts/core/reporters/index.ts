@@ -1,0 +1,17 @@
+import { UsageError } from '../errors.js';
+import type { Reporter } from './types.js';
+
+const reporters: Record<string, () => Promise<Reporter>> = {
+  stylish: async () => (await import('./stylish.js')).stylish,
+  json: async () => (await import('./json.js')).json,
+  github: async () => (await import('./github.js')).github,
+  sarif: async () => (await import('./sarif.js')).sarif,
+};
+
+export const FORMATS = Object.keys(reporters);
+
+export async function loadReporter(name: string): Promise<Reporter> {
+  const load = reporters[name];
+  if (!load) throw new UsageError(`unknown format "${name}" (known: ${FORMATS.join(', ')})`);
+  return load();
+}

@@ -1,0 +1,28 @@
+import { countBySeverity } from '../findings.js';
+import type { Reporter } from './types.js';
+
+export const json: Reporter = (result) => {
+  const { errors, warnings } = countBySeverity(result.findings);
+  return (
+    JSON.stringify(
+      {
+        findings: result.findings.map((f) => ({
+          ruleId: f.ruleId,
+          severity: f.severity,
+          file: f.file,
+          line: f.line,
+          column: f.column,
+          endLine: f.endLine,
+          endColumn: f.endColumn,
+          pointer: f.pointer ?? null,
+          message: f.message,
+          rfc: f.rfc ?? null,
+          ...(f.related ? { related: f.related } : {}),
+        })),
+        summary: { errors, warnings, families: result.families },
+      },
+      null,
+      2,
+    ) + '\n'
+  );
+};

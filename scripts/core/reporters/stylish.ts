@@ -1,0 +1,64 @@
+import { countBySeverity } from '../findings.js';
+import type { Finding } from '../findings.js';
+import { LineIndex } from '../position.js';
+import type { Reporter, ReportEnv } from './types.js';
+
+/** ESLint-style: findings grouped by file, each with a code frame, then a summary. */
+export const stylish: Reporter = (result, env) => {
+  const out: string[] = [];
+  const byFile = new Map<string, Finding[]>();
+  for (const f of result.findings) {
+    const list = byFile.get(f.file) ?? [];
+    list.push(f);
+    byFile.set(f.file, list);
+  }
+  for (const [file, findings] of byFile) {
+    out.push(paint(env, '4', file));
+    const text = env.sourceOf(file);
+    const lines = text === undefined ? undefined : new LineIndex(text);
+    for (const f of findings) {
+      const sev = f.severity === 'error' ? paint(env, '31', 'error') : paint(env, '33', 'warning');
+      out.push(`  ${f.line}:${f.column}  ${sev}  ${f.message}  ${paint(env, '2', f.ruleId)}`);
+      if (f.pointer !== undefined && f.pointer !== '') out.push(`    ${paint(env, '2', `at ${f.pointer}`)}`);
+      if (lines && f.line <= lines.lineCount) out.push(...codeFrame(lines, f));
+      for (const r of f.related ?? []) out.push(`    ${paint(env, '2', `${r.file}:${r.line}:${r.column}: ${r.message}`)}`);
+    }
+    out.push('');
+  }
+  const { errors, warnings } = countBySeverity(result.findings);
+  const total = errors + warnings;
+  if (total > 0) {
+    out.push(paint(env, errors ? '31' : '33', `✖ ${total} problem${total === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'})`));
+  } else {
+    out.push(paint(env, '32', '✔ no problems'));
+  }
+  for (const s of result.families) {
+    out.push(`  ${s.family.padEnd(14)} ${String(s.files).padStart(4)} files  ${String(s.visited).padStart(6)} visited  ${String(s.errors).padStart(4)} errors  ${String(s.warnings).padStart(4)} warnings  ${s.ms.toFixed(1).padStart(7)} ms`);
+  }
+  return out.join('\n') + '\n';
+};
+
+function codeFrame(lines: LineIndex, f: Finding): string[] {
+  const first = Math.max(1, f.line - 1);
+  const last = Math.min(lines.lineCount, f.line + 1);
+  const width = String(last).length;
+  const frame: string[] = [];
+  for (let n = first; n <= last; n++) {
+    const text = lines.lineText(n).replace(/\t/g, '  ');
+    const gutter = `${n === f.line ? '>' : ' '} ${String(n).padStart(width)} | `;
+    frame.push(`    ${gutter}${text.length > 160 ? text.slice(0, 160) + '…' : text}`);
+    if (n === f.line) {
+      const raw = lines.lineText(n);
+      const col = Math.max(1, f.column);
+      const endCol = f.endLine === f.line ? Math.max(col + 1, f.endColumn) : raw.length + 1;
+      const lead = raw.slice(0, col - 1).replace(/\t/g, '  ').replace(/[^ ]/g, ' ');
+      const span = Math.max(1, Math.min(endCol - col, 160 - lead.length));
+      frame.push(`    ${' '.repeat(2 + width)} | ${lead}${'^'.repeat(span)}`);
+    }
+  }
+  return frame;
+}
+
+function paint(env: ReportEnv, code: string, s: string): string {
+  return env.color ? `\u001b[${code}m${s}\u001b[0m` : s;
+}

@@ -1,0 +1,79 @@
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { statSync } from 'node:fs';
+import { Corpus } from './corpus.js';
+import { FatalError } from './errors.js';
+import { loadConfig } from './config.js';
+import type { SeveritySetting } from './engine.js';
+import type { CheckResult } from './findings.js';
+import type { FileSource } from './source.js';
+import { FsSource } from './source.js';
+import { loadReporter } from './reporters/index.js';
+import type { RuleInfo } from './reporters/types.js';
+
+export const TOOL_NAME = 'specgate';
+export const TOOL_VERSION = '0.1.0';
+
+/** Options every command shares. */
+export const COMMON_OPTIONS = {
+  root: { type: 'string' },
+  preset: { type: 'string' },
+  config: { type: 'string' },
+  format: { type: 'string', short: 'f' },
+  output: { type: 'string', short: 'o' },
+  staged: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export interface CommonValues {
+  root?: string;
+  preset?: string;
+  config?: string;
+  format?: string;
+  output?: string;
+  staged?: boolean;
+}
+
+export interface OpenedCorpus {
+  corpus: Corpus;
+  severities: Record<string, SeveritySetting>;
+}
+
+/** Resolves root, layout and source (working tree, or the git index with --staged). */
+export async function openCorpus(values: CommonValues): Promise<OpenedCorpus> {
+  const root = path.resolve(values.root ?? '.');
+  try {
+    if (!statSync(root).isDirectory()) throw new Error();
+  } catch {
+    throw new FatalError(`root is not a directory: ${values.root ?? '.'}`);
+  }
+  const { layout, severities } = loadConfig(root, values);
+  let source: FileSource;
+  if (values.staged) {
+    const { GitIndexSource } = await import('./git-source.js');
+    source = await GitIndexSource.open(root);
+  } else source = new FsSource(root);
+  return { corpus: new Corpus(source, layout), severities };
+}
+
+/** Formats a result and writes it to stdout or `--output` (atomically). */
+export async function emit(result: CheckResult, values: CommonValues, corpus: Corpus | undefined, rules: RuleInfo[]): Promise<void> {
+  const reporter = await loadReporter(values.format ?? 'stylish');
+  const text = reporter(result, {
+    sourceOf: (file) => corpus?.cachedText(file) ?? corpus?.text(file),
+    root: corpus?.root ?? process.cwd(),
+    toolName: TOOL_NAME,
+    toolVersion: TOOL_VERSION,
+    rules,
+    color: !values.output && (values.format ?? 'stylish') === 'stylish' && process.stdout.isTTY === true && !process.env.NO_COLOR,
+  });
+  if (values.output) writeAtomic(values.output, text);
+  else process.stdout.write(text);
+}
+
+export function writeAtomic(file: string, text: string): void {
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, text);
+  renameSync(tmp, file);
+}

@@ -1,0 +1,119 @@
+import type { Range } from './position.js';
+import { LineIndex } from './position.js';
+import { decodePointer, encodePointer } from './pointer.js';
+
+/** A node of a parsed JSON or YAML document, with source offsets. */
+export type TreeNode =
+  | { kind: 'object'; start: number; end: number; entries: TreeEntry[] }
+  | { kind: 'array'; start: number; end: number; items: TreeNode[] }
+  | { kind: 'scalar'; start: number; end: number };
+
+export interface TreeEntry {
+  key: string;
+  keyStart: number;
+  keyEnd: number;
+  value: TreeNode;
+}
+
+/** A problem found while parsing; it becomes a finding of the `parse` rules. */
+export interface ParseProblem {
+  code: 'syntax' | 'duplicate-key' | 'bom' | 'empty' | 'too-deep' | 'too-large' | 'binary' | 'aliases';
+  message: string;
+  start: number;
+  end: number;
+}
+
+/** Where a pointer lands in a document: the range to report and the pointer actually found. */
+export interface Location extends Range {
+  pointer: string;
+  /** The pointer that exists (an ancestor when the requested one is missing). */
+  foundPointer: string;
+}
+
+/** A parsed JSON or YAML file: its value, its tree, and a way from pointers to positions. */
+export class StructuredDoc {
+  readonly lines: LineIndex;
+
+  constructor(
+    readonly file: string,
+    readonly text: string,
+    readonly value: unknown,
+    readonly root: TreeNode | undefined,
+    readonly problems: ParseProblem[],
+  ) {
+    this.lines = new LineIndex(text);
+  }
+
+  get ok(): boolean {
+    return this.root !== undefined && !this.problems.some((p) => p.code !== 'duplicate-key' && p.code !== 'bom');
+  }
+
+  /**
+   * The range of the node at `pointer`. With `at: 'key'` a property is reported at its key.
+   * A missing step is reported at the nearest existing ancestor (a missing key at its parent).
+   */
+  locate(pointer: string, at: 'value' | 'key' = 'value'): Location {
+    const segs = safeDecode(pointer);
+    let node = this.root;
+    let found: string[] = [];
+    let keyRange: [number, number] | undefined;
+    for (const seg of segs) {
+      if (!node) break;
+      let next: TreeNode | undefined;
+      keyRange = undefined;
+      if (node.kind === 'object') {
+        // Last duplicate wins, as in JSON.parse.
+        for (let i = node.entries.length - 1; i >= 0; i--) {
+          const e = node.entries[i]!;
+          if (e.key === seg) {
+            next = e.value;
+            keyRange = [e.keyStart, e.keyEnd];
+            break;
+          }
+        }
+      } else if (node.kind === 'array' && /^(0|[1-9]\d*)$/.test(seg)) {
+        next = node.items[Number(seg)];
+      }
+      if (!next) break;
+      node = next;
+      found.push(seg);
+    }
+    const complete = found.length === segs.length;
+    let start = node?.start ?? 0;
+    let end = node?.end ?? 0;
+    if (complete && at === 'key' && keyRange) [start, end] = keyRange;
+    else if (node && node.kind !== 'scalar') end = firstLineEnd(this.text, start, end);
+    return { ...this.lines.range(start, end), pointer, foundPointer: encodePointer(found) };
+  }
+
+  /** Keys of the object at `pointer`, in source order, with their ranges (duplicates included). */
+  entriesAt(pointer: string): TreeEntry[] {
+    const node = this.nodeAt(pointer);
+    return node?.kind === 'object' ? node.entries : [];
+  }
+
+  nodeAt(pointer: string): TreeNode | undefined {
+    let node = this.root;
+    for (const seg of safeDecode(pointer)) {
+      if (!node) return undefined;
+      if (node.kind === 'object') node = [...node.entries].reverse().find((e) => e.key === seg)?.value;
+      else if (node.kind === 'array') node = /^(0|[1-9]\d*)$/.test(seg) ? node.items[Number(seg)] : undefined;
+      else return undefined;
+    }
+    return node;
+  }
+}
+
+function safeDecode(pointer: string): string[] {
+  try {
+    return decodePointer(pointer);
+  } catch {
+    return [];
+  }
+}
+
+/** A container is reported on its first line only, so a code frame stays readable. */
+function firstLineEnd(text: string, start: number, end: number): number {
+  const nl = text.indexOf('\n', start);
+  return nl === -1 || nl > end ? end : nl;
+}

@@ -1,0 +1,1 @@
+export type { Finding, Severity, CheckResult } from './core/findings.js';

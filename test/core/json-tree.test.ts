@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { parseJson } from '../../scripts/core/json-tree.js';
+
+describe('parseJson', () => {
+  it('keeps values equal to JSON.parse and ranges for keys and values', () => {
+    const text = '{\n  "a": [1, {"b": "x\\"y"}],\n  "c": null\n}\n';
+    const doc = parseJson('f.json', text);
+    expect(doc.value).toEqual(JSON.parse(text));
+    expect(doc.locate('/a/1/b')).toMatchObject({ line: 2, column: 18 });
+    expect(doc.locate('/c', 'key')).toMatchObject({ line: 3, column: 3, endColumn: 6 });
+  });
+
+  it('reports a missing key at its parent', () => {
+    const doc = parseJson('f.json', '{\n  "a": {\n    "b": 1\n  }\n}');
+    expect(doc.locate('/a/zzz')).toMatchObject({ line: 2, column: 8, foundPointer: '/a' });
+  });
+
+  it('reports duplicate keys at the second key and keeps the last value', () => {
+    const doc = parseJson('f.json', '{"a": 1,\n "a": 2}');
+    expect(doc.value).toEqual({ a: 2 });
+    expect(doc.problems).toEqual([expect.objectContaining({ code: 'duplicate-key', start: 10 })]);
+  });
+
+  it.each([
+    ['', 'empty'],
+    ['   \n', 'empty'],
+    ['{"a": }', 'syntax'],
+    ['{"a": 1} x', 'syntax'],
+    ['[1, 2', 'syntax'],
+    ['"\u0001"', 'syntax'],
+    ['['.repeat(300) + ']'.repeat(300), 'too-deep'],
+  ])('turns bad input %j into a located %s problem', (text, code) => {
+    const doc = parseJson('f.json', text);
+    expect(doc.ok).toBe(false);
+    expect(doc.problems[0]!.code).toBe(code);
+  });
+
+  it('reports a byte-order mark and still parses', () => {
+    const doc = parseJson('f.json', '\uFEFF{"a": 1}');
+    expect(doc.value).toEqual({ a: 1 });
+    expect(doc.problems.map((p) => p.code)).toEqual(['bom']);
+  });
+
+  it('does not let __proto__ reach the prototype', () => {
+    const doc = parseJson('f.json', '{"__proto__": {"polluted": true}}');
+    expect(({} as any).polluted).toBeUndefined();
+    expect(Object.keys(doc.value as object)).toEqual(['__proto__']);
+  });
+});

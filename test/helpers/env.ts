@@ -1,0 +1,106 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, it } from 'vitest';
+
+export const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SHARED = path.resolve(PROJECT, '../shared');
+export const ANCHOR = path.join(SHARED, 'anchors/openwop-v2');
+export const SDK_FIXTURES = path.join(SHARED, 'fixtures/a2a-js-sdk-1.3.0');
+export const CLI = path.join(PROJECT, 'dist/scripts/cli.js');
+
+export const sharedAvailable = existsSync(path.join(SHARED, 'corpus-facts.md'));
+
+/**
+ * `describe` for tests that read ../shared: under CI=true a missing ../shared fails them;
+ * elsewhere (a user's clone) they are skipped with a message.
+ */
+export function describeShared(name: string, fn: () => void): void {
+  if (sharedAvailable) describe(name, fn);
+  else if (process.env.CI === 'true') {
+    describe(name, () => it('needs ../shared beside the project', () => {
+      throw new Error(`../shared is missing (looked in ${SHARED}); CI must provide it`);
+    }));
+  } else {
+    describe.skip(`${name} (skipped: ../shared not found beside the project)`, fn);
+  }
+}
+
+export function tempDir(prefix = 'specgate-'): string {
+  return mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** A writable copy of a folder in a fresh temp dir. */
+export function tempCopy(src: string, filter?: (p: string) => boolean): string {
+  const dir = tempDir();
+  cpSync(src, dir, { recursive: true, filter: (p) => !p.includes(`${path.sep}node_modules`) && !p.includes(`${path.sep}.git${path.sep}`) && (!filter || filter(p)) });
+  return dir;
+}
+
+/** A temp copy of this project's governed corpus (not its code). */
+export function projectCorpusCopy(): string {
+  const dir = tempDir();
+  for (const d of ['spec', 'schemas', 'invariants', 'RFCS', 'test/wire', 'test/checks']) {
+    if (existsSync(path.join(PROJECT, d))) cpSync(path.join(PROJECT, d), path.join(dir, d), { recursive: true });
+  }
+  return dir;
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], opts: { cwd?: string; env?: Record<string, string>; input?: string } = {}): CliResult {
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: opts.cwd ?? PROJECT,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', ...opts.env },
+    input: opts.input,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+export interface JsonFinding {
+  ruleId: string;
+  severity: string;
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  pointer: string | null;
+  message: string;
+}
+
+/** Runs the CLI with --format json and parses the findings. */
+export function runJson(args: string[], opts: { cwd?: string } = {}): CliResult & { findings: JsonFinding[]; summary: any } {
+  const r = runCli([...args, '--format', 'json'], opts);
+  let parsed: { findings: JsonFinding[]; summary: unknown } = { findings: [], summary: undefined };
+  try {
+    parsed = JSON.parse(r.stdout);
+  } catch {
+    // leave empty: the assertion on code/stderr will tell
+  }
+  return { ...r, findings: parsed.findings, summary: parsed.summary };
+}
+
+/** Edit a JSON file in place with a function over its parsed value (2-space indent, final newline). */
+export function editJson(file: string, edit: (v: any) => void): void {
+  const v = JSON.parse(readFileSync(file, 'utf8'));
+  edit(v);
+  writeFileSync(file, JSON.stringify(v, null, 2) + '\n');
+}
+
+/** 1-based line of the first occurrence of `needle` in a file (after `after`, if given). */
+export function lineOf(file: string, needle: string, after?: string): number {
+  const text = readFileSync(file, 'utf8');
+  const from = after ? text.indexOf(after) : 0;
+  const i = text.indexOf(needle, Math.max(0, from));
+  if (i < 0) throw new Error(`"${needle}" not found in ${file}`);
+  return text.slice(0, i).split('\n').length;
+}
