@@ -2,7 +2,6 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUILT_VALIDATORS_DIR, compileWithAjv, schemaKey, writeCache } from '../core/schema.js';
-import { BUILTIN_SCHEMAS } from '../core/builtin-schemas.js';
 
 /**
  * Build step: compile the JSON Schemas this repository governs (and the tool's own) into
@@ -26,8 +25,7 @@ function* schemaFiles(dir: string): Generator<string> {
 
 let n = 0;
 const texts: Array<{ name: string; text: string }> = [];
-for (const dir of ['spec', 'schemas', 'invariants']) for (const f of schemaFiles(path.join(root, dir))) texts.push({ name: path.relative(root, f), text: readFileSync(f, 'utf8') });
-for (const [name, text] of Object.entries(BUILTIN_SCHEMAS)) texts.push({ name: `builtin:${name}`, text });
+for (const dir of ['spec', 'schemas', 'invariants', 'scripts/schemas']) for (const f of schemaFiles(path.join(root, dir))) texts.push({ name: path.relative(root, f), text: readFileSync(f, 'utf8') });
 for (const { name, text } of texts) {
   try {
     const { code } = await compileWithAjv(JSON.parse(text));

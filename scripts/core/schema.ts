@@ -29,6 +29,11 @@ const memory = new Map<string, Validator>();
 export const BUILT_VALIDATORS_DIR = path.join(packageRoot, 'dist', 'validators');
 export const RUNTIME_CACHE_DIR = path.join(packageRoot, 'node_modules', '.cache', 'specgate');
 
+/** Schemas that ship with the tool (scripts/schemas/NAME.schema.json), read from the package. */
+export function builtinSchemaPath(name: string): string {
+  return path.join(packageRoot, 'scripts', 'schemas', `${name}.schema.json`);
+}
+
 export class SchemaCompileError extends Error {}
 
 /** The cache key of a schema (and the schemas it references by `$id`). */
@@ -138,4 +143,26 @@ export function defaultMessage(e: SchemaError): string {
     default:
       return `${where} ${e.message ?? `fails ${e.keyword}`}`;
   }
+}
+
+/**
+ * Validates a parsed document against a schema document and reports each error at its place.
+ * A schema that does not compile is reported at the schema file.
+ */
+export async function validateDoc(
+  doc: StructuredDoc,
+  schemaDoc: StructuredDoc,
+  report: (r: Report) => void,
+  describe?: (e: SchemaError) => string,
+): Promise<boolean> {
+  let validate: Validator;
+  try {
+    validate = await compileSchema(schemaDoc.value, schemaDoc.text);
+  } catch (e) {
+    report({ at: { file: schemaDoc.file }, message: `schema does not compile: ${(e as Error).message.split('\n')[0]}` });
+    return false;
+  }
+  if (validate(doc.value)) return true;
+  for (const r of schemaErrorReports(validate.errors ?? [], doc, describe)) report(r);
+  return false;
 }
