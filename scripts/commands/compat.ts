@@ -1,5 +1,53 @@
-import { UsageError } from '../core/errors.js';
+import path from 'node:path';
+import { statSync } from 'node:fs';
+import { parseCommandArgs } from '../core/args.js';
+import { loadConfig } from '../core/config.js';
+import { FatalError, UsageError } from '../core/errors.js';
+import { exitCodeFor } from '../core/findings.js';
+import { loadReporter } from '../core/reporters/index.js';
+import { COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, writeAtomic } from '../core/run-env.js';
 
-export async function run(_argv: string[]): Promise<number> {
-  throw new UsageError('the compat command is not implemented yet');
+const HELP = `usage: specgate compat --base REF [--staged] [common options]
+
+Classifies every change to the JSON Schemas (layout.schemaGlobs) and the data files they govern
+between the git revision REF and the working tree (or, with --staged, the index): editorial,
+additive or breaking, each at a JSON Pointer into the new file. An RFC added or changed since REF
+whose Compatibility row says "additive" must not bring a breaking change to a file its Affects row
+names (an error at that row). Breaking changes alone are warnings.
+`;
+
+export async function run(argv: string[]): Promise<number> {
+  const started = performance.now();
+  const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, base: { type: 'string' } }, false);
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (typeof values.base !== 'string') throw new UsageError('compat needs --base REF (the git revision to compare with)');
+  const format = typeof values.format === 'string' ? values.format : 'stylish';
+  const reporter = await loadReporter(format);
+  const root = path.resolve(typeof values.root === 'string' ? values.root : '.');
+  try {
+    if (!statSync(root).isDirectory()) throw new Error();
+  } catch {
+    throw new FatalError(`root is not a directory: ${values.root ?? '.'}`);
+  }
+  const { layout, severities } = loadConfig(root, { preset: values.preset as string | undefined, config: values.config as string | undefined });
+  const { compareWithBase } = await import('../compat/compare.js');
+  const { checkResult, render } = await import('../compat/output.js');
+  const { RULE_INFOS } = await import('../compat/rules.js');
+  const r = await compareWithBase({ root, layout, ref: values.base, staged: values.staged === true, severities });
+  const result = checkResult(r, performance.now() - started);
+  const output = typeof values.output === 'string' ? values.output : undefined;
+  const text = render(format, reporter, r, result, {
+    sourceOf: (file) => (r.headCorpus.exists(file) ? r.headCorpus.text(file) : undefined),
+    root,
+    toolName: TOOL_NAME,
+    toolVersion: TOOL_VERSION,
+    rules: RULE_INFOS,
+    color: !output && format === 'stylish' && process.stdout.isTTY === true && !process.env.NO_COLOR,
+  });
+  if (output) writeAtomic(output, text);
+  else process.stdout.write(text);
+  return exitCodeFor(result.findings);
 }

@@ -1,5 +1,126 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseCommandArgs } from '../core/args.js';
 import { UsageError } from '../core/errors.js';
+import { exitCodeFor } from '../core/findings.js';
+import { fileURLToPath } from 'node:url';
+import { TOOL_NAME, TOOL_VERSION, openCorpus, writeAtomic } from '../core/run-env.js';
 
-export async function run(_argv: string[]): Promise<number> {
-  throw new UsageError('the probe command is not implemented yet');
+const HELP = `usage: specgate probe --url URL [--card URL] [--token T] [--foreign-token T2] [--record DIR]
+                      [--format stylish|json|sarif|github] [--output FILE]
+                      [--timeout MS] [--max-requests N] [--max-response-bytes N]
+
+Runs RFC 0211's conformance legs against a live A2A host: reads the agent card (default
+URL/.well-known/agent-card.json), finds its JSONRPC interface at protocolVersion 1.0 and sends
+each leg there. Verdicts: executed-pass, executed-fail (with the RFC section), inapplicable (why).
+
+  --token T            bearer token of the caller (or env SPECGATE_PROBE_TOKEN)
+  --foreign-token T2   a second principal, for a2a-unreadable-not-found (or env SPECGATE_PROBE_FOREIGN_TOKEN)
+  --record DIR         save every exchange in the capture format of ../shared/fixtures (DIR must be empty)
+  --timeout MS         per request (default 10000)
+  --max-requests N     per run, redirects included (default 40)
+  --max-response-bytes N  per response body (default 1048576)
+  --root DIR, --preset P  the corpus whose interop map and RFC 0211 schemas judge the answers (default: this tool's)
+Tokens are never printed or recorded: saved exchanges carry "Bearer <redacted>".
+Redirects are followed only for the card and only on the same origin. Requests go only to the
+origins of --url and --card.
+exit codes: 0 every leg passed or was inapplicable (and one ran), 1 a leg failed or none ran, 2 usage or unreachable card
+`;
+
+const OPTIONS = {
+  url: { type: 'string' },
+  card: { type: 'string' },
+  token: { type: 'string' },
+  'foreign-token': { type: 'string' },
+  record: { type: 'string' },
+  format: { type: 'string', short: 'f' },
+  output: { type: 'string', short: 'o' },
+  timeout: { type: 'string' },
+  'max-requests': { type: 'string' },
+  'max-response-bytes': { type: 'string' },
+  root: { type: 'string' },
+  preset: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const FORMATS = ['stylish', 'json', 'sarif', 'github'];
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parseCommandArgs(argv, OPTIONS, false);
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const url = httpUrl('--url', values.url as string | undefined);
+  if (!url) throw new UsageError('--url URL is required (the A2A host; see specgate probe --help)');
+  const card = httpUrl('--card', values.card as string | undefined);
+  const format = (values.format as string | undefined) ?? 'stylish';
+  if (!FORMATS.includes(format)) throw new UsageError(`unknown format "${format}" (known: ${FORMATS.join(', ')})`);
+  const token = (values.token as string | undefined) ?? process.env.SPECGATE_PROBE_TOKEN ?? undefined;
+  const foreignToken = (values['foreign-token'] as string | undefined) ?? process.env.SPECGATE_PROBE_FOREIGN_TOKEN ?? undefined;
+  if (token === '' || foreignToken === '') throw new UsageError('a token must not be empty');
+  if (token && foreignToken && token === foreignToken) throw new UsageError('--foreign-token must name another principal than --token');
+  const recordDir = values.record as string | undefined;
+  if (recordDir !== undefined && existsSync(recordDir) && readdirSync(recordDir).length > 0) {
+    throw new UsageError(`--record directory is not empty: ${recordDir}`);
+  }
+  const { DEFAULT_LIMITS } = await import('../probe/http-client.js');
+  const limits = {
+    timeoutMs: positiveInt('--timeout', values.timeout, DEFAULT_LIMITS.timeoutMs),
+    maxRequests: positiveInt('--max-requests', values['max-requests'], DEFAULT_LIMITS.maxRequests),
+    maxResponseBytes: positiveInt('--max-response-bytes', values['max-response-bytes'], DEFAULT_LIMITS.maxResponseBytes),
+  };
+
+  const { runProbe } = await import('../probe/run.js');
+  const { Redactor, writeCaptures } = await import('../probe/capture.js');
+  const { probeFindings } = await import('../probe/findings.js');
+  const { renderProbe } = await import('../probe/output.js');
+  // The wire checker judges by a corpus's interop map and schemas: this tool's own unless --root says otherwise.
+  const { corpus } = await openCorpus({ root: (values.root as string | undefined) ?? toolRoot(), ...(values.preset ? { preset: values.preset as string } : {}) });
+  const probe = await runProbe({ corpus, url, card, principals: { token, foreignToken }, limits, tool: `${TOOL_NAME} probe ${TOOL_VERSION}` });
+
+  let recorded: { dir: string; texts: string[] } | undefined;
+  if (recordDir !== undefined) {
+    const files = writeCaptures(recordDir, probe.captures);
+    recorded = { dir: path.resolve(recordDir), texts: files.map((f) => readFileSync(f, 'utf8')) };
+  }
+  const findings = probeFindings(probe, recorded);
+  const text = await renderProbe({ run: probe, findings, format, recordDir, toolName: TOOL_NAME, toolVersion: TOOL_VERSION });
+  // A host may echo a credential into an error message; nothing printed may carry one.
+  const safe = new Redactor([token, foreignToken]).text(text);
+  if (values.output) writeAtomic(values.output as string, safe);
+  else process.stdout.write(safe);
+  return exitCodeFor(findings);
+}
+
+/** The folder of this tool's package.json (from scripts/ or dist/scripts/). */
+function toolRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const pkg = path.join(dir, 'package.json');
+    if (existsSync(pkg) && /"name":\s*"specgate"/.test(readFileSync(pkg, 'utf8'))) return dir;
+    const up = path.dirname(dir);
+    if (up === dir) return process.cwd();
+    dir = up;
+  }
+}
+
+function httpUrl(option: string, raw: string | undefined): URL | undefined {
+  if (raw === undefined) return undefined;
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    throw new UsageError(`${option} is not a URL: ${raw}`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new UsageError(`${option} must be an http(s) URL: ${raw}`);
+  if (u.username || u.password) throw new UsageError(`${option} must not carry credentials; use --token`);
+  return u;
+}
+
+function positiveInt(option: string, raw: unknown, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`${option} must be a positive integer, got ${String(raw)}`);
+  return n;
 }

@@ -1,5 +1,167 @@
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseCommandArgs } from '../core/args.js';
 import { UsageError } from '../core/errors.js';
+import type { Finding } from '../core/findings.js';
+import { compareFindings, exitCodeFor } from '../core/findings.js';
+import { locate } from '../core/rule.js';
+import { COMMON_OPTIONS, emit, openCorpus, writeAtomic } from '../core/run-env.js';
+import { toPosix } from '../core/source.js';
+import type { Corpus } from '../core/corpus.js';
+import type { StructuredDoc } from '../core/tree.js';
+import { CAPTURE_RULE, CapturePlacer, exchangeFromCapture } from '../wire/capture.js';
+import { cardVersions, parseVersionList } from '../wire/card.js';
+import { compareUnreadable } from '../wire/compare.js';
+import { loadWireContext } from '../wire/context.js';
+import { judgeExchange } from '../wire/judge.js';
+import { WIRE_RULE_LIST } from '../wire/rules.js';
+import type { TableRow } from '../wire/table.js';
+import { verdictTable } from '../wire/table.js';
+import type { Binding, Exchange } from '../wire/types.js';
 
-export async function run(_argv: string[]): Promise<number> {
-  throw new UsageError('the wire command is not implemented yet');
+const HELP = `usage: specgate wire [CAPTURE|DIR…] [--unknown CAPTURE --unreadable CAPTURE]
+                     [--card FILE | --versions 1.0,0.3] [--binding jsonrpc|http+json] [--table] [common options]
+
+Judges captured A2A exchanges against RFC 0211 (§A–§E). A DIR stands for the *.json files in it.
+  --unknown/--unreadable  the answers for an unknown task and for a task the caller cannot read (§D)
+  --card FILE             the agent card: its JSONRPC protocolVersions are the offered versions (§E)
+  --versions LIST         the offered versions, comma-separated, instead of a card
+  --binding               the interface's binding (default jsonrpc)
+  --table                 print a markdown table of verdicts instead of findings
+`;
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, {
+    ...COMMON_OPTIONS,
+    unknown: { type: 'string' },
+    unreadable: { type: 'string' },
+    card: { type: 'string' },
+    versions: { type: 'string' },
+    binding: { type: 'string' },
+    table: { type: 'boolean' },
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const unknown = values.unknown as string | undefined;
+  const unreadable = values.unreadable as string | undefined;
+  if (!!unknown !== !!unreadable) throw new UsageError('--unknown and --unreadable go together (the two answers §D compares)');
+  if (!positionals.length && !unknown) throw new UsageError('name at least one capture file or folder, or --unknown and --unreadable; see "specgate wire --help"');
+  if (values.card && values.versions) throw new UsageError('give --card or --versions, not both');
+  let offeredVersions: string[] | undefined;
+  if (typeof values.versions === 'string') {
+    offeredVersions = parseVersionList(values.versions);
+    if (!offeredVersions) throw new UsageError(`--versions wants versions like 1.0,0.3 (got "${values.versions}")`);
+  }
+  const binding = parseBinding(values.binding as string | undefined);
+  const captures = positionals.flatMap(expand);
+
+  const started = performance.now();
+  const { corpus, severities } = await openCorpus(values);
+  const rel = (p: string) => toPosix(path.relative(corpus.root, path.resolve(p)));
+  if (typeof values.card === 'string') {
+    const cardDoc = corpus.json(rel(values.card), '--card');
+    if (cardDoc) {
+      offeredVersions = cardVersions(cardDoc.value);
+      if (!offeredVersions.length) throw new UsageError(`the card ${values.card} lists no JSONRPC protocolVersion`);
+    }
+  }
+  const findings: Finding[] = [];
+  const rows: TableRow[] = [];
+  let judged = 0;
+  const loaded = await loadWireContext(corpus, { ...(binding ? { binding } : {}), ...(offeredVersions ? { offeredVersions } : {}) });
+  findings.push(...loaded.findings);
+  const ctx = loaded.ctx;
+  if (ctx) {
+    for (const file of captures) {
+      const c = readCapture(corpus, rel(file), findings);
+      if (!c) continue;
+      const j = judgeExchange(c.exchange, ctx);
+      judged++;
+      rows.push({ case: c.name, judgement: j });
+      for (const r of j.results) findings.push(c.placer.finding(r));
+    }
+    if (unknown && unreadable) {
+      const a = readCapture(corpus, rel(unknown), findings);
+      const b = readCapture(corpus, rel(unreadable), findings);
+      if (a && b) {
+        const pair = compareUnreadable(a.exchange, b.exchange, ctx);
+        judged++;
+        rows.push({ case: `§D ${a.name} ↔ ${b.name}`, judgement: pair });
+        for (const r of pair.results) {
+          const [own, other] = r.side === 'unknown' ? [a, b] : [b, a];
+          findings.push(own.placer.finding(r, other.placer));
+        }
+      }
+    }
+  }
+  findings.push(...corpus.problems);
+  const final = applySeverities(findings, severities).sort(compareFindings);
+  if (values.table) {
+    const text = verdictTable(rows);
+    if (values.output) writeAtomic(values.output as string, text);
+    else process.stdout.write(text);
+    return exitCodeFor(final);
+  }
+  const errors = final.filter((f) => f.severity === 'error').length;
+  const result = {
+    findings: final,
+    families: [{ family: 'wire', files: corpus.filesRead.length, visited: judged, errors, warnings: final.length - errors, ms: Math.round((performance.now() - started) * 10) / 10 }],
+  };
+  await emit(result, values, corpus, [...WIRE_RULE_LIST, CAPTURE_RULE]);
+  return exitCodeFor(final);
+}
+
+function parseBinding(b: string | undefined): Binding | undefined {
+  if (b === undefined) return undefined;
+  const n = b.toLowerCase();
+  if (n === 'jsonrpc') return 'JSONRPC';
+  if (n === 'http+json' || n === 'httpjson' || n === 'rest') return 'HTTP+JSON';
+  throw new UsageError(`--binding is jsonrpc or http+json (got "${b}")`);
+}
+
+/** A folder stands for its *.json files, sorted; anything else is taken as a file. */
+function expand(p: string): string[] {
+  try {
+    if (statSync(p).isDirectory()) {
+      return readdirSync(p)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .map((f) => path.join(p, f));
+    }
+  } catch {
+    // a missing file is reported as a finding when it is read
+  }
+  return [p];
+}
+
+interface LoadedCapture {
+  name: string;
+  exchange: Exchange;
+  placer: CapturePlacer;
+  doc: StructuredDoc;
+}
+
+function readCapture(corpus: Corpus, file: string, findings: Finding[]): LoadedCapture | undefined {
+  const doc = corpus.json(file, 'a wire capture');
+  if (!doc) return undefined;
+  const { exchange, problems } = exchangeFromCapture(doc);
+  for (const p of problems) {
+    findings.push({ ruleId: CAPTURE_RULE.id, severity: 'error', ...locate({ doc, pointer: p.pointer }), message: `${p.message} (${CAPTURE_RULE.rfc}: the fixtures' capture format)`, rfc: CAPTURE_RULE.rfc });
+  }
+  if (!exchange) return undefined;
+  const v = doc.value as { case?: unknown };
+  const name = typeof v.case === 'string' ? v.case : path.basename(file, '.json');
+  return { name, exchange, placer: new CapturePlacer(doc), doc };
+}
+
+function applySeverities(findings: Finding[], severities: Record<string, 'off' | 'warning' | 'error'>): Finding[] {
+  const out: Finding[] = [];
+  for (const f of findings) {
+    const s = severities[f.ruleId];
+    if (s === 'off') continue;
+    out.push(s ? { ...f, severity: s } : f);
+  }
+  return out;
 }

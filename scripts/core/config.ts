@@ -1,11 +1,17 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { UsageError } from './errors.js';
+import { parseJson } from './json-tree.js';
 import type { Layout } from './layout.js';
-import { LAYOUT_KEYS, presetLayout } from './layout.js';
+import { presetLayout } from './layout.js';
 import type { SeveritySetting } from './engine.js';
+import type { SchemaError, Validator } from './schema.js';
+import { builtinSchemaPath, cachedValidator, schemaErrorReports } from './schema.js';
+import type { StructuredDoc } from './tree.js';
 
 export const CONFIG_FILE = 'specgate.config.json';
+export const CONFIG_SCHEMA = 'config';
 
 export interface LoadedConfig {
   layout: Layout;
@@ -14,38 +20,97 @@ export interface LoadedConfig {
   file?: string;
 }
 
+interface ConfigFile {
+  $schema?: string;
+  preset?: string;
+  layout?: Partial<Omit<Layout, 'preset'>>;
+  rules?: Record<string, SeveritySetting>;
+}
+
 /**
  * The layout for a run: `--preset`, else the config file (`--config`, or specgate.config.json at
- * the root), else this project's own layout.
+ * the root), else this project's own layout. `layout` entries of the file override the preset's.
+ * A config that is not valid JSON or breaks scripts/schemas/config.schema.json (unknown keys
+ * included) is a usage error that names file:line:column.
  */
 export function loadConfig(root: string, opts: { preset?: string; config?: string }): LoadedConfig {
   const configPath = opts.config ? path.resolve(opts.config) : path.join(root, CONFIG_FILE);
   let raw: string | undefined;
   try {
     raw = readFileSync(configPath, 'utf8');
-  } catch {
-    if (opts.config) throw new UsageError(`config file not found: ${opts.config}`);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (opts.config || (code !== 'ENOENT' && code !== 'ENOTDIR')) throw new UsageError(`config file ${code === 'ENOENT' ? 'not found' : `unreadable (${code})`}: ${opts.config ?? configPath}`);
   }
   if (raw === undefined) return { layout: presetLayout(opts.preset ?? 'specgate'), severities: {} };
-  let cfg: Record<string, unknown>;
-  try {
-    cfg = JSON.parse(raw) as Record<string, unknown>;
-  } catch (e) {
-    throw new UsageError(`${path.relative(process.cwd(), configPath) || configPath}: not valid JSON (${(e as Error).message})`);
+
+  const shown = displayPath(configPath);
+  const doc = parseConfig(shown, raw);
+  const cfg = doc.value as ConfigFile;
+  const layout = presetLayout(opts.preset ?? cfg.preset ?? 'specgate');
+  Object.assign(layout, structuredClone(cfg.layout ?? {}));
+  return { layout, severities: { ...cfg.rules }, file: toPosix(path.relative(root, configPath)) };
+}
+
+function parseConfig(shown: string, raw: string): StructuredDoc {
+  const doc = parseJson(shown, raw);
+  const problem = doc.problems[0];
+  if (problem) {
+    const at = doc.lines.at(problem.start);
+    throw new UsageError(`${shown}:${at.line}:${at.column}: ${problem.message}`);
   }
-  if (!cfg || typeof cfg !== 'object' || Array.isArray(cfg)) throw new UsageError(`${configPath}: expected a JSON object`);
-  const allowed = new Set(['$schema', 'preset', 'layout', 'rules']);
-  for (const k of Object.keys(cfg)) if (!allowed.has(k)) throw new UsageError(`${configPath}: unknown key "${k}" (allowed: ${[...allowed].join(', ')})`);
-  const layout = presetLayout(opts.preset ?? (typeof cfg.preset === 'string' ? cfg.preset : 'specgate'));
-  const overrides = (cfg.layout ?? {}) as Record<string, unknown>;
-  for (const [k, v] of Object.entries(overrides)) {
-    if (!(LAYOUT_KEYS as readonly string[]).includes(k)) throw new UsageError(`${configPath}: unknown layout key "${k}" (known: ${LAYOUT_KEYS.join(', ')})`);
-    (layout as unknown as Record<string, unknown>)[k] = v;
+  const validate = configValidator();
+  if (!validate(doc.value)) {
+    const errors = validate.errors ?? [];
+    const reports = schemaErrorReports(errors, doc, describeConfigError);
+    const first = reports[0]!;
+    const at = 'doc' in first.at ? doc.locate(first.at.pointer, first.at.on ?? 'value') : { line: 1, column: 1 };
+    const more = reports.length > 1 ? ` (and ${reports.length - 1} more problem${reports.length > 2 ? 's' : ''})` : '';
+    throw new UsageError(`${shown}:${at.line}:${at.column}: ${first.message}${more}`);
   }
-  const severities: Record<string, SeveritySetting> = {};
-  for (const [id, v] of Object.entries((cfg.rules ?? {}) as Record<string, unknown>)) {
-    if (v !== 'off' && v !== 'warning' && v !== 'error') throw new UsageError(`${configPath}: rule "${id}" must be "off", "warning" or "error"`);
-    severities[id] = v;
+  return doc;
+}
+
+/**
+ * The config schema's validator, generated at build time. Loading the config is synchronous and
+ * on every run's path, so ajv is only required (synchronously: it is CommonJS) if the build step
+ * that precompiles it was skipped.
+ */
+function configValidator(): Validator {
+  const text = readFileSync(builtinSchemaPath(CONFIG_SCHEMA), 'utf8');
+  const built = cachedValidator(text);
+  if (built) return built;
+  const require = createRequire(import.meta.url);
+  const Ajv2020 = require('ajv/dist/2020.js').default as typeof import('ajv/dist/2020.js').default;
+  const addFormats = require('ajv-formats').default as typeof import('ajv-formats').default;
+  const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });
+  addFormats(ajv);
+  return ajv.compile(JSON.parse(text)) as unknown as Validator;
+}
+
+function describeConfigError(e: SchemaError): string {
+  const where = e.instancePath ? `"${e.instancePath.slice(1).replace(/\//g, '.')}"` : 'the config';
+  switch (e.keyword) {
+    case 'additionalProperties':
+      return `unknown key "${String(e.params.additionalProperty)}" in ${where} (see ${CONFIG_SCHEMA}.schema.json)`;
+    case 'enum':
+      return `${where} must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'pattern':
+      return e.instancePath.startsWith('/rules')
+        ? `rule ids look like "family/subject-constraint"; ${where} does not`
+        : `${where} must be a repository-relative path with forward slashes that stays inside the root`;
+    case 'required':
+      return `${where} is missing "${String(e.params.missingProperty)}"`;
+    default:
+      return `${where} ${e.message ?? `fails ${e.keyword}`}`;
   }
-  return { layout, severities, file: path.relative(root, configPath) };
+}
+
+function displayPath(file: string): string {
+  const rel = path.relative(process.cwd(), file);
+  return toPosix(rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file);
+}
+
+function toPosix(p: string): string {
+  return p.split(path.sep).join('/');
 }

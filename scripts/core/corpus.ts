@@ -19,6 +19,7 @@ export class Corpus {
   private readonly docs = new Map<string, StructuredDoc | undefined>();
   private readonly markdowns = new Map<string, MarkdownDoc | undefined>();
   private readonly reported = new Set<string>();
+  private touched: Set<string> | undefined;
   readonly problems: Finding[] = [];
 
   constructor(
@@ -35,12 +36,22 @@ export class Corpus {
     return [...this.texts.keys()].filter((f) => this.texts.get(f) !== undefined);
   }
 
+  /**
+   * Starts recording which files are asked for from now on (cached ones included), so a
+   * per-family summary can count the files each family used although each is read only once.
+   */
+  track(): ReadonlySet<string> {
+    this.touched = new Set();
+    return this.touched;
+  }
+
   exists(rel: string): boolean {
     return this.texts.get(rel) !== undefined || this.source.exists(rel);
   }
 
   /** The text of a file, or undefined (and a finding) when it is missing, binary or too large. */
   text(rel: string, neededFor?: string): string | undefined {
+    this.touched?.add(rel);
     if (this.texts.has(rel)) return this.texts.get(rel);
     const buf = this.source.read(rel);
     let text: string | undefined;
@@ -76,6 +87,7 @@ export class Corpus {
   }
 
   async markdown(rel: string, neededFor?: string): Promise<MarkdownDoc | undefined> {
+    this.touched?.add(rel);
     if (this.markdowns.has(rel)) return this.markdowns.get(rel);
     const text = this.text(rel, neededFor);
     let doc: MarkdownDoc | undefined;
@@ -88,6 +100,7 @@ export class Corpus {
   }
 
   private structured(rel: string, neededFor: string | undefined, parse: (file: string, text: string) => StructuredDoc): StructuredDoc | undefined {
+    this.touched?.add(rel);
     if (this.docs.has(rel)) return this.docs.get(rel);
     const text = this.text(rel, neededFor);
     let doc: StructuredDoc | undefined;

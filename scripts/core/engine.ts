@@ -20,7 +20,7 @@ export async function runFamilies({ corpus, families, options = {}, severities =
   const summaries: FamilySummary[] = [];
   for (const family of families) {
     const started = performance.now();
-    const before = new Set(corpus.filesRead);
+    const touched = corpus.track();
     const problemsBefore = corpus.problems.length;
     const own: Finding[] = [];
     let visited = 0;
@@ -45,8 +45,7 @@ export async function runFamilies({ corpus, families, options = {}, severities =
       own.push(...result.findings);
     }
     own.push(...corpus.problems.slice(problemsBefore));
-    const filesRead = corpus.filesRead;
-    const files = filesRead.filter((f) => !before.has(f)).length || filesRead.length;
+    const files = touched.size;
     findings.push(...own);
     summaries.push({
       family: family.name,
@@ -56,6 +55,8 @@ export async function runFamilies({ corpus, families, options = {}, severities =
       warnings: own.filter((f) => f.severity === 'warning').length,
       ms: Math.round((performance.now() - started) * 10) / 10,
     });
+    const extras = await family.summaryExtras?.({ corpus, options });
+    if (extras) summaries[summaries.length - 1]!.extras = extras;
   }
   findings.sort(compareFindings);
   return { findings: dedupe(findings), families: summaries };

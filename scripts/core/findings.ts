@@ -29,6 +29,8 @@ export interface FamilySummary {
   errors: number;
   warnings: number;
   ms: number;
+  /** Family-specific figures (e.g. the invariants gate's citation counts); shown by the reporters. */
+  extras?: Record<string, number | string | string[]>;
 }
 
 export interface CheckResult {

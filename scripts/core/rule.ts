@@ -1,5 +1,5 @@
 import type { Corpus } from './corpus.js';
-import type { Finding, RelatedLocation, Severity } from './findings.js';
+import type { FamilySummary, Finding, RelatedLocation, Severity } from './findings.js';
 import type { Layout } from './layout.js';
 import type { Range } from './position.js';
 import type { StructuredDoc } from './tree.js';
@@ -46,6 +46,8 @@ export interface Family {
   rules: Rule[];
   /** The document a vacuous-pass finding is reported at. */
   primaryFile(ctx: { layout: Layout; options: Readonly<Record<string, unknown>> }): string;
+  /** Optional figures for the family's summary, computed after its rules ran. */
+  summaryExtras?(ctx: { corpus: Corpus; options: Readonly<Record<string, unknown>> }): Promise<FamilySummary['extras']> | FamilySummary['extras'];
 }
 
 /** Turns a report into a located finding. */

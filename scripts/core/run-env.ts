@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { statSync } from 'node:fs';
 import { Corpus } from './corpus.js';
@@ -72,8 +72,13 @@ export async function emit(result: CheckResult, values: CommonValues, corpus: Co
 }
 
 export function writeAtomic(file: string, text: string): void {
-  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, file);
+  try {
+    mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    writeFileSync(tmp, text);
+    renameSync(tmp, file);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw new FatalError(`cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
 }

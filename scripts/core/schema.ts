@@ -61,6 +61,14 @@ export async function compileSchema(schema: unknown, schemaText: string, extra: 
   return validate;
 }
 
+/** A validator generated at build time (or cached by an earlier run), loaded synchronously; undefined if none. */
+export function cachedValidator(schemaText: string): Validator | undefined {
+  const key = schemaKey(schemaText);
+  const hit = memory.get(key) ?? loadCached(key);
+  if (hit) memory.set(key, hit);
+  return hit;
+}
+
 function loadCached(key: string): Validator | undefined {
   for (const dir of [BUILT_VALIDATORS_DIR, RUNTIME_CACHE_DIR]) {
     try {

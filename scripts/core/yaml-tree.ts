@@ -96,7 +96,11 @@ function buildTree(events: Event[], text: string): TreeNode | undefined {
       case EVENT_ID.SCALAR: {
         const s = ev as ScalarEvent;
         const node: TreeNode = { kind: 'scalar', start: s.valueStart, end: Math.max(s.valueStart, s.valueEnd) };
-        if (s.style !== 1) node.start = Math.max(0, quoteStart(text, s));
+        if (s.style !== 1) {
+          node.start = Math.max(0, quoteStart(text, s));
+          // A quoted scalar's range covers both quotes, so the end stays exclusive of the value only.
+          if (node.start < s.valueStart && text[s.valueEnd] === text[node.start]) node.end = s.valueEnd + 1;
+        }
         scalarKeys.set(node, getScalarValue(text, s));
         attach(node);
         break;

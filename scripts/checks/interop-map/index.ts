@@ -1,8 +1,35 @@
 import type { Family } from '../../core/rule.js';
+import { primaryMapFile } from './map-doc.js';
+import { clientProjectionRegistered } from './rules/client-projection-registered.js';
+import { errorsComplete } from './rules/errors-complete.js';
+import { httpBindingMatchesProto } from './rules/http-binding-matches-proto.js';
+import { mcpProfilePattern } from './rules/mcp-profile-pattern.js';
+import { reasonUpperSnake } from './rules/reason-upper-snake.js';
+import { requiresFacetExists } from './rules/requires-facet-exists.js';
+import { runStatusEnumMatches } from './rules/run-status-enum-matches.js';
+import { schemaRule } from './rules/schema.js';
+import { storedStateKnown } from './rules/stored-state-known.js';
+import { taskStateDefaultRow } from './rules/task-state-default-row.js';
+import { taskStateOverrideUnique } from './rules/task-state-override-unique.js';
+import { v2OperationExists } from './rules/v2-operation-exists.js';
 
+/** The interop-map gate: upstream's rules 1–9 and 7a over the map and the corpus it names (RFC 0208 §B, RFC 0211 §A). */
 export const family: Family = {
   name: 'interop-map',
-  description: 'TODO',
-  rules: [],
-  primaryFile: ({ layout }) => layout.interopMap,
+  description: 'The A2A/MCP interop map agrees with its schema, the v2 OpenAPI operations, the error registry, the run and task states, the facets and the pinned a2a.proto.',
+  rules: [
+    schemaRule,
+    v2OperationExists,
+    clientProjectionRegistered,
+    runStatusEnumMatches,
+    taskStateDefaultRow,
+    taskStateOverrideUnique,
+    storedStateKnown,
+    requiresFacetExists,
+    errorsComplete,
+    reasonUpperSnake,
+    mcpProfilePattern,
+    httpBindingMatchesProto,
+  ],
+  primaryFile: ({ layout, options }) => primaryMapFile(layout, options),
 };

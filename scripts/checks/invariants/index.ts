@@ -1,8 +1,19 @@
 import type { Family } from '../../core/rule.js';
+import { citedRfcExists } from './rules/cited-rfc-exists.js';
+import { citedRfcStatus } from './rules/cited-rfc-status.js';
+import { citedSectionExists } from './rules/cited-section-exists.js';
+import { citesRfc } from './rules/cites-rfc.js';
+import { protocolTestsResolve } from './rules/protocol-tests-resolve.js';
+import { schema } from './rules/schema.js';
+import { securityLineMatches } from './rules/security-line-matches.js';
+import { threatModelExists } from './rules/threat-model-exists.js';
+import { uniqueId } from './rules/unique-id.js';
+import { invariantsSummary } from './summary.js';
 
 export const family: Family = {
   name: 'invariants',
-  description: 'TODO',
-  rules: [],
-  primaryFile: ({ layout }) => layout.interopMap,
+  description: 'Security invariants: schema, unique ids, live RFC citations, Security lines, protocol-tier tests and threat models (RFC 0001 §F).',
+  rules: [schema, uniqueId, citesRfc, citedRfcExists, citedSectionExists, citedRfcStatus, securityLineMatches, protocolTestsResolve, threatModelExists],
+  primaryFile: ({ layout }) => layout.invariants,
+  summaryExtras: ({ corpus }) => invariantsSummary(corpus),
 };

@@ -34,6 +34,8 @@ export const stylish: Reporter = (result, env) => {
   }
   for (const s of result.families) {
     out.push(`  ${s.family.padEnd(14)} ${String(s.files).padStart(4)} files  ${String(s.visited).padStart(6)} visited  ${String(s.errors).padStart(4)} errors  ${String(s.warnings).padStart(4)} warnings  ${s.ms.toFixed(1).padStart(7)} ms`);
+    const extras = Object.entries(s.extras ?? {}).map(([k, v]) => `${k} ${Array.isArray(v) ? v.length : v}`);
+    if (extras.length) out.push(`  ${' '.repeat(14)} ${extras.join(' · ')}`);
   }
   return out.join('\n') + '\n';
 };

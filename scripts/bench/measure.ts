@@ -1,0 +1,56 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Command {
+  label: string;
+  file: string;
+  args: string[];
+  cwd?: string;
+  env?: Record<string, string>;
+  /** Exit codes that count as a completed run (a check with findings exits 1). */
+  okCodes?: number[];
+}
+
+export interface Timing {
+  label: string;
+  runs: number;
+  medianMs: number;
+  minMs: number;
+  maxMs: number;
+}
+
+/** Whole-process wall time: spawn, run, exit. The median of `runs` after `warmup` unmeasured runs. */
+export function time(cmd: Command, runs: number, warmup: number): Timing {
+  const samples: number[] = [];
+  for (let i = 0; i < warmup + runs; i++) {
+    const started = process.hrtime.bigint();
+    const r = spawnSync(cmd.file, cmd.args, { cwd: cmd.cwd, env: { ...process.env, ...cmd.env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    if (r.error || !(cmd.okCodes ?? [0]).includes(r.status ?? -1)) {
+      throw new Error(`${cmd.label}: exit ${r.status ?? r.signal ?? r.error?.message}: ${String(r.stderr).split('\n')[0]}`);
+    }
+    if (i >= warmup) samples.push(ms);
+  }
+  samples.sort((a, b) => a - b);
+  return { label: cmd.label, runs, medianMs: median(samples), minMs: samples[0]!, maxMs: samples[samples.length - 1]! };
+}
+
+export function median(sorted: number[]): number {
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * Peak resident memory of a node child, in MiB: a preloaded script records
+ * process.resourceUsage().maxRSS as the child exits (only in this run, not in the timed ones).
+ */
+export function peakMemoryMiB(cmd: Command, scratch: string): number {
+  const preload = path.join(scratch, 'max-rss.cjs');
+  const out = path.join(scratch, 'max-rss.txt');
+  writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, String(process.resourceUsage().maxRSS)));\n`);
+  rmSync(out, { force: true });
+  const r = spawnSync(cmd.file, ['--require', preload, ...cmd.args], { cwd: cmd.cwd, env: { ...process.env, ...cmd.env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  if (!(cmd.okCodes ?? [0]).includes(r.status ?? -1)) throw new Error(`${cmd.label}: exit ${r.status}: ${String(r.stderr).split('\n')[0]}`);
+  return Number(readFileSync(out, 'utf8')) / 1024;
+}

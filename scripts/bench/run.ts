@@ -1,0 +1,132 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseCommandArgs } from '../core/args.js';
+import { installHook } from '../hooks/install-hook.js';
+import type { Command, Timing } from './measure.js';
+import { peakMemoryMiB, time } from './measure.js';
+import { generateCorpus, UNIT } from './synthetic.js';
+
+/**
+ * `npm run bench`: whole-process wall-time medians of the gates against `node -e 0` in the same
+ * run, the pre-commit hook on an ungoverned commit, and full checks of synthetic corpora at ×1,
+ * ×10 and ×100 with their peak memory.
+ */
+const HELP = `usage: npm run bench -- [--runs N] [--warmup N] [--scale-runs N] [--sizes 1,10,100] [--json FILE]
+`;
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const CLI = path.join(ROOT, 'dist/scripts/cli.js');
+const node = process.execPath;
+
+const TARGETS = { interopMap: 1.5, fullCheck: 2, hook: 1.2, scaleMs: 3000, scaleMiB: 300, growth10x: 12 };
+
+async function main(): Promise<number> {
+  const { values } = parseCommandArgs(
+    process.argv.slice(2),
+    { runs: { type: 'string' }, warmup: { type: 'string' }, 'scale-runs': { type: 'string' }, sizes: { type: 'string' }, json: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    false,
+  );
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const runs = Math.max(10, Number(values.runs ?? 15));
+  const warmup = Math.max(1, Number(values.warmup ?? 3));
+  const scaleRuns = Math.max(1, Number(values['scale-runs'] ?? 5));
+  const sizes = String(values.sizes ?? '1,10,100').split(',').map(Number).filter((n) => n > 0);
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'specgate-bench-'));
+  const lines: string[] = [];
+  const say = (s: string) => {
+    lines.push(s);
+    process.stdout.write(s + '\n');
+  };
+
+  try {
+    say(`specgate bench · node ${process.version} · ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'} · ${runs} runs after ${warmup} warm-up`);
+    const cli = (label: string, args: string[], cwd = ROOT): Command => ({ label, file: node, args: [CLI, ...args], cwd, okCodes: [0, 1] });
+    const baseline = time({ label: 'node -e 0', file: node, args: ['-e', '0'] }, runs, warmup);
+    const gate = time(cli('check interop-map', ['check', 'interop-map', '--format', 'json', '--output', path.join(scratch, 'gate.json')]), runs, warmup);
+    const full = time(cli('check (all families)', ['check', '--format', 'json', '--output', path.join(scratch, 'full.json')]), runs, warmup);
+    const hookRepo = ungovernedCommitRepo(path.join(scratch, 'hook-repo'));
+    const hook = time({ label: 'pre-commit hook, ungoverned commit', file: 'sh', args: [hookRepo.hook], cwd: hookRepo.root }, runs, warmup);
+
+    say('');
+    say('| command | median ms | min–max ms | × node -e 0 | target |');
+    say('| --- | ---: | ---: | ---: | --- |');
+    const row = (t: Timing, target?: number) => {
+      const ratio = t.medianMs / baseline.medianMs;
+      say(`| ${t.label} | ${t.medianMs.toFixed(1)} | ${t.minMs.toFixed(1)}–${t.maxMs.toFixed(1)} | ${ratio.toFixed(2)} | ${target ? `≤ ${target}× ${ratio <= target ? 'met' : 'MISSED'}` : ''} |`);
+      return ratio;
+    };
+    row(baseline);
+    const ratios = { interopMap: row(gate, TARGETS.interopMap), fullCheck: row(full, TARGETS.fullCheck), hook: row(hook, TARGETS.hook) };
+
+    say('');
+    say(`Synthetic corpora (×1 = ${UNIT.rfcs} RFC files, ${UNIT.invariants} invariant entries; full check, median of ${scaleRuns} after 1 warm-up):`);
+    say('');
+    say('| size | RFC files | invariant entries | RFC+invariant MiB | median ms | × previous size | peak MiB | exit |');
+    say('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    const scale: Array<{ factor: number; rfcFiles: number; invariantEntries: number; medianMs: number; peakMiB: number; exit: number }> = [];
+    for (const factor of sizes) {
+      const corpus = generateCorpus(ROOT, path.join(scratch, `x${factor}`), factor);
+      const out = path.join(scratch, `x${factor}.json`);
+      const cmd = cli(`×${factor}`, ['check', '--root', corpus.root, '--format', 'json', '--output', out], corpus.root);
+      const t = time(cmd, scaleRuns, 1);
+      const peak = peakMemoryMiB(cmd, scratch);
+      const exit = exitOf(cmd);
+      const prev = scale[scale.length - 1];
+      const growth = prev ? t.medianMs / prev.medianMs : undefined;
+      scale.push({ factor, rfcFiles: corpus.rfcFiles, invariantEntries: corpus.invariantEntries, medianMs: t.medianMs, peakMiB: peak, exit });
+      say(`| ×${factor} | ${corpus.rfcFiles} | ${corpus.invariantEntries} | ${(corpus.bytes / 2 ** 20).toFixed(1)} | ${t.medianMs.toFixed(0)} | ${growth ? `${growth.toFixed(2)} (for ×${factor / prev!.factor} input)` : ''} | ${peak.toFixed(0)} | ${exit} |`);
+      rmSync(corpus.root, { recursive: true, force: true });
+    }
+    const big = scale.find((s) => s.factor === 100);
+    say('');
+    if (big) say(`×100: ${big.medianMs.toFixed(0)} ms (target ≤ ${TARGETS.scaleMs} ms: ${big.medianMs <= TARGETS.scaleMs ? 'met' : 'MISSED'}), ${big.peakMiB.toFixed(0)} MiB (target ≤ ${TARGETS.scaleMiB} MiB: ${big.peakMiB <= TARGETS.scaleMiB ? 'met' : 'MISSED'})`);
+    for (let i = 1; i < scale.length; i++) {
+      const a = scale[i - 1]!;
+      const b = scale[i]!;
+      if (b.factor / a.factor === 10) {
+        const g = b.medianMs / a.medianMs;
+        say(`×${a.factor} → ×${b.factor}: time × ${g.toFixed(2)} (target ≤ ${TARGETS.growth10x}: ${g <= TARGETS.growth10x ? 'met' : 'MISSED'})`);
+      }
+    }
+    if (values.json) writeFileSync(String(values.json), JSON.stringify({ node: process.version, runs, warmup, baseline, gate, full, hook, ratios, scale, targets: TARGETS }, null, 2) + '\n');
+    return 0;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+function exitOf(cmd: Command): number {
+  try {
+    execFileSync(cmd.file, cmd.args, { cwd: cmd.cwd, stdio: 'ignore' });
+    return 0;
+  } catch (e) {
+    return (e as { status?: number }).status ?? -1;
+  }
+}
+
+/** A git repository with the hook installed and an ungoverned file staged, as at `git commit`. */
+function ungovernedCommitRepo(dir: string): { root: string; hook: string } {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'ignore', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' } });
+  execFileSync('mkdir', ['-p', dir]);
+  git('init', '-q');
+  writeFileSync(path.join(dir, 'NOTES.txt'), 'not governed\n');
+  git('add', 'NOTES.txt');
+  const r = installHook({ packageRoot: dir, env: {} });
+  if (!r.hookFile || (r.outcome !== 'installed' && r.outcome !== 'unchanged')) throw new Error(`bench: hook not installed: ${r.message}`);
+  return { root: dir, hook: r.hookFile };
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`bench: ${(e as Error).message}\n`);
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,34 @@
+import type { Rule } from '../../../core/rule.js';
+import { A2A_ERROR_PROFILE, A2A_ERRORS, isParenthesized } from '../a2a-errors.js';
+import type { Row } from '../map-doc.js';
+import { loadMap, relatedAt, rowsAt } from '../map-doc.js';
+
+/** Rule 7: one row per A2A 1.0.1 error; any other row is parenthesized. */
+export const errorsComplete: Rule = {
+  id: 'interop-map/errors-complete',
+  rfc: 'RFC 0208 §B (rule 7)',
+  description: `a2a.errors has exactly one row for each of the nine errors of ${A2A_ERROR_PROFILE}; any other row is parenthesized.`,
+  run(ctx) {
+    const loaded = loadMap(ctx);
+    if (!loaded) return;
+    const first = new Map<string, Row>();
+    for (const r of rowsAt(loaded.map, '/a2a/errors')) {
+      ctx.visit();
+      const name = r.row.upstream;
+      if (typeof name !== 'string' || isParenthesized(name)) continue;
+      const at = { doc: loaded.doc, pointer: `${r.pointer}/upstream` };
+      if (!A2A_ERRORS.includes(name)) {
+        ctx.report({ at, message: `a2a.errors: "${name}" is not one of the nine ${A2A_ERROR_PROFILE} errors (write a non-A2A row in parentheses)` });
+        continue;
+      }
+      const seen = first.get(name);
+      if (seen) {
+        ctx.report({ at, message: `a2a.errors: a second row for ${name}; exactly one is allowed`, related: [relatedAt(loaded.doc, `${seen.pointer}/upstream`, `first row for ${name}`)] });
+      } else first.set(name, r);
+    }
+    const missing = A2A_ERRORS.filter((n) => !first.has(n));
+    if (missing.length) {
+      ctx.report({ at: { doc: loaded.doc, pointer: '/a2a/errors' }, message: `a2a.errors has no row for ${missing.join(', ')}; each of the nine ${A2A_ERROR_PROFILE} errors needs exactly one` });
+    }
+  },
+};

@@ -1,0 +1,39 @@
+import type { Rule } from '../../../core/rule.js';
+import { expectedReason, isParenthesized } from '../a2a-errors.js';
+import { loadMap, rowsAt } from '../map-doc.js';
+
+const NAMED_ROWS = 9;
+
+/** Rule 7a: a named row's `reason` is UPPER_SNAKE of its name minus `Error`; a parenthesized row has none. */
+export const reasonUpperSnake: Rule = {
+  id: 'interop-map/reason-upper-snake',
+  rfc: 'RFC 0211 §A',
+  description: 'Every named a2a.errors row carries reason = UPPER_SNAKE(name minus Error); a parenthesized row carries none; exactly nine named rows are visited.',
+  run(ctx) {
+    const loaded = loadMap(ctx);
+    if (!loaded) return;
+    let named = 0;
+    for (const { row, pointer } of rowsAt(loaded.map, '/a2a/errors')) {
+      ctx.visit();
+      const name = row.upstream;
+      if (typeof name !== 'string') continue;
+      if (isParenthesized(name)) {
+        if (row.reason !== undefined) {
+          ctx.report({ at: { doc: loaded.doc, pointer: `${pointer}/reason`, on: 'key' }, message: `a2a.errors ${name}: a parenthesized row is not an A2A error and carries no reason` });
+        }
+        continue;
+      }
+      named++;
+      const want = expectedReason(name);
+      if (row.reason === undefined) {
+        ctx.report({ at: { doc: loaded.doc, pointer }, message: `a2a.errors ${name}: missing reason; expected "${want}"` });
+      } else if (row.reason !== want) {
+        const hint = typeof row.reason === 'string' && /_?ERROR$/i.test(row.reason) ? ' (drop the Error suffix)' : '';
+        ctx.report({ at: { doc: loaded.doc, pointer: `${pointer}/reason` }, message: `a2a.errors ${name}: reason ${JSON.stringify(row.reason)} must be "${want}", the UPPER_SNAKE of the name without Error${hint}` });
+      }
+    }
+    if (named !== NAMED_ROWS) {
+      ctx.report({ at: { doc: loaded.doc, pointer: '/a2a/errors' }, message: `a2a.errors: visited ${named} named row(s); the reason rule expects exactly ${NAMED_ROWS}` });
+    }
+  },
+};

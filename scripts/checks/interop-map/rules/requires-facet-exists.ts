@@ -1,0 +1,50 @@
+import type { Rule } from '../../../core/rule.js';
+import type { StructuredDoc } from '../../../core/tree.js';
+import { isObject, loadMap, OPERATION_GROUPS, relatedAt, rowLabel, rowsAt } from '../map-doc.js';
+
+/** Rule 6: each `requires[]` entry `<family>.<facet>` is a property of that family's facet schema. */
+export const requiresFacetExists: Rule = {
+  id: 'interop-map/requires-facet-exists',
+  rfc: 'RFC 0208 §B (rule 6)',
+  description: 'Every requires[] entry <family>.<facet> is a property of <facetsDir>/<family>.schema.json.',
+  run(ctx) {
+    const loaded = loadMap(ctx);
+    if (!loaded) return;
+    const facetSchema = (family: string, file: string): StructuredDoc | undefined => ctx.corpus.json(file, `the ${family} facets`);
+    for (const group of OPERATION_GROUPS) {
+      const where = group.slice(1).replace(/\//g, '.');
+      for (const { row, pointer } of rowsAt(loaded.map, group)) {
+        ctx.visit();
+        if (!Array.isArray(row.requires)) continue;
+        row.requires.forEach((entry, j) => {
+          if (typeof entry !== 'string') return;
+          const at = { doc: loaded.doc, pointer: `${pointer}/requires/${j}` };
+          const m = /^([^.]+)\.(.+)$/.exec(entry);
+          if (!m) {
+            ctx.report({ at, message: `${where} ${rowLabel(row)}: requires "${entry}" is not of the form <family>.<facet>` });
+            return;
+          }
+          const [, family, facet] = m as unknown as [string, string, string];
+          const file = `${ctx.layout.facetsDir}/${family}.schema.json`;
+          const safe = /^[A-Za-z0-9_-]+$/.test(family);
+          if (!safe || !ctx.corpus.exists(file)) {
+            // The file is also recorded as missing, so a deleted facet schema is reported at its path too.
+            if (safe) ctx.corpus.json(file, `requires "${entry}"`);
+            ctx.report({ at, message: `${where} ${rowLabel(row)}: requires "${entry}" names family "${family}", which has no facet schema ${file}` });
+            return;
+          }
+          const schema = facetSchema(family, file);
+          if (!schema) return;
+          const props = isObject(schema.value) && isObject(schema.value.properties) ? schema.value.properties : {};
+          if (!Object.prototype.hasOwnProperty.call(props, facet)) {
+            ctx.report({
+              at,
+              message: `${where} ${rowLabel(row)}: requires "${entry}", but "${facet}" is not a property of ${file}`,
+              related: [relatedAt(schema, '/properties', `the ${family} facets`)],
+            });
+          }
+        });
+      }
+    }
+  },
+};

@@ -1,0 +1,50 @@
+import type { Rule } from '../../../core/rule.js';
+import { isObject, loadMap, OPERATION_GROUPS, rowLabel, rowsAt } from '../map-doc.js';
+
+const VERBS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** Every `operationId` under `paths.<path>.<verb>` of an OpenAPI document. */
+export function operationIds(openapi: unknown): Set<string> {
+  const ids = new Set<string>();
+  const paths = isObject(openapi) ? openapi.paths : undefined;
+  if (!isObject(paths)) return ids;
+  for (const item of Object.values(paths)) {
+    if (!isObject(item)) continue;
+    for (const verb of VERBS) {
+      const op = item[verb];
+      if (isObject(op) && typeof op.operationId === 'string') ids.add(op.operationId);
+    }
+  }
+  return ids;
+}
+
+/** Rule 2: each non-null `v2Operation` is an operationId of the v2 OpenAPI document. */
+export const v2OperationExists: Rule = {
+  id: 'interop-map/v2-operation-exists',
+  rfc: 'RFC 0208 §B (rule 2)',
+  description: 'Every non-null v2Operation (a2a.operations, mcp.methods, mcp.tasks.methods) is an operationId of the v2 OpenAPI document.',
+  run(ctx) {
+    const loaded = loadMap(ctx);
+    if (!loaded) return;
+    const openapi = ctx.corpus.data(ctx.layout.openapi, 'interop-map rule 2 (v2Operation)');
+    if (!openapi) return;
+    const ids = operationIds(openapi.value);
+    if (ids.size === 0) {
+      ctx.report({ at: { doc: openapi, pointer: '/paths' }, message: `${ctx.layout.openapi} declares no operationId under paths, so no v2Operation can be checked` });
+      return;
+    }
+    for (const group of OPERATION_GROUPS) {
+      for (const { row, pointer } of rowsAt(loaded.map, group)) {
+        ctx.visit();
+        const op = row.v2Operation;
+        if (op === null || op === undefined || typeof op !== 'string') continue;
+        if (!ids.has(op)) {
+          ctx.report({
+            at: { doc: loaded.doc, pointer: `${pointer}/v2Operation` },
+            message: `${group.slice(1).replace(/\//g, '.')} ${rowLabel(row)}: v2Operation "${op}" is not an operationId in ${ctx.layout.openapi}`,
+          });
+        }
+      }
+    }
+  },
+};

@@ -1,0 +1,103 @@
+import type { Corpus } from '../../core/corpus.js';
+import { childPointer } from '../../core/pointer.js';
+import type { Range } from '../../core/position.js';
+import type { StructuredDoc, TreeNode } from '../../core/tree.js';
+import { findProseCitations, parseStructuredCitation } from './citations.js';
+
+/** An RFC citation of one invariant, located in the YAML file. */
+export interface LocatedCitation {
+  rfc: string;
+  section?: string;
+  /** `rfcs`: the structured list; `prose`: found in a text field such as `note`. */
+  origin: 'rfcs' | 'prose';
+  /** Pointer of the string the citation is in. */
+  pointer: string;
+  range: Range;
+  /** The citation as written. */
+  text: string;
+}
+
+export interface InvariantEntry {
+  index: number;
+  pointer: string;
+  value: Record<string, unknown>;
+  id?: string;
+  citations: LocatedCitation[];
+}
+
+export interface InvariantSet {
+  doc: StructuredDoc;
+  /** Pointer of the entries array: `/invariants`, or `` for a bare list. */
+  listPointer: string;
+  entries: InvariantEntry[];
+}
+
+/** Fields that hold paths or enumerations, never prose citations. */
+const NOT_PROSE = new Set(['id', 'tier', 'severity', 'threat_model', 'tests', 'witness', 'rfcs']);
+const cache = new WeakMap<Corpus, InvariantSet | undefined>();
+
+/** The invariants file of the layout, parsed once per run; undefined when it is missing or unparsable. */
+export function loadInvariantSet(corpus: Corpus): InvariantSet | undefined {
+  if (cache.has(corpus)) return cache.get(corpus);
+  const set = read(corpus);
+  cache.set(corpus, set);
+  return set;
+}
+
+function read(corpus: Corpus): InvariantSet | undefined {
+  const doc = corpus.data(corpus.layout.invariants, 'the invariants gate');
+  if (!doc) return undefined;
+  const root = doc.value;
+  const listPointer = Array.isArray(root) ? '' : '/invariants';
+  const list = Array.isArray(root) ? root : (root as { invariants?: unknown } | null)?.invariants;
+  const entries: InvariantEntry[] = [];
+  if (Array.isArray(list)) {
+    list.forEach((value, index) => {
+      if (!value || typeof value !== 'object' || Array.isArray(value)) return;
+      const pointer = childPointer(listPointer, index);
+      const v = value as Record<string, unknown>;
+      entries.push({ index, pointer, value: v, ...(typeof v.id === 'string' ? { id: v.id } : {}), citations: citationsOf(doc, pointer, v) });
+    });
+  }
+  return { doc, listPointer, entries };
+}
+
+function citationsOf(doc: StructuredDoc, pointer: string, value: Record<string, unknown>): LocatedCitation[] {
+  const out: LocatedCitation[] = [];
+  if (Array.isArray(value.rfcs)) {
+    value.rfcs.forEach((s, j) => {
+      if (typeof s !== 'string') return;
+      const c = parseStructuredCitation(s);
+      const p = childPointer(childPointer(pointer, 'rfcs'), j);
+      if (c) out.push({ ...c, origin: 'rfcs', pointer: p, range: doc.locate(p), text: s });
+    });
+  }
+  for (const entry of doc.entriesAt(pointer)) {
+    if (NOT_PROSE.has(entry.key)) continue;
+    for (const { node, pointer: p } of scalars(entry.value, childPointer(pointer, entry.key))) {
+      const raw = doc.text.slice(node.start, node.end);
+      for (const c of findProseCitations(raw)) {
+        out.push({
+          rfc: c.rfc,
+          ...(c.section ? { section: c.section } : {}),
+          origin: 'prose',
+          pointer: p,
+          range: doc.lines.range(node.start + c.start, node.start + c.end),
+          text: raw.slice(c.start, c.end).replace(/\s+/g, ' '),
+        });
+      }
+    }
+  }
+  return out;
+}
+
+function* scalars(node: TreeNode, pointer: string): Generator<{ node: TreeNode; pointer: string }> {
+  if (node.kind === 'scalar') yield { node, pointer };
+  else if (node.kind === 'array') for (let i = 0; i < node.items.length; i++) yield* scalars(node.items[i]!, childPointer(pointer, i));
+  else for (const e of node.entries) yield* scalars(e.value, childPointer(pointer, e.key));
+}
+
+/** The distinct RFC numbers an invariant cites. */
+export function citedRfcs(entry: InvariantEntry): string[] {
+  return [...new Set(entry.citations.map((c) => c.rfc))];
+}

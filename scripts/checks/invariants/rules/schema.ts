@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { parseJson } from '../../../core/json-tree.js';
+import type { Rule } from '../../../core/rule.js';
+import { builtinSchemaPath, validateDoc } from '../../../core/schema.js';
+import type { StructuredDoc } from '../../../core/tree.js';
+import { loadInvariantSet } from '../invariant-set.js';
+
+export const UPSTREAM_SCHEMA = 'upstream-invariants';
+
+export const schema: Rule = {
+  id: 'invariants/schema',
+  rfc: 'RFC 0001 §F',
+  description: "The invariants file validates against its closed schema (the layout's, or the built-in one for the upstream form).",
+  async run(ctx) {
+    const set = loadInvariantSet(ctx.corpus);
+    if (!set) return; // the parse finding is already recorded
+    const schemaFile = ctx.layout.invariantsSchema;
+    let schemaDoc: StructuredDoc | undefined;
+    if (schemaFile) schemaDoc = ctx.corpus.json(schemaFile, 'the invariants schema');
+    else {
+      const file = builtinSchemaPath(UPSTREAM_SCHEMA);
+      schemaDoc = parseJson(`(built-in) ${UPSTREAM_SCHEMA}.schema.json`, readFileSync(file, 'utf8'));
+    }
+    if (!schemaDoc) return;
+    ctx.visit(Math.max(1, set.entries.length));
+    await validateDoc(set.doc, schemaDoc, ctx.report);
+  },
+};

@@ -1,0 +1,69 @@
+import type { Corpus } from '../../core/corpus.js';
+import type { RfcDocument } from './rfc-document.js';
+import { listFiles } from './list-files.js';
+import { readRfc } from './rfc-document.js';
+
+/**
+ * The RFC files of a repository (RFC 0001 §A), listed once per run and shared by the gates.
+ * Files are parsed only when asked for: markdown parsing is the costly part of a run, and a
+ * citation check needs only the file names and the few RFCs actually cited.
+ */
+export interface RfcSet {
+  dir: string;
+  /** Every `*.md` under the RFC folder that is an RFC (not README.md, not the 0000 template), sorted. */
+  files: string[];
+  /** Files by the four-digit number their name starts with. */
+  byNumber: Map<string, string[]>;
+  /** The parsed RFC of one file (undefined when it cannot be read: a finding is recorded). */
+  read(file: string): Promise<RfcDocument | undefined>;
+  /** Every RFC, parsed. */
+  all(): Promise<RfcDocument[]>;
+}
+
+const NOT_RFCS = /^(readme|0000-.*)\.md$/i;
+const cache = new WeakMap<Corpus, Promise<RfcSet>>();
+
+export function loadRfcSet(corpus: Corpus): Promise<RfcSet> {
+  let p = cache.get(corpus);
+  if (!p) {
+    p = list(corpus);
+    cache.set(corpus, p);
+  }
+  return p;
+}
+
+async function list(corpus: Corpus): Promise<RfcSet> {
+  const dir = corpus.layout.rfcsDir.replace(/\/+$/, '');
+  const files = (await listFiles(corpus, [`${dir}/*.md`])).filter((f) => !NOT_RFCS.test(baseName(f)));
+  const byNumber = new Map<string, string[]>();
+  for (const f of files) {
+    const n = /^(\d{4})-/.exec(baseName(f))?.[1];
+    if (n) byNumber.set(n, [...(byNumber.get(n) ?? []), f]);
+  }
+  const parsed = new Map<string, Promise<RfcDocument | undefined>>();
+  const read = (file: string) => {
+    let p = parsed.get(file);
+    if (!p) {
+      p = corpus.markdown(file, 'the RFC gates').then((md) => (md ? readRfc(md) : undefined));
+      parsed.set(file, p);
+    }
+    return p;
+  };
+  const all = async () => (await Promise.all(files.map(read))).filter((d): d is RfcDocument => d !== undefined);
+  return { dir, files, byNumber, read, all };
+}
+
+/** The file a citation of `number` resolves to (by file name), if any. */
+export function rfcFile(set: RfcSet, number: string): string | undefined {
+  return set.byNumber.get(number)?.[0];
+}
+
+/** The parsed RFC a citation of `number` resolves to, if any. */
+export async function rfcByNumber(set: RfcSet, number: string): Promise<RfcDocument | undefined> {
+  const file = rfcFile(set, number);
+  return file ? set.read(file) : undefined;
+}
+
+function baseName(f: string): string {
+  return f.slice(f.lastIndexOf('/') + 1);
+}

@@ -1,0 +1,54 @@
+import type { Rule } from '../../../core/rule.js';
+import { OPTIONAL_FIELDS, REQUIRED_FIELDS, headerField } from '../rfc-document.js';
+import { loadRfcSet } from '../rfc-set.js';
+import { rangeInCell, titleRange } from '../where.js';
+
+const KNOWN = new Map<string, string>([...REQUIRED_FIELDS, ...OPTIONAL_FIELDS].map((f) => [f.toLowerCase(), f]));
+
+export const headerTable: Rule = {
+  id: 'rfcs/header-table',
+  rfc: 'RFC 0001 §B',
+  description: 'Each RFC opens with a Field | Value table holding every required row once, in order, with a Title equal to the title line.',
+  async run(ctx) {
+    const docs = await (await loadRfcSet(ctx.corpus)).all();
+    for (const doc of docs) {
+      ctx.visit();
+      const { header } = doc;
+      if (!header.node || !header.range) {
+        ctx.report({ at: { file: doc.file, range: titleRange(doc) }, message: 'no header table (Field | Value) between the title line and the first section' });
+        continue;
+      }
+      if (header.columns.length !== 2 || header.columns[0]!.toLowerCase() !== 'field' || header.columns[1]!.toLowerCase() !== 'value') {
+        ctx.report({ at: { file: doc.file, range: header.range }, message: `header table columns are "${header.columns.join(' | ')}", expected "Field | Value"` });
+      }
+      const seen = new Set<string>();
+      let lastRequired = -1;
+      for (const row of header.rows) {
+        const key = row.field.toLowerCase();
+        const known = KNOWN.get(key);
+        if (!known) {
+          ctx.report({ at: { file: doc.file, range: row.range }, severity: 'warning', message: `unexpected header row "${row.field}" (known rows: ${[...KNOWN.values()].join(', ')})` });
+          continue;
+        }
+        if (seen.has(key)) {
+          ctx.report({ at: { file: doc.file, range: row.range }, message: `header row "${known}" appears twice` });
+          continue;
+        }
+        seen.add(key);
+        const order = (REQUIRED_FIELDS as readonly string[]).indexOf(known);
+        if (order >= 0) {
+          if (order < lastRequired) ctx.report({ at: { file: doc.file, range: row.range }, severity: 'warning', message: `header row "${known}" is out of order (expected ${REQUIRED_FIELDS.join(', ')})` });
+          lastRequired = Math.max(lastRequired, order);
+          if (row.value === '') ctx.report({ at: { file: doc.file, range: row.range }, message: `header row "${known}" is empty; write "—" when it names nothing` });
+        }
+      }
+      for (const f of REQUIRED_FIELDS) {
+        if (!seen.has(f.toLowerCase())) ctx.report({ at: { file: doc.file, range: header.range }, message: `header table has no "${f}" row` });
+      }
+      const title = headerField(doc, 'Title');
+      if (title && doc.title?.name !== undefined && title.value !== doc.title.name) {
+        ctx.report({ at: { file: doc.file, range: rangeInCell(doc, title, title.value) }, message: `Title row "${title.value}" differs from the title line "${doc.title.name}"` });
+      }
+    }
+  },
+};

@@ -1,0 +1,37 @@
+import type { Rule } from '../../../core/rule.js';
+import { headerField } from '../rfc-document.js';
+import { loadRfcSet } from '../rfc-set.js';
+import { rangeInCell, titleRange } from '../where.js';
+
+const FILE_NAME = /^\d{4}-[a-z0-9]+(?:-[a-z0-9]+)*\.md$/;
+
+export const numberMatches: Rule = {
+  id: 'rfcs/number-matches',
+  rfc: 'RFC 0001 §A',
+  description: 'The file name NNNN-kebab-title.md, the RFC row and the `# RFC NNNN: Title` line carry the same number, and no number is used twice.',
+  async run(ctx) {
+    const set = await loadRfcSet(ctx.corpus);
+    for (const doc of await set.all()) {
+      ctx.visit();
+      const base = doc.file.slice(doc.file.lastIndexOf('/') + 1);
+      if (!FILE_NAME.test(base)) {
+        ctx.report({ at: { file: doc.file, range: titleRange(doc) }, message: `file name "${base}" is not NNNN-kebab-title.md` });
+      }
+      if (!doc.title) {
+        ctx.report({ at: { file: doc.file }, message: 'no title line; the file must start with "# RFC NNNN: Title"' });
+      } else if (!doc.title.number) {
+        ctx.report({ at: { file: doc.file, range: doc.title.range }, message: `title line "${doc.title.text}" does not read "RFC NNNN: Title"` });
+      } else if (doc.fileNumber && doc.title.number !== doc.fileNumber) {
+        ctx.report({ at: { file: doc.file, range: doc.title.range }, message: `title line says RFC ${doc.title.number}, but the file name says ${doc.fileNumber}` });
+      }
+      const row = headerField(doc, 'RFC');
+      if (row && doc.fileNumber && row.value.replace(/^RFC\s*/i, '') !== doc.fileNumber) {
+        ctx.report({ at: { file: doc.file, range: rangeInCell(doc, row, row.value) }, message: `RFC row says "${row.value}", but the file name says ${doc.fileNumber}` });
+      }
+      const sameNumber = doc.fileNumber ? set.byNumber.get(doc.fileNumber)! : [];
+      if (sameNumber.length > 1 && sameNumber[0] !== doc.file) {
+        ctx.report({ at: { file: doc.file, range: titleRange(doc) }, message: `RFC number ${doc.fileNumber} is already used by ${sameNumber[0]}; numbers are never reused` });
+      }
+    }
+  },
+};

@@ -1,0 +1,24 @@
+import type { Rule } from '../../../core/rule.js';
+import { STATUSES, headerField, rfcStatus } from '../rfc-document.js';
+import { loadRfcSet } from '../rfc-set.js';
+
+export const statusKnown: Rule = {
+  id: 'rfcs/status-known',
+  rfc: 'RFC 0001 §C',
+  description: 'The Status row holds one of Draft, Active, Accepted, Withdrawn, Superseded, Rejected.',
+  async run(ctx) {
+    const docs = await (await loadRfcSet(ctx.corpus)).all();
+    for (const doc of docs) {
+      const row = headerField(doc, 'Status');
+      if (!row) continue; // rfcs/header-table reports the missing row
+      ctx.visit();
+      const status = rfcStatus(doc);
+      if (status && (STATUSES as readonly string[]).includes(status.value)) continue;
+      const near = status && STATUSES.find((s) => s.toLowerCase() === status.value.toLowerCase());
+      ctx.report({
+        at: { file: doc.file, range: status?.range ?? row.valueRange },
+        message: `status "${status?.value ?? row.value}" is not one of ${STATUSES.join(', ')}${near ? ` (did you mean "${near}"?)` : ''}`,
+      });
+    }
+  },
+};

@@ -1,0 +1,239 @@
+import { Corpus } from '../core/corpus.js';
+import { FatalError } from '../core/errors.js';
+import type { SeveritySetting } from '../core/engine.js';
+import type { Finding } from '../core/findings.js';
+import { compareFindings } from '../core/findings.js';
+import type { Layout } from '../core/layout.js';
+import type { FileSource } from '../core/source.js';
+import type { StructuredDoc } from '../core/tree.js';
+import { diffData } from './data-diff.js';
+import { WalkingFsSource } from './walk-source.js';
+import type { GitRepo } from './git-base.js';
+import { GitTreeSource, PrefixedSource, gitRenames, openBase } from './git-base.js';
+import { isObject } from './json-values.js';
+import type { FilePair } from './pairing.js';
+import { pairFiles } from './pairing.js';
+import type { SchemaSide } from './refs.js';
+import { externalRefs, targetFile } from './refs.js';
+import { checkClaims } from './claims.js';
+import type { ClaimResult } from './claims.js';
+import { diffSchema } from './schema-diff.js';
+import type { Change, RawChange } from './types.js';
+import { RULES } from './rules.js';
+
+export interface CompatOptions {
+  root: string;
+  layout: Layout;
+  ref: string;
+  staged: boolean;
+  severities?: Record<string, SeveritySetting>;
+}
+
+export interface CompatResult {
+  ref: string;
+  commit: string;
+  head: string;
+  changes: Change[];
+  findings: Finding[];
+  claims: ClaimResult[];
+  /** RFC files added or changed in the compared range. */
+  rfcsInRange: string[];
+  schemaFiles: number;
+  dataFiles: number;
+  headCorpus: Corpus;
+}
+
+/** Compares the schemas (and the data files they govern) of a git base with the working tree or the index. */
+export async function compareWithBase(opts: CompatOptions): Promise<CompatResult> {
+  const { repo, commit } = openBase(opts.root, opts.ref);
+  const baseSource = new GitTreeSource(repo, opts.root, commit, opts.ref);
+  const headSource = await openHead(repo, opts.root, opts.staged);
+  const base = new Corpus(baseSource, opts.layout);
+  const head = new Corpus(headSource, opts.layout);
+
+  const schemaGlobs = opts.layout.schemaGlobs;
+  const dataGlobs = [...schemaGlobs.filter((g) => g.endsWith('.schema.json')).map((g) => g.replace(/\.schema\.json$/, '.json')), ...schemaGlobs.map((g) => `!${g}`)];
+  const rfcGlob = [`${opts.layout.rfcsDir.replace(/\/$/, '')}/*.md`];
+  const both = (g: string[]) => Promise.all([baseSource.glob(g), headSource.glob(g)]);
+  const [[baseSchemas, headSchemas], [baseJson, headJson], [baseRfcs, headRfcs]] = await Promise.all([both(schemaGlobs), both(dataGlobs), both(rfcGlob)]);
+  baseSource.prefetch([...baseSchemas, ...baseJson, ...baseRfcs]);
+
+  // git's rename detection is asked only when a base file is missing at the head.
+  let renames: Map<string, string> | undefined;
+  const renamesOf = () => (renames ??= gitRenames(repo, commit, opts.staged));
+  const pairing = (b: string[], h: string[]) => {
+    const headSet = new Set(h);
+    const needRenames = b.some((f) => !headSet.has(f));
+    return pairFiles({ baseFiles: b, headFiles: h, renames: needRenames ? renamesOf() : new Map(), baseText: (f) => base.text(f), headText: (f) => head.text(f) });
+  };
+
+  if (baseSchemas.length === 0 && headSchemas.length === 0) {
+    throw new FatalError(`no JSON Schema matches layout.schemaGlobs (${schemaGlobs.join(', ')}) at ${opts.ref} or in the ${headSource.label}; nothing to compare`);
+  }
+  const baseSide = side(base, baseSchemas);
+  const headSide = side(head, headSchemas);
+  const baseData = baseJson.filter((f) => governedBy(base, f, baseSide, new Set(baseSchemas), opts.layout));
+  const headData = headJson.filter((f) => governedBy(head, f, headSide, new Set(headSchemas), opts.layout));
+
+  const changes: Change[] = [];
+  const findings: Finding[] = [];
+  const compared = new Set(headSchemas);
+
+  const headOf = new Map<string, string>();
+  for (const pair of pairing(baseSchemas, headSchemas)) {
+    if (pair.base && pair.head) headOf.set(pair.base, pair.head);
+    changes.push(...compareFile(pair, 'schema', base, head, (b, h, bv, hv) => diffSchema(b, h, bv, hv, { base: baseSide, head: headSide, compared })));
+  }
+  for (const pair of pairing(baseData, headData)) {
+    if (pair.base && pair.head) headOf.set(pair.base, pair.head);
+    changes.push(...compareFile(pair, 'data', base, head, (_b, _h, bv, hv) => diffData(bv, hv)));
+  }
+  changes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
+
+  const breakingSeverity = opts.severities?.[RULES.breaking.id];
+  if (breakingSeverity !== 'off') {
+    for (const c of changes) if (c.class === 'breaking') findings.push(breakingFinding(c, opts.ref, breakingSeverity ?? 'warning'));
+  }
+
+  const rfcsInRange = pairing(baseRfcs, headRfcs)
+    .filter((p) => p.head !== undefined && (p.base === undefined || base.text(p.base) !== head.text(p.head)))
+    .map((p) => p.head!);
+  const dependsOn = (file: string) => {
+    const doc = head.exists(file) && head.json(file);
+    return doc ? [...externalRefs(doc.value, file, headSide)].filter((f) => compared.has(f)) : [];
+  };
+  const claimSetting = opts.severities?.[RULES.claim.id];
+  const files = [...new Set([...headSchemas, ...headData, ...baseSchemas, ...baseData])];
+  const claims = checkClaims({ corpus: head, rfcs: rfcsInRange, changes, files, ref: opts.ref, dependsOn });
+  if (claimSetting !== 'off') for (const c of claims) findings.push(...c.findings.map((f) => (claimSetting ? { ...f, severity: claimSetting } : f)));
+
+  findings.push(...head.problems);
+  for (const p of base.problems) {
+    const file = headOf.get(p.file) ?? p.file;
+    const where = `${p.file}:${p.line}:${p.column} at ${opts.ref}`;
+    findings.push({
+      ruleId: RULES.baseUnreadable.id,
+      severity: 'warning',
+      file,
+      line: 1,
+      column: 1,
+      endLine: 1,
+      endColumn: 1,
+      message: `the base version cannot be read (${where}: ${p.message}); its changes are not classified (${RULES.baseUnreadable.rfc})`,
+      rfc: RULES.baseUnreadable.rfc,
+    });
+  }
+  findings.sort(compareFindings);
+  return {
+    ref: opts.ref,
+    commit,
+    head: headSource.label,
+    changes,
+    findings,
+    claims,
+    rfcsInRange,
+    schemaFiles: new Set([...baseSchemas, ...headSchemas]).size,
+    dataFiles: new Set([...baseData, ...headData]).size,
+    headCorpus: head,
+  };
+}
+
+async function openHead(repo: GitRepo, root: string, staged: boolean): Promise<FileSource> {
+  if (!staged) return new WalkingFsSource(root);
+  const { GitIndexSource } = await import('../core/git-source.js');
+  const index = await GitIndexSource.open(repo.top);
+  return repo.prefix ? new PrefixedSource(index, repo.prefix, root) : index;
+}
+
+/** One side's schemas, for following `$ref`: any JSON file of the corpus, and the schemas by `$id`. */
+function side(corpus: Corpus, schemas: readonly string[]): SchemaSide {
+  let ids: Map<string, string> | undefined;
+  const value = (file: string) => (/\.json$/.test(file) && corpus.exists(file) ? corpus.json(file)?.value : undefined);
+  return {
+    value,
+    fileById(id) {
+      if (!ids) {
+        ids = new Map();
+        for (const f of schemas) {
+          const v = value(f);
+          if (isObject(v) && typeof v.$id === 'string') ids.set(v.$id.replace(/#$/, ''), f);
+        }
+      }
+      return ids.get(id.replace(/#$/, ''));
+    },
+  };
+}
+
+/**
+ * A JSON data file whose top-level `$schema` names one of the compared schemas (or the layout's
+ * interop map). A JSON file that never mentions `$schema` is not parsed (nor reported) here.
+ */
+function governedBy(corpus: Corpus, file: string, s: SchemaSide, schemas: Set<string>, layout: Layout): boolean {
+  if (file === layout.interopMap && schemas.has(layout.interopMapSchema)) return true;
+  const text = corpus.text(file);
+  if (text === undefined || !text.includes('"$schema"')) return false;
+  const v = corpus.json(file)?.value;
+  if (!isObject(v) || typeof v.$schema !== 'string') return false;
+  const target = targetFile(v.$schema.split('#')[0]!, file, s);
+  return target !== undefined && schemas.has(target);
+}
+
+type Differ = (baseFile: string, headFile: string, baseValue: unknown, headValue: unknown) => RawChange[];
+
+function compareFile(pair: FilePair, subject: Change['subject'], base: Corpus, head: Corpus, differ: Differ): Change[] {
+  const what = subject === 'schema' ? 'schema' : 'data file';
+  if (pair.head === undefined) {
+    const reason = subject === 'schema' ? `${what} removed` : `${what} removed (every row with it)`;
+    return [{ file: pair.base!, subject, pointer: '', class: 'breaking', kind: `${subject}-file-removed`, reason, line: 1, column: 1, endLine: 1, endColumn: 1 }];
+  }
+  const headDoc = head.json(pair.head);
+  if (!headDoc) return [];
+  const at = (raw: RawChange): Change => {
+    const loc = headDoc.locate(raw.pointer, 'key');
+    return {
+      file: pair.head!,
+      ...(pair.base !== undefined && pair.base !== pair.head ? { baseFile: pair.base } : {}),
+      subject,
+      ...raw,
+      line: loc.line,
+      column: loc.column,
+      endLine: loc.endLine,
+      endColumn: loc.endColumn,
+    };
+  };
+  if (pair.base === undefined) return [at({ pointer: '', class: 'additive', kind: `${subject}-file-added`, reason: `new ${what}` })];
+  const baseDoc = base.json(pair.base);
+  if (!baseDoc) return []; // reported from the base corpus's problems
+  const out: Change[] = [];
+  if (pair.base !== pair.head) out.push(at(renameChange(pair.base, baseDoc, headDoc, what)));
+  out.push(...differ(pair.base, pair.head, baseDoc.value, headDoc.value).map(at));
+  return out;
+}
+
+function renameChange(from: string, baseDoc: StructuredDoc, headDoc: StructuredDoc, what: string): RawChange {
+  const id = (d: StructuredDoc) => (isObject(d.value) && typeof d.value.$id === 'string' ? d.value.$id : undefined);
+  const keepsId = id(baseDoc) !== undefined && id(baseDoc) === id(headDoc);
+  return {
+    pointer: '',
+    class: keepsId ? 'editorial' : 'breaking',
+    kind: 'file-renamed',
+    reason: keepsId ? `${what} moved from ${from}; its $id is unchanged` : `${what} moved from ${from}; references by path break`,
+  };
+}
+
+function breakingFinding(c: Change, ref: string, severity: 'warning' | 'error'): Finding {
+  const rfc = RULES.breaking.rfc;
+  return {
+    ruleId: RULES.breaking.id,
+    severity,
+    file: c.file,
+    line: c.line,
+    column: c.column,
+    endLine: c.endLine,
+    endColumn: c.endColumn,
+    pointer: c.pointer,
+    message: `breaking change since ${ref}: ${c.reason} (${rfc})`,
+    rfc,
+  };
+}
+

@@ -1,0 +1,96 @@
+import { countBySeverity } from '../core/findings.js';
+import type { CheckResult } from '../core/findings.js';
+import type { Reporter, ReportEnv } from '../core/reporters/types.js';
+import type { CompatResult } from './compare.js';
+import type { Change, ChangeClass } from './types.js';
+
+/*
+ * The classification table goes with the findings: in stylish output it is printed before them,
+ * in json output it is a top-level `changes` array (plus a `compat` object) added beside the core
+ * reporter's `findings` and `summary`, which keep their shape. github and sarif carry findings only.
+ */
+
+export function checkResult(r: CompatResult, ms: number): CheckResult {
+  const { errors, warnings } = countBySeverity(r.findings);
+  return {
+    findings: r.findings,
+    families: [{ family: 'compat', files: r.schemaFiles + r.dataFiles + r.rfcsInRange.length, visited: r.changes.length, errors, warnings, ms: Math.round(ms * 10) / 10 }],
+  };
+}
+
+export function render(format: string, reporter: Reporter, r: CompatResult, result: CheckResult, env: ReportEnv): string {
+  const base = reporter(result, env);
+  if (format === 'json') {
+    const parsed = JSON.parse(base) as Record<string, unknown>;
+    return JSON.stringify({ ...parsed, changes: r.changes.map(jsonChange), compat: jsonMeta(r) }, null, 2) + '\n';
+  }
+  if (format === 'stylish') return table(r, env) + '\n' + base;
+  return base;
+}
+
+function jsonChange(c: Change) {
+  return {
+    file: c.file,
+    baseFile: c.baseFile ?? null,
+    subject: c.subject,
+    pointer: c.pointer,
+    class: c.class,
+    kind: c.kind,
+    reason: c.reason,
+    line: c.line,
+    column: c.column,
+    endLine: c.endLine,
+    endColumn: c.endColumn,
+  };
+}
+
+function jsonMeta(r: CompatResult) {
+  const counts: Record<ChangeClass, number> = { breaking: 0, additive: 0, editorial: 0 };
+  for (const c of r.changes) counts[c.class]++;
+  return {
+    base: { ref: r.ref, commit: r.commit },
+    head: r.head,
+    files: { schemas: r.schemaFiles, data: r.dataFiles },
+    counts,
+    rfcsInRange: r.rfcsInRange,
+    claims: r.claims.map(({ findings: _f, ...c }) => c),
+  };
+}
+
+const CLASS_COLOR: Record<ChangeClass, string> = { breaking: '31', additive: '32', editorial: '2' };
+
+export function table(r: CompatResult, env: ReportEnv): string {
+  const paint = (code: string, s: string) => (env.color ? `\u001b[${code}m${s}\u001b[0m` : s);
+  const out: string[] = [];
+  const counts: Record<ChangeClass, number> = { breaking: 0, additive: 0, editorial: 0 };
+  for (const c of r.changes) counts[c.class]++;
+  out.push(
+    `compat: ${r.ref} (${r.commit.slice(0, 12)}) → ${r.head}: ${r.schemaFiles} schema file${r.schemaFiles === 1 ? '' : 's'}, ${r.dataFiles} data file${r.dataFiles === 1 ? '' : 's'}; ` +
+      `${counts.breaking} breaking, ${counts.additive} additive, ${counts.editorial} editorial`,
+  );
+  const byFile = new Map<string, Change[]>();
+  for (const c of r.changes) byFile.set(c.file, [...(byFile.get(c.file) ?? []), c]);
+  const ptrWidth = Math.min(48, Math.max(7, ...r.changes.map((c) => (c.pointer || '(root)').length)));
+  for (const [file, list] of byFile) {
+    out.push('');
+    const from = list.find((c) => c.baseFile)?.baseFile;
+    out.push(paint('4', file) + (from ? ` (from ${from})` : ''));
+    for (const c of list) {
+      const where = `${c.line}:${c.column}`.padEnd(8);
+      const ptr = (c.pointer || '(root)').padEnd(ptrWidth);
+      out.push(`  ${where} ${paint(CLASS_COLOR[c.class], c.class.padEnd(9))}  ${ptr}  ${c.reason}`);
+    }
+  }
+  if (r.rfcsInRange.length) {
+    out.push('', 'RFCs added or changed since the base:');
+    for (const c of r.claims) {
+      const claim = c.claim ?? '(no Compatibility row)';
+      const affects = c.affects.length ? c.affects.join(', ') : 'no compared file';
+      const verdict = c.holds === undefined ? '' : c.holds ? paint('32', ' — holds') : paint('31', ` — contradicted by ${c.breaking} breaking change${c.breaking === 1 ? '' : 's'}`);
+      out.push(`  ${c.rfc}: claims ${claim}; affects ${affects}${verdict}`);
+    }
+  } else {
+    out.push('', 'RFCs added or changed since the base: none');
+  }
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,140 @@
+import type { RelatedLocation } from '../core/findings.js';
+import type { MarkdownDoc } from '../core/markdown.js';
+import { parseMarkdown } from '../core/markdown.js';
+import { closestWording } from './closest.js';
+import type { Section } from './locate.js';
+import { locateSection } from './locate.js';
+import type { Folded, Rendered } from './rendered.js';
+import { fold, foldSnippet, occurrences, render, renderSnippet, sourceSpan } from './rendered.js';
+import type { Erratum, Splice } from './types.js';
+
+export type Verdict =
+  | { status: 'apply'; splice: Splice; section: Section; /** Target offsets of the text the edit touches, for the line-hint check. */ from: number; to: number }
+  | { status: 'already-applied'; section: Section; from: number; to: number }
+  | { status: 'refused'; ruleId: string; message: string; related: RelatedLocation[] };
+
+/** What an erratum would do to one target document, judged on its rendered text. */
+export function judge(erratum: Erratum, doc: MarkdownDoc): Verdict {
+  const where = locateSection(doc.tree, doc.text, doc.lines, erratum.section);
+  if (!where.ok) {
+    return {
+      status: 'refused',
+      ruleId: where.ambiguous ? 'errata/section-ambiguous' : 'errata/section-missing',
+      message: `${doc.file}: ${where.message}`,
+      related: where.places.map((p) => related(doc, p.start, p.start, p.title)),
+    };
+  }
+  const section = where.section;
+  const rendered = render(section.nodes, doc.text);
+  const folded = fold(rendered.text);
+  const newText = snippet(erratum.new);
+  const newAt = occurrences(folded.text, newText);
+  if (erratum.op === 'append') {
+    // The whole item or section is where an appended paragraph lives (and what a line hint may name).
+    if (newAt.length > 0) return { status: 'already-applied', section, from: section.start, to: section.end };
+    return {
+      status: 'apply',
+      section,
+      splice: { start: section.appendAt, end: section.appendAt, text: appendedParagraph(doc.text, section, erratum.new) },
+      from: section.start,
+      to: section.end,
+    };
+  }
+
+  const oldText = snippet(erratum.old!);
+  // An old text inside an occurrence of the new one (replace "a" with "a b") is not left over.
+  const stray = occurrences(folded.text, oldText).filter((o) => !newAt.some((n) => o >= n && o + oldText.length <= n + newText.length));
+  if (stray.length > 1) {
+    const places = stray.map((o) => span(rendered, folded, o, oldText.length));
+    return {
+      status: 'refused',
+      ruleId: 'errata/text-ambiguous',
+      message: `${doc.file} ${section.title}: the old text occurs ${stray.length} times, at ${places.map((p) => placeName(doc, p.from)).join(', ')}; quote more of it so it names one place`,
+      related: places.map((p, i) => related(doc, p.from, p.to, `occurrence ${i + 1} of the old text`)),
+    };
+  }
+  if (stray.length === 1) {
+    const o = stray[0]!;
+    const target = sourceSpan(rendered, folded.index[o]!, folded.index[o + oldText.length - 1]! + 1);
+    if ('cut' in target) {
+      const at = span(rendered, folded, o, oldText.length);
+      return {
+        status: 'refused',
+        ruleId: 'errata/markup-cut',
+        message: `${doc.file} ${section.title}: the old text at ${placeName(doc, at.from)} starts or ends inside ${target.cut.type} markup; quote the whole ${target.cut.type} span`,
+        related: [related(doc, target.cut.start, target.cut.end, `the ${target.cut.type} span`)],
+      };
+    }
+    return { status: 'apply', section, splice: { start: target.start, end: target.end, text: inline(erratum.new) }, from: target.start, to: target.end };
+  }
+  if (newAt.length > 0) return { status: 'already-applied', section, ...span(rendered, folded, newAt[0]!, newText.length) };
+  return drift(doc, section, rendered, folded, oldText);
+}
+
+function drift(doc: MarkdownDoc, section: Section, rendered: Rendered, folded: Folded, oldText: string): Verdict {
+  const best = closestWording(folded.text, oldText);
+  const elsewhere = occurrences(fold(render(doc.tree.children, doc.text).text).text, oldText).length;
+  const rel: RelatedLocation[] = [];
+  let closest = '';
+  if (best) {
+    const at = span(rendered, folded, best.from, best.to - best.from);
+    closest = `; the closest wording in the section is "${folded.text.slice(best.from, best.to)}" at ${placeName(doc, at.from)}`;
+    rel.push(related(doc, at.from, at.to, 'closest wording'));
+  }
+  const note = elsewhere > 0 ? ` (the old text does occur elsewhere in ${doc.file}, outside ${section.title})` : '';
+  return {
+    status: 'refused',
+    ruleId: 'errata/text-drift',
+    message: `${doc.file} ${section.title} (line ${doc.lines.at(section.start).line}): neither the old text "${oldText}" nor the new text is there${closest}${note}`,
+    related: rel,
+  };
+}
+
+const snippets = new Map<string, string>();
+
+/** The rendered, folded form of a quotation (markdown source). */
+export function snippet(markdown: string): string {
+  let folded = snippets.get(markdown);
+  if (folded === undefined) {
+    folded = foldSnippet(renderSnippet(parseMarkdown('erratum', markdown).tree, markdown));
+    if (snippets.size > 1000) snippets.clear();
+    snippets.set(markdown, folded);
+  }
+  return folded;
+}
+
+/** A replacement stays inline: line breaks in the quotation become spaces. */
+function inline(markdown: string): string {
+  return markdown.replace(/[ \t]*(?:\r\n|\n|\r)[ \t]*/g, ' ').trim();
+}
+
+/** A new paragraph after the section's last block: a blank line, then the text at the section's indentation. */
+function appendedParagraph(text: string, section: Section, markdown: string): string {
+  const eol = lineEnding(text, section.appendAt);
+  const blank = section.indent.replace(/[ \t]+$/, '');
+  const body = markdown.trim().split(/[ \t]*(?:\r\n|\n|\r)[ \t]*/).join(eol + section.indent);
+  return `${eol}${blank}${eol}${section.indent}${body}`;
+}
+
+/** The line ending of the line at `offset`, else the file's first, else LF. */
+export function lineEnding(text: string, offset: number): string {
+  const here = /\r\n|\n|\r/.exec(text.slice(offset));
+  const first = here ?? /\r\n|\n|\r/.exec(text);
+  return first ? first[0] : '\n';
+}
+
+/** Source span of a folded match, taking in markup it covers whole (so `code` is reported from its backtick). */
+function span(r: Rendered, f: Folded, o: number, len: number): { from: number; to: number } {
+  const s = sourceSpan(r, f.index[o]!, f.index[o + len - 1]! + 1);
+  if ('start' in s) return { from: s.start, to: s.end };
+  return { from: r.at[f.index[o]!]!, to: r.at[f.index[o + len - 1]!]! + 1 };
+}
+
+function placeName(doc: MarkdownDoc, offset: number): string {
+  const p = doc.lines.at(offset);
+  return `line ${p.line}:${p.column}`;
+}
+
+function related(doc: MarkdownDoc, from: number, to: number, message: string): RelatedLocation {
+  return { file: doc.file, ...doc.lines.range(from, Math.max(from, to)), message };
+}

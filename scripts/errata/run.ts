@@ -1,0 +1,248 @@
+import path from 'node:path';
+import type { Corpus } from '../core/corpus.js';
+import { UsageError } from '../core/errors.js';
+import type { Finding, RelatedLocation } from '../core/findings.js';
+import { compareFindings } from '../core/findings.js';
+import type { MarkdownDoc } from '../core/markdown.js';
+import { parseMarkdown } from '../core/markdown.js';
+import type { Range } from '../core/position.js';
+import type { Verdict } from './judge.js';
+import { judge } from './judge.js';
+import type { RfcErrata } from './parse.js';
+import { mentionsErrata, readRfcErrata } from './parse.js';
+import { resolveTarget } from './target-path.js';
+import type { Erratum, Splice } from './types.js';
+
+export const ERRATA_RFC = 'RFC 0001 §E';
+
+/** `applicable`: the edit is located and verified; whether it is written is the command's call. */
+export type OutcomeStatus = 'applicable' | 'not-applied' | 'already-applied' | 'refused' | 'unreadable';
+
+export interface ErratumOutcome {
+  rfc: string;
+  index: number;
+  /** The RFC item, `RFCS/0211-….md:94`. */
+  at: string;
+  /** What the item names, `spec/v1/a2a-integration.md §B`. */
+  target: string;
+  op?: 'append' | 'replace';
+  status: OutcomeStatus | 'applied' | 'would-apply' | 'not-written';
+  /** One line: why. */
+  detail: string;
+}
+
+export interface FileChange {
+  file: string;
+  /** Absolute path to write (symlinks resolved). */
+  real: string;
+  before: string;
+  after: string;
+}
+
+export interface ErrataRun {
+  outcomes: ErratumOutcome[];
+  findings: Finding[];
+  /** Files the run would change, with their new text (empty when any erratum is refused). */
+  changes: FileChange[];
+  rfcs: RfcErrata[];
+}
+
+export interface ErrataOptions {
+  /** Only this RFC (any status); otherwise every Accepted RFC with errata. */
+  rfc?: string;
+  /** `apply` plans edits; `check` reports each erratum not yet applied as an error. */
+  mode: 'apply' | 'check';
+}
+
+interface Planned {
+  erratum: Erratum;
+  file: string;
+  real: string;
+  doc: MarkdownDoc;
+  verdict: Verdict;
+}
+
+/**
+ * Reads the selected RFCs' errata and judges each against its target's original text. Every edit
+ * is located before any is made; a single refusal leaves `changes` empty (all or nothing).
+ */
+export async function planErrata(corpus: Corpus, options: ErrataOptions): Promise<ErrataRun> {
+  const run: ErrataRun = { outcomes: [], findings: [], changes: [], rfcs: [] };
+  for (const file of await selectRfcs(corpus, options.rfc)) {
+    const doc = await corpus.markdown(file);
+    if (!doc) continue;
+    const rfc = readRfcErrata(doc);
+    if (!options.rfc && rfc.status !== 'Accepted') continue;
+    run.rfcs.push(rfc);
+  }
+  if (options.rfc && run.rfcs[0] && !run.rfcs[0].hasErrata) return run;
+
+  const planned: Planned[] = [];
+  for (const rfc of run.rfcs) {
+    for (const item of rfc.unreadable) {
+      const at = `${rfc.file}:${item.item.line}`;
+      run.outcomes.push({ rfc: rfc.rfc, index: item.index, at, target: '?', status: 'unreadable', detail: item.reason });
+      report(run, { ruleId: 'errata/item-unreadable', file: rfc.file, range: item.item, message: `RFC ${rfc.rfc} §Errata item ${item.index} cannot be read: ${item.reason}` });
+    }
+    for (const erratum of rfc.errata) {
+      const p = await planOne(corpus, run, erratum);
+      if (p) planned.push(p);
+    }
+  }
+  const byFile = new Map<string, Planned[]>();
+  for (const p of planned) {
+    if (p.verdict.status !== 'apply') continue;
+    byFile.set(p.file, [...(byFile.get(p.file) ?? []), p]);
+  }
+  const changes: FileChange[] = [];
+  for (const [file, edits] of byFile) {
+    const change = spliceFile(run, file, edits);
+    if (change) changes.push(change);
+  }
+  if (options.mode === 'check') {
+    for (const p of planned) if (p.verdict.status === 'apply') notApplied(run, p);
+  }
+  const refused = run.outcomes.some((o) => o.status === 'refused' || o.status === 'unreadable');
+  run.changes = refused || options.mode === 'check' ? [] : changes;
+  run.findings.sort(compareFindings);
+  return run;
+}
+
+async function selectRfcs(corpus: Corpus, rfc: string | undefined): Promise<string[]> {
+  const dir = corpus.layout.rfcsDir;
+  const all = (await corpus.source.glob([`${dir}/*.md`])).filter((f) => /^\d{4}-/.test(path.posix.basename(f)));
+  if (rfc !== undefined) {
+    if (!/^\d{1,4}$/.test(rfc)) throw new UsageError(`--rfc expects an RFC number such as 0211, got "${rfc}"`);
+    const num = rfc.padStart(4, '0');
+    const file = all.find((f) => path.posix.basename(f).startsWith(`${num}-`));
+    if (!file) throw new UsageError(`no RFC ${num} in ${dir}/`);
+    return [file];
+  }
+  return all.filter((f) => mentionsErrata(corpus.text(f) ?? ''));
+}
+
+async function planOne(corpus: Corpus, run: ErrataRun, erratum: Erratum): Promise<Planned | undefined> {
+  const outcome = (status: OutcomeStatus, detail: string, target = describe(erratum)) =>
+    run.outcomes.push({ rfc: erratum.rfc, index: erratum.index, at: `${erratum.rfcFile}:${erratum.item.line}`, target, op: erratum.op, status, detail });
+  const resolved = resolveTarget(erratum.targetPath, corpus.source);
+  if (!resolved.ok) {
+    outcome('refused', resolved.message);
+    report(run, { ruleId: resolved.ruleId, file: erratum.rfcFile, range: erratum.item, message: `${name(erratum)} refused: ${resolved.message}` });
+    return undefined;
+  }
+  const file = resolved.file;
+  const doc = await corpus.markdown(file);
+  if (!doc) {
+    outcome('refused', `${file} could not be read`);
+    return undefined;
+  }
+  const verdict = judge(erratum, doc);
+  const target = describe(erratum, file);
+  if (verdict.status === 'refused') {
+    outcome('refused', verdict.message, target);
+    report(run, { ruleId: verdict.ruleId, file: erratum.rfcFile, range: erratum.item, message: `${name(erratum)} refused: ${verdict.message}`, related: verdict.related });
+    return { erratum, file, real: resolved.real ?? path.join(corpus.root, file), doc, verdict };
+  }
+  checkHint(run, erratum, doc, verdict.from, verdict.to);
+  const where = `${file}:${doc.lines.at(verdict.from).line}`;
+  if (verdict.status === 'already-applied') outcome('already-applied', erratum.op === 'append' ? `${verdict.section.title} (${where}) has the paragraph` : `the new text is at ${where}`, target);
+  else outcome('applicable', erratum.op === 'append' ? `appends a paragraph to ${verdict.section.title} (${where})` : `replaces the old text at ${where}`, target);
+  return { erratum, file, real: resolved.real ?? path.join(corpus.root, file), doc, verdict };
+}
+
+/** A line hint that misses the located text is reported, never trusted: the section and the text decide. */
+function checkHint(run: ErrataRun, erratum: Erratum, doc: MarkdownDoc, from: number, to: number): void {
+  if (erratum.lineHint === undefined) return;
+  const first = doc.lines.at(from).line;
+  const last = doc.lines.at(Math.max(from, to - 1)).line;
+  if (erratum.lineHint >= first && erratum.lineHint <= last) return;
+  const where = first === last ? `line ${first}` : `lines ${first}–${last}`;
+  report(run, {
+    ruleId: 'errata/line-hint-off',
+    severity: 'warning',
+    file: erratum.rfcFile,
+    range: erratum.hintRange ?? erratum.item,
+    message: `${name(erratum)}: line hint :${erratum.lineHint} is off; the ${erratum.op === 'append' ? 'target' : 'text'} is at ${doc.file} ${where} (the section and the quoted text decide)`,
+    related: [{ file: doc.file, ...doc.lines.range(from, to), message: 'located here' }],
+  });
+}
+
+/** Splices one file's edits into its original text (last first) and re-parses to verify each. */
+function spliceFile(run: ErrataRun, file: string, edits: Planned[]): FileChange | undefined {
+  const before = edits[0]!.doc.text;
+  const ordered = edits
+    .map((p, order) => ({ p, order, splice: (p.verdict as { splice: Splice }).splice }))
+    .sort((a, b) => a.splice.start - b.splice.start || a.splice.end - b.splice.end || a.order - b.order);
+  for (let i = 1; i < ordered.length; i++) {
+    const a = ordered[i - 1]!;
+    const b = ordered[i]!;
+    if (b.splice.start < a.splice.end) {
+      for (const x of [a, b]) refuse(run, x.p, 'errata/edits-overlap', `${name(x.p.erratum)} refused: its edit overlaps ${name((x === a ? b : a).p.erratum)} in ${file}`);
+      return undefined;
+    }
+  }
+  let after = '';
+  let cursor = 0;
+  for (const { splice } of ordered) {
+    after += before.slice(cursor, splice.start) + splice.text;
+    cursor = splice.end;
+  }
+  after += before.slice(cursor);
+  const reparsed = parseMarkdown(file, after);
+  let ok = true;
+  for (const { p } of ordered) {
+    const again = judge(p.erratum, reparsed);
+    if (again.status !== 'already-applied') {
+      ok = false;
+      refuse(run, p, 'errata/verify-failed', `${name(p.erratum)} refused: after splicing, ${file} re-parsed does not show it applied (${again.status === 'refused' ? again.message : 'it would apply again'})`);
+    }
+  }
+  return ok ? { file, real: edits[0]!.real, before, after } : undefined;
+}
+
+function refuse(run: ErrataRun, p: Planned, ruleId: string, message: string): void {
+  const o = run.outcomes.find((x) => x.rfc === p.erratum.rfc && x.index === p.erratum.index);
+  if (o) {
+    o.status = 'refused';
+    o.detail = message;
+  }
+  report(run, { ruleId, file: p.erratum.rfcFile, range: p.erratum.item, message });
+}
+
+function notApplied(run: ErrataRun, p: Planned): void {
+  const v = p.verdict as Extract<Verdict, { status: 'apply' }>;
+  const line = p.doc.lines.at(v.from).line;
+  const what = p.erratum.op === 'append' ? `${v.section.title} has no such paragraph yet` : `${v.section.title} still has the old text at line ${line}`;
+  const o = run.outcomes.find((x) => x.rfc === p.erratum.rfc && x.index === p.erratum.index);
+  if (o) {
+    o.status = 'not-applied';
+    o.detail = `${p.file}: ${what}`;
+  }
+  report(run, {
+    ruleId: 'errata/not-applied',
+    file: p.erratum.rfcFile,
+    range: p.erratum.item,
+    message: `${name(p.erratum)} is not applied: ${p.file} ${what}; run \`specgate errata apply --rfc ${p.erratum.rfc}\``,
+    related: [{ file: p.file, ...p.doc.lines.range(v.from, v.to), message: p.erratum.op === 'append' ? 'the paragraph goes at the end of this' : 'the old text' }],
+  });
+}
+
+function report(run: ErrataRun, r: { ruleId: string; file: string; range: Range; message: string; severity?: 'error' | 'warning'; related?: RelatedLocation[] }): void {
+  run.findings.push({
+    ruleId: r.ruleId,
+    severity: r.severity ?? 'error',
+    file: r.file,
+    ...r.range,
+    message: `${r.message} (${ERRATA_RFC})`,
+    rfc: ERRATA_RFC,
+    ...(r.related?.length ? { related: r.related } : {}),
+  });
+}
+
+function name(e: Erratum): string {
+  return `RFC ${e.rfc} §Errata item ${e.index} (${e.label})`;
+}
+
+function describe(e: Erratum, file?: string): string {
+  return `${file ?? e.targetPath}${e.section ? ` ${e.section}` : ''}`;
+}

@@ -1,0 +1,115 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CONFIG_FILE, loadConfig } from '../core/config.js';
+import { presetLayout } from '../core/layout.js';
+import type { Layout } from '../core/layout.js';
+import { FAMILIES } from '../checks/registry.js';
+import { familyInputs, PATH_REFERENCE_FAMILIES } from './family-inputs.js';
+import { HOOK_MARKER, preCommitScript } from './pre-commit-script.js';
+
+export type InstallOutcome = 'installed' | 'updated' | 'unchanged' | 'kept-foreign' | 'skipped';
+
+export interface InstallResult {
+  outcome: InstallOutcome;
+  message: string;
+  hookFile?: string;
+}
+
+const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/**
+ * Installs the pre-commit hook into the git repository that holds the package, unless the
+ * package is being installed as someone's dependency or is not in a git work tree. A hook it did
+ * not write (no marker line) is left alone, and the message says so and how to chain ours.
+ */
+export function installHook(opts: { packageRoot?: string; env?: NodeJS.ProcessEnv } = {}): InstallResult {
+  const packageRoot = path.resolve(opts.packageRoot ?? PACKAGE_ROOT);
+  const env = opts.env ?? process.env;
+  const skip = (message: string): InstallResult => ({ outcome: 'skipped', message });
+
+  if (env.SPECGATE_SKIP_HOOK === '1') return skip('SPECGATE_SKIP_HOOK=1: pre-commit hook not installed');
+  if (env.CI && env.CI !== 'false' && env.CI !== '0') return skip('CI: no pre-commit hook');
+  if (packageRoot.split(path.sep).includes('node_modules') || env.npm_config_global === 'true') {
+    return skip('installed as a dependency: no pre-commit hook');
+  }
+  if (env.INIT_CWD && !isInside(path.resolve(env.INIT_CWD), packageRoot)) {
+    return skip(`npm was run in ${env.INIT_CWD}, not in this package: no pre-commit hook`);
+  }
+  const git = (args: string[]) => execFileSync('git', args, { cwd: packageRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  let top: string;
+  let hooksDir: string;
+  try {
+    if (git(['rev-parse', '--is-inside-work-tree']) !== 'true') return skip('not a git work tree: no pre-commit hook');
+    top = git(['rev-parse', '--show-toplevel']);
+    // Respects core.hooksPath (relative paths are relative to the top level) and linked worktrees.
+    hooksDir = path.resolve(packageRoot, git(['rev-parse', '--git-path', 'hooks']));
+  } catch {
+    return skip('not a git work tree (or git is not installed): no pre-commit hook');
+  }
+
+  const prefix = toPosix(path.relative(top, packageRoot));
+  const script = preCommitScript({
+    prefix,
+    families: familyPatterns(layoutFor(packageRoot)),
+    onDelete: PATH_REFERENCE_FAMILIES,
+    everything: [CONFIG_FILE],
+  });
+  const hookFile = path.join(hooksDir, 'pre-commit');
+  const shown = toPosix(path.relative(packageRoot, hookFile)) || hookFile;
+  let existing: string | undefined;
+  try {
+    existing = readFileSync(hookFile, 'utf8');
+  } catch {
+    existing = undefined;
+  }
+  if (existing !== undefined && !existing.split(/\r?\n/).includes(HOOK_MARKER)) {
+    // Keep theirs; leave ours beside it so it can be chained with one line.
+    const beside = path.join(hooksDir, 'specgate-pre-commit');
+    writeExecutable(beside, script);
+    return {
+      outcome: 'kept-foreign',
+      hookFile: beside,
+      message: `${shown} exists and was not written by specgate, so it was left alone; to add the spec gate, call ${toPosix(path.relative(packageRoot, beside))} from it (e.g. a line: "$(git rev-parse --git-path hooks)/specgate-pre-commit" || exit 1)`,
+    };
+  }
+  if (existing === script) return { outcome: 'unchanged', hookFile, message: `pre-commit hook up to date (${shown})` };
+  writeExecutable(hookFile, script);
+  return { outcome: existing === undefined ? 'installed' : 'updated', hookFile, message: `pre-commit hook ${existing === undefined ? 'installed' : 'updated'}: ${shown}` };
+}
+
+function familyPatterns(layout: Layout): Record<string, string[]> {
+  const known = familyInputs(layout);
+  const everyInput = [...new Set(Object.values(known).flat())];
+  const out: Record<string, string[]> = {};
+  for (const name of Object.keys(FAMILIES)) out[name] = known[name] ?? everyInput;
+  return out;
+}
+
+/** The repository's own layout (its config file), or the default one if that config is broken. */
+function layoutFor(root: string): Layout {
+  try {
+    return loadConfig(root, {}).layout;
+  } catch (e) {
+    process.stderr.write(`specgate: ${(e as Error).message}; the hook uses the default layout until it is fixed and \`npm run prepare\` runs again\n`);
+    return presetLayout('specgate');
+  }
+}
+
+function writeExecutable(file: string, text: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, text);
+  chmodSync(tmp, 0o755);
+  renameSync(tmp, file);
+}
+
+function isInside(child: string, parent: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+function toPosix(p: string): string {
+  return p.split(path.sep).join('/');
+}

@@ -1,0 +1,100 @@
+/** The line that marks a pre-commit hook as ours: the installer replaces only hooks that carry it. */
+export const HOOK_MARKER = '# specgate-managed-hook: written by `npm install` (scripts/hooks/install.ts); delete this line to keep local edits';
+
+export interface HookPlan {
+  /** Package directory relative to the git top level ('' when it is the top level). */
+  prefix: string;
+  /** Family name → globs relative to the package root. */
+  families: Record<string, string[]>;
+  /** Families to run when a path is deleted or renamed. */
+  onDelete: string[];
+  /** Paths (relative to the package root) whose change runs every family, e.g. the config file. */
+  everything: string[];
+}
+
+/**
+ * A POSIX sh pre-commit hook. It lists the staged paths with one `git diff --cached`, maps them
+ * to families with `case` patterns baked in from the layout, and exits before starting node when
+ * nothing governed is staged. Otherwise it runs the compiled CLI on the index (`--staged`), so
+ * what is checked is what is being committed, not the working tree.
+ */
+export function preCommitScript(plan: HookPlan): string {
+  const names = Object.keys(plan.families);
+  const familyCases = names.map((name) => `  case "$file" in\n    ${casePattern(plan.families[name]!, plan.prefix)}) add ${name} ;;\n  esac`).join('\n');
+  const root = plan.prefix ? shQuote(plan.prefix) : '.';
+  return `#!/bin/sh
+${HOOK_MARKER}
+# Runs the specgate check families whose inputs are staged, on the staged content (git index).
+# Skip once with \`git commit --no-verify\`, or set SPECGATE_SKIP_HOOK=1.
+[ "\${SPECGATE_SKIP_HOOK:-}" = 1 ] && exit 0
+set -f
+staged=$(git -c core.quotePath=false diff --cached --name-status --no-renames) || exit 1
+[ -n "$staged" ] || exit 0
+families=
+add() {
+  case " $families " in *" $1 "*) ;; *) families="$families $1" ;; esac
+}
+nl='
+'
+IFS=$nl
+for entry in $staged; do
+  status=\${entry%%	*}
+  file=\${entry#*	}
+  case "$status" in D*) ${plan.onDelete.map((f) => `add ${f}`).join('; ')} ;; esac
+  case "$file" in
+    ${casePattern(plan.everything, plan.prefix)}) ${names.map((f) => `add ${f}`).join('; ')} ;;
+  esac
+${familyCases}
+done
+unset IFS
+[ -n "$families" ] || exit 0
+root=${root}
+cli="$root/dist/scripts/cli.js"
+if [ ! -f "$cli" ]; then
+  echo "specgate pre-commit: $cli is missing; run \\\`npm run build\\\` (or commit with --no-verify)" >&2
+  exit 1
+fi
+echo "specgate pre-commit: checking the staged${'$'}{families}" >&2
+exec "\${SPECGATE_NODE:-node}" "$cli" check$families --staged --root "$root"
+`;
+}
+
+/** sh `case` alternatives for globs; `*` in a case pattern also matches `/`, so `**` needs no special form. */
+function casePattern(globs: readonly string[], prefix: string): string {
+  const alternatives = globs.flatMap(expandBraces).map((g) => globToCase(prefix ? `${prefix}/${g}` : g));
+  return [...new Set(alternatives)].join('|') || "''";
+}
+
+function globToCase(glob: string): string {
+  let out = '';
+  let literal = '';
+  const flush = () => {
+    if (literal) out += shQuote(literal);
+    literal = '';
+  };
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === '*') {
+      flush();
+      while (glob[i + 1] === '*') i++;
+      if (glob[i + 1] === '/' && glob[i - 1] === '*') i++; // `**/` matches zero or more directories
+      out += '*';
+    } else if (c === '?') {
+      flush();
+      out += '?';
+    } else literal += c;
+  }
+  flush();
+  return out;
+}
+
+/** `a/{b,c}.json` → `a/b.json`, `a/c.json` (case patterns have no braces). */
+function expandBraces(glob: string): string[] {
+  const m = /\{([^{}]*)\}/.exec(glob);
+  if (!m) return [glob];
+  return m[1]!.split(',').flatMap((alt) => expandBraces(glob.slice(0, m.index) + alt + glob.slice(m.index + m[0].length)));
+}
+
+export function shQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { parseJson } from '../core/json-tree.js';
+import type { Finding } from '../core/findings.js';
+import type { RuleInfo } from '../core/reporters/types.js';
+import { CapturePlacer } from '../wire/capture.js';
+import { WIRE_RULE_LIST } from '../wire/rules.js';
+import { captureFileName } from './capture.js';
+import { LEGS } from './legs.js';
+import type { ProbeRun } from './run.js';
+
+export const NOTHING_EXECUTED = 'probe/nothing-executed';
+
+export const PROBE_RULES: RuleInfo[] = [
+  ...WIRE_RULE_LIST,
+  ...LEGS.map((l) => ({ id: `probe/${l.id}`, rfc: l.rfc, description: l.assertion })),
+  { id: NOTHING_EXECUTED, rfc: 'RFC 0211 §Conformance', description: 'at least one leg ran against the host (an all-inapplicable run is not a pass)' },
+];
+
+/**
+ * One finding per problem the wire checker (or a leg's expectation) found in an answer. With
+ * --record it sits in the recorded file, on the characters of the body it is about; otherwise
+ * at the interface URL, the exchange's name as fragment and the pointer into the exchange.
+ */
+export function probeFindings(run: ProbeRun, recorded?: { dir: string; texts: string[] }): Finding[] {
+  const findings: Finding[] = [];
+  const placers = new Map<number, CapturePlacer>();
+  const nameOf = (i: number) => captureFileName(i, run.captures[i]!.case);
+  const placer = (i: number) => {
+    let p = placers.get(i);
+    if (!p) {
+      const file = toPosix(path.relative(process.cwd(), path.join(recorded!.dir, nameOf(i))));
+      p = new CapturePlacer(parseJson(file, recorded!.texts[i]!));
+      placers.set(i, p);
+    }
+    return p;
+  };
+  for (const leg of run.legs) {
+    for (const step of leg.steps) {
+      for (const p of step.problems) {
+        const prefix = `${leg.id}: ${step.name}: `;
+        if (recorded) {
+          const f = placer(p.capture).finding({ ...p.result, ...(p.related ? { related: p.related } : {}) }, p.related ? placer(p.related.capture) : undefined);
+          findings.push({ ...f, message: prefix + f.message });
+        } else {
+          const r = p.result;
+          const file = `${run.iface ?? run.url}#${nameOf(p.capture).replace(/\.json$/, '')}`;
+          const where = r.bodyPointer !== undefined ? `body ${r.bodyPointer || '/'}: ` : '';
+          findings.push({ ruleId: r.ruleId, severity: r.severity, file, line: 1, column: 1, endLine: 1, endColumn: 1, pointer: r.target, message: prefix + where + r.message, rfc: r.rfc });
+        }
+      }
+    }
+  }
+  if (!run.legs.some((l) => l.verdict !== 'inapplicable')) {
+    const why = run.notProbed ?? 'every leg was inapplicable';
+    findings.push({
+      ruleId: NOTHING_EXECUTED,
+      severity: 'error',
+      file: run.cardUrl,
+      line: 1,
+      column: 1,
+      endLine: 1,
+      endColumn: 1,
+      message: `no conformance leg could run against the host, so nothing was witnessed: ${why} (RFC 0211 §Conformance)`,
+      rfc: 'RFC 0211 §Conformance',
+    });
+  }
+  return findings;
+}
+
+function toPosix(p: string): string {
+  return p.split(path.sep).join('/');
+}

@@ -1,0 +1,154 @@
+import http from 'node:http';
+import https from 'node:https';
+
+export interface ProbeLimits {
+  /** Per request, from sending to the last byte of the answer. */
+  timeoutMs: number;
+  /** Every request of a run counts, redirects included. */
+  maxRequests: number;
+  /** Bytes of one response body; a longer answer is cut off and marked. */
+  maxResponseBytes: number;
+}
+
+export const DEFAULT_LIMITS: ProbeLimits = { timeoutMs: 10_000, maxRequests: 40, maxResponseBytes: 1024 * 1024 };
+
+export interface OutgoingRequest {
+  method: 'GET' | 'POST';
+  url: URL;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface IncomingAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** One request and what became of it; `answer` is absent when none arrived. */
+export interface HttpOutcome {
+  request: OutgoingRequest;
+  answer?: IncomingAnswer;
+  /** Why there is no (complete) answer: timeout, size cap, network error, refused redirect. */
+  problem?: string;
+  truncated?: boolean;
+}
+
+export class RequestBudgetExceeded extends Error {}
+
+/**
+ * A deliberately small HTTP client: one request at a time, a timeout each, a cap on requests per run
+ * and on response size. `send` follows no redirect; `sendFollowingSameOrigin` follows same-origin ones
+ * only, so the probe never talks to a host the user did not name.
+ */
+export class HttpClient {
+  private sent = 0;
+
+  constructor(readonly limits: ProbeLimits) {}
+
+  get requestCount(): number {
+    return this.sent;
+  }
+
+  async send(req: OutgoingRequest): Promise<HttpOutcome> {
+    if (this.sent >= this.limits.maxRequests) {
+      throw new RequestBudgetExceeded(`request cap reached (${this.limits.maxRequests} requests per run)`);
+    }
+    this.sent++;
+    if (req.url.protocol !== 'http:' && req.url.protocol !== 'https:') {
+      return { request: req, problem: `unsupported URL scheme ${req.url.protocol}` };
+    }
+    return new Promise<HttpOutcome>((resolve) => {
+      const lib = req.url.protocol === 'https:' ? https : http;
+      const headers: Record<string, string> = { ...req.headers };
+      if (req.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(req.body));
+      let settled = false;
+      const finish = (outcome: HttpOutcome) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve(outcome);
+      };
+      const r = lib.request(req.url, { method: req.method, headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const answer = (body: Buffer): IncomingAnswer => ({
+          status: res.statusCode ?? 0,
+          headers: flattenHeaders(res.headers),
+          body: body.toString('utf8'),
+        });
+        res.on('data', (chunk: Buffer) => {
+          if (settled) return;
+          const room = this.limits.maxResponseBytes - size;
+          if (chunk.length > room) {
+            chunks.push(chunk.subarray(0, Math.max(0, room)));
+            finish({
+              request: req,
+              answer: answer(Buffer.concat(chunks)),
+              truncated: true,
+              problem: `response body exceeded the cap of ${this.limits.maxResponseBytes} bytes; the connection was closed`,
+            });
+            res.destroy();
+            r.destroy();
+            return;
+          }
+          size += chunk.length;
+          chunks.push(chunk);
+        });
+        res.on('end', () => finish({ request: req, answer: answer(Buffer.concat(chunks)) }));
+        res.on('error', (e) => finish({ request: req, problem: `connection failed while reading the answer: ${e.message}` }));
+      });
+      const timer = setTimeout(() => {
+        finish({ request: req, problem: `no complete answer within ${this.limits.timeoutMs} ms` });
+        r.destroy();
+      }, this.limits.timeoutMs);
+      r.on('error', (e) => finish({ request: req, problem: `request failed: ${describeNetError(e)}` }));
+      if (req.body !== undefined) r.write(req.body);
+      r.end();
+    });
+  }
+
+  /**
+   * Sends a request and follows redirects that stay on the same origin (at most `max`); a redirect
+   * to any other origin is reported, never followed. Every hop is returned so it can be recorded.
+   */
+  async sendFollowingSameOrigin(req: OutgoingRequest, max = 3): Promise<HttpOutcome[]> {
+    const hops: HttpOutcome[] = [];
+    let current = req;
+    for (let i = 0; ; i++) {
+      const outcome = await this.send(current);
+      hops.push(outcome);
+      const a = outcome.answer;
+      if (!a || a.status < 300 || a.status > 399 || !a.headers['location']) return hops;
+      let next: URL;
+      try {
+        next = new URL(a.headers['location'], current.url);
+      } catch {
+        outcome.problem = `redirect to an unreadable location; not followed`;
+        return hops;
+      }
+      if (next.origin !== current.url.origin) {
+        outcome.problem = `redirect to another host (${next.origin}); not followed`;
+        return hops;
+      }
+      if (i + 1 >= max) {
+        outcome.problem = `more than ${max} redirects; not followed further`;
+        return hops;
+      }
+      current = { ...current, url: next };
+    }
+  }
+}
+
+function flattenHeaders(h: http.IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) {
+    if (v === undefined) continue;
+    out[k] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  return out;
+}
+
+function describeNetError(e: Error & { code?: string }): string {
+  return e.code ? `${e.code} ${e.message.replace(e.code, '').trim()}`.trim() : e.message;
+}

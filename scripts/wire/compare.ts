@@ -1,0 +1,201 @@
+import type { ParsedBody } from './body.js';
+import { parseBody, spanAt } from './body.js';
+import { Collector, TASK_NOT_FOUND } from './judge.js';
+import type { Obj } from './jsonrpc.js';
+import { header, isObject, requestJson, requestedTaskId } from './jsonrpc.js';
+import { WIRE_RULES } from './rules.js';
+import { decideScope } from './scope.js';
+import type { Exchange, Judgement, WireContext, WireResult } from './types.js';
+
+/**
+ * One entry of `data` in the form RFC 0211 §D compares: `@type`, `reason`, `domain`, the sorted
+ * metadata keys (without the task-id echo) and — so a legacy object's extra members count too —
+ * the sorted names of any other members. Values of metadata are not compared (the RFC's form).
+ */
+export interface NormalEntry {
+  type: string | null;
+  reason: string | null;
+  domain: string | null;
+  metadataKeys: string[];
+  otherKeys: string[];
+  /** Metadata values (echo removed), kept for a warning: the RFC's form compares keys only. */
+  metadataValues: Record<string, string>;
+}
+
+export type NormalData = { shape: 'array'; entries: NormalEntry[] } | { shape: 'object'; entries: [NormalEntry] } | { shape: 'absent' | 'other' };
+
+const OWN = new Set(['@type', 'reason', 'domain', 'metadata']);
+
+export function normaliseEntry(el: unknown, requestedId?: string): NormalEntry {
+  const o: Obj = isObject(el) ? el : {};
+  const meta = isObject(o.metadata) ? o.metadata : {};
+  const str = (v: unknown) => (typeof v === 'string' ? v : null);
+  const metadataKeys = Object.keys(meta).filter((k) => requestedId === undefined || String(meta[k]) !== requestedId).sort();
+  return {
+    type: str(o['@type']),
+    reason: str(o.reason),
+    domain: str(o.domain),
+    metadataKeys,
+    otherKeys: Object.keys(o).filter((k) => !OWN.has(k)).sort(),
+    metadataValues: Object.fromEntries(metadataKeys.map((k) => [k, typeof meta[k] === 'string' ? (meta[k] as string) : JSON.stringify(meta[k])])),
+  };
+}
+
+/** RFC 0211 §D's normal form of `error.data`; `requestedId` is the id whose echo is removed. */
+export function normaliseData(data: unknown, requestedId?: string): NormalData {
+  if (data === undefined) return { shape: 'absent' };
+  if (Array.isArray(data)) return { shape: 'array', entries: data.map((e) => normaliseEntry(e, requestedId)) };
+  if (isObject(data)) return { shape: 'object', entries: [normaliseEntry(data, requestedId)] };
+  return { shape: 'other' };
+}
+
+/** A §D result belongs to one of the two answers; `related` points at the other one. */
+export interface PairResult extends WireResult {
+  side: Side;
+  related?: { side: Side; bodyPointer: string; span?: { start: number; end: number }; message: string };
+}
+
+export type Side = 'unknown' | 'unreadable';
+
+export interface PairJudgement extends Omit<Judgement, 'results'> {
+  results: PairResult[];
+  normalised?: { unknown: NormalData; unreadable: NormalData };
+}
+
+interface Sided {
+  exchange: Exchange;
+  body: ParsedBody;
+  error?: Obj;
+  requestedId?: string;
+}
+
+/**
+ * RFC 0211 §D: the answer for an unknown task and the answer for a task the caller cannot read
+ * must be the same TaskNotFoundError, with the same normalised `data`. Pure, like judgeExchange.
+ */
+export function compareUnreadable(unknown: Exchange, unreadable: Exchange, ctx: WireContext): PairJudgement {
+  const sides: Record<Side, Sided> = { unknown: side(unknown), unreadable: side(unreadable) };
+  const c = new PairCollector();
+  const scopes = (['unknown', 'unreadable'] as const).map((s) => scopeOf(sides[s].exchange, ctx));
+  const scope = scopes.find((s) => s.version === '0.3') ?? scopes[0]!;
+  if (scope.version === '0.3') {
+    c.note('out of scope (0.3): RFC 0211 §D binds only 1.0 interfaces (§F)');
+    return c.finishPair(scope, true);
+  }
+  const tnf = ctx.errors.byName(TASK_NOT_FOUND);
+  for (const s of ['unknown', 'unreadable'] as const) {
+    const x = sides[s];
+    const code = x.error?.code;
+    if (!x.error) c.addSide(s, x, '', `the ${label(s)} answer is not a JSON-RPC error; both answers must be ${TASK_NOT_FOUND}`);
+    else if (tnf && code !== tnf.jsonrpc) c.addSide(s, x, '/error/code', `the ${label(s)} answer has code ${JSON.stringify(code)}, not ${tnf.jsonrpc} (${TASK_NOT_FOUND}): the code alone tells the caller whether the task exists`);
+  }
+  if (!sides.unknown.error || !sides.unreadable.error) return c.finishPair(scope, false);
+  const a = normaliseData(sides.unknown.error.data, sides.unknown.requestedId);
+  const b = normaliseData(sides.unreadable.error.data, sides.unreadable.requestedId);
+  compareNormal(c, sides, a, b);
+  const out = c.finishPair(scope, false);
+  out.normalised = { unknown: a, unreadable: b };
+  return out;
+}
+
+function compareNormal(c: PairCollector, sides: Record<Side, Sided>, a: NormalData, b: NormalData): void {
+  if (a.shape !== b.shape) {
+    c.addDiff(sides, '/error/data', `error.data is ${shapeWord(b.shape)} on the unreadable-task answer but ${shapeWord(a.shape)} on the unknown-task answer`);
+    return;
+  }
+  if (!('entries' in a) || !('entries' in b)) return;
+  const base = a.shape === 'object' ? '/error/data' : undefined;
+  const n = Math.max(a.entries.length, b.entries.length);
+  for (let i = 0; i < n; i++) {
+    const at = base ?? `/error/data/${i}`;
+    const x = a.entries[i];
+    const y = b.entries[i];
+    if (!x || !y) {
+      c.addDiff(sides, y ? at : '/error/data', y ? `data[${i}] (${y.type ?? 'no @type'}) appears only on the unreadable-task answer` : `data[${i}] (${x!.type ?? 'no @type'}) appears only on the unknown-task answer`);
+      continue;
+    }
+    for (const f of ['type', 'reason', 'domain'] as const) {
+      if (x[f] !== y[f]) c.addDiff(sides, `${at}/${f === 'type' ? '@type' : f}`, `${f === 'type' ? '@type' : f} differs: ${JSON.stringify(y[f])} for the unreadable task, ${JSON.stringify(x[f])} for the unknown one`);
+    }
+    for (const [keys, other, where, what] of [
+      [y.metadataKeys, x.metadataKeys, `${at}/metadata`, 'metadata.'],
+      [y.otherKeys, x.otherKeys, at, ''],
+    ] as const) {
+      for (const k of keys.filter((k) => !other.includes(k))) c.addDiff(sides, `${where}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, `${what}${k} appears only on the unreadable-task answer: it tells the caller the task exists`, 'key');
+      for (const k of other.filter((k) => !keys.includes(k))) c.addDiff(sides, where, `${what}${k} appears only on the unknown-task answer`);
+    }
+    for (const k of y.metadataKeys.filter((k) => x.metadataKeys.includes(k) && x.metadataValues[k] !== y.metadataValues[k])) {
+      c.addDiff(sides, `${at}/metadata/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, `metadata.${k} has another value for the unreadable task (${JSON.stringify(y.metadataValues[k])} vs ${JSON.stringify(x.metadataValues[k])}); §D's normal form compares keys only, so this is a warning: check that the value says nothing about the task`, 'value', 'warning');
+    }
+  }
+}
+
+function shapeWord(s: NormalData['shape']): string {
+  return s === 'array' ? 'an array' : s === 'object' ? 'an object' : s === 'absent' ? 'absent' : 'neither array nor object';
+}
+
+function label(s: Side): string {
+  return s === 'unknown' ? 'unknown-task' : 'unreadable-task';
+}
+
+function side(exchange: Exchange): Sided {
+  const body = parseBody(exchange.response.body);
+  const v = body.kind === 'json' ? body.value : undefined;
+  const error = isObject(v) && isObject(v.error) ? v.error : undefined;
+  const requestedId = requestedTaskId(requestJson(exchange.request?.body));
+  return { exchange, body, ...(error ? { error } : {}), ...(requestedId !== undefined ? { requestedId } : {}) };
+}
+
+function scopeOf(x: Exchange, ctx: WireContext) {
+  const req = requestJson(x.request?.body);
+  const versionHeader = header(x.request?.headers, 'A2A-Version');
+  return decideScope({
+    ...(versionHeader !== undefined ? { versionHeader } : {}),
+    ...(typeof req?.method === 'string' ? { method: req.method } : {}),
+    ...(ctx.offeredVersions ? { offeredVersions: ctx.offeredVersions } : {}),
+  });
+}
+
+class PairCollector extends Collector {
+  readonly pair: PairResult[] = [];
+
+  addSide(s: Side, x: Sided, pointer: string, message: string, on: 'key' | 'value' = 'value', severity: 'error' | 'warning' = 'error'): void {
+    this.add(WIRE_RULES.unreadableEqualsUnknown, message, { body: x.body, pointer, on }, severity);
+    this.pair.push({ ...this.results.pop()!, side: s });
+  }
+
+  /** A difference, placed on the unreadable-task answer with the unknown-task one as related. */
+  addDiff(sides: Record<Side, Sided>, pointer: string, message: string, on: 'key' | 'value' = 'value', severity: 'error' | 'warning' = 'error'): void {
+    this.addSide('unreadable', sides.unreadable, pointer, message, on, severity);
+    const u = sides.unknown.body;
+    const relPointer = nearestPointer(u, pointer);
+    this.pair[this.pair.length - 1]!.related = {
+      side: 'unknown',
+      bodyPointer: relPointer,
+      ...(u.kind === 'json' ? { span: spanAt(u.doc, relPointer) } : {}),
+      message: 'the unknown-task answer, compared',
+    };
+  }
+
+  finishPair(scope: Judgement['scope'], outOfScope: boolean): PairJudgement {
+    this.results.push(...this.pair);
+    const j = this.finish(scope, outOfScope);
+    return { ...j, results: this.pair };
+  }
+}
+
+/** The deepest ancestor of `pointer` that exists in the body (the compared place on the other side). */
+function nearestPointer(body: ParsedBody, pointer: string): string {
+  if (body.kind !== 'json') return '';
+  const segs = pointer.split('/').slice(1);
+  let cur: unknown = body.value;
+  const kept: string[] = [];
+  for (const s of segs) {
+    const key = s.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(cur) && /^\d+$/.test(key) && Number(key) < cur.length) cur = cur[Number(key)];
+    else if (isObject(cur) && key in cur) cur = cur[key];
+    else break;
+    kept.push(s);
+  }
+  return kept.length ? '/' + kept.join('/') : '';
+}

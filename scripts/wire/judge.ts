@@ -1,0 +1,236 @@
+import type { ErrorRow } from './error-table.js';
+import type { ParsedBody, Span } from './body.js';
+import { firstLineSpan, parseBody, spanAt } from './body.js';
+import { shapeProblems } from './data-shape.js';
+import type { Obj } from './jsonrpc.js';
+import { ERROR_INFO_TYPE, describeType, header, isObject, isOpenWopEnvelope, reasonsIn, requestJson } from './jsonrpc.js';
+import type { WireRuleInfo } from './rules.js';
+import { WIRE_RULES } from './rules.js';
+import { decideScope, isMajorOne, isMajorZero, majorMinor } from './scope.js';
+import type { Exchange, Judgement, Section, Verdict, WireContext, WireResult } from './types.js';
+
+/** The upstream names RFC 0211 itself singles out; their codes and reasons come from the map. */
+export const TASK_NOT_FOUND = 'TaskNotFoundError';
+export const VERSION_NOT_SUPPORTED = 'VersionNotSupportedError';
+
+/**
+ * Judges one exchange against RFC 0211. Pure: no I/O, no clock; the same exchange and context
+ * always give the same judgement. Results point into the exchange (`target`, and for a JSON body
+ * `bodyPointer` and `span`), so a caller can place them in a capture file or a live log.
+ */
+export function judgeExchange(exchange: Exchange, ctx: WireContext): Judgement {
+  const req = requestJson(exchange.request?.body);
+  const versionHeader = header(exchange.request?.headers, 'A2A-Version');
+  const scope = decideScope({
+    ...(versionHeader !== undefined ? { versionHeader } : {}),
+    ...(typeof req?.method === 'string' ? { method: req.method } : {}),
+    ...(ctx.offeredVersions ? { offeredVersions: ctx.offeredVersions } : {}),
+  });
+  const j = new Collector();
+  if (scope.version === '0.3') {
+    j.note('out of scope (0.3): RFC 0211 §A–§D bind only 1.0 interfaces (§F)');
+    return j.finish(scope, true);
+  }
+  const body = parseBody(exchange.response.body);
+  const answer = { exchange, body, status: exchange.response.status };
+  checkVersionRefusal(j, ctx, answer, versionHeader);
+  if ((ctx.binding ?? 'JSONRPC') === 'HTTP+JSON') judgeHttpJson(j, ctx, answer);
+  else judgeJsonRpc(j, ctx, answer);
+  return j.finish(scope, false);
+}
+
+interface Answer {
+  exchange: Exchange;
+  body: ParsedBody;
+  status: number | undefined;
+}
+
+/** Gathers results; messages always end with the RFC section. */
+export class Collector {
+  readonly results: WireResult[] = [];
+  readonly notes: string[] = [];
+
+  add(rule: WireRuleInfo, message: string, where: { body?: ParsedBody; pointer?: string; on?: 'key' | 'value'; span?: Span; target?: string }, severity = rule.defaultSeverity): void {
+    const result: WireResult = {
+      ruleId: rule.id,
+      severity,
+      section: rule.section,
+      rfc: rule.rfc,
+      message: message.includes(rule.rfc) ? message : `${message} (${rule.rfc})`,
+      target: where.target ?? '/response/body',
+    };
+    if (where.pointer !== undefined) result.bodyPointer = where.pointer;
+    const span = where.span ?? (where.body?.kind === 'json' && where.pointer !== undefined ? spanAt(where.body.doc, where.pointer, where.on) : undefined);
+    if (span) result.span = span;
+    this.results.push(result);
+  }
+
+  note(text: string): void {
+    this.notes.push(text);
+  }
+
+  finish(scope: Judgement['scope'], outOfScope: boolean): Judgement {
+    const sections = [...new Set(this.results.map((r) => r.section))].sort() as Section[];
+    const verdict: Verdict = outOfScope ? 'out-of-scope' : this.results.some((r) => r.severity === 'error') ? 'fail' : this.results.length ? 'warn' : 'pass';
+    return { scope, verdict, sections, results: this.results, notes: this.notes };
+  }
+}
+
+function contentType(a: Answer): string {
+  return header(a.exchange.response.headers, 'content-type')?.split(';')[0]?.trim() || 'no content-type';
+}
+
+function judgeJsonRpc(j: Collector, ctx: WireContext, a: Answer): void {
+  const { body } = a;
+  if (body.kind === 'empty') {
+    if (a.status === 401) j.note('401 without a body: allowed on JSON-RPC (§C)');
+    else j.add(WIRE_RULES.bindingShape, `the answer has status ${a.status ?? '(none)'} and an empty body; a JSON-RPC interface answers with a JSON-RPC response (only a 401 may come without one)`, { target: '/response/body' });
+    return;
+  }
+  if (body.kind === 'text') {
+    const what = /^\s*<(!doctype\s+html|html)/i.test(a.exchange.response.body) ? 'an HTML page' : `text that is not JSON (${body.problem})`;
+    j.add(WIRE_RULES.bindingShape, `the answer (status ${a.status ?? '(none)'}, ${contentType(a)}) is ${what}, not a JSON-RPC response: an A2A client can identify it by neither code nor reason`, { span: firstLineSpan(a.exchange.response.body) });
+    return;
+  }
+  const v = body.value;
+  if (isOpenWopEnvelope(v)) {
+    j.add(WIRE_RULES.noEnvelope, `the answer is the OpenWOP error envelope (error ${JSON.stringify(v.error)}): an A2A interface answers in its binding's shape, never { error, message }`, { body, pointer: '' });
+    return;
+  }
+  const error = jsonRpcError(j, body);
+  if (!error) return;
+  judgeA2aError(j, ctx, body, error);
+}
+
+/** The `error` object of a well-formed JSON-RPC error response; reports (§C) what keeps it from being one. */
+function jsonRpcError(j: Collector, body: ParsedBody & { kind: 'json' }): Obj | undefined {
+  const v = body.value;
+  const bad = (pointer: string, message: string, on: 'key' | 'value' = 'value') => {
+    j.add(WIRE_RULES.bindingShape, message, { body, pointer, on });
+    return undefined;
+  };
+  if (!isObject(v)) return bad('', `the body is ${describeType(v)}, not a JSON-RPC response object`);
+  if (v.jsonrpc !== '2.0') return bad('jsonrpc' in v ? '/jsonrpc' : '', `"jsonrpc" is ${'jsonrpc' in v ? JSON.stringify(v.jsonrpc) : 'missing'}; a JSON-RPC 2.0 response has "jsonrpc": "2.0"`);
+  if (!('id' in v)) return bad('', 'the response has no "id" (JSON-RPC 2.0 wants the request\'s id, or null)');
+  if ('result' in v && 'error' in v) return bad('/result', 'the response has both "result" and "error"', 'key');
+  if ('result' in v) return undefined;
+  if (!isObject(v.error)) return bad('error' in v ? '/error' : '', `"error" is ${'error' in v ? describeType(v.error) : 'missing'}; a JSON-RPC error response has an error object`);
+  if (!Number.isInteger(v.error.code)) return bad('code' in v.error ? '/error/code' : '/error', `error.code is ${'code' in v.error ? describeType(v.error.code) : 'missing'}; JSON-RPC wants an integer`);
+  if (typeof v.error.message !== 'string') return bad('message' in v.error ? '/error/message' : '/error', 'error.message is not a string');
+  return v.error;
+}
+
+function judgeA2aError(j: Collector, ctx: WireContext, body: ParsedBody & { kind: 'json' }, error: Obj): void {
+  const code = error.code as number;
+  const row = ctx.errors.byCode(code);
+  const found = reasonsIn(error.data);
+  if (ctx.errors.isA2a(row)) {
+    if (!ctx.validators.jsonrpcError(body.value)) {
+      for (const p of shapeProblems(ctx.validators.jsonrpcError.errors ?? [], body.value, '/error/data')) {
+        j.add(WIRE_RULES.dataShape, `${row.name} (${code}): ${p.message}`, { body, pointer: p.pointer, on: p.on });
+      }
+    }
+    for (const f of found) {
+      if (f.reason === row.reason) continue;
+      const other = ctx.errors.byReason(f.reason);
+      const belongs = other ? `; "${f.reason}" is the reason of ${other.jsonrpc} (${other.name})` : '';
+      j.add(WIRE_RULES.reasonMatchesCode, `reason "${f.reason}" on code ${code}, but the interop map gives ${code} (${row.name}) the reason "${row.reason}"${belongs}`, { body, pointer: f.pointer });
+    }
+    if (row.name === VERSION_NOT_SUPPORTED) checkSupportedVersions(j, ctx, body, error);
+    return;
+  }
+  if (row) {
+    // A non-A2A row of the map, such as (invalid parameters): it carries no A2A reason.
+    for (const f of found) {
+      const a2a = ctx.errors.byReason(f.reason);
+      if (a2a) j.add(WIRE_RULES.invalidParams, `${row.name} (${code}) carries the A2A reason "${f.reason}" (of ${a2a.name}); it carries no A2A reason`, { body, pointer: f.pointer });
+      else if (f.typed) j.add(WIRE_RULES.invalidParams, `${row.name} (${code}) carries an ErrorInfo with reason "${f.reason}": not an A2A reason, so not forbidden, but §A says it SHOULD carry a google.rpc.BadRequest (or nothing) instead`, { body, pointer: f.pointer.replace(/\/reason$/, '') }, 'warning');
+    }
+    return;
+  }
+  for (const f of found) {
+    const a2a = ctx.errors.byReason(f.reason);
+    if (a2a) j.add(WIRE_RULES.reasonMatchesCode, `reason "${f.reason}" belongs to ${a2a.jsonrpc} (${a2a.name}), but the answer's code is ${code}`, { body, pointer: '/error/code' });
+  }
+}
+
+/** §E: metadata.supportedVersions, when present, is one comma-joined string of offered versions. */
+function checkSupportedVersions(j: Collector, ctx: WireContext, body: ParsedBody & { kind: 'json' }, error: Obj): void {
+  const data = Array.isArray(error.data) ? error.data : [];
+  const i = data.findIndex((e) => isObject(e) && e['@type'] === ERROR_INFO_TYPE);
+  const info = data[i];
+  const meta = isObject(info) && isObject(info.metadata) ? info.metadata : undefined;
+  if (!meta || !('supportedVersions' in meta)) {
+    j.note('§E: no metadata.supportedVersions (a SHOULD: recorded, not failed; a client falls back to the card)');
+    return;
+  }
+  const pointer = `/error/data/${i}/metadata/supportedVersions`;
+  const sv = meta.supportedVersions;
+  if (typeof sv !== 'string') {
+    j.add(WIRE_RULES.supportedVersions, `metadata.supportedVersions is ${describeType(sv)}; §E wants one comma-joined string such as "1.0,0.3" (metadata is map<string, string>)`, { body, pointer });
+    return;
+  }
+  if (!/^\d+\.\d+(\.\d+)?(,\d+\.\d+(\.\d+)?)*$/.test(sv)) {
+    j.add(WIRE_RULES.supportedVersions, `metadata.supportedVersions ${JSON.stringify(sv)} is not a comma-joined list of versions such as "1.0,0.3" (no spaces, no brackets)`, { body, pointer });
+    return;
+  }
+  if (!ctx.offeredVersions) {
+    j.note('§E: supportedVersions not compared with the card (give --card or --versions)');
+    return;
+  }
+  const offered = new Set(ctx.offeredVersions.map(majorMinor));
+  const extra = sv.split(',').filter((v) => !offered.has(majorMinor(v)));
+  if (extra.length) j.add(WIRE_RULES.supportedVersions, `metadata.supportedVersions names ${extra.join(', ')}, which the card does not offer (it offers ${ctx.offeredVersions.join(', ')})`, { body, pointer });
+}
+
+/**
+ * A request naming a version the interface does not serve gets VersionNotSupportedError. Without
+ * the card's versions only versions no A2A release has (not 0.x or 1.x) are known to be unserved.
+ */
+function checkVersionRefusal(j: Collector, ctx: WireContext, a: Answer, versionHeader: string | undefined): void {
+  const row = ctx.errors.byName(VERSION_NOT_SUPPORTED);
+  if (!row || a.body.kind !== 'json') return;
+  const offered = ctx.offeredVersions?.map(majorMinor);
+  let requested: string | undefined;
+  let served = true;
+  if (versionHeader !== undefined) {
+    requested = versionHeader.trim();
+    served = offered ? offered.includes(majorMinor(requested)) : isMajorZero(requested) || isMajorOne(requested);
+  } else if (offered) {
+    requested = '0.3 (no A2A-Version header)';
+    served = offered.some(isMajorZero);
+  }
+  if (served) return;
+  const v = a.body.value;
+  const code = isObject(v) && isObject(v.error) ? v.error.code : undefined;
+  if (code === row.jsonrpc) return;
+  const got = code === undefined ? 'an answer without a JSON-RPC error' : `code ${JSON.stringify(code)}`;
+  j.add(WIRE_RULES.versionErrorCode, `the request asked for A2A-Version ${requested}, which ${offered ? `the card does not offer (${ctx.offeredVersions!.join(', ')})` : 'no A2A release has'}; the answer is ${got}, not ${row.jsonrpc} (${row.name})`, { body: a.body, pointer: code === undefined ? '' : '/error/code' });
+}
+
+function judgeHttpJson(j: Collector, ctx: WireContext, a: Answer): void {
+  const { body } = a;
+  if (a.status !== undefined && a.status < 400) return;
+  if (body.kind === 'empty') {
+    if (a.status !== 401) j.add(WIRE_RULES.bindingShape, `the answer has status ${a.status ?? '(none)'} and an empty body; an HTTP+JSON interface answers an error with a google.rpc.Status`, { target: '/response/body' });
+    return;
+  }
+  if (body.kind === 'text') {
+    j.add(WIRE_RULES.bindingShape, `the error answer (status ${a.status ?? '(none)'}, ${contentType(a)}) is not JSON, so not a google.rpc.Status`, { span: firstLineSpan(a.exchange.response.body) });
+    return;
+  }
+  if (isOpenWopEnvelope(body.value)) {
+    j.add(WIRE_RULES.noEnvelope, `the answer is the OpenWOP error envelope (error ${JSON.stringify(body.value.error)}): an A2A interface answers in its binding's shape, never { error, message }`, { body, pointer: '' });
+    return;
+  }
+  if (!ctx.validators.googleRpcStatus(body.value)) {
+    for (const p of shapeProblems(ctx.validators.googleRpcStatus.errors ?? [], body.value, '/error/details')) j.add(WIRE_RULES.statusShape, p.message, { body, pointer: p.pointer, on: p.on });
+  }
+  const err = isObject(body.value) && isObject(body.value.error) ? body.value.error : undefined;
+  for (const f of reasonsIn(err?.details, '/error/details')) {
+    const row: ErrorRow | undefined = ctx.errors.byReason(f.reason);
+    if (!row) continue;
+    if (row.http !== undefined && a.status !== undefined && a.status !== row.http) j.add(WIRE_RULES.statusShape, `reason "${f.reason}" answered with HTTP ${a.status}; the interop map gives ${row.name} HTTP ${row.http}`, { target: '/response/status' });
+    if (row.grpc !== undefined && typeof err?.status === 'string' && err.status !== row.grpc) j.add(WIRE_RULES.statusShape, `error.status ${err.status} with reason "${f.reason}"; the interop map gives ${row.name} ${row.grpc}`, { body, pointer: '/error/status' });
+  }
+}

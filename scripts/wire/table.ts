@@ -1,0 +1,19 @@
+import type { Judgement } from './types.js';
+
+export interface TableRow {
+  case: string;
+  judgement: Pick<Judgement, 'verdict' | 'sections' | 'scope' | 'results' | 'notes'>;
+}
+
+const WORD: Record<Judgement['verdict'], string> = { pass: 'pass', warn: 'warn', fail: 'fail', 'out-of-scope': 'out of scope (0.3)' };
+
+/** A markdown table of verdicts: case, scope, verdict, sections, the rules that spoke. */
+export function verdictTable(rows: readonly TableRow[]): string {
+  const out = ['| case | scope | verdict | sections | rules |', '| --- | --- | --- | --- | --- |'];
+  for (const r of rows) {
+    const j = r.judgement;
+    const rules = [...new Set(j.results.map((x) => `${x.ruleId}${x.severity === 'warning' ? ' (warning)' : ''}`))].join(', ');
+    out.push(`| ${r.case} | ${j.scope.version} (${j.scope.why}) | ${WORD[j.verdict]} | ${j.sections.map((s) => `§${s}`).join(' ') || '—'} | ${rules || '—'} |`);
+  }
+  return out.join('\n') + '\n';
+}

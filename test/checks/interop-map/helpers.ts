@@ -1,0 +1,67 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ANCHOR, projectCorpusCopy, runJson, tempCopy } from '../../helpers/env.js';
+import type { CliResult, JsonFinding } from '../../helpers/env.js';
+
+export const MAP = 'spec/v2/interop-map.json';
+export const MAP_SCHEMA = 'spec/v2/interop-map.schema.json';
+
+/** A repository to sabotage: a temp copy of the upstream anchors or of this project's corpus. */
+export interface Target {
+  name: string;
+  /** CLI arguments that select the layout. */
+  args: string[];
+  copy(): string;
+}
+
+export const TARGETS: Target[] = [
+  { name: 'upstream anchors', args: ['--preset', 'openwop'], copy: () => tempCopy(ANCHOR) },
+  { name: 'project corpus', args: [], copy: () => projectCorpusCopy() },
+];
+
+export function gate(root: string, target: Pick<Target, 'args'>, extra: string[] = []): CliResult & { findings: JsonFinding[]; summary: any } {
+  return runJson(['check', 'interop-map', '--root', root, ...target.args, ...extra]);
+}
+
+export function readMap(root: string, rel = MAP): any {
+  return JSON.parse(readFileSync(path.join(root, rel), 'utf8'));
+}
+
+/** Rewrites a JSON file the way both maps are formatted (2-space indent, final newline). */
+export function writeJson(file: string, value: unknown): string {
+  const text = JSON.stringify(value, null, 2) + '\n';
+  writeFileSync(file, text);
+  return text;
+}
+
+export function editMap(root: string, edit: (map: any) => void, rel = MAP): string {
+  const map = readMap(root, rel);
+  edit(map);
+  return writeJson(path.join(root, rel), map);
+}
+
+/** 1-based line and column of the n-th (1-based) occurrence of `needle` in `text`. */
+export function positionOf(text: string, needle: string, nth = 1): { line: number; column: number } {
+  let i = -1;
+  for (let k = 0; k < nth; k++) {
+    i = text.indexOf(needle, i + 1);
+    if (i < 0) throw new Error(`occurrence ${nth} of ${JSON.stringify(needle)} not found`);
+  }
+  const before = text.slice(0, i);
+  const line = before.split('\n').length;
+  return { line, column: i - before.lastIndexOf('\n') };
+}
+
+/** Line of the `{` that opens the object containing the n-th occurrence of `needle`. */
+export function rowStartLine(text: string, needle: string, nth = 1): number {
+  const { line } = positionOf(text, needle, nth);
+  const lines = text.split('\n');
+  for (let l = line - 1; l >= 1; l--) if (lines[l - 1]!.trimEnd().endsWith('{')) return l;
+  throw new Error(`no row opens before ${JSON.stringify(needle)}`);
+}
+
+export function byRule(findings: JsonFinding[] | undefined, ruleId: string): JsonFinding[] {
+  return (findings ?? []).filter((f) => f.ruleId === ruleId);
+}
+
+export const STACK_LINE = /^\s{4}at /m;

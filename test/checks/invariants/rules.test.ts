@@ -1,0 +1,297 @@
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { load } from 'js-yaml';
+import { describe, expect, it } from 'vitest';
+import { ANCHOR, describeShared, tempCopy } from '../../helpers/env.js';
+import { INVARIANTS, RFC_0152, RFC_0211, append, errors, gate, mutate, only, projectCopy, rangeOf, read } from '../rfcs/helpers.js';
+
+/** An invariant in the project's form; `fields` override or add lines after `- id:`. */
+function entry(id: string, fields: Record<string, string> = {}): string {
+  const base: Record<string, string> = {
+    tier: 'advisory',
+    severity: 'low',
+    threat_model: 'invariants/threat-models/corpus-governance.md',
+    tests: '[]',
+    witness: 'claims-check',
+    rfcs: '["0001 §F"]',
+    ...fields,
+  };
+  const lines = Object.entries(base)
+    .filter(([, v]) => v !== '')
+    .map(([k, v]) => `    ${k}: ${v}`);
+  return `\n  - id: ${id}\n${lines.join('\n')}\n`;
+}
+
+function entryCount(text: string): number {
+  return (load(text) as { invariants: unknown[] }).invariants.length;
+}
+
+function rangeAfter(text: string, anchor: string, needle: string) {
+  const from = text.indexOf(anchor);
+  if (from < 0) throw new Error(`${anchor} not found`);
+  return rangeOf(text.slice(0, from).replace(/[^\n]/g, ' ') + text.slice(from), needle);
+}
+
+describe('check invariants on this project', () => {
+  it('passes the clean corpus and reports its figures', () => {
+    const { root } = projectCopy();
+    const r = gate(root, 'invariants');
+    expect(r.stderr).toBe('');
+    expect(r.findings).toEqual([]);
+    expect(r.code).toBe(0);
+    const extras = r.summary.families.find((f: any) => f.family === 'invariants').extras;
+    expect(extras.entries).toBe(entryCount(read(root, INVARIANTS)));
+    expect(extras.entriesCitingNoRfc).toBe(0);
+    expect(extras.absentRfcs).toEqual([]);
+  });
+
+  it('invariants/cites-rfc: an entry citing nothing is reported at the entry', () => {
+    const { root } = projectCopy();
+    const text = append(root, INVARIANTS, entry('sabotage-cites-nothing', { rfcs: '', note: 'No citation anywhere in this entry.' }));
+    const r = gate(root, 'invariants');
+    expect(r.code).toBe(1);
+    const [f, ...rest] = only(r, 'invariants/cites-rfc');
+    expect(rest).toEqual([]);
+    const at = rangeOf(text, 'id: sabotage-cites-nothing');
+    expect(f).toMatchObject({ file: INVARIANTS, line: at.line, column: at.column, pointer: `/invariants/${entryCount(text) - 1}` });
+  });
+
+  it('invariants/cited-rfc-exists: RFC 9999 in the rfcs list and RFC 9998 in prose', () => {
+    const { root } = projectCopy();
+    const text = append(root, INVARIANTS, entry('sabotage-cites-9999', { rfcs: '["9999 §A"]', note: '|\n      Rests on the rule of\n      RFC 9998 §B, which nobody wrote.' }));
+    const n = entryCount(text) - 1;
+    const found = only(gate(root, 'invariants'), 'invariants/cited-rfc-exists');
+    expect(found.map((f) => [f.line, f.column, f.endColumn, f.pointer])).toEqual([
+      [...triple(rangeOf(text, '"9999 §A"')), `/invariants/${n}/rfcs/0`],
+      [...triple(rangeOf(text, 'RFC 9998 §B')), `/invariants/${n}/note`],
+    ]);
+    expect(found[0]!.message).toMatch(/cites RFC 9999, which is not in RFCS\//);
+  });
+
+  it('invariants/cited-section-exists: §Z of RFC 0211; a nested §D.7 resolves once the label exists', () => {
+    const { root } = projectCopy();
+    const text = append(root, INVARIANTS, entry('sabotage-cites-section-z', { rfcs: '["0211 §Z", "0211 §D.7"]' }));
+    let found = only(gate(root, 'invariants'), 'invariants/cited-section-exists');
+    expect(found.map((f) => [f.line, f.column, f.endColumn])).toEqual([triple(rangeOf(text, '"0211 §Z"')), triple(rangeOf(text, '"0211 §D.7"'))]);
+    expect(found[0]!.message).toMatch(/cites RFC 0211 §Z, but RFCS\/0211-.* has no such section \(it has §A, §B, §C, §D, §E, §F\)/);
+
+    const rfc = read(root, RFC_0211);
+    const d = rfc.indexOf('### §E');
+    writeFileSync(path.join(root, RFC_0211), `${rfc.slice(0, d)}**D.7 Echo removal.** The echoed id is dropped before comparing.\n\n${rfc.slice(d)}`);
+    found = only(gate(root, 'invariants'), 'invariants/cited-section-exists');
+    expect(found.map((f) => f.line)).toEqual([rangeOf(text, '"0211 §Z"').line]);
+  });
+
+  it('invariants/cited-rfc-status: Withdrawn is an error, Superseded a warning naming the successor', () => {
+    const { root } = projectCopy();
+    const yaml = read(root, INVARIANTS);
+    const cites = [...yaml.matchAll(/"0152[^"]*"/g)].map((m) => triple(locate(yaml, m.index!, m[0].length)));
+    expect(cites.length).toBeGreaterThan(0);
+
+    mutate(root, RFC_0152, '| **Status** | `Accepted` |', '| **Status** | `Withdrawn` |');
+    let found = only(gate(root, 'invariants'), 'invariants/cited-rfc-status');
+    expect(found.map((f) => [f.severity, f.line, f.column, f.endColumn])).toEqual(cites.map((c) => ['error', ...c]));
+    expect(found[0]!.message).toMatch(/cites RFC 0152, which is Withdrawn/);
+
+    mutate(root, RFC_0152, '| **Status** | `Withdrawn` |', '| **Status** | `Superseded` |');
+    mutate(root, RFC_0152, '| **Superseded by** | — |', '| **Superseded by** | RFC 0211 |');
+    found = only(gate(root, 'invariants'), 'invariants/cited-rfc-status');
+    expect(found.map((f) => f.severity)).toEqual(cites.map(() => 'warning'));
+    expect(found[0]!.message).toMatch(/which is Superseded by RFC 0211; cite that instead/);
+  });
+
+  it("invariants/security-line-matches: a tier disagreeing with RFC 0211's Security line", () => {
+    const { root } = projectCopy();
+    const before = read(root, INVARIANTS);
+    const block = before.slice(before.indexOf('- id: a2a-error-no-existence-oracle'));
+    const tierLine = block.slice(0, block.indexOf('\n', block.indexOf('tier:')));
+    const text = mutate(root, INVARIANTS, tierLine, tierLine.replace('tier: protocol', 'tier: reference-impl'));
+    const r = gate(root, 'invariants');
+    expect(r.code).toBe(1);
+    const [f, ...rest] = only(r, 'invariants/security-line-matches');
+    expect(rest).toEqual([]);
+    expect(f).toMatchObject({ file: INVARIANTS, ...rangeAfter(text, 'id: a2a-error-no-existence-oracle', 'reference-impl') });
+    expect(f!.pointer).toMatch(/^\/invariants\/\d+\/tier$/);
+    expect(f!.message).toMatch(/has tier "reference-impl", but RFC 0211's Security line says protocol/);
+  });
+
+  it('invariants/security-line-matches: a Security line without its entry is reported at the RFC', () => {
+    const { root } = projectCopy();
+    mutate(root, INVARIANTS, '- id: a2a-error-no-existence-oracle\n', '- id: a2a-error-no-existence-oracle-renamed\n');
+    const rfc = read(root, RFC_0211);
+    const [f, ...rest] = only(gate(root, 'invariants'), 'invariants/security-line-matches');
+    expect(rest).toEqual([]);
+    expect(f).toMatchObject({ file: RFC_0211, ...rangeAfter(rfc, '## Security', '`a2a-error-no-existence-oracle`') });
+  });
+
+  it('invariants/protocol-tests-resolve: a protocol entry whose glob matches nothing', () => {
+    const { root } = projectCopy();
+    const text = append(
+      root,
+      INVARIANTS,
+      entry('sabotage-unwitnessed', { tier: 'protocol', tests: '\n      - test/nowhere/*.test.ts', witness: 'witnessable-unaided' }) +
+        entry('sabotage-sibling-only', { tier: 'protocol', tests: '\n      - openwop-conformance:src/x.test.ts', witness: 'witnessable-unaided' }),
+    );
+    const n = entryCount(text);
+    const found = only(gate(root, 'invariants'), 'invariants/protocol-tests-resolve');
+    const glob = rangeOf(text, 'test/nowhere/*.test.ts');
+    const sibling = rangeOf(text, '- openwop-conformance:src/x.test.ts'); // the sequence, at its first dash
+    expect(found.map((f) => [f.severity, f.line, f.column, f.pointer])).toEqual([
+      ['error', glob.line, glob.column, `/invariants/${n - 2}/tests/0`],
+      ['error', sibling.line, sibling.column, `/invariants/${n - 1}/tests`],
+    ]);
+    expect(found[1]!.message).toMatch(/no test glob for this repository \(1 sibling-repository pointer is not resolved here\)/);
+  });
+
+  it('invariants/threat-model-exists: a threat model that does not exist', () => {
+    const { root } = projectCopy();
+    const text = append(root, INVARIANTS, entry('sabotage-no-threat-model', { threat_model: 'invariants/threat-models/missing.md' }));
+    const [f, ...rest] = only(gate(root, 'invariants'), 'invariants/threat-model-exists');
+    expect(rest).toEqual([]);
+    expect(f).toMatchObject(rangeOf(text, 'invariants/threat-models/missing.md'));
+  });
+
+  it('invariants/unique-id: a second entry with the same id', () => {
+    const { root } = projectCopy();
+    const text = append(root, INVARIANTS, entry('a2a-error-no-existence-oracle'));
+    const [f, ...rest] = only(gate(root, 'invariants'), 'invariants/unique-id');
+    expect(rest).toEqual([]);
+    expect(f).toMatchObject(rangeOf(text, 'a2a-error-no-existence-oracle', 2));
+  });
+
+  it('invariants/schema: an unexpected key at the key, a missing one at its entry', () => {
+    const { root } = projectCopy();
+    const text = append(root, INVARIANTS, entry('sabotage-schema', { colour: 'red', witness: '' }));
+    const found = only(gate(root, 'invariants'), 'invariants/schema');
+    const n = entryCount(text) - 1;
+    expect(found.map((f) => [f.line, f.column, f.pointer])).toEqual([
+      [rangeOf(text, 'id: sabotage-schema').line, rangeOf(text, 'id: sabotage-schema').column, `/invariants/${n}`],
+      [rangeOf(text, 'colour').line, rangeOf(text, 'colour').column, `/invariants/${n}/colour`],
+    ]);
+  });
+});
+
+describe('check invariants on bad YAML', () => {
+  const cases: Array<[string, (t: string) => string, string, (t: string) => number]> = [
+    ['a duplicate key', (t) => t.replace('version: 1\n', 'version: 1\nversion: 1\n'), 'parse/duplicate-key', (t) => rangeOf(t, 'version', 2).line],
+    ['a tab in the indentation', (t) => t.replace('\n    tier: protocol', '\n\ttier: protocol'), 'parse/syntax', (t) => rangeOf(t, '\ttier').line],
+    [
+      'a 10,000-alias expansion bomb',
+      (t) => `${t}bomb: &a [x, y, z]\n${Array.from({ length: 10_000 }, (_, i) => `b${i}: *a`).join('\n')}\n`,
+      'parse/aliases',
+      (t) => rangeOf(t, 'b0: *a').line,
+    ],
+  ];
+  for (const [name, edit, ruleId, line] of cases) {
+    it(`${name}: a located finding, exit 1, nothing on stderr`, () => {
+      const { root } = projectCopy();
+      const text = edit(read(root, INVARIANTS));
+      writeFileSync(path.join(root, INVARIANTS), text);
+      const r = gate(root, 'invariants');
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(1);
+      expect(r.findings.map((f) => [f.ruleId, f.file, f.line])).toEqual([[ruleId, INVARIANTS, line(text)]]);
+    });
+  }
+
+  it('a missing invariants file is one finding, not a crash', () => {
+    const { root } = projectCopy();
+    rmSync(path.join(root, INVARIANTS));
+    const r = gate(root, 'invariants');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(1);
+    expect(r.findings.map((f) => [f.ruleId, f.file])).toEqual([['corpus/missing-file', INVARIANTS]]);
+  });
+});
+
+describeShared('check invariants on the upstream anchors', () => {
+  const FILE = 'SECURITY/invariants.yaml';
+  const text = readFileSync(path.join(ANCHOR, FILE), 'utf8');
+  const entries = (load(text) as { invariants: Array<Record<string, unknown>> }).invariants;
+  const present = new Set(readdirSync(path.join(ANCHOR, 'RFCS')).map((f) => f.slice(0, 4)));
+  const r = gate(ANCHOR, 'invariants', ['--preset', 'openwop']);
+  const extras = r.summary?.families?.find((f: any) => f.family === 'invariants')?.extras;
+
+  // An independent count: every "RFC NNNN" (and "NNNN/NNNN" lists) in an entry's text fields.
+  const citedBy = entries.map((e) => {
+    const prose = Object.entries(e)
+      .filter(([k]) => !['id', 'tier', 'severity', 'threat_model', 'tests', 'witness'].includes(k))
+      .map(([, v]) => String(v))
+      .join('\n');
+    const nums: string[] = [];
+    for (const m of prose.matchAll(/\bRFCs?[ -]?(\d{4}(?:\s*\/\s*\d{4})*)(?![\d-])/g)) nums.push(...m[1]!.split('/').map((s) => s.trim()));
+    return nums;
+  });
+
+  it('reads all entries and validates them against the built-in upstream schema', () => {
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(1);
+    expect(extras.entries).toBe(entries.length);
+    expect(only(r, 'invariants/schema')).toEqual([]);
+    expect(only(r, 'invariants/unique-id')).toEqual([]);
+  });
+
+  it('summarises entries citing no RFC, citations, and the cited RFCs absent from RFCS/', () => {
+    const none = citedBy.filter((c) => c.length === 0).length;
+    const cited = [...new Set(citedBy.flat())].sort();
+    expect(extras.entriesCitingNoRfc).toBe(none);
+    expect(only(r, 'invariants/cites-rfc')).toHaveLength(none);
+    expect(extras.absentRfcs).toEqual(cited.filter((n) => !present.has(n)));
+    expect(extras.citedRfcs).toBe(cited.length);
+  });
+
+  it('reports each absent RFC at the citing line and column', () => {
+    const lines = text.split('\n');
+    const found = only(r, 'invariants/cited-rfc-exists');
+    expect(found.length).toBeGreaterThanOrEqual(extras.absentRfcCount);
+    for (const f of found) {
+      const n = /cites RFC (\d{4})/.exec(f.message)![1]!;
+      expect(present.has(n)).toBe(false);
+      expect(lines[f.line - 1]!.slice(f.column - 1)).toMatch(new RegExp(`^(RFCs?[ -]?)?${n}`));
+    }
+  });
+
+  it("reports RFC 0211's new invariant, which this file predates, at the RFC's Security line", () => {
+    const rfc = readFileSync(path.join(ANCHOR, 'RFCS/0211-a2a-error-details-are-errorinfo.md'), 'utf8');
+    const found = only(r, 'invariants/security-line-matches');
+    expect(found.map((f) => [f.file, f.line, f.column, f.endColumn])).toEqual([
+      ['RFCS/0211-a2a-error-details-are-errorinfo.md', ...triple(rangeAfter(rfc, '## Security', '`a2a-error-no-existence-oracle`'))],
+    ]);
+  });
+
+  it('in the upstream form too: a disagreeing tier, and a prose §Z citation located inside the note', () => {
+    const root = tempCopy(ANCHOR);
+    const tail = [
+      '',
+      '  - id: a2a-error-no-existence-oracle',
+      '    tier: reference-impl',
+      '    severity: high',
+      '    threat_model: SECURITY/threat-model-replay.md',
+      '    tests: []',
+      '    note: |',
+      '      RFC 0211 §D. The data of an unreadable task equals an unknown one;',
+      '      see also RFC 0211 §Z.',
+      '    witness: witnessable-unaided',
+      '    witnessReview: reviewed-2026-09-24',
+      '',
+    ].join('\n');
+    const mutated = text.replace(/\n*$/, '\n') + tail;
+    writeFileSync(path.join(root, FILE), mutated);
+    const m = gate(root, 'invariants', ['--preset', 'openwop']);
+    const tier = only(m, 'invariants/security-line-matches');
+    expect(tier.map((f) => [f.file, f.line, f.column, f.endColumn])).toEqual([[FILE, ...triple(rangeAfter(mutated, '- id: a2a-error-no-existence-oracle', 'reference-impl'))]]);
+    const section = only(m, 'invariants/cited-section-exists');
+    expect(section.map((f) => [f.line, f.column, f.endColumn])).toEqual([triple(rangeOf(mutated, 'RFC 0211 §Z'))]);
+  });
+});
+
+function triple(r: { line: number; column: number; endColumn: number }): [number, number, number] {
+  return [r.line, r.column, r.endColumn];
+}
+
+function locate(text: string, index: number, length: number): { line: number; column: number; endColumn: number } {
+  const head = text.slice(0, index);
+  const line = head.split('\n').length;
+  const column = index - head.lastIndexOf('\n');
+  return { line, column, endColumn: column + length };
+}

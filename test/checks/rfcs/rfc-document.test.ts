@@ -1,0 +1,145 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseMarkdown } from '../../../scripts/core/markdown.js';
+import { findSection, headerField, namedRfcs, readRfc, rfcStatus } from '../../../scripts/checks/rfcs/rfc-document.js';
+import { findProseCitations, parseStructuredCitation } from '../../../scripts/checks/invariants/citations.js';
+import { ANCHOR, PROJECT, describeShared } from '../../helpers/env.js';
+import { RFC_0211 } from './helpers.js';
+
+const SAMPLE = [
+  '# RFC 0042: A sample',
+  '',
+  '| Field | Value |',
+  '| --- | --- |',
+  '| **RFC** | 0042 |',
+  '| **Status** | `Draft` |',
+  '| **Affects** | `spec/a.md` · `other:b.md` |',
+  '| **Supersedes** | — (amends RFC 0007) |',
+  '| **Superseded by** | [RFC 0050](./0050-x.md) and RFC 0051 |',
+  '',
+  '## Proposal',
+  '',
+  '### §A — First',
+  '',
+  '**A.2 A labelled point.** Text.',
+  '',
+  '### 3. Numbered',
+  '',
+  '```json',
+  '{ "a": 1 }',
+  '```',
+  '',
+  '## Errata',
+  '',
+  '- **RFC 0007 UQ1** (`RFCS/0007-x.md:9`), appended: *"Note."*',
+  '- **`spec/a.md` §A** (`:3`) — replace "old" with "new".',
+  '',
+  '## Security',
+  '',
+  'New invariant `sample-invariant` (protocol, high) — §A. New invariant other-one (advisory, low).',
+  '',
+  '## Unresolved questions',
+  '',
+  '1. First?',
+  '2. Second?',
+  '',
+  '## Acceptance criteria',
+  '',
+  '- [x] Done.',
+  '- [ ] Open. — deferred: later.',
+  '',
+].join('\n');
+
+describe('readRfc', () => {
+  const doc = readRfc(parseMarkdown('RFCS/0042-a-sample.md', SAMPLE));
+
+  it('reads the title line and the header table', () => {
+    expect(doc.fileNumber).toBe('0042');
+    expect(doc.title).toMatchObject({ number: '0042', name: 'A sample', range: { line: 1, column: 1 } });
+    expect(doc.header.columns).toEqual(['Field', 'Value']);
+    expect(doc.header.rows.map((r) => r.field)).toEqual(['RFC', 'Status', 'Affects', 'Supersedes', 'Superseded by']);
+    expect(rfcStatus(doc)).toEqual({ value: 'Draft', range: { line: 6, column: 16, endLine: 6, endColumn: 23 } });
+    expect(headerField(doc, 'affects')!.codes.map((c) => c.value)).toEqual(['spec/a.md', 'other:b.md']);
+    expect(namedRfcs(headerField(doc, 'Supersedes')!.value)).toEqual([]);
+    expect(namedRfcs(headerField(doc, 'Superseded by')!.value)).toEqual(['0050', '0051']);
+  });
+
+  it('lists sections a citation can name: §A, a bold label A.2, a numbered heading, heading names', () => {
+    expect(doc.sections.filter((s) => s.id).map((s) => [s.id, s.kind, s.range.line])).toEqual([
+      ['A', 'heading', 13],
+      ['A.2', 'label', 15],
+      ['3', 'heading', 17],
+    ]);
+    expect(findSection(doc, 'A')!.title).toBe('§A — First');
+    expect(findSection(doc, 'A.2')!.kind).toBe('label');
+    expect(findSection(doc, 'security')!.title).toBe('Security');
+    expect(findSection(doc, 'B')).toBeUndefined();
+    expect(findSection(doc, 'A.7')).toBeUndefined();
+    const a = findSection(doc, 'A')!;
+    expect(SAMPLE.slice(a.start, a.end)).toMatch(/^### §A — First[\s\S]*Text\.\n\n$/);
+  });
+
+  it('reads Errata items, Security lines, unresolved questions, task items and code blocks', () => {
+    expect(doc.errata.map((e) => e.range.line)).toEqual([25, 26]);
+    expect(doc.errata[1]!.text).toBe('spec/a.md §A (:3) — replace "old" with "new".');
+    expect(doc.errata[1]!.source).toBe('- **`spec/a.md` §A** (`:3`) — replace "old" with "new".');
+    expect(doc.securityLines).toEqual([
+      { id: 'sample-invariant', tier: 'protocol', severity: 'high', section: 'A', range: { line: 30, column: 15, endLine: 30, endColumn: 33 } },
+      { id: 'other-one', tier: 'advisory', severity: 'low', range: { line: 30, column: 1, endLine: 30, endColumn: 97 } },
+    ]);
+    expect(doc.unresolvedQuestions.map((q) => [q.number, q.text])).toEqual([
+      [1, 'First?'],
+      [2, 'Second?'],
+    ]);
+    expect(doc.taskItems.map((t) => [t.checked, t.sectionTitle, t.range.line])).toEqual([
+      [true, 'Acceptance criteria', 39],
+      [false, 'Acceptance criteria', 40],
+    ]);
+    expect(doc.codeBlocks).toMatchObject([{ lang: 'json', value: '{ "a": 1 }', valueLine: 20, sectionTitle: '3. Numbered' }]);
+  });
+});
+
+describe('RFC citations', () => {
+  it('parses the structured form', () => {
+    expect(parseStructuredCitation('0211 §D')).toEqual({ rfc: '0211', section: 'D' });
+    expect(parseStructuredCitation('0211 §D.7')).toEqual({ rfc: '0211', section: 'D.7' });
+    expect(parseStructuredCitation('0001')).toEqual({ rfc: '0001' });
+    expect(parseStructuredCitation('§D')).toBeUndefined();
+  });
+
+  it('finds prose citations with their offsets', () => {
+    const text = 'RFC 0027 §E. Also RFC 0046/0079, RFC 0211 §A/§B.7 and RFCs 0183 / 0186; not RFC 2026-09-02.';
+    const found = findProseCitations(text).map((c) => [c.rfc, c.section ?? null, text.slice(c.start, c.end)]);
+    expect(found).toEqual([
+      ['0027', 'E', 'RFC 0027 §E'],
+      ['0046', null, 'RFC 0046'],
+      ['0079', null, '0079'],
+      ['0211', 'A', 'RFC 0211 §A'],
+      ['0211', 'B.7', 'RFC 0211 §A/§B.7'],
+      ['0183', null, 'RFCs 0183'],
+      ['0186', null, '0186'],
+    ]);
+  });
+});
+
+describe("this project's RFC 0211", () => {
+  it('has §A–§F, its Security line and three errata', () => {
+    const doc = readRfc(parseMarkdown(RFC_0211, readFileSync(path.join(PROJECT, RFC_0211), 'utf8')));
+    for (const s of ['A', 'B', 'C', 'D', 'E', 'F']) expect(findSection(doc, s)?.kind).toBe('heading');
+    expect(doc.securityLines.map((l) => [l.id, l.tier, l.severity])).toEqual([['a2a-error-no-existence-oracle', 'protocol', 'high']]);
+    expect(doc.errata).toHaveLength(3);
+    expect(doc.codeBlocks.some((c) => c.lang === 'json')).toBe(true);
+  });
+});
+
+describeShared("upstream's RFC 0211 and RFC 0001", () => {
+  it('reads the same parts from the upstream files, padded tables included', () => {
+    const doc = readRfc(parseMarkdown(RFC_0211, readFileSync(path.join(ANCHOR, RFC_0211), 'utf8')));
+    expect(doc.securityLines.map((l) => [l.id, l.tier, l.severity, l.section])).toEqual([['a2a-error-no-existence-oracle', 'protocol', 'high', 'D']]);
+    expect(doc.errata).toHaveLength(3);
+    const process = readRfc(parseMarkdown('RFCS/0001-rfc-process.md', readFileSync(path.join(ANCHOR, 'RFCS/0001-rfc-process.md'), 'utf8')));
+    expect(rfcStatus(process)?.value).toBe('Accepted');
+    expect(findSection(process, '3')?.title).toBe('3. Status states');
+  });
+});

@@ -1,0 +1,78 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { tempDir } from '../helpers/env.js';
+import { MINIMAL_CORPUS } from './minimal-corpus.js';
+
+/** A throw-away git repository in a temp dir, with helpers to edit files and commit. */
+export class TempRepo {
+  constructor(readonly dir: string) {}
+
+  static init(files: Record<string, string> = MINIMAL_CORPUS, message = 'base corpus'): TempRepo {
+    const repo = new TempRepo(tempDir('specgate-compat-'));
+    repo.git('init', '-q', '-b', 'main');
+    for (const [rel, text] of Object.entries(files)) repo.write(rel, text);
+    repo.commit(message);
+    return repo;
+  }
+
+  git(...args: string[]): string {
+    return execFileSync('git', ['-c', 'user.name=Compat Test', '-c', 'user.email=compat@example.test', '-c', 'commit.gpgsign=false', ...args], {
+      cwd: this.dir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  }
+
+  commit(message: string): string {
+    this.git('add', '-A');
+    this.git('commit', '-q', '--allow-empty', '-m', message);
+    return this.head();
+  }
+
+  head(): string {
+    return this.git('rev-parse', 'HEAD').trim();
+  }
+
+  path(rel: string): string {
+    return path.join(this.dir, rel);
+  }
+
+  read(rel: string): string {
+    return readFileSync(this.path(rel), 'utf8');
+  }
+
+  write(rel: string, text: string): void {
+    mkdirSync(path.dirname(this.path(rel)), { recursive: true });
+    writeFileSync(this.path(rel), text);
+  }
+
+  editJson(rel: string, edit: (v: any) => void): void {
+    const v = JSON.parse(this.read(rel));
+    edit(v);
+    this.write(rel, JSON.stringify(v, null, 2) + '\n');
+  }
+
+  replace(rel: string, from: string | RegExp, to: string): void {
+    const text = this.read(rel);
+    const next = text.replace(from, to);
+    if (next === text) throw new Error(`${rel}: nothing replaced for ${String(from)}`);
+    this.write(rel, next);
+  }
+
+  move(from: string, to: string): void {
+    mkdirSync(path.dirname(this.path(to)), { recursive: true });
+    renameSync(this.path(from), this.path(to));
+  }
+
+  remove(rel: string): void {
+    rmSync(this.path(rel), { recursive: true, force: true });
+  }
+
+  /** 1-based line of the first line containing `needle`. */
+  lineOf(rel: string, needle: string): number {
+    const i = this.read(rel).split('\n').findIndex((l) => l.includes(needle));
+    if (i < 0) throw new Error(`${rel}: "${needle}" not found`);
+    return i + 1;
+  }
+}

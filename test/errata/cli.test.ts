@@ -1,0 +1,78 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, runJson, tempDir } from '../helpers/env.js';
+import { CASES, caseRoot } from './helpers.js';
+
+describe('specgate errata (CLI)', () => {
+  it('apply --dry-run prints a unified diff that git apply turns into output.md, and writes nothing', () => {
+    for (const name of ['crlf', 'no-final-newline', 'append-list-item', 'tabs-table-padding']) {
+      const { root, target } = caseRoot(name);
+      const before = readFileSync(path.join(root, target));
+      const r = runCli(['errata', 'apply', '--dry-run', '--root', root]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain('would apply');
+      expect(r.stdout).toContain(`--- a/${target}\n+++ b/${target}\n@@ `);
+      expect(readFileSync(path.join(root, target)).equals(before)).toBe(true);
+
+      const patchDir = tempDir('specgate-patch-');
+      cpSync(path.join(root, target), path.join(patchDir, target), { recursive: true });
+      const diff = r.stdout.slice(r.stdout.indexOf('--- a/'), r.stdout.indexOf('\n\n✔') + 1);
+      const applied = spawnSync('git', ['apply', '--unsafe-paths', '-'], { cwd: patchDir, input: diff, encoding: 'utf8' });
+      expect(applied.status, `${name}: ${applied.stderr}`).toBe(0);
+      expect(readFileSync(path.join(patchDir, target)).equals(readFileSync(path.join(CASES, name, 'output.md'))), name).toBe(true);
+    }
+  });
+
+  it('apply writes, a second apply says "already applied" for each edit, and check turns green', () => {
+    const { root, target } = caseRoot('crlf');
+    const check1 = runJson(['errata', 'check', '--root', root]);
+    expect(check1.code).toBe(1);
+    expect(check1.findings.map((f) => [f.ruleId, f.file, f.line])).toEqual([
+      ['errata/not-applied', 'RFCS/0999-errata-case.md', 9],
+      ['errata/not-applied', 'RFCS/0999-errata-case.md', 10],
+    ]);
+
+    const first = runCli(['errata', 'apply', '--root', root]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/doc\.md §B {2}applied: replaces the old text at doc\.md:5/);
+    expect(first.stdout).toContain('wrote 1 file(s)');
+    const afterFirst = readFileSync(path.join(root, target));
+
+    const second = runCli(['errata', 'apply', '--root', root]);
+    expect(second.code).toBe(0);
+    expect(second.stdout.match(/already applied/g)).toHaveLength(2);
+    expect(second.stdout).toContain('nothing to change');
+    expect(readFileSync(path.join(root, target)).equals(afterFirst)).toBe(true);
+
+    const check2 = runJson(['errata', 'check', '--root', root]);
+    expect(check2.code).toBe(0);
+    expect(check2.findings).toEqual([]);
+  });
+
+  it('a refusal exits 1, names the erratum at its line, and leaves every file alone', () => {
+    const { root, target } = caseRoot('refuse-text-drift');
+    const r = runJson(['errata', 'apply', '--root', root]);
+    expect(r.code).toBe(1);
+    expect(r.findings).toEqual([expect.objectContaining({ ruleId: 'errata/text-drift', file: 'RFCS/0999-errata-case.md', line: 9 })]);
+    expect((JSON.parse(r.stdout) as { written: string[] }).written).toEqual([]);
+    expect(readFileSync(path.join(root, target)).equals(readFileSync(path.join(CASES, 'refuse-text-drift/input.md')))).toBe(true);
+  });
+
+  it.each([
+    [['errata'], /errata expects "apply" or "check"/],
+    [['errata', 'fix'], /got "fix"/],
+    [['errata', 'check', '--dry-run'], /--dry-run belongs to "errata apply"/],
+    [['errata', 'apply', '--staged'], /--staged reads the git index/],
+    [['errata', 'apply', '--rfc', 'abc'], /--rfc expects an RFC number/],
+    [['errata', 'apply', '--rfc', '0998'], /no RFC 0998 in RFCS\//],
+    [['errata', 'apply', '--bogus'], /Unknown option '--bogus'/],
+  ])('usage error %j: one line, exit 2', (args, message) => {
+    const { root } = caseRoot('crlf');
+    const r = runCli([...args, '--root', root]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});

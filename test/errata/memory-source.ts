@@ -1,0 +1,24 @@
+import type { FileSource } from '../../scripts/core/source.js';
+
+/** Files held in memory, for property runs that plan thousands of edits without touching disk. */
+export class MemorySource implements FileSource {
+  readonly root = '/memory';
+  readonly label = 'memory';
+  constructor(private readonly files: Record<string, string>) {}
+
+  read(rel: string): Buffer | undefined {
+    const text = this.files[rel];
+    return text === undefined ? undefined : Buffer.from(text, 'utf8');
+  }
+
+  exists(rel: string): boolean {
+    return rel in this.files;
+  }
+
+  async glob(patterns: readonly string[]): Promise<string[]> {
+    const dirs = patterns.map((p) => p.replace(/\/\*\.md$/, '/'));
+    return Object.keys(this.files)
+      .filter((f) => f.endsWith('.md') && dirs.some((d) => f.startsWith(d) && !f.slice(d.length).includes('/')))
+      .sort();
+  }
+}

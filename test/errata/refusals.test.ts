@@ -1,0 +1,136 @@
+import { lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { writeAll } from '../../scripts/errata/write.js';
+import { tempDir } from '../helpers/env.js';
+import { apply, plan, rfcWithErrata } from './helpers.js';
+
+const DOC = '# Doc\n\n## §B Versions\n\nThe host sends the old words.\n';
+
+function repo(files: Record<string, string>, errata: string, status = 'Accepted'): string {
+  const root = tempDir('specgate-errata-');
+  for (const [rel, text] of Object.entries({ ...files, 'RFCS/0999-errata-case.md': rfcWithErrata(errata, status) })) {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), text);
+  }
+  return root;
+}
+
+describe('targets outside the repository are refused', () => {
+  it('a target that is a symlink to a file outside the root', async () => {
+    const outside = tempDir('specgate-outside-');
+    writeFileSync(path.join(outside, 'doc.md'), DOC);
+    const root = repo({}, '- **`doc.md` §B** (`:5`) — replace "old words" with "new words".\n');
+    symlinkSync(path.join(outside, 'doc.md'), path.join(root, 'doc.md'));
+    const run = await apply(root);
+    expect(run.findings).toEqual([expect.objectContaining({ ruleId: 'errata/target-outside-root', line: 9, message: expect.stringContaining('resolves through a symlink') })]);
+    expect(readFileSync(path.join(outside, 'doc.md'), 'utf8')).toBe(DOC);
+  });
+
+  it('a target under a symlinked folder that points outside the root', async () => {
+    const outside = tempDir('specgate-outside-');
+    writeFileSync(path.join(outside, 'doc.md'), DOC);
+    const root = repo({}, '- **`spec/doc.md` §B** (`:5`) — replace "old words" with "new words".\n');
+    symlinkSync(outside, path.join(root, 'spec'));
+    const run = await apply(root);
+    expect(run.findings).toEqual([expect.objectContaining({ ruleId: 'errata/target-outside-root', line: 9 })]);
+    expect(readFileSync(path.join(outside, 'doc.md'), 'utf8')).toBe(DOC);
+  });
+
+  it('a symlink that stays inside the root is followed: the real file is edited and the link stays a link', async () => {
+    const root = repo({ 'real/doc.md': DOC }, '- **`doc.md` §B** (`:5`) — replace "old words" with "new words".\n');
+    symlinkSync(path.join(root, 'real/doc.md'), path.join(root, 'doc.md'));
+    const run = await apply(root);
+    expect(run.findings).toEqual([]);
+    expect(readFileSync(path.join(root, 'real/doc.md'), 'utf8')).toBe(DOC.replace('old words', 'new words'));
+    expect(lstatSync(path.join(root, 'doc.md')).isSymbolicLink()).toBe(true);
+  });
+
+  it('`..` that climbs out and an absolute path (the fixture case covers the messages); `..` that stays inside is fine', async () => {
+    const root = repo({ 'spec/doc.md': DOC }, '- **`spec/../spec/doc.md` §B** (`:5`) — replace "old words" with "new words".\n');
+    const run = await apply(root);
+    expect(run.findings).toEqual([]);
+    expect(readFileSync(path.join(root, 'spec/doc.md'), 'utf8')).toContain('new words');
+  });
+});
+
+describe('abbreviated targets', () => {
+  it('resolve by unique prefix in their folder', async () => {
+    const root = repo({ 'RFCS/0152-versioned.md': DOC }, '- **`RFCS/0152-…` §B** (`:5`) — replace "old words" with "new words".\n');
+    const run = await apply(root);
+    expect(run.outcomes).toEqual([expect.objectContaining({ target: 'RFCS/0152-versioned.md §B', status: 'applicable' })]);
+  });
+
+  it('are refused when the prefix matches several files, naming each', async () => {
+    const root = repo({ 'RFCS/0152-a.md': DOC, 'RFCS/0152-b.md': DOC }, '- **RFC 0152 §B** (`RFCS/0152-…:5`) — replace "old words" with "new words".\n');
+    const run = await apply(root);
+    expect(run.findings).toEqual([
+      expect.objectContaining({ ruleId: 'errata/target-ambiguous', line: 9, message: expect.stringContaining('matches 2 files: RFCS/0152-a.md, RFCS/0152-b.md') }),
+    ]);
+  });
+
+  it('are refused when nothing matches', async () => {
+    const run = await apply(repo({}, '- **RFC 0152 §B** (`RFCS/0152-…:5`) — replace "a" with "b".\n'));
+    expect(run.findings).toEqual([expect.objectContaining({ ruleId: 'errata/target-missing', message: expect.stringContaining('no file in RFCS/ starts with 0152-') })]);
+  });
+});
+
+describe('all or nothing', () => {
+  it('one refused erratum in another file stops the whole run', async () => {
+    const root = repo({ 'a.md': DOC, 'b.md': DOC }, '- **`a.md` §B** (`:5`) — replace "old words" with "new words".\n- **`b.md` §B** (`:5`) — replace "gone words" with "new words".\n');
+    const run = await apply(root);
+    expect(run.changes).toEqual([]);
+    expect(run.outcomes.map((o) => o.status)).toEqual(['applicable', 'refused']);
+    expect(run.findings).toEqual([expect.objectContaining({ ruleId: 'errata/text-drift', line: 10 })]);
+    expect(readFileSync(path.join(root, 'a.md'), 'utf8')).toBe(DOC);
+    expect(readFileSync(path.join(root, 'b.md'), 'utf8')).toBe(DOC);
+  });
+
+  it('two errata editing overlapping text are both refused', async () => {
+    const root = repo({ 'a.md': DOC }, '- **`a.md` §B** (`:5`) — replace "sends the old" with "sends a new".\n- **`a.md` §B** (`:5`) — replace "old words" with "new words".\n');
+    const run = await apply(root);
+    expect(run.changes).toEqual([]);
+    expect(run.findings.map((f) => [f.ruleId, f.line])).toEqual([
+      ['errata/edits-overlap', 9],
+      ['errata/edits-overlap', 10],
+    ]);
+  });
+
+  it('when a file cannot be staged, no file is replaced', () => {
+    const dir = tempDir('specgate-write-');
+    writeFileSync(path.join(dir, 'a.md'), 'before');
+    expect(() =>
+      writeAll([
+        { file: 'a.md', real: path.join(dir, 'a.md'), before: 'before', after: 'after' },
+        { file: 'gone/b.md', real: path.join(dir, 'gone/b.md'), before: 'x', after: 'y' },
+      ]),
+    ).toThrow(/nothing written: could not stage gone\/b\.md/);
+    expect(readFileSync(path.join(dir, 'a.md'), 'utf8')).toBe('before');
+  });
+});
+
+describe('which RFCs a run reads', () => {
+  const errata = '- **`a.md` §B** (`:5`) — replace "old words" with "new words".\n';
+
+  it('by default only Accepted RFCs; --rfc names one whatever its status', async () => {
+    const root = repo({ 'a.md': DOC }, errata, 'Draft');
+    expect((await plan(root, { mode: 'check' })).outcomes).toEqual([]);
+    const named = await plan(root, { mode: 'check', rfc: '999' });
+    expect(named.findings).toEqual([expect.objectContaining({ ruleId: 'errata/not-applied', line: 9 })]);
+  });
+
+  it('check reports each unapplied erratum at its item, naming the target and the old text\'s line', async () => {
+    const run = await plan(repo({ 'a.md': DOC }, errata), { mode: 'check' });
+    expect(run.findings).toEqual([
+      expect.objectContaining({
+        ruleId: 'errata/not-applied',
+        file: 'RFCS/0999-errata-case.md',
+        line: 9,
+        column: 1,
+        message: expect.stringContaining('a.md heading "§B Versions" still has the old text at line 5'),
+        related: [expect.objectContaining({ file: 'a.md', line: 5, column: 20, endColumn: 29 })],
+      }),
+    ]);
+    expect(run.changes).toEqual([]);
+  });
+});

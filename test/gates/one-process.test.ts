@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { Corpus } from '../../scripts/core/corpus.js';
+import { runFamilies } from '../../scripts/core/engine.js';
+import { presetLayout } from '../../scripts/core/layout.js';
+import { FsSource } from '../../scripts/core/source.js';
+import type { FileSource } from '../../scripts/core/source.js';
+import { FAMILIES, loadFamilies } from '../../scripts/checks/registry.js';
+import { PROJECT, runCli, runJson } from '../helpers/env.js';
+
+/** A working-tree source that counts how often each file is read. */
+class CountingSource implements FileSource {
+  readonly reads = new Map<string, number>();
+  private readonly inner: FsSource;
+  constructor(root: string) {
+    this.inner = new FsSource(root);
+  }
+  get root() {
+    return this.inner.root;
+  }
+  get label() {
+    return this.inner.label;
+  }
+  read(rel: string) {
+    this.reads.set(rel, (this.reads.get(rel) ?? 0) + 1);
+    return this.inner.read(rel);
+  }
+  exists(rel: string) {
+    return this.inner.exists(rel);
+  }
+  glob(patterns: readonly string[]) {
+    return this.inner.glob(patterns);
+  }
+}
+
+describe('npm run check: every family in one process', () => {
+  it('reads each file once although several families use it, and parses it once', async () => {
+    const source = new CountingSource(PROJECT);
+    const corpus = new Corpus(source, presetLayout('specgate'));
+    const families = await loadFamilies([]);
+    const result = await runFamilies({ corpus, families });
+    expect(result.families.map((f) => f.family)).toEqual(Object.keys(FAMILIES));
+    const reread = [...source.reads].filter(([, n]) => n > 1);
+    expect(reread).toEqual([]);
+    expect(source.reads.size).toBeGreaterThan(5);
+    // Several families share files (the map, the RFCs): the per-family counts add up to more
+    // files than were read, which is only possible because the corpus served them from its cache.
+    const perFamily = result.families.reduce((n, f) => n + f.files, 0);
+    expect(perFamily).toBeGreaterThan(source.reads.size);
+    for (const file of source.reads.keys()) {
+      if (/\.(json|ya?ml)$/.test(file)) expect(corpus.data(file)).toBe(corpus.data(file));
+      if (/\.md$/.test(file)) expect(await corpus.markdown(file)).toBe(await corpus.markdown(file));
+    }
+  });
+
+  it('ends with a summary per family: files, rows visited, errors, warnings, time', () => {
+    const r = runJson(['check']);
+    expect(r.code, r.stderr).toBeLessThan(2);
+    const families = r.summary.families as Array<Record<string, number | string>>;
+    expect(families.map((f) => f.family)).toEqual(Object.keys(FAMILIES));
+    for (const f of families) {
+      expect(Object.keys(f)).toEqual(expect.arrayContaining(['family', 'files', 'visited', 'errors', 'warnings', 'ms']));
+      expect(f.visited as number).toBeGreaterThan(0);
+      const own = r.findings.filter((x) => x.ruleId.startsWith(`${f.family}/`));
+      expect(f.errors as number).toBeGreaterThanOrEqual(own.filter((x) => x.severity === 'error').length);
+    }
+    expect(r.summary.errors).toBe(r.findings.filter((x) => x.severity === 'error').length);
+  });
+
+  it('the stylish report prints one summary row per family', () => {
+    const r = runCli(['check']);
+    expect(r.code, r.stderr).toBeLessThan(2);
+    for (const name of Object.keys(FAMILIES)) {
+      expect(r.stdout).toMatch(new RegExp(`^  ${name} +\\d+ files +\\d+ visited +\\d+ errors +\\d+ warnings +[\\d.]+ ms$`, 'm'));
+    }
+  });
+});

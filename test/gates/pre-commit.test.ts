@@ -1,0 +1,121 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { installHook } from '../../scripts/hooks/install-hook.js';
+import { corpusRepo, git, gitOk, headCommit, recordingNode } from './git-repo.js';
+
+const MAP = 'spec/v2/interop-map.json';
+
+function setup(opts: { subdir?: string } = {}) {
+  const repo = corpusRepo(opts);
+  const installed = installHook({ packageRoot: repo.root, env: {} });
+  expect(installed.outcome).toBe('installed');
+  const node = recordingNode();
+  const commit = (message: string) => git(repo.top, ['commit', '-q', '-m', message], { SPECGATE_NODE: node.bin });
+  const starts = () => (existsSync(node.log) ? readFileSync(node.log, 'utf8').trim().split('\n') : []);
+  return { ...repo, commit, starts };
+}
+
+describe('pre-commit hook through `git commit`', () => {
+  it('blocks a bad map that is staged and then fixed only in the working tree', () => {
+    const { top, root, commit, starts } = setup();
+    const map = path.join(root, MAP);
+    const good = readFileSync(map, 'utf8');
+    writeFileSync(map, good.replace(/^\{/, '{ this is not JSON'));
+    gitOk(top, ['add', MAP]);
+    writeFileSync(map, good); // fixed in the working tree only: the index still holds the bad map
+    const before = headCommit(top);
+    const r = commit('bad map staged');
+    expect(r.code).not.toBe(0);
+    expect(r.stdout + r.stderr).toMatch(/spec\/v2\/interop-map\.json/);
+    expect(r.stdout + r.stderr).toMatch(/parse\/syntax/);
+    expect(headCommit(top)).toBe(before);
+    expect(starts()).toHaveLength(1);
+    expect(starts()[0]).toMatch(/check interop-map wire-examples --staged/);
+  });
+
+  it('passes a clean staged map although the working tree copy is broken', () => {
+    const { top, root, commit, starts } = setup();
+    const map = path.join(root, MAP);
+    const text = readFileSync(map, 'utf8');
+    writeFileSync(map, text.replace(/\n$/, '\n\n'));
+    gitOk(top, ['add', MAP]);
+    writeFileSync(map, '{ broken in the working tree only');
+    const before = headCommit(top);
+    const r = commit('clean map staged');
+    expect(r.stderr).toMatch(/specgate pre-commit: checking the staged interop-map wire-examples/);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(headCommit(top)).not.toBe(before);
+    expect(starts()).toHaveLength(1);
+  });
+
+  it('commits an ungoverned file without starting node', () => {
+    const { top, root, commit, starts } = setup();
+    writeFileSync(path.join(root, 'NOTES.txt'), 'still not governed\n');
+    gitOk(top, ['add', 'NOTES.txt']);
+    const r = commit('notes');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toMatch(/specgate/);
+    expect(starts()).toEqual([]);
+  });
+
+  it('runs only the families whose inputs are staged: an RFC edit does not run interop-map', () => {
+    const { top, root, commit, starts } = setup();
+    const rfc = gitOk(top, ['ls-files', 'RFCS']).split('\n')[0]!;
+    writeFileSync(path.join(root, rfc), readFileSync(path.join(root, rfc), 'utf8') + '\n');
+    gitOk(top, ['add', rfc]);
+    commit('rfc whitespace');
+    expect(starts()).toHaveLength(1);
+    expect(starts()[0]).toMatch(/check invariants rfcs wire-examples --staged/);
+    expect(starts()[0]).not.toMatch(/interop-map/);
+  });
+
+  it('works when the package is a subdirectory of the repository', () => {
+    const { top, root, commit, starts } = setup({ subdir: 'protocol' });
+    const map = path.join(root, MAP);
+    writeFileSync(map, '[]');
+    gitOk(top, ['add', `protocol/${MAP}`]);
+    const r = commit('bad map in a subdirectory');
+    expect(r.code).not.toBe(0);
+    expect(r.stdout + r.stderr).toMatch(/spec\/v2\/interop-map\.json/);
+    expect(starts()[0]).toMatch(/--root protocol$/);
+  });
+});
+
+describe('hook installation', () => {
+  it('leaves a hook it did not write alone, says so, and puts its own beside it', () => {
+    const { top, root } = corpusRepo();
+    const theirs = path.join(top, '.git/hooks/pre-commit');
+    writeFileSync(theirs, '#!/bin/sh\necho theirs\n');
+    const r = installHook({ packageRoot: root, env: {} });
+    expect(r.outcome).toBe('kept-foreign');
+    expect(r.message).toMatch(/was not written by specgate, so it was left alone/);
+    expect(readFileSync(theirs, 'utf8')).toBe('#!/bin/sh\necho theirs\n');
+    expect(existsSync(path.join(top, '.git/hooks/specgate-pre-commit'))).toBe(true);
+  });
+
+  it('updates its own hook, and is idempotent', () => {
+    const { root } = corpusRepo();
+    expect(installHook({ packageRoot: root, env: {} }).outcome).toBe('installed');
+    expect(installHook({ packageRoot: root, env: {} }).outcome).toBe('unchanged');
+    const hook = path.join(root, '.git/hooks/pre-commit');
+    writeFileSync(hook, readFileSync(hook, 'utf8').replace('set -f', 'set -f # edited'));
+    expect(installHook({ packageRoot: root, env: {} }).outcome).toBe('updated');
+  });
+
+  it('respects core.hooksPath', () => {
+    const { top, root } = corpusRepo();
+    gitOk(top, ['config', 'core.hooksPath', '.githooks']);
+    const r = installHook({ packageRoot: root, env: {} });
+    expect(r.outcome).toBe('installed');
+    expect(r.hookFile).toBe(path.join(top, '.githooks', 'pre-commit'));
+    expect(existsSync(path.join(top, '.git/hooks/pre-commit'))).toBe(false);
+  });
+
+  it('does nothing outside a git work tree, or for a dependency install', () => {
+    const { root } = corpusRepo();
+    expect(installHook({ packageRoot: path.join(root, 'spec'), env: { INIT_CWD: '/elsewhere' } }).outcome).toBe('skipped');
+    expect(installHook({ packageRoot: path.join(root, 'node_modules', 'specgate'), env: {} }).outcome).toBe('skipped');
+    expect(existsSync(path.join(root, '.git/hooks/pre-commit'))).toBe(false);
+  });
+});

@@ -1,0 +1,112 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sarif } from '../../scripts/core/reporters/sarif.js';
+import { compileWithAjv } from '../../scripts/core/schema.js';
+import type { Validator } from '../../scripts/core/schema.js';
+import { editJson, PROJECT, projectCorpusCopy, runCli, tempDir } from '../helpers/env.js';
+import { sampleEnv, sampleResult } from './findings-fixture.js';
+import { validateSarif } from './sarif-multitool.js';
+
+const require = createRequire(import.meta.url);
+let officialSchema: Validator;
+
+beforeAll(async () => {
+  // The OASIS schema the multitool ships (draft 2020-12), as a second, independent judge.
+  const schemaFile = path.join(path.dirname(require.resolve(`@microsoft/sarif-multitool-${process.platform}/package.json`)), 'sarif-2.1.0.json');
+  officialSchema = (await compileWithAjv(JSON.parse(readFileSync(schemaFile, 'utf8')))).validate;
+});
+
+function writeLog(text: string): string {
+  const file = path.join(tempDir('sarif-'), 'out.sarif');
+  writeFileSync(file, text);
+  return file;
+}
+
+describe('sarif reporter', () => {
+  const root = '/work/repo root';
+  const log = () => JSON.parse(sarif(sampleResult(), sampleEnv(root)));
+
+  it('passes the SARIF Multitool validator with zero errors, and the OASIS schema', () => {
+    const text = sarif(sampleResult(), sampleEnv(root));
+    const { errors } = validateSarif(writeLog(text));
+    expect(errors).toEqual([]);
+    expect(officialSchema(JSON.parse(text)), JSON.stringify(officialSchema.errors)).toBe(true);
+  });
+
+  it('the validator is a real judge: an inverted region is an error', () => {
+    const bad = log();
+    bad.runs[0].results[0].locations[0].physicalLocation.region.endLine = 1;
+    const { errors } = validateSarif(writeLog(JSON.stringify(bad)));
+    expect(errors.map((e) => e.ruleId)).toEqual(['SARIF1007']);
+    expect(errors[0]!.text).toContain('runs[0].results[0].locations[0].physicalLocation.region');
+  });
+
+  it('the validator is a real judge: a result without a message is an error', () => {
+    const bad = log();
+    delete bad.runs[0].results[1].message;
+    const { errors } = validateSarif(writeLog(JSON.stringify(bad)));
+    expect(errors.map((e) => e.ruleId)).toEqual(['JSON1002']);
+    expect(errors[0]!.text).toContain('runs[0].results[1]');
+    expect(officialSchema(bad)).toBe(false);
+  });
+
+  it('lists each rule with short and full description and help naming the RFC section', () => {
+    const rules = log().runs[0].tool.driver.rules;
+    const reason = rules.find((r: any) => r.id === 'interop-map/reason-upper-snake');
+    expect(reason.shortDescription.text).toMatch(/^Every named A2A error row/);
+    expect(reason.fullDescription.text).toContain('RFC 0211 §A');
+    expect(reason.help.text).toContain('RFC 0211 §A');
+    expect(rules.find((r: any) => r.id === 'interop-map/closed-schema').defaultConfiguration.level).toBe('warning');
+    // A corpus finding gets a descriptor too, so every result's ruleIndex resolves.
+    expect(rules.map((r: any) => r.id)).toContain('parse/json');
+  });
+
+  it('gives each result its rule, level, message and a region relative to %SRCROOT%', () => {
+    const run = log().runs[0];
+    expect(run.originalUriBaseIds.SRCROOT.uri).toBe('file:///work/repo%20root/');
+    const [first, second] = run.results;
+    expect(first).toMatchObject({ ruleId: 'interop-map/reason-upper-snake', level: 'error' });
+    expect(run.tool.driver.rules[first.ruleIndex].id).toBe(first.ruleId);
+    expect(first.message.text).toContain('RFC 0211 §A');
+    expect(first.locations[0].physicalLocation).toEqual({
+      artifactLocation: { uri: 'spec/v2/interop-map.json', uriBaseId: 'SRCROOT' },
+      region: { startLine: 12, startColumn: 19, endLine: 12, endColumn: 37 },
+    });
+    expect(first.relatedLocations[0].physicalLocation.artifactLocation.uri).toBe('spec/v2/errors.json');
+    expect(second.level).toBe('warning');
+    expect(second.locations[0].physicalLocation.artifactLocation.uri).toBe('spec/v2/dir%20with%20space/%C3%BCber%20map.json');
+  });
+});
+
+describe('--format sarif through the CLI', () => {
+  it('reports a sabotaged map as a valid SARIF log, located at the map, written with --output', () => {
+    const dir = projectCorpusCopy();
+    editJson(path.join(dir, 'spec/v2/interop-map.json'), (m) => {
+      m.unexpectedTopLevelKey = true;
+    });
+    const out = path.join(dir, 'reports', 'specgate.sarif');
+    const r = runCli(['check', '--root', dir, '--format', 'sarif', '--output', out]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    const text = readFileSync(out, 'utf8');
+    const run = JSON.parse(text).runs[0];
+    const hit = run.results.find((x: any) => x.locations[0].physicalLocation.artifactLocation.uri === 'spec/v2/interop-map.json');
+    expect(hit, JSON.stringify(run.results.map((x: any) => x.ruleId))).toBeDefined();
+    expect(hit.level).toBe('error');
+    expect(run.tool.driver.rules.length).toBeGreaterThan(1);
+    expect(validateSarif(out).errors).toEqual([]);
+    expect(officialSchema(JSON.parse(text))).toBe(true);
+  });
+
+  it('a clean run is a valid SARIF log with no results', () => {
+    const out = path.join(tempDir(), 'clean.sarif');
+    const r = runCli(['check', '--format', 'sarif', '--output', out], { cwd: PROJECT });
+    expect(r.code, r.stderr).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    expect(JSON.parse(text).runs[0].results).toEqual([]);
+    expect(validateSarif(out).errors).toEqual([]);
+  });
+});
