@@ -70,7 +70,7 @@ export async function run(argv: string[]): Promise<number> {
   } else {
     const lines = result.outcomes.map((o) => `${o.at}  ${o.target}  ${statusWord(o.status)}: ${o.detail}`);
     if (result.rfcs.length === 0) lines.push(values.rfc ? `RFC ${values.rfc} was not found` : 'no Accepted RFC has a ## Errata section');
-    else if (result.outcomes.length === 0) lines.push(`${result.rfcs.map((r) => `RFC ${r.rfc}`).join(', ')}: no errata`);
+    else if (result.outcomes.length === 0) lines.push(result.rfcs.map((r) => `RFC ${r.rfc} ${r.hasErrata ? 'lists no errata' : 'has no ## Errata section'}`).join('; '));
     if (sub === 'apply') lines.push(summaryLine(result.changes.length, written.length, dryRun, findings.some((f) => f.severity === 'error')));
     process.stdout.write(lines.join('\n') + '\n' + diff + (diff ? '\n' : ''));
     output(common, report);

@@ -19,7 +19,7 @@ export interface ClaimResult {
   affects: string[];
   /** Breaking changes in those files (or in schemas they `$ref`), when the claim is `additive`. */
   breaking: number;
-  /** For an `additive` claim: whether it holds. */
+  /** For an `additive` claim over at least one compared file: whether it holds. */
   holds?: boolean;
   findings: Finding[];
 }
@@ -67,7 +67,7 @@ export function checkClaims(input: ClaimInput): ClaimResult[] {
         ),
       });
     }
-    result.holds = result.breaking === 0;
+    if (affected.size > 0) result.holds = result.breaking === 0;
   }
   return results;
 }

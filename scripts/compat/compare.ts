@@ -107,22 +107,7 @@ export async function compareWithBase(opts: CompatOptions): Promise<CompatResult
   const claims = checkClaims({ corpus: head, rfcs: rfcsInRange, changes, files, ref: opts.ref, dependsOn });
   if (claimSetting !== 'off') for (const c of claims) findings.push(...c.findings.map((f) => (claimSetting ? { ...f, severity: claimSetting } : f)));
 
-  findings.push(...head.problems);
-  for (const p of base.problems) {
-    const file = headOf.get(p.file) ?? p.file;
-    const where = `${p.file}:${p.line}:${p.column} at ${opts.ref}`;
-    findings.push({
-      ruleId: RULES.baseUnreadable.id,
-      severity: 'warning',
-      file,
-      line: 1,
-      column: 1,
-      endLine: 1,
-      endColumn: 1,
-      message: `the base version cannot be read (${where}: ${p.message}); its changes are not classified (${RULES.baseUnreadable.rfc})`,
-      rfc: RULES.baseUnreadable.rfc,
-    });
-  }
+  findings.push(...head.problems, ...base.problems.map((p) => baseProblem(p, headOf.get(p.file) ?? p.file, opts.ref)));
   findings.sort(compareFindings);
   return {
     ref: opts.ref,
@@ -218,6 +203,22 @@ function renameChange(from: string, baseDoc: StructuredDoc, headDoc: StructuredD
     class: keepsId ? 'editorial' : 'breaking',
     kind: 'file-renamed',
     reason: keepsId ? `${what} moved from ${from}; its $id is unchanged` : `${what} moved from ${from}; references by path break`,
+  };
+}
+
+/** A base file that cannot be read: its changes go unclassified, which the run says at the head file. */
+function baseProblem(p: Finding, headFile: string, ref: string): Finding {
+  const where = `${p.file}:${p.line}:${p.column} at ${ref}`;
+  return {
+    ruleId: RULES.baseUnreadable.id,
+    severity: 'warning',
+    file: headFile,
+    line: 1,
+    column: 1,
+    endLine: 1,
+    endColumn: 1,
+    message: `the base version cannot be read (${where}: ${p.message}); its changes are not classified (${RULES.baseUnreadable.rfc})`,
+    rfc: RULES.baseUnreadable.rfc,
   };
 }
 

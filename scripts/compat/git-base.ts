@@ -44,7 +44,14 @@ export function openBase(root: string, ref: string): { repo: GitRepo; commit: st
   throw new FatalError(`base "${ref}" is not a commit in this repository; fetch it first: ${fetch}`);
 }
 
-function fetchCommand(ref: string): string {
+/** The command that brings a missing base into the clone. */
+export function fetchCommand(ref: string): string {
+  const ancestry = /^HEAD((?:[~^]\d*)+)$/.exec(ref);
+  if (ancestry) {
+    let depth = 0;
+    for (const [, op, n] of ancestry[1]!.matchAll(/([~^])(\d*)/g)) depth += op === '~' ? Number(n || 1) : 1;
+    return `git fetch --no-tags --deepen=${depth}`;
+  }
   const remoteBranch = /^([\w.-]+)\/(.+)$/.exec(ref);
   if (remoteBranch && !/^[0-9a-f]{7,40}$/.test(ref)) {
     const [, remote, branch] = remoteBranch;

@@ -85,7 +85,7 @@ export function table(r: CompatResult, env: ReportEnv): string {
     out.push('', 'RFCs added or changed since the base:');
     for (const c of r.claims) {
       const claim = c.claim ?? '(no Compatibility row)';
-      const affects = c.affects.length ? c.affects.join(', ') : 'no compared file';
+      const affects = c.affects.length ? c.affects.join(', ') : 'no compared file (nothing to hold it to)';
       const verdict = c.holds === undefined ? '' : c.holds ? paint('32', ' — holds') : paint('31', ` — contradicted by ${c.breaking} breaking change${c.breaking === 1 ? '' : 's'}`);
       out.push(`  ${c.rfc}: claims ${claim}; affects ${affects}${verdict}`);
     }

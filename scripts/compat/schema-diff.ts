@@ -209,8 +209,7 @@ class SchemaWalker {
   /** An unchanged `$ref` is compared where its target lives, unless that file is not compared itself. */
   private mustFollow(ref: string, fromFile: string): boolean {
     const filePart = ref.split('#')[0]!;
-    if (filePart === '') return false;
-    const file = targetFile(filePart, fromFile, this.opts.head);
+    const file = filePart === '' ? fromFile : targetFile(filePart, fromFile, this.opts.head);
     return file !== undefined && !this.opts.compared.has(file);
   }
 
@@ -306,7 +305,7 @@ class SchemaWalker {
     }
     const reqAt = Array.isArray(h.required) ? ['required'] : [];
     for (const r of hreq) {
-      if (!breq.has(r) && has(bp, r) === has(hp, r) && !renamedTo.has(r) && !added.includes(r)) {
+      if (!breq.has(r) && !added.includes(r) && !removed.includes(r)) {
         this.emit(f, reqAt, 'breaking', 'required-added', `property "${r}" is now REQUIRED`);
       }
     }

@@ -26,7 +26,7 @@ export interface MarkupSpan {
 /** Keeps a quotation from matching across two paragraphs or two table cells. */
 export const BLOCK_BREAK = '\u0000';
 
-const BLOCKS = new Set(['paragraph', 'heading', 'code', 'tableCell', 'html', 'thematicBreak', 'definition']);
+const BLOCKS = new Set(['paragraph', 'heading', 'code', 'tableCell', 'thematicBreak', 'definition']);
 const MARKUP = new Set(['inlineCode', 'emphasis', 'strong', 'delete', 'link', 'linkReference']);
 
 export function render(nodes: readonly Nodes[], source: string): Rendered {

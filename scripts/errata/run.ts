@@ -9,7 +9,7 @@ import type { Range } from '../core/position.js';
 import type { Verdict } from './judge.js';
 import { judge } from './judge.js';
 import type { RfcErrata } from './parse.js';
-import { mentionsErrata, readRfcErrata } from './parse.js';
+import { errataView, mentionsErrata, readRfcErrata } from './parse.js';
 import { resolveTarget } from './target-path.js';
 import type { Erratum, Splice } from './types.js';
 
@@ -69,9 +69,9 @@ interface Planned {
 export async function planErrata(corpus: Corpus, options: ErrataOptions): Promise<ErrataRun> {
   const run: ErrataRun = { outcomes: [], findings: [], changes: [], rfcs: [] };
   for (const file of await selectRfcs(corpus, options.rfc)) {
-    const doc = await corpus.markdown(file);
-    if (!doc) continue;
-    const rfc = readRfcErrata(doc);
+    const text = corpus.text(file);
+    if (text === undefined) continue;
+    const rfc = readRfcErrata(parseMarkdown(file, errataView(text)));
     if (!options.rfc && rfc.status !== 'Accepted') continue;
     run.rfcs.push(rfc);
   }
@@ -95,7 +95,7 @@ export async function planErrata(corpus: Corpus, options: ErrataOptions): Promis
     byFile.set(p.file, [...(byFile.get(p.file) ?? []), p]);
   }
   const changes: FileChange[] = [];
-  for (const [file, edits] of byFile) {
+  for (const [file, edits] of options.mode === 'apply' ? byFile : []) {
     const change = spliceFile(run, file, edits);
     if (change) changes.push(change);
   }

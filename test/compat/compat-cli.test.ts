@@ -364,3 +364,31 @@ describe('compat: git edge cases', () => {
     expect(usage.stderr).toBe('specgate: compat needs --base REF (the git revision to compare with)\n');
   });
 });
+
+describe('compat: the fetch hint', () => {
+  it('names a command per kind of ref', async () => {
+    const { fetchCommand } = await import('../../scripts/compat/git-base.js');
+    expect(fetchCommand('HEAD^1')).toBe('git fetch --no-tags --deepen=1');
+    expect(fetchCommand('HEAD~3')).toBe('git fetch --no-tags --deepen=3');
+    expect(fetchCommand('origin/main')).toBe('git fetch --no-tags --depth=1 origin main:refs/remotes/origin/main');
+    expect(fetchCommand('0123abcd')).toBe('git fetch --no-tags --depth=1 origin 0123abcd');
+  });
+
+  it('a merge-commit checkout of depth 1 compared with HEAD^1: the hint deepens the clone, after which the run works', () => {
+    const repo = TempRepo.init();
+    repo.git('checkout', '-q', '-b', 'topic');
+    addOptionalReason(repo);
+    repo.commit('reason on a topic branch');
+    repo.git('checkout', '-q', 'main');
+    repo.git('merge', '-q', '--no-ff', '-m', 'merge topic', 'topic');
+    const clone = path.join(tempDir('specgate-compat-merge-'), 'clone');
+    execFileSync('git', ['clone', '-q', '--depth', '1', `file://${repo.dir}`, clone], { stdio: 'ignore' });
+    const r = runCli(['compat', '--base', 'HEAD^1'], { cwd: clone });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('specgate: base "HEAD^1" is not in this shallow clone; fetch it first: git fetch --no-tags --deepen=1 (or git fetch --unshallow)\n');
+    execFileSync('git', ['fetch', '-q', '--no-tags', '--deepen=1'], { cwd: clone, stdio: 'ignore' });
+    const after = compat(clone, 'HEAD^1');
+    expect(after.code).toBe(0);
+    expect(after.changes.map((c) => [c.pointer, c.kind])).toEqual([['/$defs/errorRow/properties/reason', 'property-added']]);
+  });
+});

@@ -143,6 +143,13 @@ describe('schema diff: $ref', () => {
     expect(changes).toEqual([['/properties/s/$ref', 'breaking', 'enum-value-removed']]);
   });
 
+  it('inside a followed file, its own local $refs are followed too', () => {
+    const b = { properties: { s: { $ref: 'shared.json#/status' } } };
+    const shared = (values: string[]) => ({ status: { $ref: '#/$defs/s' }, $defs: { s: { enum: values } } });
+    const changes = diff(b, b, { base: { 'spec/shared.json': shared(['a', 'b']) }, head: { 'spec/shared.json': shared(['a']) } });
+    expect(changes).toEqual([['/properties/s/$ref', 'breaking', 'enum-value-removed']]);
+  });
+
   it('a dangling $ref at the head is breaking', () => {
     expect(diff({ properties: { s: { type: 'string' } } }, { properties: { s: { $ref: '#/$defs/missing' } } })).toEqual([['/properties/s/$ref', 'breaking', 'ref-unresolved']]);
   });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../../scripts/core/markdown.js';
-import { readRfcErrata } from '../../scripts/errata/parse.js';
+import { errataView, readRfcErrata } from '../../scripts/errata/parse.js';
 import { ANCHOR, describeShared } from '../helpers/env.js';
 import { rfcWithErrata } from './helpers.js';
 
@@ -12,7 +12,15 @@ function read(errata: string, status = 'Accepted') {
 
 describeShared('reading the errata of the upstream RFC 0211 (markdown as its authors wrote it)', () => {
   const file = 'RFCS/0211-a2a-error-details-are-errorinfo.md';
-  const rfc = readRfcErrata(parseMarkdown(file, readFileSync(path.join(ANCHOR, file), 'utf8')));
+  const text = readFileSync(path.join(ANCHOR, file), 'utf8');
+  const rfc = readRfcErrata(parseMarkdown(file, text));
+
+  it('the errata view (body blanked, offsets kept) reads exactly what the full text reads', () => {
+    const view = errataView(text);
+    expect(view.length).toBe(text.length);
+    expect(view).not.toContain('## Summary');
+    expect(readRfcErrata(parseMarkdown(file, view))).toEqual(rfc);
+  });
 
   it('reads the status and all three items, none unreadable', () => {
     expect(rfc).toMatchObject({ rfc: '0211', status: 'Accepted', hasErrata: true, unreadable: [] });

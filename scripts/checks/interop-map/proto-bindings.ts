@@ -29,6 +29,7 @@ interface Token {
 }
 
 const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete']);
+const IDENT = /[A-Za-z_][\w.]*/y;
 
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
@@ -42,12 +43,13 @@ export function tokenize(text: string): Token[] {
     } else if (c === '/' && text[i + 1] === '*') {
       const close = text.indexOf('*/', i + 2);
       i = close === -1 ? n : close + 2;
-    } else if (/\s/.test(c)) {
+    } else if (c === ' ' || c === '\n' || c === '\t' || c === '\r' || c === '\f' || c === '\v') {
       i++;
-    } else if (/[A-Za-z_]/.test(c)) {
-      const m = /^[A-Za-z_][\w.]*/.exec(text.slice(i, i + 512))!;
-      tokens.push({ kind: 'ident', text: m[0], start: i, end: i + m[0].length });
-      i += m[0].length;
+    } else if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c === '_') {
+      IDENT.lastIndex = i;
+      const word = IDENT.exec(text)![0];
+      tokens.push({ kind: 'ident', text: word, start: i, end: i + word.length });
+      i += word.length;
     } else if (c === '"' || c === "'") {
       let j = i + 1;
       let value = '';

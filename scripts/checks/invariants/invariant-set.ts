@@ -34,19 +34,21 @@ export interface InvariantSet {
 
 /** Fields that hold paths or enumerations, never prose citations. */
 const NOT_PROSE = new Set(['id', 'tier', 'severity', 'threat_model', 'tests', 'witness', 'rfcs']);
-const cache = new WeakMap<Corpus, InvariantSet | undefined>();
+const cache = new WeakMap<StructuredDoc, InvariantSet>();
 
 /** The invariants file of the layout, parsed once per run; undefined when it is missing or unparsable. */
 export function loadInvariantSet(corpus: Corpus): InvariantSet | undefined {
-  if (cache.has(corpus)) return cache.get(corpus);
-  const set = read(corpus);
-  cache.set(corpus, set);
+  const doc = corpus.data(corpus.layout.invariants, 'the invariants gate');
+  if (!doc) return undefined;
+  let set = cache.get(doc);
+  if (!set) {
+    set = read(doc);
+    cache.set(doc, set);
+  }
   return set;
 }
 
-function read(corpus: Corpus): InvariantSet | undefined {
-  const doc = corpus.data(corpus.layout.invariants, 'the invariants gate');
-  if (!doc) return undefined;
+function read(doc: StructuredDoc): InvariantSet {
   const root = doc.value;
   const listPointer = Array.isArray(root) ? '' : '/invariants';
   const list = Array.isArray(root) ? root : (root as { invariants?: unknown } | null)?.invariants;

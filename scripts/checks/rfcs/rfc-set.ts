@@ -1,4 +1,5 @@
 import type { Corpus } from '../../core/corpus.js';
+import type { MarkdownDoc } from '../../core/markdown.js';
 import type { RfcDocument } from './rfc-document.js';
 import { listFiles } from './list-files.js';
 import { readRfc } from './rfc-document.js';
@@ -22,6 +23,7 @@ export interface RfcSet {
 
 const NOT_RFCS = /^(readme|0000-.*)\.md$/i;
 const cache = new WeakMap<Corpus, Promise<RfcSet>>();
+const readDocs = new WeakMap<MarkdownDoc, RfcDocument>();
 
 export function loadRfcSet(corpus: Corpus): Promise<RfcSet> {
   let p = cache.get(corpus);
@@ -40,14 +42,17 @@ async function list(corpus: Corpus): Promise<RfcSet> {
     const n = /^(\d{4})-/.exec(baseName(f))?.[1];
     if (n) byNumber.set(n, [...(byNumber.get(n) ?? []), f]);
   }
-  const parsed = new Map<string, Promise<RfcDocument | undefined>>();
-  const read = (file: string) => {
-    let p = parsed.get(file);
-    if (!p) {
-      p = corpus.markdown(file, 'the RFC gates').then((md) => (md ? readRfc(md) : undefined));
-      parsed.set(file, p);
+  // Through the corpus on every call (it caches the parse and counts the file for the family
+  // asking); the RfcDocument is kept per parsed file.
+  const read = async (file: string) => {
+    const md = await corpus.markdown(file, 'the RFC gates');
+    if (!md) return undefined;
+    let doc = readDocs.get(md);
+    if (!doc) {
+      doc = readRfc(md);
+      readDocs.set(md, doc);
     }
-    return p;
+    return doc;
   };
   const all = async () => (await Promise.all(files.map(read))).filter((d): d is RfcDocument => d !== undefined);
   return { dir, files, byNumber, read, all };

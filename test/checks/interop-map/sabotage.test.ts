@@ -186,6 +186,16 @@ for (const target of TARGETS) {
       expect(proto.split('\n')[related.line - 1]).toMatch(/get:\s*"\/tasks"/);
     });
 
+    it('a rule with nothing to visit fails instead of passing (empty mcp.features)', () => {
+      const root = target.copy();
+      editMap(root, (m) => void (m.mcp.features = []));
+      const r = gate(root, target);
+      expect(r.code).toBe(1);
+      const [hit] = byRule(r.findings, 'interop-map/mcp-profile-pattern');
+      expect(hit).toMatchObject({ file: MAP, line: 1 });
+      expect(hit!.message).toMatch(/visited nothing/);
+    });
+
     it('clean control: rows reordered stay green', () => {
       const root = target.copy();
       editMap(root, (m) => {

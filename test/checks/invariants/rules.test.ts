@@ -1,8 +1,9 @@
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { load } from 'js-yaml';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ANCHOR, describeShared, tempCopy } from '../../helpers/env.js';
+import type { GateResult } from '../rfcs/helpers.js';
 import { INVARIANTS, RFC_0152, RFC_0211, append, errors, gate, mutate, only, projectCopy, rangeOf, read } from '../rfcs/helpers.js';
 
 /** An invariant in the project's form; `fields` override or add lines after `- id:`. */
@@ -206,21 +207,28 @@ describe('check invariants on bad YAML', () => {
 
 describeShared('check invariants on the upstream anchors', () => {
   const FILE = 'SECURITY/invariants.yaml';
-  const text = readFileSync(path.join(ANCHOR, FILE), 'utf8');
-  const entries = (load(text) as { invariants: Array<Record<string, unknown>> }).invariants;
-  const present = new Set(readdirSync(path.join(ANCHOR, 'RFCS')).map((f) => f.slice(0, 4)));
-  const r = gate(ANCHOR, 'invariants', ['--preset', 'openwop']);
-  const extras = r.summary?.families?.find((f: any) => f.family === 'invariants')?.extras;
-
+  let text: string;
+  let present: Set<string>;
+  let r: GateResult;
+  let extras: any;
   // An independent count: every "RFC NNNN" (and "NNNN/NNNN" lists) in an entry's text fields.
-  const citedBy = entries.map((e) => {
-    const prose = Object.entries(e)
-      .filter(([k]) => !['id', 'tier', 'severity', 'threat_model', 'tests', 'witness'].includes(k))
-      .map(([, v]) => String(v))
-      .join('\n');
-    const nums: string[] = [];
-    for (const m of prose.matchAll(/\bRFCs?[ -]?(\d{4}(?:\s*\/\s*\d{4})*)(?![\d-])/g)) nums.push(...m[1]!.split('/').map((s) => s.trim()));
-    return nums;
+  let citedBy: string[][];
+  let entries: Array<Record<string, unknown>>;
+  beforeAll(() => {
+    text = readFileSync(path.join(ANCHOR, FILE), 'utf8');
+    entries = (load(text) as { invariants: Array<Record<string, unknown>> }).invariants;
+    present = new Set(readdirSync(path.join(ANCHOR, 'RFCS')).map((f) => f.slice(0, 4)));
+    r = gate(ANCHOR, 'invariants', ['--preset', 'openwop']);
+    extras = r.summary?.families?.find((f: any) => f.family === 'invariants')?.extras;
+    citedBy = entries.map((e) => {
+      const prose = Object.entries(e)
+        .filter(([k]) => !['id', 'tier', 'severity', 'threat_model', 'tests', 'witness'].includes(k))
+        .map(([, v]) => String(v))
+        .join('\n');
+      const nums: string[] = [];
+      for (const m of prose.matchAll(/\bRFCs?[ -]?(\d{4}(?:\s*\/\s*\d{4})*)(?![\d-])/g)) nums.push(...m[1]!.split('/').map((s) => s.trim()));
+      return nums;
+    });
   });
 
   it('reads all entries and validates them against the built-in upstream schema', () => {

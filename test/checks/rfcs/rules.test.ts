@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ANCHOR, describeShared, tempDir } from '../../helpers/env.js';
+import type { GateResult } from './helpers.js';
 import { RFC_0208, RFC_0211, errors, gate, mutate, only, projectCopy, rangeOf, read, rename } from './helpers.js';
 
 /** The range of `needle`'s first occurrence at or after `anchor`'s. */
@@ -142,7 +143,10 @@ function pick(r: { line: number; column: number; endColumn: number }): [number, 
 }
 
 describeShared('check rfcs on the upstream anchors', () => {
-  const r = gate(ANCHOR, 'rfcs', ['--preset', 'openwop']);
+  let r: GateResult;
+  beforeAll(() => {
+    r = gate(ANCHOR, 'rfcs', ['--preset', 'openwop']);
+  });
   const files = ['0001-rfc-process.md', '0152-a2a-1-0-versioned-composition.md', '0208-v2-a2a-mcp-operation-mappings.md', '0211-a2a-error-details-are-errorinfo.md'].map((f) => `RFCS/${f}`);
   const textOf = (f: string) => readFileSync(path.join(ANCHOR, f), 'utf8');
   const at = (f: { file: string; line: number; column: number; endColumn: number }) => textOf(f.file).split('\n')[f.line - 1]!.slice(f.column - 1, f.endColumn - 1);

@@ -1,4 +1,5 @@
-import type { Rule } from '../../../core/rule.js';
+import type { Rule, RuleContext } from '../../../core/rule.js';
+import { scanOperationIds } from '../openapi-operation-ids.js';
 import { isObject, loadMap, OPERATION_GROUPS, rowLabel, rowsAt } from '../map-doc.js';
 
 const VERBS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -18,6 +19,23 @@ export function operationIds(openapi: unknown): Set<string> {
   return ids;
 }
 
+/**
+ * The operationIds of the layout's OpenAPI document: a line scan of block YAML when it can be
+ * trusted (the document can be large), else the full parse (which also reports a broken file).
+ */
+function openapiOperationIds(ctx: RuleContext): Set<string> | undefined {
+  const file = ctx.layout.openapi;
+  const neededFor = 'interop-map rule 2 (v2Operation)';
+  if (/\.ya?ml$/i.test(file)) {
+    const text = ctx.corpus.text(file, neededFor);
+    if (text === undefined) return undefined;
+    const scanned = scanOperationIds(text);
+    if (scanned && scanned.size > 0) return scanned;
+  }
+  const doc = ctx.corpus.data(file, neededFor);
+  return doc ? operationIds(doc.value) : undefined;
+}
+
 /** Rule 2: each non-null `v2Operation` is an operationId of the v2 OpenAPI document. */
 export const v2OperationExists: Rule = {
   id: 'interop-map/v2-operation-exists',
@@ -26,11 +44,11 @@ export const v2OperationExists: Rule = {
   run(ctx) {
     const loaded = loadMap(ctx);
     if (!loaded) return;
-    const openapi = ctx.corpus.data(ctx.layout.openapi, 'interop-map rule 2 (v2Operation)');
-    if (!openapi) return;
-    const ids = operationIds(openapi.value);
+    const ids = openapiOperationIds(ctx);
+    if (!ids) return;
     if (ids.size === 0) {
-      ctx.report({ at: { doc: openapi, pointer: '/paths' }, message: `${ctx.layout.openapi} declares no operationId under paths, so no v2Operation can be checked` });
+      const openapi = ctx.corpus.data(ctx.layout.openapi);
+      ctx.report({ at: openapi ? { doc: openapi, pointer: '/paths' } : { file: ctx.layout.openapi }, message: `${ctx.layout.openapi} declares no operationId under paths, so no v2Operation can be checked` });
       return;
     }
     for (const group of OPERATION_GROUPS) {

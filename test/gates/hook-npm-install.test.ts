@@ -1,0 +1,70 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PROJECT, tempDir } from '../helpers/env.js';
+import { gitOk } from './git-repo.js';
+
+/**
+ * A package whose `prepare` is this project's hook installer, built from this project's dist.
+ * `npm install` in it (no dependencies, nothing fetched) runs `prepare` as it would in a clone.
+ */
+function probePackage(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  cpSync(path.join(PROJECT, 'dist/scripts'), path.join(dir, 'dist/scripts'), { recursive: true });
+  cpSync(path.join(PROJECT, 'dist/validators'), path.join(dir, 'dist/validators'), { recursive: true });
+  writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify({ name: 'specgate-hook-probe', version: '0.0.0', private: true, type: 'module', scripts: { prepare: 'node dist/scripts/hooks/install.js' } }, null, 2),
+  );
+  return dir;
+}
+
+function npmInstall(cwd: string) {
+  const env: Record<string, string | undefined> = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+  delete env.CI; // the installer stands down under CI; this simulates a developer's clone
+  delete env.INIT_CWD;
+  const r = spawnSync('npm', ['install', '--offline', '--no-package-lock', '--foreground-scripts'], { cwd, encoding: 'utf8', env });
+  return { code: r.status ?? -1, output: `${r.stdout}\n${r.stderr}` };
+}
+
+describe('`npm install` installs the pre-commit hook', () => {
+  it('in a git work tree: installs it, says so, and exits 0', () => {
+    const dir = probePackage(tempDir('specgate-clone-'));
+    gitOk(dir, ['init', '-q']);
+    const r = npmInstall(dir);
+    expect(r.code, r.output).toBe(0);
+    expect(r.output).toMatch(/specgate: pre-commit hook installed: \.git\/hooks\/pre-commit/);
+    expect(readFileSync(path.join(dir, '.git/hooks/pre-commit'), 'utf8')).toMatch(/^#!\/bin\/sh\n# specgate-managed-hook/);
+    const again = npmInstall(dir);
+    expect(again.output).toMatch(/pre-commit hook up to date/);
+  });
+
+  it('outside a git work tree: no hook, exit 0', () => {
+    const dir = probePackage(tempDir('specgate-tarball-'));
+    const r = npmInstall(dir);
+    expect(r.code, r.output).toBe(0);
+    expect(r.output).toMatch(/specgate: not a git work tree/);
+    expect(existsSync(path.join(dir, '.git'))).toBe(false);
+  });
+
+  it('never fails the install, even when the hook cannot be written', () => {
+    const dir = probePackage(tempDir('specgate-clone-'));
+    gitOk(dir, ['init', '-q']);
+    gitOk(dir, ['config', 'core.hooksPath', 'hooks-are-a-file']);
+    writeFileSync(path.join(dir, 'hooks-are-a-file'), 'not a folder\n');
+    const r = npmInstall(dir);
+    expect(r.code, r.output).toBe(0);
+    expect(r.output).toMatch(/specgate: pre-commit hook not installed: /);
+  });
+
+  it('as a dependency (under node_modules): no hook', () => {
+    const consumer = tempDir('specgate-consumer-');
+    gitOk(consumer, ['init', '-q']);
+    const pkg = probePackage(path.join(consumer, 'node_modules', 'specgate'));
+    const r = spawnSync(process.execPath, [path.join(pkg, 'dist/scripts/hooks/install.js')], { cwd: pkg, encoding: 'utf8', env: { ...process.env, CI: '', INIT_CWD: consumer } });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/installed as a dependency/);
+    expect(existsSync(path.join(consumer, '.git/hooks/pre-commit'))).toBe(false);
+  });
+});
