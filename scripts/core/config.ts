@@ -7,6 +7,7 @@ import type { Layout } from './layout.js';
 import { presetLayout } from './layout.js';
 import type { SeveritySetting } from './engine.js';
 import type { SchemaError, Validator } from './schema.js';
+import type { FileSource } from './source.js';
 import { builtinSchemaPath, cachedValidator, schemaErrorReports } from './schema.js';
 import type { StructuredDoc } from './tree.js';
 
@@ -33,11 +34,12 @@ interface ConfigFile {
  * A config that is not valid JSON or breaks scripts/schemas/config.schema.json (unknown keys
  * included) is a usage error that names file:line:column.
  */
-export function loadConfig(root: string, opts: { preset?: string; config?: string }): LoadedConfig {
+export function loadConfig(root: string, opts: { preset?: string; config?: string }, source?: Pick<FileSource, 'read'>): LoadedConfig {
   const configPath = opts.config ? path.resolve(opts.config) : path.join(root, CONFIG_FILE);
   let raw: string | undefined;
   try {
-    raw = readFileSync(configPath, 'utf8');
+    // An explicit --config is a file; the root's own config comes from `source` when given (the index).
+    raw = !opts.config && source ? source.read(CONFIG_FILE)?.toString('utf8') : readFileSync(configPath, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (opts.config || (code !== 'ENOENT' && code !== 'ENOTDIR')) throw new UsageError(`config file ${code === 'ENOENT' ? 'not found' : `unreadable (${code})`}: ${opts.config ?? configPath}`);

@@ -47,12 +47,13 @@ export async function openCorpus(values: CommonValues): Promise<OpenedCorpus> {
   } catch {
     throw new FatalError(`root is not a directory: ${values.root ?? '.'}`);
   }
-  const { layout, severities } = loadConfig(root, values);
   let source: FileSource;
   if (values.staged) {
     const { GitIndexSource } = await import('./git-source.js');
     source = await GitIndexSource.open(root);
   } else source = new FsSource(root);
+  // With --staged, the repository's own config file is read from the index like everything else.
+  const { layout, severities } = loadConfig(root, values, values.staged ? source : undefined);
   return { corpus: new Corpus(source, layout), severities };
 }
 

@@ -75,7 +75,6 @@ export async function planErrata(corpus: Corpus, options: ErrataOptions): Promis
     if (!options.rfc && rfc.status !== 'Accepted') continue;
     run.rfcs.push(rfc);
   }
-  if (options.rfc && run.rfcs[0] && !run.rfcs[0].hasErrata) return run;
 
   const planned: Planned[] = [];
   for (const rfc of run.rfcs) {
@@ -95,15 +94,16 @@ export async function planErrata(corpus: Corpus, options: ErrataOptions): Promis
     byFile.set(p.file, [...(byFile.get(p.file) ?? []), p]);
   }
   const changes: FileChange[] = [];
-  for (const [file, edits] of options.mode === 'apply' ? byFile : []) {
-    const change = spliceFile(run, file, edits);
-    if (change) changes.push(change);
-  }
-  if (options.mode === 'check') {
+  if (options.mode === 'apply') {
+    for (const [file, edits] of byFile) {
+      const change = spliceFile(run, file, edits);
+      if (change) changes.push(change);
+    }
+  } else {
     for (const p of planned) if (p.verdict.status === 'apply') notApplied(run, p);
   }
   const refused = run.outcomes.some((o) => o.status === 'refused' || o.status === 'unreadable');
-  run.changes = refused || options.mode === 'check' ? [] : changes;
+  run.changes = refused ? [] : changes;
   run.findings.sort(compareFindings);
   return run;
 }

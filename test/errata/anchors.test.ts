@@ -43,7 +43,7 @@ describeShared('errata against the upstream anchors (openwop preset)', () => {
     expect(spec[473]).toContain('and, for version errors, `supportedVersions[]`;');
     expect(spec[475]).toBe('### §E — Identity and security');
     expect(anchorText(SPEC)).not.toContain('(and `supportedVersions[]` for version errors)');
-  });
+  }, 240_000);
 
   it('apply: items 1 and 2 applicable, item 3 refused as drift at its line, the hint of item 2 reported; nothing written', () => {
     const copy = tempCopy(ANCHOR);
@@ -63,7 +63,7 @@ describeShared('errata against the upstream anchors (openwop preset)', () => {
     expect(r.findings[1]!.message).toContain('label "D.7 Errors, both directions." (line 460)');
     expect(r.findings[1]!.message).toContain('the closest wording in the section is "and, for version errors, supportedVersions[];" at line 474:215');
     expect(changedFiles(copy)).toEqual([]);
-  });
+  }, 240_000);
 
   it('check: exits 1 with a located finding per erratum, naming each target', () => {
     const copy = tempCopy(ANCHOR);
@@ -76,7 +76,7 @@ describeShared('errata against the upstream anchors (openwop preset)', () => {
     ]);
     expect(r.findings[0]!.message).toContain(`${UQ_FILE} UQ4 (item 4 of "Unresolved questions") has no such paragraph yet`);
     expect(changedFiles(copy)).toEqual([]);
-  });
+  }, 240_000);
 
   it('with the drifted item set aside, the two that fit are applied and nothing else changes', () => {
     const copy = tempCopy(ANCHOR);
@@ -104,5 +104,5 @@ describeShared('errata against the upstream anchors (openwop preset)', () => {
     expect(again.code).toBe(0);
     expect(again.stdout.match(/already applied/g)).toHaveLength(2);
     expect(runCli(['errata', 'check', '--root', copy, '--preset', 'openwop']).code).toBe(0);
-  });
+  }, 240_000);
 });

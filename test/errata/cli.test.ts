@@ -23,7 +23,7 @@ describe('specgate errata (CLI)', () => {
       expect(applied.status, `${name}: ${applied.stderr}`).toBe(0);
       expect(readFileSync(path.join(patchDir, target)).equals(readFileSync(path.join(CASES, name, 'output.md'))), name).toBe(true);
     }
-  });
+  }, 240_000);
 
   it('apply writes, a second apply says "already applied" for each edit, and check turns green', () => {
     const { root, target } = caseRoot('crlf');
@@ -49,7 +49,7 @@ describe('specgate errata (CLI)', () => {
     const check2 = runJson(['errata', 'check', '--root', root]);
     expect(check2.code).toBe(0);
     expect(check2.findings).toEqual([]);
-  });
+  }, 240_000);
 
   it('a refusal exits 1, names the erratum at its line, and leaves every file alone', () => {
     const { root, target } = caseRoot('refuse-text-drift');
@@ -58,7 +58,22 @@ describe('specgate errata (CLI)', () => {
     expect(r.findings).toEqual([expect.objectContaining({ ruleId: 'errata/text-drift', file: 'RFCS/0999-errata-case.md', line: 9 })]);
     expect((JSON.parse(r.stdout) as { written: string[] }).written).toEqual([]);
     expect(readFileSync(path.join(root, target)).equals(readFileSync(path.join(CASES, 'refuse-text-drift/input.md')))).toBe(true);
-  });
+  }, 240_000);
+
+  it('check --staged judges the git index, not the working tree', () => {
+    const { root } = caseRoot('crlf');
+    const git = (...args: string[]) => spawnSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', ...args], { cwd: root, encoding: 'utf8' });
+    git('init', '-q');
+    git('add', '-A');
+    git('commit', '-qm', 'pre-errata');
+    expect(runCli(['errata', 'apply', '--root', root]).code).toBe(0);
+    expect(runCli(['errata', 'check', '--root', root]).code).toBe(0);
+    const staged = runJson(['errata', 'check', '--staged', '--root', root]);
+    expect(staged.code).toBe(1);
+    expect(staged.findings.map((f) => f.ruleId)).toEqual(['errata/not-applied', 'errata/not-applied']);
+    git('add', '-A');
+    expect(runCli(['errata', 'check', '--staged', '--root', root]).code).toBe(0);
+  }, 240_000);
 
   it.each([
     [['errata'], /errata expects "apply" or "check"/],

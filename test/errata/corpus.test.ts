@@ -25,7 +25,7 @@ describe("this repository's corpus: RFC 0211's errata applied by the tool", () =
     expect(r.code, r.stdout).toBe(0);
     expect(r.findings).toEqual([]);
     expect((JSON.parse(r.stdout) as { errata: { status: string }[] }).errata.map((e) => e.status)).toEqual(['already-applied', 'already-applied', 'already-applied']);
-  });
+  }, 240_000);
 
   it('replaying the apply on the pre-errata texts gives the committed files byte for byte', () => {
     const root = preErrataRepo();
@@ -41,7 +41,7 @@ describe("this repository's corpus: RFC 0211's errata applied by the tool", () =
     const r = runCli(['errata', 'apply', '--rfc', '0211', '--root', root]);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     for (const t of TARGETS) expect(readFileSync(path.join(root, t)).equals(readFileSync(path.join(PROJECT, t))), t).toBe(true);
-  });
+  }, 240_000);
 
   it('the check turns red when the committed corpus loses an erratum (sabotage)', () => {
     const root = preErrataRepo();
@@ -51,5 +51,5 @@ describe("this repository's corpus: RFC 0211's errata applied by the tool", () =
     const r = runJson(['errata', 'check', '--root', root]);
     expect(r.code).toBe(1);
     expect(r.findings).toEqual([expect.objectContaining({ ruleId: 'errata/not-applied', file: RFC, line: 96, message: expect.stringContaining('label "D.7 Errors, both directions." still has the old text at line 185') })]);
-  });
+  }, 240_000);
 });

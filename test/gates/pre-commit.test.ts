@@ -70,15 +70,33 @@ describe('pre-commit hook through `git commit`', () => {
     expect(starts()[0]).not.toMatch(/interop-map/);
   });
 
+  it('reads the staged config file, and runs every family when it is staged', () => {
+    const { top, root, commit, starts } = setup();
+    const cfg = path.join(root, 'specgate.config.json');
+    writeFileSync(cfg, '{ "preset": "specgate", "layuot": {} }\n');
+    gitOk(top, ['add', 'specgate.config.json']);
+    writeFileSync(cfg, '{ "preset": "specgate" }\n');
+    const r = commit('bad config staged');
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/specgate\.config\.json:1:\d+: unknown key "layuot"/);
+    expect(starts()[0]).toMatch(/check interop-map invariants rfcs wire-examples --staged/);
+  });
+
   it('works when the package is a subdirectory of the repository', () => {
     const { top, root, commit, starts } = setup({ subdir: 'protocol' });
     const map = path.join(root, MAP);
+    const good = readFileSync(map, 'utf8');
     writeFileSync(map, '[]');
     gitOk(top, ['add', `protocol/${MAP}`]);
     const r = commit('bad map in a subdirectory');
     expect(r.code).not.toBe(0);
     expect(r.stdout + r.stderr).toMatch(/spec\/v2\/interop-map\.json/);
     expect(starts()[0]).toMatch(/--root protocol$/);
+    // The index is read relative to the package folder: the restored map is found and passes.
+    writeFileSync(map, good.replace(/\n$/, '\n\n'));
+    gitOk(top, ['add', `protocol/${MAP}`]);
+    const fixed = commit('good map in a subdirectory');
+    expect(fixed.code, fixed.stdout + fixed.stderr).toBe(0);
   });
 });
 

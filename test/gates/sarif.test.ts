@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sarif } from '../../scripts/core/reporters/sarif.js';
 import { compileWithAjv } from '../../scripts/core/schema.js';
 import type { Validator } from '../../scripts/core/schema.js';
-import { editJson, PROJECT, projectCorpusCopy, runCli, tempDir } from '../helpers/env.js';
+import { editJson, PROJECT, projectCorpusCopy, runCli, runJson, tempDir } from '../helpers/env.js';
 import { sampleEnv, sampleResult } from './findings-fixture.js';
 import { validateSarif } from './sarif-multitool.js';
 
@@ -101,12 +101,17 @@ describe('--format sarif through the CLI', () => {
     expect(officialSchema(JSON.parse(text))).toBe(true);
   });
 
-  it('a clean run is a valid SARIF log with no results', () => {
-    const out = path.join(tempDir(), 'clean.sarif');
+  it("this repository's own check as SARIF: one result per finding of --format json, valid", () => {
+    const out = path.join(tempDir(), 'own.sarif');
     const r = runCli(['check', '--format', 'sarif', '--output', out], { cwd: PROJECT });
-    expect(r.code, r.stderr).toBe(0);
-    const text = readFileSync(out, 'utf8');
-    expect(JSON.parse(text).runs[0].results).toEqual([]);
+    expect(r.code, r.stderr).toBeLessThan(2);
+    const json = runJson(['check'], { cwd: PROJECT });
+    expect(json.code, json.stderr).toBeLessThan(2);
+    const results = JSON.parse(readFileSync(out, 'utf8')).runs[0].results;
+    const key = (ruleId: string, level: string, uri: string, line: number, column: number) => `${ruleId} ${level} ${uri}:${line}:${column}`;
+    expect(results.map((x: any) => key(x.ruleId, x.level, decodeURIComponent(x.locations[0].physicalLocation.artifactLocation.uri), x.locations[0].physicalLocation.region.startLine, x.locations[0].physicalLocation.region.startColumn))).toEqual(
+      json.findings.map((f) => key(f.ruleId, f.severity, f.file, f.line, f.column)),
+    );
     expect(validateSarif(out).errors).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { Corpus } from '../../core/corpus.js';
 import type { RelatedLocation } from '../../core/findings.js';
 import type { Layout } from '../../core/layout.js';
 import { childPointer, getAtPointer } from '../../core/pointer.js';
@@ -34,16 +35,15 @@ export function isObject(v: unknown): v is JsonObject {
  * The map a run checks, repository-relative: `--map FILE` (relative to the root, else to the
  * working directory, or absolute) or the layout's map.
  */
-export function mapFile(root: string, layout: Layout, options: Readonly<Record<string, unknown>>): string {
+export function mapFile(corpus: Pick<Corpus, 'root' | 'exists'>, layout: Layout, options: Readonly<Record<string, unknown>>): string {
   const given = options.map;
   if (typeof given !== 'string' || given === '') return layout.interopMap;
   const cached = resolvedMaps.get(options);
   if (cached !== undefined) return cached;
-  let abs = path.resolve(root, given);
-  if (!path.isAbsolute(given) && !existsSync(abs) && existsSync(path.resolve(given))) abs = path.resolve(given);
-  const rel = toPosix(path.relative(root, abs)) || given;
-  resolvedMaps.set(options, rel);
-  return rel;
+  let rel = toPosix(path.relative(corpus.root, path.resolve(corpus.root, given)));
+  if (!path.isAbsolute(given) && !corpus.exists(rel) && existsSync(given)) rel = toPosix(path.relative(corpus.root, path.resolve(given)));
+  resolvedMaps.set(options, rel || given);
+  return rel || given;
 }
 
 /** The map file for the family's vacuous-pass finding (resolved already by the rules that ran). */
@@ -53,7 +53,7 @@ export function primaryMapFile(layout: Layout, options: Readonly<Record<string, 
 
 /** The parsed map, or undefined when it is missing or unreadable (the corpus has reported that). */
 export function loadMap(ctx: RuleContext): LoadedMap | undefined {
-  const file = mapFile(ctx.corpus.root, ctx.layout, ctx.options);
+  const file = mapFile(ctx.corpus, ctx.layout, ctx.options);
   const doc = ctx.corpus.json(file, 'the interop-map gate');
   if (!doc) return undefined;
   return { doc, map: isObject(doc.value) ? doc.value : {} };

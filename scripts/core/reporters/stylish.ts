@@ -40,21 +40,25 @@ export const stylish: Reporter = (result, env) => {
   return out.join('\n') + '\n';
 };
 
+const FRAME_WIDTH = 120;
+
+/** Two lines of context around the finding; long lines are shown as a window around the column. */
 function codeFrame(lines: LineIndex, f: Finding): string[] {
   const first = Math.max(1, f.line - 1);
   const last = Math.min(lines.lineCount, f.line + 1);
   const width = String(last).length;
+  const col = Math.max(1, f.column);
+  // One horizontal window for every line of the frame, so the caret stays under its text.
+  const from = Math.max(0, col - 1 - Math.floor(FRAME_WIDTH / 3));
   const frame: string[] = [];
   for (let n = first; n <= last; n++) {
-    const text = lines.lineText(n).replace(/\t/g, '  ');
-    const gutter = `${n === f.line ? '>' : ' '} ${String(n).padStart(width)} | `;
-    frame.push(`    ${gutter}${text.length > 160 ? text.slice(0, 160) + '…' : text}`);
+    const raw = lines.lineText(n).replace(/\t/g, ' ');
+    const shown = (from > 0 ? '…' : '') + raw.slice(from, from + FRAME_WIDTH) + (raw.length > from + FRAME_WIDTH ? '…' : '');
+    frame.push(`    ${n === f.line ? '>' : ' '} ${String(n).padStart(width)} | ${shown}`);
     if (n === f.line) {
-      const raw = lines.lineText(n);
-      const col = Math.max(1, f.column);
       const endCol = f.endLine === f.line ? Math.max(col + 1, f.endColumn) : raw.length + 1;
-      const lead = raw.slice(0, col - 1).replace(/\t/g, '  ').replace(/[^ ]/g, ' ');
-      const span = Math.max(1, Math.min(endCol - col, 160 - lead.length));
+      const lead = ' '.repeat(col - 1 - from + (from > 0 ? 1 : 0));
+      const span = Math.max(1, Math.min(endCol - col, FRAME_WIDTH - (col - 1 - from)));
       frame.push(`    ${' '.repeat(2 + width)} | ${lead}${'^'.repeat(span)}`);
     }
   }

@@ -48,6 +48,12 @@ const SABOTAGES: Sabotage[] = [
     expect: (t) => positionOf(t, '"retryAfter"'),
   },
   {
+    name: 'a required key missing from a closed row (reported at the row)',
+    ruleId: 'interop-map/schema',
+    edit: (m) => void delete named(m, 'ExtensionSupportRequiredError').grpc,
+    expect: (t) => ({ line: rowStartLine(t, '"upstream": "ExtensionSupportRequiredError"') }),
+  },
+  {
     name: 'a named row twice (reported at the second)',
     ruleId: 'interop-map/errors-complete',
     edit: (m) => void m.a2a.errors.push({ ...named(m, 'TaskNotFoundError') }),
@@ -234,6 +240,21 @@ describe('interop-map sabotage: the run-status enum of the map schema', () => {
         expect(r.code).toBe(1);
         const hits = byRule(r.findings, 'interop-map/run-status-enum-matches');
         expect(hits.map((f) => `${f.file}:${f.line}`)).toEqual([`spec/v2/interop-map.schema.json:${positionOf(text, '"hibernating"').line}`]);
+      });
+
+      it('a run status RunSnapshot dropped is reported at that value of the schema enum', () => {
+        const root = target.copy();
+        const file = path.join(root, 'schemas/v2/run-snapshot.schema.json');
+        const snapshot = JSON.parse(readFileSync(file, 'utf8'));
+        snapshot.properties.status.enum = snapshot.properties.status.enum.filter((s: string) => s !== 'cancelling');
+        writeFileSync(file, JSON.stringify(snapshot, null, 2));
+        const r = gate(root, target);
+        expect(r.code).toBe(1);
+        const schemaText = readFileSync(path.join(root, 'spec/v2/interop-map.schema.json'), 'utf8');
+        const hits = byRule(r.findings, 'interop-map/run-status-enum-matches');
+        expect(hits.map((f) => `${f.file}:${f.line}:${f.pointer}`)).toEqual([
+          `spec/v2/interop-map.schema.json:${positionOf(schemaText, '"cancelling"').line}:/$defs/runStatus/enum/${JSON.parse(schemaText).$defs.runStatus.enum.indexOf('cancelling')}`,
+        ]);
       });
     });
   }

@@ -1,6 +1,7 @@
 import type { Rule } from '../../../core/rule.js';
 import { relatedAt } from '../map-doc.js';
-import { mapSchemaRunStatuses, MAP_SCHEMA_RUN_STATUS, RUN_SNAPSHOT_STATUS, runSnapshotStatuses } from '../run-statuses.js';
+import type { SchemaEnum } from '../run-statuses.js';
+import { mapSchemaRunStatuses, runSnapshotStatuses } from '../run-statuses.js';
 
 /** Rule 4 (first part): the map schema's run-status enum equals RunSnapshot.status. */
 export const runStatusEnumMatches: Rule = {
@@ -10,30 +11,23 @@ export const runStatusEnumMatches: Rule = {
   run(ctx) {
     const snapshot = runSnapshotStatuses(ctx);
     const declared = mapSchemaRunStatuses(ctx);
-    const snapshotDoc = ctx.corpus.json(ctx.layout.runSnapshotSchema);
-    const schemaDoc = ctx.corpus.json(ctx.layout.interopMapSchema);
-    if (!snapshotDoc || !schemaDoc) return;
-    if (!snapshot) {
-      ctx.report({ at: { doc: snapshotDoc, pointer: RUN_SNAPSHOT_STATUS[0]! }, message: `${ctx.layout.runSnapshotSchema} has no status enum at ${RUN_SNAPSHOT_STATUS.join(' or ')}` });
-      return;
-    }
-    if (!declared) {
-      ctx.report({ at: { doc: schemaDoc, pointer: MAP_SCHEMA_RUN_STATUS[0]! }, message: `${ctx.layout.interopMapSchema} has no run-status enum at ${MAP_SCHEMA_RUN_STATUS.join(' or ')}` });
-      return;
-    }
-    const want = new Set(snapshot.values);
-    const have = new Set(declared.values);
-    const related = [relatedAt(snapshot.doc, snapshot.pointer, 'RunSnapshot.status enum')];
-    declared.values.forEach((v, i) => {
+    if (!snapshot || !declared) return;
+    const absent = (e: SchemaEnum, what: string) =>
+      ctx.report({ at: { doc: e.doc, pointer: e.lookedAt[0]! }, message: `${e.doc.file} has no ${what} enum at ${e.lookedAt.join(' or ')}` });
+    if (!snapshot.found) return absent(snapshot, 'status');
+    if (!declared.found) return absent(declared, 'run-status');
+    const want = new Set(snapshot.found.values);
+    const have = new Set(declared.found.values);
+    const related = [relatedAt(snapshot.doc, snapshot.found.pointer, 'RunSnapshot.status enum')];
+    const at = (pointer: string) => ({ doc: declared.doc, pointer });
+    declared.found.values.forEach((v, i) => {
       ctx.visit();
-      if (!want.has(v)) {
-        ctx.report({ at: { doc: declared.doc, pointer: `${declared.pointer}/${i}` }, message: `run status ${JSON.stringify(v)} is not in RunSnapshot.status (${ctx.layout.runSnapshotSchema})`, related });
-      }
+      if (!want.has(v)) ctx.report({ at: at(`${declared.found!.pointer}/${i}`), message: `run status ${JSON.stringify(v)} is not in RunSnapshot.status (${snapshot.doc.file})`, related });
     });
-    for (const v of snapshot.values) {
+    for (const v of snapshot.found.values) {
       if (have.has(v)) continue;
       ctx.visit();
-      ctx.report({ at: { doc: declared.doc, pointer: declared.pointer }, message: `run-status enum lacks ${JSON.stringify(v)}, which RunSnapshot.status (${ctx.layout.runSnapshotSchema}) has`, related });
+      ctx.report({ at: at(declared.found.pointer), message: `run-status enum lacks ${JSON.stringify(v)}, which RunSnapshot.status (${snapshot.doc.file}) has`, related });
     }
   },
 };
