@@ -117,7 +117,7 @@ function appendedParagraph(text: string, section: Section, markdown: string): st
 }
 
 /** The line ending of the line at `offset`, else the file's first, else LF. */
-export function lineEnding(text: string, offset: number): string {
+function lineEnding(text: string, offset: number): string {
   const here = /\r\n|\n|\r/.exec(text.slice(offset));
   const first = here ?? /\r\n|\n|\r/.exec(text);
   return first ? first[0] : '\n';

@@ -42,7 +42,8 @@ export function render(nodes: readonly Nodes[], source: string): Rendered {
     const end = pos?.end.offset ?? start;
     const from = chars.length;
     if (node.type === 'text' || node.type === 'inlineCode' || node.type === 'code') {
-      align(node.value, source.slice(start, end), start).forEach((offset, i) => push(node.value[i]!, offset));
+      const src = source.slice(start, end);
+      align(node.value, src, start, openingFence(node.type, src)).forEach((offset, i) => push(node.value[i]!, offset));
     } else if (node.type === 'break') {
       push(' ', start);
     } else if ('children' in node) {
@@ -68,9 +69,9 @@ const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quo
  * and code-span fences, and decodes entities, so the value is walked against the source, skipping
  * what the parser dropped.
  */
-function align(value: string, src: string, base: number): number[] {
+function align(value: string, src: string, base: number, from: number): number[] {
   const offsets: number[] = [];
-  let j = 0;
+  let j = from;
   for (let i = 0; i < value.length; i++) {
     const c = value[i]!;
     let found = -1;
@@ -100,6 +101,16 @@ function align(value: string, src: string, base: number): number[] {
     offsets.push(base + (found === -1 ? Math.min(j, src.length) : found));
   }
   return offsets;
+}
+
+/** Where a node's value starts in its source: after a code span's backticks, or a fenced block's first line. */
+function openingFence(type: string, src: string): number {
+  if (type === 'inlineCode') return /^`*/.exec(src)![0].length;
+  if (type === 'code' && /^[ \t]*(?:`{3,}|~{3,})/.test(src)) {
+    const nl = src.search(/\r?\n|\r/);
+    return nl === -1 ? src.length : nl;
+  }
+  return 0;
 }
 
 function decodeEntity(body: string): string | undefined {

@@ -178,7 +178,9 @@ for (const target of TARGETS) {
     it('a named row twice points back at the first with `related`', () => {
       const root = target.copy();
       const text = editMap(root, (m) => void m.a2a.errors.push({ ...named(m, 'TaskNotFoundError') }));
-      const [hit] = byRule(gate(root, target).findings, 'interop-map/errors-complete');
+      const r = gate(root, target);
+      expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 1, stderr: '' });
+      const [hit] = byRule(r.findings, 'interop-map/errors-complete');
       expect(hit).toBeDefined();
       expect((hit as any).related).toEqual([expect.objectContaining({ file: MAP, line: positionOf(text, '"TaskNotFoundError"', 1).line })]);
     });
@@ -186,7 +188,9 @@ for (const target of TARGETS) {
     it('a verb mismatch points at the proto binding with `related`', () => {
       const root = target.copy();
       editMap(root, (m) => void (op(m, 'ListTasks').http = 'POST /tasks'));
-      const [hit] = byRule(gate(root, target).findings, 'interop-map/http-binding-matches-proto');
+      const r = gate(root, target);
+      expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 1, stderr: '' });
+      const [hit] = byRule(r.findings, 'interop-map/http-binding-matches-proto');
       const related = (hit as any).related[0];
       const proto = readFileSync(path.join(root, related.file), 'utf8');
       expect(proto.split('\n')[related.line - 1]).toMatch(/get:\s*"\/tasks"/);
