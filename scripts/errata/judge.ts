@@ -113,7 +113,7 @@ function appendedParagraph(text: string, section: Section, markdown: string): st
   const eol = lineEnding(text, section.appendAt);
   const blank = section.indent.replace(/[ \t]+$/, '');
   const body = markdown.trim().split(/[ \t]*(?:\r\n|\n|\r)[ \t]*/).join(eol + section.indent);
-  return `${eol}${blank} ${eol}${section.indent}${body}`;
+  return `${eol}${blank}${eol}${section.indent}${body}`;
 }
 
 /** The line ending of the line at `offset`, else the file's first, else LF. */
