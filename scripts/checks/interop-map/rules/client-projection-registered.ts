@@ -13,7 +13,7 @@ export function registryCodes(registry: unknown): Set<string> | undefined {
 /** Rule 3: each `a2a.errors[].clientProjection` is a code of the error registry. */
 export const clientProjectionRegistered: Rule = {
   id: 'interop-map/client-projection-registered',
-  rfc: 'RFC 0208 §B (rule 3)',
+  rfc: 'RFC 0208 §B, rule 3',
   description: 'Every a2a.errors[].clientProjection is a code of the v2 error registry (errors.json).',
   run(ctx) {
     const loaded = loadMap(ctx);

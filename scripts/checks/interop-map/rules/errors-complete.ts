@@ -6,7 +6,7 @@ import { loadMap, relatedAt, rowsAt } from '../map-doc.js';
 /** Rule 7: one row per A2A 1.0.1 error; any other row is parenthesized. */
 export const errorsComplete: Rule = {
   id: 'interop-map/errors-complete',
-  rfc: 'RFC 0208 §B (rule 7)',
+  rfc: 'RFC 0208 §B, rule 7',
   description: `a2a.errors has exactly one row for each of the nine errors of ${A2A_ERROR_PROFILE}; any other row is parenthesized.`,
   run(ctx) {
     const loaded = loadMap(ctx);

@@ -17,7 +17,7 @@ export const HTTP_EXCEPTIONS: Readonly<Record<string, { row: string; proto: stri
 /** Rule 9: each `a2a.operations[].http` equals the proto binding of its rpc, and every bound rpc is covered. */
 export const httpBindingMatchesProto: Rule = {
   id: 'interop-map/http-binding-matches-proto',
-  rfc: 'RFC 0208 §B (rule 9)',
+  rfc: 'RFC 0208 §B, rule 9',
   description: 'Every a2a.operations[].http verb and path equals the primary google.api.http binding of the same rpc in the pinned a2a.proto (compound rows expanded, path parameters by position), and every bound rpc is covered by a row.',
   run(ctx) {
     const loaded = loadMap(ctx);

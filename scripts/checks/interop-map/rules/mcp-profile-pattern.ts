@@ -7,7 +7,7 @@ export const MCP_PROFILE = /^mcp-\d{4}-\d{2}-\d{2}$/;
 /** Rule 8: each `mcp.features[].requiredFor[]` names an MCP profile. */
 export const mcpProfilePattern: Rule = {
   id: 'interop-map/mcp-profile-pattern',
-  rfc: 'RFC 0208 §B (rule 8)',
+  rfc: 'RFC 0208 §B, rule 8',
   description: 'Every mcp.features[].requiredFor[] entry matches the MCP profile pattern ^mcp-YYYY-MM-DD$.',
   run(ctx) {
     const loaded = loadMap(ctx);

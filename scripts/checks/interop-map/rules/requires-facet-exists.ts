@@ -5,7 +5,7 @@ import { isObject, loadMap, OPERATION_GROUPS, relatedAt, rowLabel, rowsAt } from
 /** Rule 6: each `requires[]` entry `<family>.<facet>` is a property of that family's facet schema. */
 export const requiresFacetExists: Rule = {
   id: 'interop-map/requires-facet-exists',
-  rfc: 'RFC 0208 §B (rule 6)',
+  rfc: 'RFC 0208 §B, rule 6',
   description: 'Every requires[] entry <family>.<facet> is a property of <facetsDir>/<family>.schema.json.',
   run(ctx) {
     const loaded = loadMap(ctx);

@@ -6,7 +6,7 @@ import { mapSchemaRunStatuses, runSnapshotStatuses } from '../run-statuses.js';
 /** Rule 4 (first part): the map schema's run-status enum equals RunSnapshot.status. */
 export const runStatusEnumMatches: Rule = {
   id: 'interop-map/run-status-enum-matches',
-  rfc: 'RFC 0208 §B (rule 4)',
+  rfc: 'RFC 0208 §B, rule 4',
   description: "The interop-map schema's run-status enum equals the RunSnapshot.status enum (as sets).",
   run(ctx) {
     const snapshot = runSnapshotStatuses(ctx);

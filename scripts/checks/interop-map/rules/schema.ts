@@ -5,7 +5,7 @@ import { countRows, loadMap } from '../map-doc.js';
 /** Rule 1: the map validates against its closed JSON Schema. */
 export const schemaRule: Rule = {
   id: 'interop-map/schema',
-  rfc: 'RFC 0208 §B (rule 1)',
+  rfc: 'RFC 0208 §B, rule 1',
   description: 'The map validates against its closed JSON Schema (draft 2020-12, formats on).',
   async run(ctx) {
     const loaded = loadMap(ctx);

@@ -8,7 +8,7 @@ export const STORED_STATE_AT = ['/properties/state', '/$defs/storedState', '/$de
 /** Rule 5: each `a2a.taskState[].stored` is one of the stored A2A task states. */
 export const storedStateKnown: Rule = {
   id: 'interop-map/stored-state-known',
-  rfc: 'RFC 0208 §B (rule 5)',
+  rfc: 'RFC 0208 §B, rule 5',
   description: 'Every a2a.taskState[].stored is a stored task state of the A2A task-state schema.',
   run(ctx) {
     const loaded = loadMap(ctx);

@@ -13,7 +13,7 @@ function isDefault(row: Row['row']): boolean {
 /** Rule 4: each projection has exactly one default row (no interruptKind) per run status. */
 export const taskStateDefaultRow: Rule = {
   id: 'interop-map/task-state-default-row',
-  rfc: 'RFC 0208 §B (rule 4)',
+  rfc: 'RFC 0208 §B, rule 4',
   description: 'a2a.taskState (and mcp.tasks.status when present) has exactly one default row (no interruptKind) for each RunSnapshot.status value.',
   run(ctx) {
     const loaded = loadMap(ctx);

@@ -6,7 +6,7 @@ import { PROJECTION_GROUPS } from './task-state-default-row.js';
 /** Rule 4: an override row exists at most once per (runStatus, interruptKind). */
 export const taskStateOverrideUnique: Rule = {
   id: 'interop-map/task-state-override-unique',
-  rfc: 'RFC 0208 §B (rule 4)',
+  rfc: 'RFC 0208 §B, rule 4',
   description: 'An override row (one with interruptKind) appears at most once per (runStatus, interruptKind).',
   run(ctx) {
     const loaded = loadMap(ctx);

@@ -39,7 +39,7 @@ function openapiOperationIds(ctx: RuleContext): Set<string> | undefined {
 /** Rule 2: each non-null `v2Operation` is an operationId of the v2 OpenAPI document. */
 export const v2OperationExists: Rule = {
   id: 'interop-map/v2-operation-exists',
-  rfc: 'RFC 0208 §B (rule 2)',
+  rfc: 'RFC 0208 §B, rule 2',
   description: 'Every non-null v2Operation (a2a.operations, mcp.methods, mcp.tasks.methods) is an operationId of the v2 OpenAPI document.',
   run(ctx) {
     const loaded = loadMap(ctx);
