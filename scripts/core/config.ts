@@ -8,6 +8,7 @@ import { presetLayout } from './layout.js';
 import type { SeveritySetting } from './engine.js';
 import type { SchemaError, Validator } from './schema.js';
 import type { FileSource } from './source.js';
+import { toPosix } from './source.js';
 import { builtinSchemaPath, cachedValidator, schemaErrorReports } from './schema.js';
 import type { StructuredDoc } from './tree.js';
 
@@ -111,8 +112,4 @@ function describeConfigError(e: SchemaError): string {
 function displayPath(file: string): string {
   const rel = path.relative(process.cwd(), file);
   return toPosix(rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file);
-}
-
-function toPosix(p: string): string {
-  return p.split(path.sep).join('/');
 }

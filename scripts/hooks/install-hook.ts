@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { CONFIG_FILE, loadConfig } from '../core/config.js';
 import { presetLayout } from '../core/layout.js';
 import type { Layout } from '../core/layout.js';
+import { toPosix } from '../core/source.js';
 import { FAMILIES } from '../checks/registry.js';
 import { familyInputs, PATH_REFERENCE_FAMILIES } from './family-inputs.js';
 import { HOOK_MARKER, preCommitScript } from './pre-commit-script.js';
@@ -108,8 +109,4 @@ function writeExecutable(file: string, text: string): void {
 function isInside(child: string, parent: string): boolean {
   const rel = path.relative(parent, child);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
-
-function toPosix(p: string): string {
-  return p.split(path.sep).join('/');
 }
