@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseCommandArgs } from '../core/args.js';
+import { packageRoot } from '../core/package-root.js';
 import { installHook } from '../hooks/install-hook.js';
 import type { Command, Timing } from './measure.js';
 import { peakMemoryMiB, time } from './measure.js';
@@ -16,8 +16,8 @@ import { generateCorpus, UNIT } from './synthetic.js';
  */
 const HELP = `usage: npm run bench -- [--runs N] [--warmup N] [--scale-runs N] [--sizes 1,10,100] [--json FILE]
 `;
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const CLI = path.join(ROOT, 'dist/scripts/cli.js');
+const ROOT = packageRoot();
+const CLI = path.join(ROOT, 'dist/bundle/cli.js');
 const node = process.execPath;
 
 const TARGETS = { interopMap: 1.5, fullCheck: 2, hook: 1.2, scaleMs: 3000, scaleMiB: 300, growth10x: 12 };

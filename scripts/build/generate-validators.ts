@@ -1,13 +1,14 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packageRoot } from '../core/package-root.js';
 import { BUILT_VALIDATORS_DIR, compileWithAjv, schemaKey, writeCache } from '../core/schema.js';
 
 /**
  * Build step: compile the JSON Schemas this repository governs (and the tool's own) into
  * standalone validator code, so a check run never has to import or run ajv's compiler.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const root = packageRoot();
 
 function* schemaFiles(dir: string): Generator<string> {
   let entries: string[];
@@ -23,13 +24,24 @@ function* schemaFiles(dir: string): Generator<string> {
   }
 }
 
+/** Formats served by dist/validators/formats.cjs (from scripts/build/validator-formats.cjs). */
+const formatsSource = path.join(root, 'scripts', 'build', 'validator-formats.cjs');
+const localFormats = new Set(Object.keys(createRequire(import.meta.url)(formatsSource) as object));
+
+/** Points the generated code's ajv-formats requires at the local module where it has the format. */
+function withLocalFormats(code: string): string {
+  return code.replace(/require\("ajv-formats\/dist\/formats"\)\.fullFormats\.([\w$]+)/g, (req, name: string) => (localFormats.has(name) ? `require("./formats.cjs").${name}` : req));
+}
+
+mkdirSync(BUILT_VALIDATORS_DIR, { recursive: true });
+copyFileSync(formatsSource, path.join(BUILT_VALIDATORS_DIR, 'formats.cjs'));
 let n = 0;
 const texts: Array<{ name: string; text: string }> = [];
 for (const dir of ['spec', 'schemas', 'invariants', 'scripts/schemas']) for (const f of schemaFiles(path.join(root, dir))) texts.push({ name: path.relative(root, f), text: readFileSync(f, 'utf8') });
 for (const { name, text } of texts) {
   try {
     const { code } = await compileWithAjv(JSON.parse(text));
-    writeCache(BUILT_VALIDATORS_DIR, schemaKey(text), code);
+    writeCache(BUILT_VALIDATORS_DIR, schemaKey(text), withLocalFormats(code));
     n++;
   } catch (e) {
     process.stderr.write(`generate-validators: skipped ${name}: ${(e as Error).message.split('\n')[0]}\n`);

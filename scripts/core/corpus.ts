@@ -21,6 +21,8 @@ export class Corpus {
   private readonly reported = new Set<string>();
   private touched: Set<string> | undefined;
   readonly problems: Finding[] = [];
+  /** Whether what is extracted from parsed files may be read from and written to the on-disk parse cache (`--no-cache` turns it off). */
+  useParseCache = true;
 
   constructor(
     readonly source: FileSource,

@@ -1,9 +1,8 @@
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
-import type { Root, Nodes } from 'mdast';
+import type { Root } from 'mdast';
 import { LineIndex } from './position.js';
-import type { Range } from './position.js';
 
 export interface MarkdownDoc {
   file: string;
@@ -18,16 +17,5 @@ export function parseMarkdown(file: string, text: string): MarkdownDoc {
   return { file, text, tree: processor.parse(text) as Root, lines: new LineIndex(text) };
 }
 
-/** The source range of an mdast node (1-based, end exclusive). */
-export function nodeRange(node: { position?: { start: { line: number; column: number }; end: { line: number; column: number } } }): Range {
-  const p = node.position;
-  if (!p) return { line: 1, column: 1, endLine: 1, endColumn: 1 };
-  return { line: p.start.line, column: p.start.column, endLine: p.end.line, endColumn: p.end.column };
-}
-
-/** Rendered text of a node: the words a reader sees (inline code keeps its content, markup is dropped). */
-export function renderedText(node: Nodes): string {
-  if ('value' in node && typeof node.value === 'string' && node.type !== 'html') return node.value;
-  if ('children' in node) return (node.children as Nodes[]).map(renderedText).join('');
-  return '';
-}
+// Pure helpers, importable without loading the parser.
+export { nodeRange, renderedText } from './mdast-text.js';

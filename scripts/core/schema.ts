@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packageRoot as findPackageRoot } from './package-root.js';
 import type { Report } from './rule.js';
 import type { StructuredDoc } from './tree.js';
 
@@ -21,7 +21,7 @@ export interface Validator {
 /** Bump when the compile options below change, so cached validators are regenerated. */
 const CACHE_VERSION = 'ajv8-2020-formats-allerrors-v1';
 
-const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const packageRoot = findPackageRoot();
 const require = createRequire(import.meta.url);
 const memory = new Map<string, Validator>();
 

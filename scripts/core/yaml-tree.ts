@@ -1,4 +1,4 @@
-import { constructFromEvents, getScalarValue, parseEvents, EVENT_ID } from 'js-yaml';
+import { createRequire } from 'node:module';
 import type { Event, ScalarEvent } from 'js-yaml';
 import type { ParseProblem, TreeEntry, TreeNode } from './tree.js';
 import { StructuredDoc } from './tree.js';
@@ -6,6 +6,17 @@ import { StructuredDoc } from './tree.js';
 /** Aliases allowed per document: enough for hand-written anchors, far too few for a "billion laughs". */
 export const MAX_ALIASES = 200;
 export const MAX_YAML_DEPTH = 100;
+
+type JsYaml = typeof import('js-yaml');
+let jsYaml: JsYaml | undefined;
+
+/**
+ * js-yaml, loaded when the first YAML file is parsed: many runs read only JSON and markdown.
+ * Its CommonJS build is required, so parsing stays synchronous.
+ */
+function yamlLib(): JsYaml {
+  return (jsYaml ??= createRequire(import.meta.url)('js-yaml') as JsYaml);
+}
 
 interface Frame {
   node: TreeNode;
@@ -23,6 +34,7 @@ export function parseYaml(file: string, text: string): StructuredDoc {
     problems.push({ code: 'empty', message: 'file is empty; expected a YAML document', start: 0, end: 0 });
     return new StructuredDoc(file, text, undefined, undefined, problems);
   }
+  const { constructFromEvents, parseEvents, EVENT_ID } = yamlLib();
   let events: Event[];
   try {
     events = parseEvents(text, { filename: file, maxDepth: MAX_YAML_DEPTH });
@@ -58,6 +70,7 @@ export function parseYaml(file: string, text: string): StructuredDoc {
 }
 
 function buildTree(events: Event[], text: string): TreeNode | undefined {
+  const { EVENT_ID, getScalarValue } = yamlLib();
   const stack: Frame[] = [];
   let root: TreeNode | undefined;
   const scalarKeys = new Map<TreeNode, string>();

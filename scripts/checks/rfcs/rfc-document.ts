@@ -1,20 +1,20 @@
-import type { Code, Heading, List, ListItem, Nodes, Paragraph, Root, RootContent, Table, TableCell } from 'mdast';
+import type { Heading, List, ListItem, Nodes, Paragraph, Parent, Root, RootContent } from 'mdast';
 import type { MarkdownDoc } from '../../core/markdown.js';
-import { nodeRange, renderedText } from '../../core/markdown.js';
+import { nodeRange, renderedText } from '../../core/mdast-text.js';
 import type { Range } from '../../core/position.js';
 
 /**
  * One RFC file read into the parts the gates need (RFC 0001 §A–§G): the title line, the header
  * table, the sections a citation can name, the Errata items, the Security lines, the task-list
- * items and the fenced code blocks — each with its source range. Pure: it only reads the mdast.
+ * items and the fenced code blocks — each with its source range. Plain data (no mdast nodes, no
+ * source text): the tree is dropped once this is extracted, and the whole document can be cached
+ * as JSON (rfc-load.ts).
  */
 export interface RfcDocument {
   /** Repository-relative path. */
   file: string;
   /** The four digits the file name starts with, if it does. */
   fileNumber?: string;
-  /** The markdown the document was read from (text, mdast, line index). */
-  md: MarkdownDoc;
   /** `# RFC NNNN: Title`. */
   title?: TitleLine;
   header: HeaderTable;
@@ -28,7 +28,6 @@ export interface RfcDocument {
 }
 
 export interface TitleLine {
-  node: Heading;
   range: Range;
   /** The whole heading text. */
   text: string;
@@ -39,8 +38,7 @@ export interface TitleLine {
 }
 
 export interface HeaderTable {
-  /** The first table after the title line (undefined when there is none before the first `##`). */
-  node?: Table;
+  /** Range of the first table after the title line (undefined when there is none before the first `##`). */
   range?: Range;
   /** Rendered texts of the header row's cells. */
   columns: string[];
@@ -56,7 +54,9 @@ export interface HeaderRow {
   range: Range;
   /** Range of the value cell. */
   valueRange: Range;
-  valueCell?: TableCell;
+  /** The value cell's markdown source and where it starts (a table row is one line). */
+  valueSource?: string;
+  valueAt?: { line: number; column: number };
   /** Inline code spans of the value, with their ranges (paths, statuses). */
   codes: Array<{ value: string; range: Range }>;
 }
@@ -80,7 +80,6 @@ export interface Section {
 }
 
 export interface ErratumItem {
-  node: ListItem;
   range: Range;
   /** Offsets of the item in the source. */
   start: number;
@@ -113,8 +112,13 @@ export interface CodeBlock {
   lang?: string;
   meta?: string;
   value: string;
-  node: Code;
   range: Range;
+  /** Offset of the block in the source. */
+  start: number;
+  /** A block of the document's top level (not inside a list or quote). */
+  topLevel: boolean;
+  /** The paragraph just before the block in the same parent, if any (a wire example's label). */
+  label?: { text: string; source: string; range: Range };
   /** 1-based line of the first line of `value` (the line after the opening fence). */
   valueLine: number;
   sectionTitle?: string;
@@ -122,7 +126,6 @@ export interface CodeBlock {
 
 export interface NumberedItem {
   number: number;
-  node: ListItem;
   range: Range;
   start: number;
   end: number;
@@ -145,9 +148,8 @@ export function readRfc(md: MarkdownDoc): RfcDocument {
   return {
     file: md.file,
     fileNumber: FILE_NAME.exec(base)?.[1],
-    md,
     title: titleNode ? readTitle(titleNode) : undefined,
-    header: readHeader(children),
+    header: readHeader(md, children),
     sections,
     errata: listItemsUnder(md, sections, 'Errata').map((item) => ({ ...itemBasics(md, item), text: renderedText(item).trim(), source: md.text.slice(offset(item, 'start'), offset(item, 'end')) })),
     securityLines: readSecurityLines(md, sections),
@@ -160,16 +162,15 @@ export function readRfc(md: MarkdownDoc): RfcDocument {
 function readTitle(node: Heading): TitleLine {
   const text = renderedText(node).trim();
   const m = TITLE.exec(text);
-  return { node, range: nodeRange(node), text, number: m?.[1], name: m?.[2]?.trim() };
+  return { range: nodeRange(node), text, number: m?.[1], name: m?.[2]?.trim() };
 }
 
-function readHeader(children: RootContent[]): HeaderTable {
+function readHeader(md: MarkdownDoc, children: RootContent[]): HeaderTable {
   for (const n of children) {
     if (n.type === 'heading' && n.depth >= 2) break;
     if (n.type !== 'table') continue;
     const [head, ...body] = n.children;
     return {
-      node: n,
       range: nodeRange(n),
       columns: (head?.children ?? []).map((c) => renderedText(c).trim()),
       rows: body.map((row) => {
@@ -183,7 +184,7 @@ function readHeader(children: RootContent[]): HeaderTable {
           value: valueCell ? renderedText(valueCell).trim() : '',
           range: nodeRange(row),
           valueRange: nodeRange(valueCell ?? row),
-          valueCell,
+          ...cellSource(md, valueCell),
           codes,
         };
       }),
@@ -311,8 +312,8 @@ function readNumbered(md: MarkdownDoc, sections: Section[], title: string): Numb
   return out;
 }
 
-function itemBasics(_md: MarkdownDoc, item: ListItem): { node: ListItem; range: Range; start: number; end: number } {
-  return { node: item, range: nodeRange(item), start: offset(item, 'start'), end: offset(item, 'end') };
+function itemBasics(_md: MarkdownDoc, item: ListItem): { range: Range; start: number; end: number } {
+  return { range: nodeRange(item), start: offset(item, 'start'), end: offset(item, 'end') };
 }
 
 const SECURITY_LINE = /New invariant\s+([A-Za-z0-9._-]+)\s*\(\s*([^,()]+?)\s*,\s*([^,()]+?)\s*\)(?:\s*[—–-]\s*§([A-Z](?:\.\d+)*))?/g;
@@ -351,20 +352,36 @@ function readTaskItems(md: MarkdownDoc): TaskItem[] {
 function readCodeBlocks(md: MarkdownDoc): CodeBlock[] {
   const out: CodeBlock[] = [];
   const headings = md.tree.children.filter((n): n is Heading => n.type === 'heading');
-  walk(md.tree, (n) => {
-    if (n.type !== 'code') return;
-    const range = nodeRange(n);
-    out.push({
-      ...(n.lang ? { lang: n.lang } : {}),
-      ...(n.meta ? { meta: n.meta } : {}),
-      value: n.value,
-      node: n,
-      range,
-      valueLine: range.line + 1,
-      sectionTitle: enclosingTitle(headings, offset(n, 'start')),
+  const visit = (parent: Parent) => {
+    parent.children.forEach((n, i) => {
+      if (n.type !== 'code') {
+        if ('children' in n) visit(n as Parent);
+        return;
+      }
+      const range = nodeRange(n);
+      const prev = parent.children[i - 1];
+      out.push({
+        ...(n.lang ? { lang: n.lang } : {}),
+        ...(n.meta ? { meta: n.meta } : {}),
+        value: n.value,
+        range,
+        start: offset(n, 'start'),
+        topLevel: parent === md.tree,
+        ...(prev?.type === 'paragraph' ? { label: { text: renderedText(prev).trim(), source: md.text.slice(offset(prev, 'start'), offset(prev, 'end')), range: nodeRange(prev) } } : {}),
+        valueLine: range.line + 1,
+        sectionTitle: enclosingTitle(headings, offset(n, 'start')),
+      });
     });
-  });
+  };
+  visit(md.tree);
   return out;
+}
+
+/** Source and start of a table cell, so a finding can point inside it. */
+function cellSource(md: MarkdownDoc, cell: Nodes | undefined): Pick<HeaderRow, 'valueSource' | 'valueAt'> {
+  const pos = cell?.position;
+  if (!pos || pos.start.offset === undefined || pos.end.offset === undefined) return {};
+  return { valueSource: md.text.slice(pos.start.offset, pos.end.offset), valueAt: md.lines.at(pos.start.offset) };
 }
 
 function enclosingTitle(headings: Heading[], at: number): string | undefined {

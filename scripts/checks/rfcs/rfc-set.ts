@@ -1,13 +1,15 @@
 import type { Corpus } from '../../core/corpus.js';
-import type { MarkdownDoc } from '../../core/markdown.js';
+import type { ParseCache } from '../../core/parse-cache.js';
 import type { RfcDocument } from './rfc-document.js';
 import { listFiles } from './list-files.js';
-import { readRfc } from './rfc-document.js';
+import { loadRfcDocument } from './rfc-load.js';
 
 /**
  * The RFC files of a repository (RFC 0001 §A), listed once per run and shared by the gates.
  * Files are parsed only when asked for: markdown parsing is the costly part of a run, and a
- * citation check needs only the file names and the few RFCs actually cited.
+ * citation check needs only the file names and the few RFCs actually cited. Only the extracted
+ * RfcDocument of a file is kept (never its mdast), and it comes from the parse cache when the
+ * file's text was seen before.
  */
 export interface RfcSet {
   dir: string;
@@ -23,7 +25,6 @@ export interface RfcSet {
 
 const NOT_RFCS = /^(readme|0000-.*)\.md$/i;
 const cache = new WeakMap<Corpus, Promise<RfcSet>>();
-const readDocs = new WeakMap<MarkdownDoc, RfcDocument>();
 
 export function loadRfcSet(corpus: Corpus): Promise<RfcSet> {
   let p = cache.get(corpus);
@@ -42,15 +43,18 @@ async function list(corpus: Corpus): Promise<RfcSet> {
     const n = /^(\d{4})-/.exec(baseName(f))?.[1];
     if (n) byNumber.set(n, [...(byNumber.get(n) ?? []), f]);
   }
-  // Through the corpus on every call (it caches the parse and counts the file for the family
-  // asking); the RfcDocument is kept per parsed file.
+  // Through the corpus on every call (it counts the file for the family asking); the
+  // RfcDocument is extracted once per file.
+  const docs = new Map<string, Promise<RfcDocument>>();
+  let parseCache: Promise<ParseCache | undefined> | undefined;
   const read = async (file: string) => {
-    const md = await corpus.markdown(file, 'the RFC gates');
-    if (!md) return undefined;
-    let doc = readDocs.get(md);
+    const text = corpus.text(file, 'the RFC gates');
+    if (text === undefined) return undefined;
+    let doc = docs.get(file);
     if (!doc) {
-      doc = readRfc(md);
-      readDocs.set(md, doc);
+      parseCache ??= corpus.useParseCache ? import('../../core/parse-cache.js').then((m) => m.openParseCache(corpus.root)) : Promise.resolve(undefined);
+      doc = parseCache.then((c) => loadRfcDocument(file, text, c));
+      docs.set(file, doc);
     }
     return doc;
   };

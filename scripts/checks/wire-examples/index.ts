@@ -1,8 +1,8 @@
-import type { Code, Heading, Paragraph, RootContent } from 'mdast';
-import type { MarkdownDoc } from '../../core/markdown.js';
-import { nodeRange, renderedText } from '../../core/markdown.js';
 import type { Family, Rule, RuleContext } from '../../core/rule.js';
 import type { Range } from '../../core/position.js';
+import { LineIndex } from '../../core/position.js';
+import type { CodeBlock, RfcDocument, Section as RfcSection } from '../rfcs/rfc-document.js';
+import { loadRfcSet } from '../rfcs/rfc-set.js';
 import { judgeExample } from '../../wire/example.js';
 import { loadWireContext } from '../../wire/context.js';
 import type { Section, WireContext, WireResult } from '../../wire/types.js';
@@ -17,8 +17,8 @@ const RFC = 'RFC 0211 Wire examples';
 
 interface Example {
   kind: 'positive' | 'negative' | 'unlabelled';
-  code: Code;
-  label?: Paragraph;
+  code: CodeBlock;
+  label?: CodeBlock['label'];
   /** Sections the label says the example fails (`fails §A`). */
   named: Section[];
   /** Members the label says appear only on the foreign answer (`fails §D if \`scope\` …`). */
@@ -26,9 +26,11 @@ interface Example {
 }
 
 interface Loaded {
-  md: MarkdownDoc;
+  file: string;
+  text: string;
+  lines: LineIndex;
   examples: Example[];
-  heading: Heading;
+  heading: RfcSection;
   ctx?: WireContext;
 }
 
@@ -51,50 +53,46 @@ async function loadExamples(rc: RuleContext): Promise<Loaded | undefined> {
     rc.report({ at: { file: dir }, message: `no RFC 0211 file (${dir}/0211-*.md), so its wire examples cannot be judged` });
     return undefined;
   }
-  const md = await rc.corpus.markdown(files[0]!, 'its wire examples');
-  if (!md) return undefined;
-  const section = sectionNodes(md, /^wire examples$/i);
+  const file = files[0]!;
+  const text = rc.corpus.text(file, 'its wire examples');
+  if (text === undefined) return undefined;
+  const doc = await (await loadRfcSet(rc.corpus)).read(file);
+  if (!doc) return undefined;
+  const section = sectionOf(doc, /^wire examples$/i);
   if (!section) {
-    rc.report({ at: { file: md.file }, message: 'RFC 0211 has no "Wire examples" section' });
+    rc.report({ at: { file }, message: 'RFC 0211 has no "Wire examples" section' });
     return undefined;
   }
   const examples: Example[] = [];
-  section.nodes.forEach((n, i) => {
-    if (n.type !== 'code' || (n.lang && n.lang.toLowerCase() !== 'json')) return;
-    const prev = section.nodes[i - 1];
-    const label = prev?.type === 'paragraph' ? prev : undefined;
-    const text = label ? renderedText(label).trim() : '';
-    const raw = label?.position ? md.text.slice(label.position.start.offset, label.position.end.offset) : '';
-    const kind = /^positive\b/i.test(text) ? 'positive' : /^negative\b/i.test(text) ? 'negative' : 'unlabelled';
-    const named = [...new Set([...text.matchAll(/fails §([A-Z])\b/g)].map((m) => m[1] as Section))].sort();
+  for (const code of doc.codeBlocks) {
+    if (!code.topLevel || code.start < section.start || code.start >= section.end) continue;
+    if (code.lang && code.lang.toLowerCase() !== 'json') continue;
+    const label = code.label;
+    const labelText = label?.text ?? '';
+    const raw = label?.source ?? '';
+    const kind = /^positive\b/i.test(labelText) ? 'positive' : /^negative\b/i.test(labelText) ? 'negative' : 'unlabelled';
+    const named = [...new Set([...labelText.matchAll(/fails §([A-Z])\b/g)].map((m) => m[1] as Section))].sort();
     const onlyForeign = raw
       .split(';')
       .filter((clause) => /foreign/i.test(clause))
       .flatMap((clause) => [...clause.matchAll(/`([^`]+)`/g)].map((m) => m[1]!));
-    examples.push({ kind, code: n, ...(label ? { label } : {}), named, onlyForeign });
-  });
+    examples.push({ kind, code, ...(label ? { label } : {}), named, onlyForeign });
+  }
   const loaded = await loadWireContext(rc.corpus);
   for (const f of loaded.findings) rc.report({ at: { file: f.file, range: f }, message: f.message });
-  return { md, examples, heading: section.heading, ...(loaded.ctx ? { ctx: loaded.ctx } : {}) };
+  return { file, text, lines: new LineIndex(text), examples, heading: section, ...(loaded.ctx ? { ctx: loaded.ctx } : {}) };
 }
 
-/** A heading's section: the nodes up to the next heading of the same or smaller depth. */
-function sectionNodes(md: MarkdownDoc, title: RegExp): { heading: Heading; nodes: RootContent[] } | undefined {
-  const kids = md.tree.children;
-  const i = kids.findIndex((n) => n.type === 'heading' && title.test(renderedText(n).trim()));
-  if (i < 0) return undefined;
-  const heading = kids[i] as Heading;
-  let end = i + 1;
-  while (end < kids.length && !(kids[end]!.type === 'heading' && (kids[end] as Heading).depth <= heading.depth)) end++;
-  return { heading, nodes: kids.slice(i + 1, end) };
+/** A top-level heading's section (up to the next heading of the same or smaller depth). */
+function sectionOf(doc: RfcDocument, title: RegExp): RfcSection | undefined {
+  return doc.sections.find((s) => s.kind === 'heading' && title.test(s.title));
 }
 
 /** The markdown range of a body span: the block's text is the file's text when the fence is not indented. */
-function rangeIn(md: MarkdownDoc, code: Code, r: WireResult): Range {
-  const from = code.position?.start.offset ?? 0;
-  const at = md.text.indexOf(code.value, from);
-  if (at < 0 || !r.span) return nodeRange(code);
-  return md.lines.range(at + r.span.start, at + Math.max(r.span.end, r.span.start + 1));
+function rangeIn(l: Loaded, code: CodeBlock, r: WireResult): Range {
+  const at = l.text.indexOf(code.value, code.start);
+  if (at < 0 || !r.span) return code.range;
+  return l.lines.range(at + r.span.start, at + Math.max(r.span.end, r.span.start + 1));
 }
 
 function describe(kind: Example['kind'], n: number): string {
@@ -109,12 +107,12 @@ const positivePasses: Rule = {
     const l = await load(rc);
     if (!l?.ctx) return;
     const positives = l.examples.filter((e) => e.kind === 'positive');
-    if (!positives.length) rc.report({ at: { file: l.md.file, range: nodeRange(l.heading) }, message: 'the Wire examples section has no example labelled "Positive"' });
+    if (!positives.length) rc.report({ at: { file: l.file, range: l.heading.range }, message: 'the Wire examples section has no example labelled "Positive"' });
     positives.forEach((e, i) => {
       rc.visit();
       const j = judgeExample(e.code.value, e.onlyForeign, l.ctx!);
       for (const r of [...j.single.results, ...j.pair.results]) {
-        rc.report({ at: { file: l.md.file, range: rangeIn(l.md, e.code, r) }, message: `${describe('positive', i + 1)} fails §${r.section}: ${r.message}` });
+        rc.report({ at: { file: l.file, range: rangeIn(l, e.code, r) }, message: `${describe('positive', i + 1)} fails §${r.section}: ${r.message}` });
       }
     });
   },
@@ -128,13 +126,13 @@ const negativeFailsAsLabelled: Rule = {
     const l = await load(rc);
     if (!l?.ctx) return;
     const negatives = l.examples.filter((e) => e.kind === 'negative');
-    if (!negatives.length) rc.report({ at: { file: l.md.file, range: nodeRange(l.heading) }, message: 'the Wire examples section has no example labelled "Negative"' });
+    if (!negatives.length) rc.report({ at: { file: l.file, range: l.heading.range }, message: 'the Wire examples section has no example labelled "Negative"' });
     for (const e of l.examples.filter((x) => x.kind === 'unlabelled')) {
-      rc.report({ at: { file: l.md.file, range: nodeRange(e.code) }, message: 'a JSON block in Wire examples without a "Positive" or "Negative" label before it', severity: 'warning' });
+      rc.report({ at: { file: l.file, range: e.code.range }, message: 'a JSON block in Wire examples without a "Positive" or "Negative" label before it', severity: 'warning' });
     }
     negatives.forEach((e, i) => {
       rc.visit();
-      const where = { file: l.md.file, range: nodeRange(e.label ?? e.code) };
+      const where = { file: l.file, range: (e.label ?? e.code).range };
       if (!e.named.length) {
         rc.report({ at: where, message: `${describe('negative', i + 1)} names no section it fails ("fails §X")` });
         return;
@@ -146,7 +144,7 @@ const negativeFailsAsLabelled: Rule = {
       const list = (s: Section[]) => s.map((x) => `§${x}`).join(', ') || 'nothing';
       if (missing.length) rc.report({ at: where, message: `${describe('negative', i + 1)} should fail ${list(e.named)} as its label says, but the wire checker finds ${list(got)}` });
       for (const r of [...j.single.results, ...j.pair.results].filter((x) => extra.includes(x.section))) {
-        rc.report({ at: { file: l.md.file, range: rangeIn(l.md, e.code, r) }, message: `${describe('negative', i + 1)} also fails §${r.section}, which its label does not name: ${r.message}` });
+        rc.report({ at: { file: l.file, range: rangeIn(l, e.code, r) }, message: `${describe('negative', i + 1)} also fails §${r.section}, which its label does not name: ${r.message}` });
       }
     });
   },

@@ -14,7 +14,7 @@ export const headerTable: Rule = {
     for (const doc of docs) {
       ctx.visit();
       const { header } = doc;
-      if (!header.node || !header.range) {
+      if (!header.range) {
         ctx.report({ at: { file: doc.file, range: titleRange(doc) }, message: 'no header table (Field | Value) between the title line and the first section' });
         continue;
       }

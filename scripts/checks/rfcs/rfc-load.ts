@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Root } from 'mdast';
+import type { ParseCache } from '../../core/parse-cache.js';
+import type { RfcDocument } from './rfc-document.js';
+
+/**
+ * An RFC file's text → its RfcDocument. The mdast tree lives only for the extraction; the result
+ * is plain data, cached on disk by content (parse-cache.ts), so a warm run never imports the
+ * markdown parser. Bump EXTRACTOR_VERSION whenever readRfc's output changes.
+ */
+const EXTRACTOR_VERSION = 'rfc-document-v1';
+
+/**
+ * GFM is narrowed to what RFCs use: tables (the header), task-list items (acceptance boxes) and
+ * strikethrough (resolved questions). Autolink literals (they render to the same text) and
+ * footnotes (no RFC uses them) are left out: they are most of GFM's parse cost. When the
+ * extension packages (dependencies of remark-gfm) cannot be resolved, all of remark-gfm is used.
+ */
+const LEAN_PACKAGES = [
+  'micromark-extension-gfm-table',
+  'mdast-util-gfm-table',
+  'micromark-extension-gfm-task-list-item',
+  'mdast-util-gfm-task-list-item',
+  'micromark-extension-gfm-strikethrough',
+  'mdast-util-gfm-strikethrough',
+] as const;
+const CORE_PACKAGES = ['remark-parse', 'mdast-util-from-markdown', 'micromark'] as const;
+
+type Cached = Omit<RfcDocument, 'file' | 'fileNumber'>;
+type Parse = (text: string) => Root;
+
+let setup: { lean: boolean; version: string } | undefined;
+let parser: Promise<Parse> | undefined;
+
+/** Which parser is used and the cache version naming it: extractor + parser package versions. */
+function parserSetup(): { lean: boolean; version: string } {
+  if (setup) return setup;
+  const require = createRequire(import.meta.url);
+  const version = (name: string): string | undefined => {
+    try {
+      // Package exports hide package.json: find it beside the resolved entry point.
+      let dir = path.dirname(require.resolve(name));
+      for (let i = 0; i < 4; i++, dir = path.dirname(dir)) {
+        try {
+          const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+          if (pkg.name === name) return pkg.version ?? '?';
+        } catch {
+          // not here; one folder up
+        }
+      }
+      return '?';
+    } catch {
+      return undefined;
+    }
+  };
+  const leanVersions = LEAN_PACKAGES.map((p) => [p, version(p)] as const);
+  const lean = leanVersions.every(([, v]) => v !== undefined);
+  const names = lean ? leanVersions : [['remark-gfm', version('remark-gfm')] as const];
+  const all = [...CORE_PACKAGES.map((p) => [p, version(p)] as const), ...names];
+  setup = { lean, version: [EXTRACTOR_VERSION, lean ? 'lean-gfm' : 'remark-gfm', ...all.map(([p, v]) => `${p}@${v ?? 'none'}`)].join(' ') };
+  return setup;
+}
+
+async function makeParser(lean: boolean): Promise<Parse> {
+  const [{ unified }, { default: remarkParse }] = await Promise.all([import('unified'), import('remark-parse')]);
+  if (!lean) {
+    const { default: remarkGfm } = await import('remark-gfm');
+    const processor = unified().use(remarkParse).use(remarkGfm);
+    return (text) => processor.parse(text) as Root;
+  }
+  const [table, tableMd, task, taskMd, strike, strikeMd] = await Promise.all([
+    import('micromark-extension-gfm-table'),
+    import('mdast-util-gfm-table'),
+    import('micromark-extension-gfm-task-list-item'),
+    import('mdast-util-gfm-task-list-item'),
+    import('micromark-extension-gfm-strikethrough'),
+    import('mdast-util-gfm-strikethrough'),
+  ]);
+  const processor = unified()
+    .use(remarkParse)
+    .data('micromarkExtensions', [strike.gfmStrikethrough(), table.gfmTable(), task.gfmTaskListItem()])
+    .data('fromMarkdownExtensions', [strikeMd.gfmStrikethroughFromMarkdown(), tableMd.gfmTableFromMarkdown(), taskMd.gfmTaskListItemFromMarkdown()]);
+  return (text) => processor.parse(text) as Root;
+}
+
+/** The mdast of an RFC, parsed as the RFC gates parse it (for tests comparing the two parsers). */
+export async function parseRfcMarkdown(text: string): Promise<Root> {
+  parser ??= makeParser(parserSetup().lean);
+  return (await parser)(text);
+}
+
+/** The RFC document of one file: from the cache when its text was seen before, else parsed. */
+export async function loadRfcDocument(file: string, text: string, cache?: ParseCache): Promise<RfcDocument> {
+  const key = cache ? (await import('../../core/parse-cache.js')).parseCacheKey(parserSetup().version, text) : undefined;
+  const fileNumber = /^(\d{4})-[^/]*\.md$/.exec(path.posix.basename(file))?.[1];
+  if (cache && key) {
+    const hit = cache.get<Cached>(key);
+    if (hit && typeof hit === 'object' && Array.isArray(hit.sections)) return { file, ...(fileNumber ? { fileNumber } : {}), ...hit };
+  }
+  const [{ readRfc }, { LineIndex }] = await Promise.all([import('./rfc-document.js'), import('../../core/position.js')]);
+  const tree = await parseRfcMarkdown(text);
+  const doc = readRfc({ file, text, tree, lines: new LineIndex(text) });
+  if (cache && key) {
+    const { file: _file, fileNumber: _number, ...rest } = doc;
+    cache.set(key, rest);
+  }
+  return doc;
+}

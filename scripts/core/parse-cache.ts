@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { RUNTIME_CACHE_DIR } from './schema.js';
+
+/**
+ * A content-addressed on-disk cache of what was extracted from a parsed file (ESLint's `--cache`,
+ * keyed by content instead of mtime, so an entry can never be stale): the key is the sha256 of
+ * the extractor's version string and the file's text. Entries are JSON files written atomically
+ * beside the dependencies (node_modules/.cache/specgate/parsed/), never inside the governed
+ * repository's tracked files; an unwritable cache is silently skipped.
+ */
+export interface ParseCache {
+  readonly dir: string;
+  get<T>(key: string): T | undefined;
+  set(key: string, value: unknown): void;
+}
+
+/** `SPECGATE_CACHE_DIR` moves the cache (tests, read-only installs). */
+export function parseCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.SPECGATE_CACHE_DIR ? path.resolve(env.SPECGATE_CACHE_DIR) : path.join(RUNTIME_CACHE_DIR, 'parsed');
+}
+
+export function parseCacheKey(version: string, text: string): string {
+  return createHash('sha256').update(version).update('\0').update(text).digest('hex');
+}
+
+/**
+ * The cache for a run over `governedRoot`. A cache folder inside the governed repository and
+ * outside any node_modules folder would become part of what is governed: then nothing is written.
+ */
+export function openParseCache(governedRoot: string, dir = parseCacheDir()): ParseCache {
+  const rel = path.relative(path.resolve(governedRoot), dir);
+  const insideRepo = rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  let writable = !insideRepo || rel.split(path.sep).includes('node_modules');
+  let made = false;
+  return {
+    dir,
+    get<T>(key: string): T | undefined {
+      try {
+        return JSON.parse(readFileSync(path.join(dir, `${key}.json`), 'utf8')) as T;
+      } catch {
+        return undefined; // absent, unreadable or torn: a miss
+      }
+    },
+    set(key: string, value: unknown): void {
+      if (!writable) return;
+      try {
+        if (!made) mkdirSync(dir, { recursive: true });
+        made = true;
+        const file = path.join(dir, `${key}.json`);
+        const tmp = `${file}.${process.pid}.tmp`;
+        writeFileSync(tmp, JSON.stringify(value));
+        renameSync(tmp, file);
+      } catch {
+        writable = false; // read-only install: parse again next time, and stop trying this run
+      }
+    },
+  };
+}
