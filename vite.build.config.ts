@@ -11,7 +11,6 @@ import { defineConfig } from 'vite';
 const external = [/^node:/, ...builtinModules, /^ajv(\/|$)/, /^ajv-formats(\/|$)/];
 
 export default defineConfig({
-  configFile: false,
   publicDir: false,
   logLevel: 'warn',
   ssr: { noExternal: true, target: 'node' },
@@ -30,6 +29,12 @@ export default defineConfig({
         format: 'esm',
         entryFileNames: '[name].js',
         chunkFileNames: 'chunks/[name]-[hash].js',
+        // The core modules every command uses travel together (one file to load, not a dozen).
+        // Those loaded with `await import()` (remark, git, parse cache, glob matching, reporters)
+        // stay separate chunks: a group would make them part of every run.
+        codeSplitting: {
+          groups: [{ name: 'core', test: /[\\/]scripts[\\/]core[\\/](?!(?:markdown|git-source|parse-cache|glob-match)\.ts|reporters[\\/])[^\\/]+\.ts$/ }],
+        },
       },
     },
   },

@@ -12,7 +12,8 @@ import { generateCorpus, UNIT } from './synthetic.js';
 /**
  * `npm run bench`: whole-process wall-time medians of the gates against `node -e 0` in the same
  * run, the pre-commit hook on an ungoverned commit, and full checks of synthetic corpora at ×1,
- * ×10 and ×100 with their peak memory.
+ * ×10 and ×100 with their peak memory — full checks both cold (parse cache emptied before every
+ * run) and warm.
  */
 const HELP = `usage: npm run bench -- [--runs N] [--warmup N] [--scale-runs N] [--sizes 1,10,100] [--json FILE]
 `;
@@ -45,10 +46,17 @@ async function main(): Promise<number> {
 
   try {
     say(`specgate bench · node ${process.version} · ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'} · ${runs} runs after ${warmup} warm-up`);
-    const cli = (label: string, args: string[], cwd = ROOT): Command => ({ label, file: node, args: [CLI, ...args], cwd, okCodes: [0, 1] });
+    // The parse cache lives in the scratch folder: cold runs empty it before every run, warm runs
+    // keep what the warm-up wrote.
+    const cacheDir = path.join(scratch, 'parse-cache');
+    const cold = () => rmSync(cacheDir, { recursive: true, force: true });
+    const cli = (label: string, args: string[], cwd = ROOT, before?: () => void): Command => ({ label, file: node, args: [CLI, ...args], cwd, okCodes: [0, 1], env: { SPECGATE_CACHE_DIR: cacheDir }, ...(before ? { before } : {}) });
     const baseline = time({ label: 'node -e 0', file: node, args: ['-e', '0'] }, runs, warmup);
     const gate = time(cli('check interop-map', ['check', 'interop-map', '--format', 'json', '--output', path.join(scratch, 'gate.json')]), runs, warmup);
-    const full = time(cli('check (all families)', ['check', '--format', 'json', '--output', path.join(scratch, 'full.json')]), runs, warmup);
+    const fullArgs = ['check', '--format', 'json', '--output', path.join(scratch, 'full.json')];
+    const fullCold = time(cli('check (all families), cold parse cache', fullArgs, ROOT, cold), runs, warmup);
+    cold();
+    const full = time(cli('check (all families), warm parse cache', fullArgs), runs, warmup);
     const hookRepo = ungovernedCommitRepo(path.join(scratch, 'hook-repo'));
     const hook = time({ label: 'pre-commit hook, ungoverned commit', file: 'sh', args: [hookRepo.hook], cwd: hookRepo.root }, runs, warmup);
 
@@ -61,39 +69,46 @@ async function main(): Promise<number> {
       return ratio;
     };
     row(baseline);
-    const ratios = { interopMap: row(gate, TARGETS.interopMap), fullCheck: row(full, TARGETS.fullCheck), hook: row(hook, TARGETS.hook) };
+    const ratios = { interopMap: row(gate, TARGETS.interopMap), fullCheckCold: row(fullCold, TARGETS.fullCheck), fullCheck: row(full, TARGETS.fullCheck), hook: row(hook, TARGETS.hook) };
 
     say('');
-    say(`Synthetic corpora (×1 = ${UNIT.rfcs} RFC files, ${UNIT.invariants} invariant entries; full check, median of ${scaleRuns} after 1 warm-up):`);
+    say(`Synthetic corpora (×1 = ${UNIT.rfcs} RFC files, ${UNIT.invariants} invariant entries; full check, median of ${scaleRuns} after 1 warm-up; cold = parse cache emptied before every run, warm = filled by the warm-up):`);
     say('');
-    say('| size | RFC files | invariant entries | RFC+invariant MiB | median ms | × previous size | peak MiB | exit |');
-    say('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-    const scale: Array<{ factor: number; rfcFiles: number; invariantEntries: number; medianMs: number; peakMiB: number; exit: number }> = [];
+    say('| size | RFC files | invariant entries | RFC+invariant MiB | parse cache | median ms | × previous size | peak MiB | exit |');
+    say('| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |');
+    type Scale = { factor: number; cache: 'cold' | 'warm'; rfcFiles: number; invariantEntries: number; medianMs: number; peakMiB: number; exit: number };
+    const scale: Scale[] = [];
     for (const factor of sizes) {
       const corpus = generateCorpus(ROOT, path.join(scratch, `x${factor}`), factor);
       const out = path.join(scratch, `x${factor}.json`);
-      const cmd = cli(`×${factor}`, ['check', '--root', corpus.root, '--format', 'json', '--output', out], corpus.root);
-      const t = time(cmd, scaleRuns, 1);
-      const peak = peakMemoryMiB(cmd, scratch);
-      const exit = exitOf(cmd);
-      const prev = scale[scale.length - 1];
-      const growth = prev ? t.medianMs / prev.medianMs : undefined;
-      scale.push({ factor, rfcFiles: corpus.rfcFiles, invariantEntries: corpus.invariantEntries, medianMs: t.medianMs, peakMiB: peak, exit });
-      say(`| ×${factor} | ${corpus.rfcFiles} | ${corpus.invariantEntries} | ${(corpus.bytes / 2 ** 20).toFixed(1)} | ${t.medianMs.toFixed(0)} | ${growth ? `${growth.toFixed(2)} (for ×${factor / prev!.factor} input)` : ''} | ${peak.toFixed(0)} | ${exit} |`);
+      for (const cache of ['cold', 'warm'] as const) {
+        cold();
+        const cmd = cli(`×${factor} ${cache}`, ['check', '--root', corpus.root, '--format', 'json', '--output', out], corpus.root, cache === 'cold' ? cold : undefined);
+        const t = time(cmd, scaleRuns, 1);
+        const peak = peakMemoryMiB(cmd, scratch);
+        const exit = exitOf(cmd);
+        const prev = [...scale].reverse().find((x) => x.cache === cache);
+        const growth = prev ? t.medianMs / prev.medianMs : undefined;
+        scale.push({ factor, cache, rfcFiles: corpus.rfcFiles, invariantEntries: corpus.invariantEntries, medianMs: t.medianMs, peakMiB: peak, exit });
+        say(`| ×${factor} | ${corpus.rfcFiles} | ${corpus.invariantEntries} | ${(corpus.bytes / 2 ** 20).toFixed(1)} | ${cache} | ${t.medianMs.toFixed(0)} | ${growth ? `${growth.toFixed(2)} (for ×${factor / prev!.factor} input)` : ''} | ${peak.toFixed(0)} | ${exit} |`);
+      }
       rmSync(corpus.root, { recursive: true, force: true });
     }
-    const big = scale.find((s) => s.factor === 100);
     say('');
-    if (big) say(`×100: ${big.medianMs.toFixed(0)} ms (target ≤ ${TARGETS.scaleMs} ms: ${big.medianMs <= TARGETS.scaleMs ? 'met' : 'MISSED'}), ${big.peakMiB.toFixed(0)} MiB (target ≤ ${TARGETS.scaleMiB} MiB: ${big.peakMiB <= TARGETS.scaleMiB ? 'met' : 'MISSED'})`);
-    for (let i = 1; i < scale.length; i++) {
-      const a = scale[i - 1]!;
-      const b = scale[i]!;
-      if (b.factor / a.factor === 10) {
-        const g = b.medianMs / a.medianMs;
-        say(`×${a.factor} → ×${b.factor}: time × ${g.toFixed(2)} (target ≤ ${TARGETS.growth10x}: ${g <= TARGETS.growth10x ? 'met' : 'MISSED'})`);
+    for (const cache of ['cold', 'warm'] as const) {
+      const runsOf = scale.filter((x) => x.cache === cache);
+      const big = runsOf.find((x) => x.factor === 100);
+      if (big) say(`×100 ${cache}: ${big.medianMs.toFixed(0)} ms (target ≤ ${TARGETS.scaleMs} ms: ${big.medianMs <= TARGETS.scaleMs ? 'met' : 'MISSED'}), ${big.peakMiB.toFixed(0)} MiB (target ≤ ${TARGETS.scaleMiB} MiB: ${big.peakMiB <= TARGETS.scaleMiB ? 'met' : 'MISSED'})`);
+      for (let i = 1; i < runsOf.length; i++) {
+        const a = runsOf[i - 1]!;
+        const b = runsOf[i]!;
+        if (b.factor / a.factor === 10) {
+          const g = b.medianMs / a.medianMs;
+          say(`×${a.factor} → ×${b.factor} ${cache}: time × ${g.toFixed(2)} (target ≤ ${TARGETS.growth10x}: ${g <= TARGETS.growth10x ? 'met' : 'MISSED'})`);
+        }
       }
     }
-    if (values.json) writeFileSync(String(values.json), JSON.stringify({ node: process.version, runs, warmup, baseline, gate, full, hook, ratios, scale, targets: TARGETS }, null, 2) + '\n');
+    if (values.json) writeFileSync(String(values.json), JSON.stringify({ node: process.version, runs, warmup, baseline, gate, fullCold, full, hook, ratios, scale, targets: TARGETS }, null, 2) + '\n');
     return 0;
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -102,7 +117,7 @@ async function main(): Promise<number> {
 
 function exitOf(cmd: Command): number {
   try {
-    execFileSync(cmd.file, cmd.args, { cwd: cmd.cwd, stdio: 'ignore' });
+    execFileSync(cmd.file, cmd.args, { cwd: cmd.cwd, stdio: 'ignore', env: { ...process.env, ...cmd.env } });
     return 0;
   } catch (e) {
     return (e as { status?: number }).status ?? -1;

@@ -1,8 +1,9 @@
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { packageRoot } from '../core/package-root.js';
 import { BUILT_VALIDATORS_DIR, compileWithAjv, schemaKey, writeCache } from '../core/schema.js';
+import { codeCachePath, loadValidatorCode } from '../core/validator-code.js';
 
 /**
  * Build step: compile the JSON Schemas this repository governs (and the tool's own) into
@@ -33,7 +34,22 @@ function withLocalFormats(code: string): string {
   return code.replace(/require\("ajv-formats\/dist\/formats"\)\.fullFormats\.([\w$]+)/g, (req, name: string) => (localFormats.has(name) ? `require("./formats.cjs").${name}` : req));
 }
 
+/**
+ * Stores V8's compiled code of a validator beside it, made after one run so that the main
+ * function, the largest part, is in it (node rejects it after an upgrade; it is then unused).
+ */
+function writeCodeCache(file: string, code: string): void {
+  try {
+    const loaded = loadValidatorCode(file, code);
+    loaded.validate({});
+    writeFileSync(codeCachePath(file, code), loaded.codeCache());
+  } catch (e) {
+    process.stderr.write(`generate-validators: no code cache for ${path.basename(file)}: ${(e as Error).message.split('\n')[0]}\n`);
+  }
+}
+
 mkdirSync(BUILT_VALIDATORS_DIR, { recursive: true });
+for (const f of readdirSync(BUILT_VALIDATORS_DIR)) if (f.endsWith('.v8')) rmSync(path.join(BUILT_VALIDATORS_DIR, f));
 copyFileSync(formatsSource, path.join(BUILT_VALIDATORS_DIR, 'formats.cjs'));
 let n = 0;
 const texts: Array<{ name: string; text: string }> = [];
@@ -41,7 +57,10 @@ for (const dir of ['spec', 'schemas', 'invariants', 'scripts/schemas']) for (con
 for (const { name, text } of texts) {
   try {
     const { code } = await compileWithAjv(JSON.parse(text));
-    writeCache(BUILT_VALIDATORS_DIR, schemaKey(text), withLocalFormats(code));
+    const key = schemaKey(text);
+    const built = withLocalFormats(code);
+    writeCache(BUILT_VALIDATORS_DIR, key, built);
+    writeCodeCache(path.join(BUILT_VALIDATORS_DIR, `${key}.cjs`), built);
     n++;
   } catch (e) {
     process.stderr.write(`generate-validators: skipped ${name}: ${(e as Error).message.split('\n')[0]}\n`);

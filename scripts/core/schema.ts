@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { packageRoot as findPackageRoot } from './package-root.js';
 import type { Report } from './rule.js';
+import { loadBuiltValidator } from './validator-code.js';
 import type { StructuredDoc } from './tree.js';
 
 export interface SchemaError {
@@ -23,6 +23,9 @@ const CACHE_VERSION = 'ajv8-2020-formats-allerrors-v1';
 
 const packageRoot = findPackageRoot();
 const require = createRequire(import.meta.url);
+// Required, not imported: an ESM import of node:crypto builds a facade that evaluates all of its
+// lazy exports (webcrypto included), about 6 ms on every run.
+const { createHash } = require('node:crypto') as typeof import('node:crypto');
 const memory = new Map<string, Validator>();
 
 /** Where build-time validators live; runtime-compiled ones are cached beside the dependencies. */
@@ -72,10 +75,7 @@ export function cachedValidator(schemaText: string): Validator | undefined {
 function loadCached(key: string): Validator | undefined {
   for (const dir of [BUILT_VALIDATORS_DIR, RUNTIME_CACHE_DIR]) {
     try {
-      const file = path.join(dir, `${key}.cjs`);
-      readFileSync(file, { flag: 'r' }).length;
-      const mod = require(file) as { default?: Validator } & Validator;
-      return (mod.default ?? mod) as Validator;
+      return loadBuiltValidator(path.join(dir, `${key}.cjs`));
     } catch {
       // not cached here
     }

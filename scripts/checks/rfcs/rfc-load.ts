@@ -85,10 +85,14 @@ async function makeParser(lean: boolean): Promise<Parse> {
   return (text) => processor.parse(text) as Root;
 }
 
+function rfcParser(): Promise<Parse> {
+  parser ??= makeParser(parserSetup().lean);
+  return parser;
+}
+
 /** The mdast of an RFC, parsed as the RFC gates parse it (for tests comparing the two parsers). */
 export async function parseRfcMarkdown(text: string): Promise<Root> {
-  parser ??= makeParser(parserSetup().lean);
-  return (await parser)(text);
+  return (await rfcParser())(text);
 }
 
 /** The RFC document of one file: from the cache when its text was seen before, else parsed. */
@@ -99,9 +103,10 @@ export async function loadRfcDocument(file: string, text: string, cache?: ParseC
     const hit = cache.get<Cached>(key);
     if (hit && typeof hit === 'object' && Array.isArray(hit.sections)) return { file, ...(fileNumber ? { fileNumber } : {}), ...hit };
   }
-  const [{ readRfc }, { LineIndex }] = await Promise.all([import('./rfc-document.js'), import('../../core/position.js')]);
-  const tree = await parseRfcMarkdown(text);
-  const doc = readRfc({ file, text, tree, lines: new LineIndex(text) });
+  const [{ readRfc }, { LineIndex }, parse] = await Promise.all([import('./rfc-document.js'), import('../../core/position.js'), rfcParser()]);
+  // Parse and extract with no await between, so each tree is garbage before the next file is
+  // parsed (callers start many of these at once).
+  const doc = readRfc({ file, text, tree: parse(text), lines: new LineIndex(text) });
   if (cache && key) {
     const { file: _file, fileNumber: _number, ...rest } = doc;
     cache.set(key, rest);

@@ -1,0 +1,73 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempDir } from '../../helpers/env.js';
+import type { JsonFinding } from '../../helpers/env.js';
+import { RFC_0211, mutate, projectCopy } from './helpers.js';
+
+/** `check rfcs invariants` with the parse cache in `cacheDir`; findings without timings. */
+function check(root: string, cacheDir: string, extra: string[] = []): { code: number; stderr: string; findings: JsonFinding[] } {
+  const r = runCli(['check', 'rfcs', 'invariants', '--root', root, '--format', 'json', ...extra], { env: { SPECGATE_CACHE_DIR: cacheDir } });
+  let findings: JsonFinding[] = [];
+  try {
+    findings = (JSON.parse(r.stdout) as { findings: JsonFinding[] }).findings;
+  } catch {
+    // the assertion on code/stderr tells
+  }
+  return { code: r.code, stderr: r.stderr, findings };
+}
+
+const statusFinding = (f: JsonFinding[]) => f.find((x) => x.ruleId === 'rfcs/status-known' && x.file === RFC_0211);
+const entries = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')) : []);
+
+describe('the RFC parse cache through `check`', () => {
+  it('a hit gives the same findings as a miss, positions included; a changed file misses', () => {
+    const { root } = projectCopy();
+    mutate(root, RFC_0211, '| **Status** | `Accepted` |', '| **Status** | `Approved` |');
+    const cacheDir = path.join(tempDir(), 'cache');
+    const miss = check(root, cacheDir);
+    expect(miss.code, miss.stderr).toBe(1);
+    expect(statusFinding(miss.findings)).toMatchObject({ line: expect.any(Number), column: expect.any(Number) });
+    const stored = entries(cacheDir);
+    expect(stored.length).toBe(readdirSync(path.join(root, 'RFCS')).filter((f) => /^\d{4}-/.test(f)).length);
+    const hit = check(root, cacheDir);
+    expect(hit.findings).toEqual(miss.findings);
+    expect(entries(cacheDir)).toEqual(stored);
+
+    mutate(root, RFC_0211, '| **Status** | `Approved` |', '| **Status** | `Drafty` |');
+    const changed = check(root, cacheDir);
+    expect(statusFinding(changed.findings)?.message).toContain('"Drafty"');
+    expect(entries(cacheDir).length).toBe(stored.length + 1);
+  });
+
+  it('a warm run reads the cache, and --no-cache neither reads nor writes it', () => {
+    const { root } = projectCopy();
+    mutate(root, RFC_0211, '| **Status** | `Accepted` |', '| **Status** | `Approved` |');
+    const cacheDir = path.join(tempDir(), 'cache');
+    const first = check(root, cacheDir);
+    expect(statusFinding(first.findings)).toBeDefined();
+    // Tamper with the entry of RFC 0211: a run that reads the cache sees the tampered status.
+    const entry = entries(cacheDir).map((f) => path.join(cacheDir, f)).find((f) => readFileSync(f, 'utf8').includes('"Approved"'))!;
+    writeFileSync(entry, readFileSync(entry, 'utf8').replaceAll('"Approved"', '"Accepted"'));
+    expect(statusFinding(check(root, cacheDir).findings)).toBeUndefined();
+    const fresh = check(root, cacheDir, ['--no-cache']);
+    expect(fresh.findings).toEqual(first.findings);
+
+    const unused = path.join(tempDir(), 'never-made');
+    const none = check(root, unused, ['--no-cache']);
+    expect(none.findings).toEqual(first.findings);
+    expect(existsSync(unused)).toBe(false);
+  });
+
+  it('an unwritable cache folder still gives the findings', () => {
+    const { root } = projectCopy();
+    mutate(root, RFC_0211, '| **Status** | `Accepted` |', '| **Status** | `Approved` |');
+    const file = path.join(tempDir(), 'a-file');
+    writeFileSync(file, 'not a folder\n');
+    const blocked = check(root, path.join(file, 'cache'));
+    expect(blocked.code, blocked.stderr).toBe(1);
+    expect(blocked.stderr).toBe('');
+    expect(blocked.findings).toEqual(check(root, path.join(tempDir(), 'cache'), ['--no-cache']).findings);
+    expect(statusFinding(blocked.findings)).toBeDefined();
+  });
+});
