@@ -13,6 +13,9 @@ class JsonSyntaxError extends Error {
 }
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+// Sticky regexes let the regex engine do the scanning; a character loop runs interpreted at startup.
+const WHITESPACE = /[ \t\n\r]*/y;
+const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
 
 /**
  * Parses JSON keeping every node's source range. Unlike JSON.parse it reports duplicate keys,
@@ -27,129 +30,120 @@ export function parseJson(file: string, text: string): StructuredDoc {
   }
 
   const ws = () => {
-    for (;;) {
-      const c = text.charCodeAt(pos);
-      if (c === 32 || c === 10 || c === 13 || c === 9) pos++;
-      else return;
-    }
+    WHITESPACE.lastIndex = pos;
+    WHITESPACE.exec(text);
+    pos = WHITESPACE.lastIndex;
   };
   const fail = (msg: string, at = pos): never => {
     throw new JsonSyntaxError(msg, at);
   };
   const describe = (at: number) => (at >= text.length ? 'end of file' : JSON.stringify(text[at]));
 
-  const readString = (): [string, number, number] => {
+  /** Skips a string at `pos`; returns its decoded value only when asked (property names). */
+  const readString = (decode: boolean): string => {
     const start = pos;
+    STRING.lastIndex = pos;
+    const m = STRING.exec(text);
+    if (m) {
+      const raw = m[0];
+      pos = start + raw.length;
+      if (!decode) return '';
+      return raw.includes('\\') ? (JSON.parse(raw) as string) : raw.slice(1, -1);
+    }
+    // Not a valid string: walk it to say exactly what is wrong, and where.
     pos++;
-    let simple = true;
     for (;;) {
       const c = text.charCodeAt(pos);
       if (Number.isNaN(c)) fail('unterminated string', start);
       if (c === 34) break;
       if (c < 0x20) fail('control character in string');
-      if (c === 92) {
-        simple = false;
-        pos += 2;
-      } else pos++;
+      pos += c === 92 ? 2 : 1;
     }
     pos++;
-    const raw = text.slice(start, pos);
-    let value: string;
-    if (simple) value = raw.slice(1, -1);
-    else {
-      try {
-        value = JSON.parse(raw) as string;
-      } catch {
-        fail('invalid escape in string', start);
-      }
-    }
-    return [value!, start, pos];
+    return fail('invalid escape in string', start);
   };
 
-  const parseValue = (depth: number): [unknown, TreeNode] => {
+  /** Builds the tree of ranges only; values come from JSON.parse once the text is known to be valid. */
+  const parseValue = (depth: number): TreeNode => {
     if (depth > MAX_DEPTH) fail(`nesting deeper than ${MAX_DEPTH} levels`);
     ws();
     const start = pos;
-    const c = text[pos];
-    if (c === '{') {
+    const c = text.charCodeAt(pos);
+    if (c === 123 /* { */) {
       pos++;
-      const obj: Record<string, unknown> = {};
       const entries: TreeEntry[] = [];
-      const seen = new Map<string, number>();
       ws();
-      if (text[pos] === '}') {
+      if (text.charCodeAt(pos) === 125) {
         pos++;
-        return [obj, { kind: 'object', start, end: pos, entries }];
+        return { kind: 'object', start, end: pos, entries };
       }
       for (;;) {
         ws();
-        if (text[pos] !== '"') fail(`expected a property name, found ${describe(pos)}`);
-        const [key, ks, ke] = readString();
+        if (text.charCodeAt(pos) !== 34) fail(`expected a property name, found ${describe(pos)}`);
+        const keyStart = pos;
+        const key = readString(true);
+        const keyEnd = pos;
         ws();
-        if (text[pos] !== ':') fail(`expected ':' after property name, found ${describe(pos)}`);
+        if (text.charCodeAt(pos) !== 58) fail(`expected ':' after property name, found ${describe(pos)}`);
         pos++;
-        const [v, node] = parseValue(depth + 1);
-        if (seen.has(key)) {
-          problems.push({ code: 'duplicate-key', message: `duplicate key "${key}" (JSON.parse keeps only the last one)`, start: ks, end: ke });
-        }
-        seen.set(key, ks);
-        if (key === '__proto__') Object.defineProperty(obj, key, { value: v, enumerable: true, writable: true, configurable: true });
-        else obj[key] = v;
-        entries.push({ key, keyStart: ks, keyEnd: ke, value: node });
+        entries.push({ key, keyStart, keyEnd, value: parseValue(depth + 1) });
         ws();
-        if (text[pos] === ',') {
-          pos++;
-          continue;
+        const d = text.charCodeAt(pos);
+        pos++;
+        if (d === 44) continue;
+        if (d === 125) {
+          reportDuplicates(entries);
+          return { kind: 'object', start, end: pos, entries };
         }
-        if (text[pos] === '}') {
-          pos++;
-          return [obj, { kind: 'object', start, end: pos, entries }];
-        }
+        pos--;
         fail(`expected ',' or '}', found ${describe(pos)}`);
       }
     }
-    if (c === '[') {
+    if (c === 91 /* [ */) {
       pos++;
-      const arr: unknown[] = [];
       const items: TreeNode[] = [];
       ws();
-      if (text[pos] === ']') {
+      if (text.charCodeAt(pos) === 93) {
         pos++;
-        return [arr, { kind: 'array', start, end: pos, items }];
+        return { kind: 'array', start, end: pos, items };
       }
       for (;;) {
-        const [v, node] = parseValue(depth + 1);
-        arr.push(v);
-        items.push(node);
+        items.push(parseValue(depth + 1));
         ws();
-        if (text[pos] === ',') {
-          pos++;
-          continue;
-        }
-        if (text[pos] === ']') {
-          pos++;
-          return [arr, { kind: 'array', start, end: pos, items }];
-        }
+        const d = text.charCodeAt(pos);
+        pos++;
+        if (d === 44) continue;
+        if (d === 93) return { kind: 'array', start, end: pos, items };
+        pos--;
         fail(`expected ',' or ']', found ${describe(pos)}`);
       }
     }
-    if (c === '"') {
-      const [s, a, b] = readString();
-      return [s, { kind: 'scalar', start: a, end: b }];
+    if (c === 34) {
+      readString(false);
+      return { kind: 'scalar', start, end: pos };
     }
-    for (const [lit, val] of [['true', true], ['false', false], ['null', null]] as const) {
+    for (const lit of ['true', 'false', 'null']) {
       if (text.startsWith(lit, pos)) {
         pos += lit.length;
-        return [val, { kind: 'scalar', start, end: pos }];
+        return { kind: 'scalar', start, end: pos };
       }
     }
     NUMBER.lastIndex = pos;
     const m = NUMBER.exec(text);
     if (m && m[0].length > 0 && m[0] !== '-') {
       pos += m[0].length;
-      return [Number(m[0]), { kind: 'scalar', start, end: pos }];
+      return { kind: 'scalar', start, end: pos };
     }
     return fail(`unexpected ${describe(pos)}, expected a JSON value`);
+  };
+
+  const reportDuplicates = (entries: TreeEntry[]) => {
+    if (entries.length < 2) return;
+    const seen = new Set<string>();
+    for (const e of entries) {
+      if (seen.has(e.key)) problems.push({ code: 'duplicate-key', message: `duplicate key "${e.key}" (JSON.parse keeps only the last one)`, start: e.keyStart, end: e.keyEnd });
+      seen.add(e.key);
+    }
   };
 
   try {
@@ -158,9 +152,10 @@ export function parseJson(file: string, text: string): StructuredDoc {
       problems.push({ code: 'empty', message: 'file is empty; expected a JSON document', start: 0, end: 0 });
       return new StructuredDoc(file, text, undefined, undefined, problems);
     }
-    const [value, root] = parseValue(0);
+    const root = parseValue(0);
     ws();
     if (pos < text.length) fail(`unexpected ${describe(pos)} after the JSON document`);
+    const value: unknown = JSON.parse(problems.some((p) => p.code === 'bom') ? text.slice(1) : text);
     return new StructuredDoc(file, text, value, root, problems);
   } catch (e) {
     if (!(e instanceof JsonSyntaxError)) throw e;

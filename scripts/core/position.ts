@@ -11,10 +11,17 @@ export class LineIndex {
   private readonly starts: number[] = [0];
 
   constructor(readonly text: string) {
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 10) this.starts.push(i + 1);
-      else if (c === 13 && text.charCodeAt(i + 1) !== 10) this.starts.push(i + 1);
+    // indexOf runs natively; a charCodeAt loop is interpreted at startup, when it matters most.
+    let i = text.indexOf('\n');
+    const hasCr = text.includes('\r');
+    if (!hasCr) {
+      while (i !== -1) {
+        this.starts.push(i + 1);
+        i = text.indexOf('\n', i + 1);
+      }
+    } else {
+      const breaks = /\r\n?|\n/g;
+      for (let m = breaks.exec(text); m; m = breaks.exec(text)) this.starts.push(m.index + m[0].length);
     }
   }
 

@@ -32,7 +32,7 @@ export interface Location extends Range {
 
 /** A parsed JSON or YAML file: its value, its tree, and a way from pointers to positions. */
 export class StructuredDoc {
-  readonly lines: LineIndex;
+  private lineIndex: LineIndex | undefined;
 
   constructor(
     readonly file: string,
@@ -41,7 +41,11 @@ export class StructuredDoc {
     readonly root: TreeNode | undefined,
     readonly problems: ParseProblem[],
   ) {
-    this.lines = new LineIndex(text);
+  }
+
+  /** Built on first use: a clean run never needs a position. */
+  get lines(): LineIndex {
+    return (this.lineIndex ??= new LineIndex(this.text));
   }
 
   get ok(): boolean {

@@ -47,3 +47,24 @@ describe('parseJson', () => {
     expect(Object.keys(doc.value as object)).toEqual(['__proto__']);
   });
 });
+
+describe('parseJson against JSON.parse', () => {
+  it('agrees on values for generated documents, compact and indented', async () => {
+    const fc = await import('fast-check');
+    fc.assert(
+      fc.property(fc.json(), fc.boolean(), (text, indent) => {
+        const source = indent ? JSON.stringify(JSON.parse(text), null, 2) : text;
+        const doc = parseJson('f.json', source);
+        expect(doc.problems.filter((p) => p.code !== 'duplicate-key')).toEqual([]);
+        expect(doc.value).toEqual(JSON.parse(source));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it.each(['"a\\qb"', '"a\\u12"', '"unterminated', '"tab\there"'])('locates the bad string in %j', (text) => {
+    const doc = parseJson('f.json', text);
+    expect(doc.ok).toBe(false);
+    expect(doc.problems[0]!.code).toBe('syntax');
+  });
+});
