@@ -2,7 +2,7 @@ import { builtinModules } from 'node:module';
 import { defineConfig } from 'vite';
 
 /**
- * Bundles the CLI (`npm run build`, after tsc): one ESM entry, dist/bundle/cli.js, with each
+ * Bundles the CLI (`npm run build`, after tsc): one entry, dist/bundle/cli.cjs, with each
  * lazy `await import()` kept as its own chunk, so a run loads a few files instead of dozens of
  * small modules. ajv and ajv-formats stay external: the validators precompiled into
  * dist/validators/*.cjs `require` ajv's runtime from node_modules, and the compiler is loaded
@@ -26,9 +26,11 @@ export default defineConfig({
     rolldownOptions: {
       external,
       output: {
-        format: 'esm',
-        entryFileNames: '[name].js',
-        chunkFileNames: 'chunks/[name]-[hash].js',
+        // CommonJS: node starts a CommonJS entry measurably faster than an ES module one, and
+        // rolldown shims import.meta.url for it.
+        format: 'cjs',
+        entryFileNames: '[name].cjs',
+        chunkFileNames: 'chunks/[name]-[hash].cjs',
         // The core modules every command uses travel together (one file to load, not a dozen).
         // Those loaded with `await import()` (remark, git, parse cache, glob matching, reporters)
         // stay separate chunks: a group would make them part of every run.

@@ -18,7 +18,7 @@ import { generateCorpus, UNIT } from './synthetic.js';
 const HELP = `usage: npm run bench -- [--runs N] [--warmup N] [--scale-runs N] [--sizes 1,10,100] [--json FILE]
 `;
 const ROOT = packageRoot();
-const CLI = path.join(ROOT, 'dist/bundle/cli.js');
+const CLI = path.join(ROOT, 'dist/bundle/cli.cjs');
 const node = process.execPath;
 
 const TARGETS = { interopMap: 1.5, fullCheck: 2, hook: 1.2, scaleMs: 3000, scaleMiB: 300, growth10x: 12 };

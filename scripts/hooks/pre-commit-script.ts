@@ -49,7 +49,7 @@ done
 unset IFS
 [ -n "$families" ] || exit 0
 root=${root}
-cli="$root/dist/bundle/cli.js"
+cli="$root/dist/bundle/cli.cjs"
 if [ ! -f "$cli" ]; then
   echo "specgate pre-commit: $cli is missing; run \\\`npm run build\\\` (or commit with --no-verify)" >&2
   exit 1

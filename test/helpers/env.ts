@@ -10,7 +10,7 @@ export const SHARED = path.resolve(PROJECT, '../shared');
 export const ANCHOR = path.join(SHARED, 'anchors/openwop-v2');
 export const SDK_FIXTURES = path.join(SHARED, 'fixtures/a2a-js-sdk-1.3.0');
 /** The shipped artifact (package.json `bin`): the CLI bundled by `npm run build`. */
-export const CLI = path.join(PROJECT, 'dist/bundle/cli.js');
+export const CLI = path.join(PROJECT, 'dist/bundle/cli.cjs');
 
 export const sharedAvailable = existsSync(path.join(SHARED, 'corpus-facts.md'));
 
