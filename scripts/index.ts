@@ -1,6 +1,6 @@
 export type { Finding, Severity, CheckResult } from './core/findings.js';
 
-// RFC 0211: the wire checker as a library (docs/readme/wire.md, "Library API").
+// RFC 0211: the wire checker as a library (README.md, "Library API").
 export {
   identifyA2aError,
   judgeExchange,

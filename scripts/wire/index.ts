@@ -1,4 +1,4 @@
-/** The RFC 0211 wire checker as a library: see docs/readme/wire.md ("Library API"). */
+/** The RFC 0211 wire checker as a library: see README.md ("Library API"). */
 export { judgeExchange, TASK_NOT_FOUND, VERSION_NOT_SUPPORTED } from './judge.js';
 export { compareUnreadable, normaliseData, normaliseEntry } from './compare.js';
 export type { NormalData, NormalEntry, PairJudgement, PairResult, Side } from './compare.js';
