@@ -22,10 +22,65 @@ const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
  * a leading byte-order mark and runaway nesting as located problems instead of losing them.
  */
 export function parseJson(file: string, text: string): StructuredDoc {
+  // Fast path: the native JSON.parse gives the value; if the document has no duplicate keys and
+  // is not too deep, the tree of ranges is only built when a finding needs a position.
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (body.trim() !== '') {
+    let value: unknown;
+    try {
+      value = JSON.parse(body);
+    } catch {
+      return scanJson(file, text);
+    }
+    const keys = countKeys(value, 0);
+    if (keys >= 0 && keys === countPropertyNames(body)) {
+      const problems: ParseProblem[] = body === text ? [] : [BOM_PROBLEM()];
+      return new StructuredDoc(file, text, value, () => scanJson(file, text).root!, problems);
+    }
+  }
+  return scanJson(file, text);
+}
+
+const BOM_PROBLEM = (): ParseProblem => ({ code: 'bom', message: 'file starts with a byte-order mark (RFC 8259 §8.1 forbids adding one)', start: 0, end: 1 });
+
+/** Keys in a parsed value, or -1 when it nests deeper than MAX_DEPTH. */
+function countKeys(value: unknown, depth: number): number {
+  if (value === null || typeof value !== 'object') return 0;
+  if (depth >= MAX_DEPTH) return -1;
+  let n = 0;
+  if (Array.isArray(value)) {
+    for (const v of value) {
+      const k = countKeys(v, depth + 1);
+      if (k < 0) return -1;
+      n += k;
+    }
+    return n;
+  }
+  for (const v of Object.values(value)) {
+    const k = countKeys(v, depth + 1);
+    if (k < 0) return -1;
+    n += k + 1;
+  }
+  return n;
+}
+
+// In valid JSON every '"' outside a string opens one, so a global scan stays aligned on strings.
+const STRING_TOKEN = /"(?:[^"\\]|\\[^])*"([ \t\n\r]*:)?/g;
+
+/** Property names in the text: more than the parsed value has keys means a duplicate key. */
+function countPropertyNames(text: string): number {
+  let n = 0;
+  STRING_TOKEN.lastIndex = 0;
+  for (let m = STRING_TOKEN.exec(text); m; m = STRING_TOKEN.exec(text)) if (m[1] !== undefined) n++;
+  return n;
+}
+
+/** The full scan: every range, and every problem located. */
+function scanJson(file: string, text: string): StructuredDoc {
   const problems: ParseProblem[] = [];
   let pos = 0;
   if (text.charCodeAt(0) === 0xfeff) {
-    problems.push({ code: 'bom', message: 'file starts with a byte-order mark (RFC 8259 §8.1 forbids adding one)', start: 0, end: 1 });
+    problems.push(BOM_PROBLEM());
     pos = 1;
   }
 

@@ -33,14 +33,20 @@ export interface Location extends Range {
 /** A parsed JSON or YAML file: its value, its tree, and a way from pointers to positions. */
 export class StructuredDoc {
   private lineIndex: LineIndex | undefined;
+  private tree: TreeNode | undefined;
+  private buildTree: (() => TreeNode) | undefined;
+  private readonly parsed: boolean;
 
   constructor(
     readonly file: string,
     readonly text: string,
     readonly value: unknown,
-    readonly root: TreeNode | undefined,
+    root: TreeNode | undefined | (() => TreeNode),
     readonly problems: ParseProblem[],
   ) {
+    this.parsed = root !== undefined;
+    if (typeof root === 'function') this.buildTree = root;
+    else this.tree = root;
   }
 
   /** Built on first use: a clean run never needs a position. */
@@ -48,8 +54,17 @@ export class StructuredDoc {
     return (this.lineIndex ??= new LineIndex(this.text));
   }
 
+  /** The tree of source ranges; for a clean JSON document it is built only when first asked for. */
+  get root(): TreeNode | undefined {
+    if (this.buildTree) {
+      this.tree = this.buildTree();
+      this.buildTree = undefined;
+    }
+    return this.tree;
+  }
+
   get ok(): boolean {
-    return this.root !== undefined && !this.problems.some((p) => p.code !== 'duplicate-key' && p.code !== 'bom');
+    return this.parsed && !this.problems.some((p) => p.code !== 'duplicate-key' && p.code !== 'bom');
   }
 
   /**

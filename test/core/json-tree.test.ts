@@ -68,3 +68,36 @@ describe('parseJson against JSON.parse', () => {
     expect(doc.problems[0]!.code).toBe('syntax');
   });
 });
+
+describe('parseJson fast path', () => {
+  it('finds duplicates that only a scan can see: nested, escaped, after a colon inside a string', () => {
+    for (const text of ['{"a": {"b": 1, "b": 2}}', '{"x": "q\\":", "a": 1, "a": 2}', '[{"k": ":"}, {"k\\u0041": 1, "kA": 2}]']) {
+      const doc = parseJson('f.json', text);
+      expect(doc.problems.map((p) => p.code), text).toEqual(['duplicate-key']);
+    }
+  });
+
+  it('gives the same ranges lazily as the full scan does', async () => {
+    const fc = await import('fast-check');
+    fc.assert(
+      fc.property(fc.json(), (text) => {
+        const source = JSON.stringify(JSON.parse(text), null, 2);
+        const doc = parseJson('f.json', source);
+        const value = JSON.parse(source);
+        if (value && typeof value === 'object') {
+          for (const k of Object.keys(value)) {
+            const loc = doc.locate('/' + k.replace(/~/g, '~0').replace(/\//g, '~1'));
+            const at = doc.lines.lineStart(loc.line) + loc.column - 1;
+            const child = JSON.stringify((value as Record<string, unknown>)[k], null, 2)
+              .split('\n')[0]!
+              .trimStart();
+            expect(source.startsWith(child, at)).toBe(true);
+          }
+        }
+        expect(doc.root?.start).toBe(source.search(/\S/));
+        expect(doc.root?.end).toBe(source.length);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
