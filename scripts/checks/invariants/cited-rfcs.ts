@@ -1,0 +1,25 @@
+import type { Corpus } from '../../core/corpus.js';
+import type { RfcDocument } from '../rfcs/rfc-document.js';
+import { loadRfcSet, rfcByNumber } from '../rfcs/rfc-set.js';
+import type { InvariantEntry, InvariantSet, LocatedCitation } from './invariant-set.js';
+import { loadInvariantSet } from './invariant-set.js';
+
+export interface ResolvedCitation {
+  set: InvariantSet;
+  entry: InvariantEntry;
+  citation: LocatedCitation;
+  rfc: RfcDocument;
+}
+
+/** Every citation whose RFC is in the folder (a missing one is invariants/cited-rfc-exists' finding). */
+export async function* resolvedCitations(corpus: Corpus): AsyncGenerator<ResolvedCitation> {
+  const set = loadInvariantSet(corpus);
+  if (!set) return;
+  const rfcs = await loadRfcSet(corpus);
+  for (const entry of set.entries) {
+    for (const citation of entry.citations) {
+      const rfc = await rfcByNumber(rfcs, citation.rfc);
+      if (rfc) yield { set, entry, citation, rfc };
+    }
+  }
+}
