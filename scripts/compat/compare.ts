@@ -1,3 +1,4 @@
+import { FsSource } from '../core/source.js';
 import { Corpus } from '../core/corpus.js';
 import { FatalError } from '../core/errors.js';
 import type { SeveritySetting } from '../core/engine.js';
@@ -7,7 +8,6 @@ import type { Layout } from '../core/layout.js';
 import type { FileSource } from '../core/source.js';
 import type { StructuredDoc } from '../core/tree.js';
 import { diffData } from './data-diff.js';
-import { WalkingFsSource } from './walk-source.js';
 import type { GitRepo } from './git-base.js';
 import { GitTreeSource, PrefixedSource, gitRenames, openBase } from './git-base.js';
 import { isObject } from './json-values.js';
@@ -124,7 +124,7 @@ export async function compareWithBase(opts: CompatOptions): Promise<CompatResult
 }
 
 async function openHead(repo: GitRepo, root: string, staged: boolean): Promise<FileSource> {
-  if (!staged) return new WalkingFsSource(root);
+  if (!staged) return new FsSource(root);
   const { GitIndexSource } = await import('../core/git-source.js');
   const index = await GitIndexSource.open(repo.top);
   return repo.prefix ? new PrefixedSource(index, repo.prefix, root) : index;
