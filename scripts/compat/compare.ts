@@ -8,8 +8,7 @@ import type { Layout } from '../core/layout.js';
 import type { FileSource } from '../core/source.js';
 import type { StructuredDoc } from '../core/tree.js';
 import { diffData } from './data-diff.js';
-import type { GitRepo } from './git-base.js';
-import { GitTreeSource, PrefixedSource, gitRenames, openBase } from './git-base.js';
+import { GitTreeSource, gitRenames, openBase } from './git-base.js';
 import { isObject } from './json-values.js';
 import type { FilePair } from './pairing.js';
 import { pairFiles } from './pairing.js';
@@ -47,7 +46,7 @@ export interface CompatResult {
 export async function compareWithBase(opts: CompatOptions): Promise<CompatResult> {
   const { repo, commit } = openBase(opts.root, opts.ref);
   const baseSource = new GitTreeSource(repo, opts.root, commit, opts.ref);
-  const headSource = await openHead(repo, opts.root, opts.staged);
+  const headSource = await openHead(opts.root, opts.staged);
   const base = new Corpus(baseSource, opts.layout);
   const head = new Corpus(headSource, opts.layout);
 
@@ -123,11 +122,11 @@ export async function compareWithBase(opts: CompatOptions): Promise<CompatResult
   };
 }
 
-async function openHead(repo: GitRepo, root: string, staged: boolean): Promise<FileSource> {
+async function openHead(root: string, staged: boolean): Promise<FileSource> {
   if (!staged) return new FsSource(root);
+  // ls-files below the top level lists that subtree, relative to it: no prefix to strip.
   const { GitIndexSource } = await import('../core/git-source.js');
-  const index = await GitIndexSource.open(repo.top);
-  return repo.prefix ? new PrefixedSource(index, repo.prefix, root) : index;
+  return GitIndexSource.open(root);
 }
 
 /** One side's schemas, for following `$ref`: any JSON file of the corpus, and the schemas by `$id`. */

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { FatalError, UsageError } from '../core/errors.js';
-import type { FileSource } from '../core/source.js';
+import { GitBlobSource } from '../core/git-source.js';
 
 /** The git repository a compat run works in: its top level, and the run root's place inside it. */
 export interface GitRepo {
@@ -61,94 +61,14 @@ export function fetchCommand(ref: string): string {
 }
 
 /** The files of one commit, read through git (the base side of a comparison). */
-export class GitTreeSource implements FileSource {
-  readonly label: string;
-  private readonly entries = new Map<string, string>();
-  private readonly cache = new Map<string, Buffer | undefined>();
-
-  constructor(
-    private readonly repo: GitRepo,
-    readonly root: string,
-    private readonly commit: string,
-    ref: string,
-  ) {
-    this.label = `git base ${ref}`;
-    const listing = git(repo, ['ls-tree', '-r', '-z', '--full-tree', commit]);
-    for (const rec of listing.split('\0')) {
+export class GitTreeSource extends GitBlobSource {
+  constructor(repo: GitRepo, root: string, commit: string, ref: string) {
+    const entries = new Map<string, string>();
+    for (const rec of git(repo, ['ls-tree', '-r', '-z', '--full-tree', commit]).split('\0')) {
       const m = /^\d+ blob ([0-9a-f]+)\t(.*)$/s.exec(rec);
-      if (m && m[2]!.startsWith(repo.prefix)) this.entries.set(m[2]!.slice(repo.prefix.length), m[1]!);
+      if (m && m[2]!.startsWith(repo.prefix)) entries.set(m[2]!.slice(repo.prefix.length), m[1]!);
     }
-  }
-
-  get files(): string[] {
-    return [...this.entries.keys()];
-  }
-
-  /** Reads many blobs in one `git cat-file --batch` call. */
-  prefetch(rels: readonly string[]): void {
-    const wanted = rels.filter((r) => this.entries.has(r) && !this.cache.has(r));
-    if (wanted.length < 2) return;
-    const out = execFileSync('git', ['cat-file', '--batch'], {
-      cwd: this.repo.top,
-      input: wanted.map((r) => this.entries.get(r)).join('\n') + '\n',
-      maxBuffer: 512 * 1024 * 1024,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let at = 0;
-    for (const rel of wanted) {
-      const nl = out.indexOf(10, at);
-      const header = out.subarray(at, nl).toString('utf8');
-      const size = Number(header.split(' ')[2]);
-      if (!Number.isFinite(size)) return; // unexpected output: fall back to one read per file
-      this.cache.set(rel, out.subarray(nl + 1, nl + 1 + size));
-      at = nl + 1 + size + 1;
-    }
-  }
-
-  read(rel: string): Buffer | undefined {
-    if (this.cache.has(rel)) return this.cache.get(rel);
-    const oid = this.entries.get(rel);
-    const buf = oid ? execFileSync('git', ['cat-file', 'blob', oid], { cwd: this.repo.top, maxBuffer: 64 * 1024 * 1024 }) : undefined;
-    this.cache.set(rel, buf);
-    return buf;
-  }
-
-  exists(rel: string): boolean {
-    if (this.entries.has(rel)) return true;
-    const dir = rel.endsWith('/') ? rel : rel + '/';
-    for (const k of this.entries.keys()) if (k.startsWith(dir)) return true;
-    return false;
-  }
-
-  async glob(patterns: readonly string[]): Promise<string[]> {
-    const { default: matches } = await import('../core/glob-match.js');
-    return this.files.filter((p) => matches(p, patterns)).sort();
-  }
-}
-
-/** A source whose paths are relative to a folder below its own root (a run root inside a bigger repository). */
-export class PrefixedSource implements FileSource {
-  constructor(
-    private readonly inner: FileSource,
-    private readonly prefix: string,
-    readonly root: string,
-  ) {}
-
-  get label(): string {
-    return this.inner.label;
-  }
-
-  read(rel: string): Buffer | undefined {
-    return this.inner.read(this.prefix + rel);
-  }
-
-  exists(rel: string): boolean {
-    return this.inner.exists(this.prefix + rel);
-  }
-
-  async glob(patterns: readonly string[]): Promise<string[]> {
-    const found = await this.inner.glob(patterns.map((p) => (p.startsWith('!') ? '!' + this.prefix + p.slice(1) : this.prefix + p)));
-    return found.map((f) => f.slice(this.prefix.length));
+    super(root, `git base ${ref}`, entries);
   }
 }
 

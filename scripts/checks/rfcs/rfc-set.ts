@@ -1,7 +1,6 @@
 import type { Corpus } from '../../core/corpus.js';
 import type { ParseCache } from '../../core/parse-cache.js';
 import type { RfcDocument } from './rfc-document.js';
-import { listFiles } from './list-files.js';
 import { loadRfcDocument } from './rfc-load.js';
 
 /**
@@ -37,7 +36,7 @@ export function loadRfcSet(corpus: Corpus): Promise<RfcSet> {
 
 async function list(corpus: Corpus): Promise<RfcSet> {
   const dir = corpus.layout.rfcsDir.replace(/\/+$/, '');
-  const files = (await listFiles(corpus, [`${dir}/*.md`])).filter((f) => !NOT_RFCS.test(baseName(f)));
+  const files = (await corpus.source.glob([`${dir}/*.md`])).filter((f) => !NOT_RFCS.test(baseName(f)));
   const byNumber = new Map<string, string[]>();
   for (const f of files) {
     const n = /^(\d{4})-/.exec(baseName(f))?.[1];

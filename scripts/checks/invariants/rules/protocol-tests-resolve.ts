@@ -1,8 +1,6 @@
 import path from 'node:path';
 import type { Corpus } from '../../../core/corpus.js';
-import matches from '../../../core/glob-match.js';
 import type { Rule } from '../../../core/rule.js';
-import { isSimplePattern, listFiles } from '../../rfcs/list-files.js';
 import { loadInvariantSet } from '../invariant-set.js';
 
 /** `<repo>:<path>` names a file in a sibling repository: counted, never resolved here. */
@@ -54,21 +52,10 @@ export const protocolTestsResolve: Rule = {
   },
 };
 
-/**
- * Files each glob matches: literal paths and last-segment wildcards are listed directly; the
- * rest go through one globby call, attributed pattern by pattern (and, should the attribution
- * find nothing, one call of their own).
- */
+/** Files each glob matches (the working tree is walked from the folders a glob starts with). */
 async function countMatches(corpus: Corpus, globs: string[]): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
-  const complex = globs.filter((g) => !isSimplePattern(g));
-  for (const g of globs) if (isSimplePattern(g)) counts.set(g, (await listFiles(corpus, [g])).length);
-  if (complex.length === 0) return counts;
-  const files = await corpus.source.glob(complex);
-  for (const g of complex) {
-    const n = files.filter((f) => matches(f, [g])).length;
-    counts.set(g, n || (files.length ? (await corpus.source.glob([g])).length : 0));
-  }
+  for (const g of globs) counts.set(g, (await corpus.source.glob([g])).length);
   return counts;
 }
 
