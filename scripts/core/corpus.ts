@@ -16,6 +16,7 @@ export const MAX_FILE_BYTES = 32 * 1024 * 1024;
  */
 export class Corpus {
   private readonly texts = new Map<string, string | undefined>();
+  private readonly existing = new Map<string, boolean>();
   private readonly docs = new Map<string, StructuredDoc | undefined>();
   private readonly markdowns = new Map<string, MarkdownDoc | undefined>();
   private readonly reported = new Set<string>();
@@ -47,8 +48,12 @@ export class Corpus {
     return this.touched;
   }
 
+  /** Whether a file exists; asked once per path a run (2,000 RFCs name the same few paths). */
   exists(rel: string): boolean {
-    return this.texts.get(rel) !== undefined || this.source.exists(rel);
+    if (this.texts.get(rel) !== undefined) return true;
+    let known = this.existing.get(rel);
+    if (known === undefined) this.existing.set(rel, (known = this.source.exists(rel)));
+    return known;
   }
 
   /** The text of a file, or undefined (and a finding) when it is missing, binary or too large. */

@@ -241,9 +241,13 @@ function collectSections(md: MarkdownDoc): Section[] {
       end: next ? offset(next.node, 'start') : md.text.length,
     });
   }
-  // Bold labels `**D.7 Title.**` opening a paragraph anywhere (also inside lists).
-  walk(md.tree, (n) => {
+  // Bold labels `**D.7 Title.**` opening a paragraph anywhere (also inside lists). A paragraph
+  // whose source starts with neither `*`, `_` nor a task box cannot open with one, and its
+  // inline content is not needed (the subset parser parses it only when asked).
+  walkBlocks(md.tree, (n) => {
     if (n.type !== 'paragraph') return;
+    const lead = md.text.charCodeAt(offset(n, 'start'));
+    if (lead !== 42 && lead !== 95 && lead !== 91) return;
     const first = (n as Paragraph).children[0];
     if (first?.type !== 'strong') return;
     const label = renderedText(first).trim();
@@ -322,7 +326,7 @@ function readSecurityLines(md: MarkdownDoc, sections: Section[]): SecurityLine[]
   const s = findHeading(sections, 'Security');
   if (!s) return [];
   const out: SecurityLine[] = [];
-  walk(md.tree, (n) => {
+  walkBlocks(md.tree, (n) => {
     if (n.type !== 'paragraph') return;
     const at = offset(n, 'start');
     if (at < s.start || at >= s.end) return;
@@ -342,7 +346,7 @@ function readSecurityLines(md: MarkdownDoc, sections: Section[]): SecurityLine[]
 function readTaskItems(md: MarkdownDoc): TaskItem[] {
   const out: TaskItem[] = [];
   const headings = md.tree.children.filter((n): n is Heading => n.type === 'heading');
-  walk(md.tree, (n) => {
+  walkBlocks(md.tree, (n) => {
     if (n.type !== 'listItem' || typeof n.checked !== 'boolean') return;
     out.push({ checked: n.checked, text: renderedText(n).trim(), range: nodeRange(n), sectionTitle: enclosingTitle(headings, offset(n, 'start')) });
   });
@@ -355,7 +359,7 @@ function readCodeBlocks(md: MarkdownDoc): CodeBlock[] {
   const visit = (parent: Parent) => {
     parent.children.forEach((n, i) => {
       if (n.type !== 'code') {
-        if ('children' in n) visit(n as Parent);
+        if ('children' in n && !LEAF_BLOCKS.has(n.type)) visit(n as Parent);
         return;
       }
       const range = nodeRange(n);
@@ -395,6 +399,15 @@ function enclosingTitle(headings: Heading[], at: number): string | undefined {
 
 function offset(n: { position?: { start: { offset?: number }; end: { offset?: number } } }, which: 'start' | 'end'): number {
   return n.position?.[which].offset ?? 0;
+}
+
+/** Blocks whose children are inline content: no paragraph, list item or code block is inside. */
+const LEAF_BLOCKS = new Set(['paragraph', 'heading', 'table']);
+
+/** Visits the blocks of a tree without descending into inline content. */
+function walkBlocks(node: Nodes | Root, visit: (n: Nodes) => void): void {
+  visit(node as Nodes);
+  if ('children' in node && !LEAF_BLOCKS.has(node.type)) for (const c of node.children as Nodes[]) walkBlocks(c, visit);
 }
 
 function walk(node: Nodes | Root, visit: (n: Nodes) => void): void {

@@ -7,10 +7,11 @@ import type { RfcDocument } from './rfc-document.js';
 
 /**
  * An RFC file's text → its RfcDocument. The mdast tree lives only for the extraction; the result
- * is plain data, cached on disk by content (parse-cache.ts), so a warm run never imports the
- * markdown parser. Bump EXTRACTOR_VERSION whenever readRfc's output changes.
+ * is plain data. For files micromark has to parse it is cached on disk by content
+ * (parse-cache.ts), so a warm run never imports micromark. Bump EXTRACTOR_VERSION whenever
+ * readRfc's output changes.
  */
-const EXTRACTOR_VERSION = 'rfc-document-v1';
+const EXTRACTOR_VERSION = 'rfc-document-v2';
 
 /**
  * GFM is narrowed to what RFCs use: tables (the header), task-list items (acceptance boxes) and
@@ -95,17 +96,24 @@ export async function parseRfcMarkdown(text: string): Promise<Root> {
   return (await rfcParser())(text);
 }
 
-/** The RFC document of one file: from the cache when its text was seen before, else parsed. */
+/**
+ * The RFC document of one file. A file inside the markdown subset (markdown-subset.ts) is parsed
+ * by the subset parser, which is faster than reading its cache entry would be and never loads
+ * micromark; any other file is parsed by micromark, with what was extracted cached by content.
+ * Parse and extract run with no await in between, so each tree is garbage before the next file
+ * is parsed (callers start many of these at once).
+ */
 export async function loadRfcDocument(file: string, text: string, cache?: ParseCache): Promise<RfcDocument> {
+  const [{ readRfc }, { LineIndex }, { parseMarkdownSubset }] = await Promise.all([import('./rfc-document.js'), import('../../core/position.js'), import('../../core/markdown-subset.js')]);
+  const fast = parseMarkdownSubset(text);
+  if (fast) return readRfc({ file, text, tree: fast, lines: new LineIndex(text) });
   const key = cache ? (await import('../../core/parse-cache.js')).parseCacheKey(parserSetup().version, text) : undefined;
-  const fileNumber = /^(\d{4})-[^/]*\.md$/.exec(path.posix.basename(file))?.[1];
   if (cache && key) {
     const hit = cache.get<Cached>(key);
+    const fileNumber = /^(\d{4})-[^/]*\.md$/.exec(path.posix.basename(file))?.[1];
     if (hit && typeof hit === 'object' && Array.isArray(hit.sections)) return { file, ...(fileNumber ? { fileNumber } : {}), ...hit };
   }
-  const [{ readRfc }, { LineIndex }, parse] = await Promise.all([import('./rfc-document.js'), import('../../core/position.js'), rfcParser()]);
-  // Parse and extract with no await between, so each tree is garbage before the next file is
-  // parsed (callers start many of these at once).
+  const parse = await rfcParser();
   const doc = readRfc({ file, text, tree: parse(text), lines: new LineIndex(text) });
   if (cache && key) {
     const { file: _file, fileNumber: _number, ...rest } = doc;

@@ -17,19 +17,29 @@ function check(root: string, cacheDir: string, extra: string[] = []): { code: nu
   return { code: r.code, stderr: r.stderr, findings };
 }
 
+/**
+ * Only files the subset parser leaves to micromark are cached: a block quote takes RFC 0211 out
+ * of the subset, the other RFCs stay in it.
+ */
+function leaveSubset(root: string): void {
+  mutate(root, RFC_0211, '## Summary\n', '## Summary\n\n> A block quote, which only micromark parses.\n');
+}
+
 const statusFinding = (f: JsonFinding[]) => f.find((x) => x.ruleId === 'rfcs/status-known' && x.file === RFC_0211);
 const entries = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')) : []);
 
 describe('the RFC parse cache through `check`', () => {
   it('a hit gives the same findings as a miss, positions included; a changed file misses', () => {
     const { root } = projectCopy();
+    leaveSubset(root);
     mutate(root, RFC_0211, '| **Status** | `Accepted` |', '| **Status** | `Approved` |');
     const cacheDir = path.join(tempDir(), 'cache');
     const miss = check(root, cacheDir);
     expect(miss.code, miss.stderr).toBe(1);
     expect(statusFinding(miss.findings)).toMatchObject({ line: expect.any(Number), column: expect.any(Number) });
     const stored = entries(cacheDir);
-    expect(stored.length).toBe(readdirSync(path.join(root, 'RFCS')).filter((f) => /^\d{4}-/.test(f)).length);
+    expect(readdirSync(path.join(root, 'RFCS')).filter((f) => /^\d{4}-/.test(f)).length).toBeGreaterThan(1);
+    expect(stored.length).toBe(1);
     const hit = check(root, cacheDir);
     expect(hit.findings).toEqual(miss.findings);
     expect(entries(cacheDir)).toEqual(stored);
@@ -42,6 +52,7 @@ describe('the RFC parse cache through `check`', () => {
 
   it('a warm run reads the cache, and --no-cache neither reads nor writes it', () => {
     const { root } = projectCopy();
+    leaveSubset(root);
     mutate(root, RFC_0211, '| **Status** | `Accepted` |', '| **Status** | `Approved` |');
     const cacheDir = path.join(tempDir(), 'cache');
     const first = check(root, cacheDir);
@@ -61,6 +72,7 @@ describe('the RFC parse cache through `check`', () => {
 
   it('an unwritable cache folder still gives the findings', () => {
     const { root } = projectCopy();
+    leaveSubset(root);
     mutate(root, RFC_0211, '| **Status** | `Accepted` |', '| **Status** | `Approved` |');
     const file = path.join(tempDir(), 'a-file');
     writeFileSync(file, 'not a folder\n');
