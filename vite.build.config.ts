@@ -32,10 +32,10 @@ export default defineConfig({
         entryFileNames: '[name].cjs',
         chunkFileNames: 'chunks/[name]-[hash].cjs',
         // The core modules every command uses travel together (one file to load, not a dozen).
-        // Those loaded with `await import()` (remark, git, parse cache, glob matching, reporters)
+        // Those loaded with `await import()` (markdown parsers, git, parse cache, glob matching, reporters)
         // stay separate chunks: a group would make them part of every run.
         codeSplitting: {
-          groups: [{ name: 'core', test: /[\\/]scripts[\\/]core[\\/](?!(?:markdown|git-source|parse-cache|glob-match)\.ts|reporters[\\/])[^\\/]+\.ts$/ }],
+          groups: [{ name: 'core', test: /[\\/]scripts[\\/]core[\\/](?!(?:markdown[-a-z]*|git-source|parse-cache|glob-match)\.ts|reporters[\\/])[^\\/]+\.ts$/ }],
         },
       },
     },

@@ -49,7 +49,7 @@ interface Line {
 type Leaf =
   | { kind: 'paragraph'; lines: Line[] }
   | { kind: 'fence'; marker: string; size: number; indent: number; info: string; start: number; values: string[] }
-  | { kind: 'table'; rows: Line[]; columns: number };
+  | { kind: 'table'; rows: Line[]; columns: number; end: number };
 
 const DELIMITER_ROW = /^ {0,3}\|?[ ]*:?-+:?[ ]*(?:\|[ ]*:?-+:?[ ]*)*\|?[ ]*$/;
 const THEMATIC = /^([-*_])(?:[ ]*\1){2,}[ ]*$/;
@@ -112,7 +112,7 @@ class SubsetParser {
         return n;
       }
       if (ind < 4 && t.charCodeAt(ls + ind) === 124) {
-        leaf.rows.push({ start: ls + ind, end: trimEnd(t, ls + ind, le) });
+        leaf.rows.push({ start: ls + ind, end: le });
         return n;
       }
       throw new Unsupported('table followed by a non-row line');
@@ -121,7 +121,10 @@ class SubsetParser {
       this.closeLeaf(tip);
       return n;
     }
-    if (this.hasPipe(ls, le) && DELIMITER_ROW.test(t.slice(ls, le))) throw new Unsupported('table delimiter row outside a table');
+    if ((this.hasPipe(ls, le) || t.charCodeAt(ls + ind) === 58 || t.charCodeAt(ls + ind) === 45) && DELIMITER_ROW.test(t.slice(ls, le)) && /[|:]/.test(t.slice(ls, le))) {
+      // `| --- |`, `:-`, `-:`: would make the paragraph above it a table header.
+      throw new Unsupported('table delimiter row outside a table');
+    }
 
     let frame = this.stack[m - 1]!;
     let col = ind;
@@ -214,9 +217,10 @@ class SubsetParser {
           if (frame.node.type !== 'root') throw new Unsupported('table in a list item');
           this.closeFrames(m);
           this.closeLeaf(frame);
-          const columns = cells(t, at, trimEnd(t, at, le)).length;
+          const columns = cells(t, at, le).length;
           if (columns !== delimiterCells(delimiter)) throw new Unsupported('table header and delimiter row differ');
-          frame.leaf = { kind: 'table', rows: [{ start: at, end: trimEnd(t, at, le) }], columns };
+          // A table without body rows ends with its delimiter row.
+          frame.leaf = { kind: 'table', rows: [{ start: at, end: le }], columns, end: this.lines.lineStart(n + 1) + delimiter.length };
           frame.list = undefined;
           return n + 1;
         }
@@ -361,7 +365,8 @@ class SubsetParser {
       });
       return { type: 'tableRow', children, position: this.pos.span(r.start, r.end) };
     });
-    return { type: 'table', align: [], children: rows, position: this.pos.span(leaf.rows[0]!.start, leaf.rows[leaf.rows.length - 1]!.end) };
+    const end = leaf.rows.length > 1 ? leaf.rows[leaf.rows.length - 1]!.end : leaf.end;
+    return { type: 'table', align: [], children: rows, position: this.pos.span(leaf.rows[0]!.start, end) };
   }
 }
 
@@ -381,15 +386,21 @@ function lazily<T extends Paragraph | TableCell>(node: T, src: InlineSource, pos
 /** A paragraph or table cell whose children are parsed on first read (a prototype getter keeps the shape fixed). */
 class LazyInline {
   #children: PhrasingContent[] | undefined;
+  readonly #src: InlineSource;
+  readonly #pos: Positioner;
+
   constructor(
     readonly type: 'paragraph' | 'tableCell',
     readonly position: Position,
-    private readonly src: InlineSource,
-    private readonly pos: Positioner,
-  ) {}
+    src: InlineSource,
+    pos: Positioner,
+  ) {
+    this.#src = src;
+    this.#pos = pos;
+  }
 
   get children(): PhrasingContent[] {
-    return (this.#children ??= parseInline(this.src, this.pos).children);
+    return (this.#children ??= parseInline(this.#src, this.#pos).children);
   }
 
   set children(value: PhrasingContent[]) {
@@ -412,11 +423,12 @@ function offsetIn(segments: Array<[number, number]>, i: number): number {
 }
 
 /**
- * Cells of a table row that starts with `|` at `s` and ends (trailing spaces removed) at `e`:
+ * Cells of a table row that starts with `|` at `s` and whose line ends at `lineEnd`:
  * [cell start, cell end, content start, content end]. A cell runs from its pipe to the next
- * pipe; the last one takes the closing pipe. `\|` and `\\` do not split.
+ * pipe; the last one takes the closing pipe and any spaces after it. `\|` and `\\` do not split.
  */
-function cells(t: string, s: number, e: number): Array<[number, number, number, number]> {
+function cells(t: string, s: number, lineEnd: number): Array<[number, number, number, number]> {
+  const e = trimEnd(t, s, lineEnd);
   const pipes: number[] = [s];
   for (let i = s + 1; i < e; i++) {
     const c = t.charCodeAt(i);
@@ -429,7 +441,7 @@ function cells(t: string, s: number, e: number): Array<[number, number, number, 
   for (let k = 0; k < count; k++) {
     const start = pipes[k]!;
     const next = k + 1 < pipes.length ? pipes[k + 1]! : e;
-    const end = k === count - 1 ? e : next;
+    const end = k === count - 1 ? lineEnd : next;
     let cs = start + 1;
     let ce = next;
     while (cs < ce && t.charCodeAt(cs) === 32) cs++;

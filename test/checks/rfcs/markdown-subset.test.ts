@@ -175,6 +175,9 @@ const TRICKY: Array<[string, string]> = [
   ['fence inside a list item', doc('## Errata', '', '- a', '', '  ```json', '  {}', '  ```', '- b', '  ```', '  c', '```')],
   ['table followed directly by a line', doc('| Field | Value |', '| --- | --- |', '| **RFC** | 0042 |', 'text after', '', '## Summary')],
   ['table rows with fewer and more cells', doc('| Field | Value |', '| --- | --- |', '| **RFC** |', '| **Status** | `Draft` | extra |', '| a | b', 'c | d |')],
+  ['table with no body rows', doc('| Field | Value |', '| --- | --- |', '', '## Summary')],
+  ['table rows with trailing spaces', doc('| Field | Value |', '| --- | --- |', '| **RFC** | 0042 |  ', '| **Status** | `Draft` |   ')],
+  ['one-column tables without pipes', doc('Field', ':-', '', '## Summary', '', 'Label', '-:', '```json', '{}', '```')],
   ['table with alignment and no outer pipes', doc('Field | Value', ':--- | ---:', '**RFC** | 0042')],
   ['setext headings', doc('Errata', '======', '', '- a', '', 'Security', '--------', '', 'New invariant `x` (protocol, high)')],
   ['blockquote', doc('## Security', '', '> New invariant `x` (protocol, high)', '> - [ ] quoted task', '', '> ```json', '> {}', '> ```')],
@@ -220,13 +223,14 @@ describe('parseMarkdownSubset on tricky inputs', () => {
 
 const WORDS = ['the', 'host', 'MUST', 'A2A', 'peer', 'v1.0', 'naïve', 'x-y', 'RFC', '0211', '§D', '§D.7', 'UQ4', '2026-09-23', 'a2a-1.0', 'map<string,string>'];
 const word = fc.constantFrom(...WORDS);
+const pad = (n: number) => ' '.repeat(n);
 const punct = fc.constantFrom('.', ',', ';', ':', '!', '?', '(', ')', '"', '“', '”', '—', '-', "'", '/', '§', '·');
 const codeSpan = fc.oneof(word.map((w) => `\`${w}\``), fc.constantFrom('`` a`b ``', '` `` `', '`a|b`', '`*x*`'));
 const balanced = fc.tuple(fc.constantFrom('*', '_', '**', '__', '~~', '***'), fc.array(word, { minLength: 1, maxLength: 3 })).map(([d, ws]) => `${d}${ws.join(' ')}${d}`);
 const link = fc.tuple(word, fc.constantFrom('https://x.y', './0050-x.md', '#a')).map(([t, u]) => `[${t}](${u})`);
 const tag = fc.constantFrom('<b>', '</b>', '<path>', '<path>:<line>', '<br/>', '<a href="x">');
 const run = fc.constantFrom('*', '_', '**', '__', '~~', '~', '***', '`', '``');
-const wrappedCode = fc.tuple(word, fc.integer({ min: 0, max: 3 }), word).map(([a, n, b]) => `\`${a}\n${' '.repeat(n)}${b}\``);
+const wrappedCode = fc.tuple(word, fc.integer({ min: 0, max: 3 }), word).map(([a, n, b]) => `\`${a}\n${pad(n)}${b}\``);
 const escape = fc.constantFrom('\\*', '\\_', '\\\\', '\\`', '\\|', '\\[', '\\~', '\\<', '\\');
 const odd = fc.constantFrom('[', ']', '](', '![a](b)', '[a](<b c>)', '<https://x.y>', '&amp;', '<3', '< x', '[a]', '<!-- c -->', '#', '>', '-', '1.', '|');
 
@@ -250,8 +254,6 @@ function inlineText(spice: number): fc.Arbitrary<string> {
   return fc.array(fc.tuple(tokens(spice), sep), { minLength: 1, maxLength: 8 }).map((ts) => ts.map(([t, s]) => t + s).join('').trim() || 'w');
 }
 
-const pad = (n: number) => ' '.repeat(n);
-
 function paragraph(spice: number): fc.Arbitrary<string> {
   const line = fc.tuple(fc.integer({ min: 0, max: spice ? 3 : 0 }), inlineText(spice), fc.integer({ min: 0, max: spice ? 2 : 0 }));
   return fc.array(line, { minLength: 1, maxLength: 3 }).map((ls) => ls.map(([a, t, b]) => pad(a) + t + pad(b)).join('\n'));
@@ -261,8 +263,9 @@ const FIELDS = ['RFC', 'Title', 'Status', 'Author(s)', 'Created', 'Updated', 'Af
 function headerTable(spice: number): fc.Arbitrary<string> {
   // RFCs escape a pipe inside a cell; a raw one (a different cell count) only from spice 1 on.
   const value = spice ? inlineText(spice) : inlineText(spice).map((v) => v.replace(/\|/g, '\\|'));
-  const row = fc.tuple(fc.constantFrom(...FIELDS), fc.boolean(), value).map(([f, bold, v]) => `| ${bold ? `**${f}**` : f} | ${v} |`);
-  return fc.array(row, { minLength: 1, maxLength: 5 }).map((rows) => ['| Field | Value |', '| --- | --- |', ...rows].join('\n'));
+  const trailing = fc.integer({ min: 0, max: spice ? 2 : 0 });
+  const row = fc.tuple(fc.constantFrom(...FIELDS), fc.boolean(), value, trailing).map(([f, bold, v, t]) => `| ${bold ? `**${f}**` : f} | ${v} |${pad(t)}`);
+  return fc.array(row, { minLength: spice ? 0 : 1, maxLength: 5 }).map((rows) => ['| Field | Value |', '| --- | --- |', ...rows].join('\n'));
 }
 
 function heading(spice: number): fc.Arbitrary<string> {
@@ -337,6 +340,7 @@ const rfcLike = fc.integer({ min: 0, max: 9 }).chain((n) => {
     { arbitrary: fence(spice), weight: 2 },
     { arbitrary: securityLine, weight: 1 },
     { arbitrary: label(spice), weight: 1 },
+    { arbitrary: headerTable(spice), weight: 1 },
   );
   const gap = spice ? fc.constantFrom('\n', '\n\n', '\n\n', '\n\n', '\n\n\n', '\n\n\n\n') : fc.constantFrom('\n\n', '\n\n\n');
   return fc

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../../../scripts/core/markdown.js';
+import { parseMarkdownSubset } from '../../../scripts/core/markdown-subset.js';
+import { LineIndex } from '../../../scripts/core/position.js';
 import { findSection, headerField, namedRfcs, readRfc, rfcStatus } from '../../../scripts/checks/rfcs/rfc-document.js';
 import { findProseCitations, parseStructuredCitation } from '../../../scripts/checks/invariants/citations.js';
 import { ANCHOR, PROJECT, describeShared } from '../../helpers/env.js';
@@ -97,6 +99,37 @@ describe('readRfc', () => {
       [false, 'Acceptance criteria', 40],
     ]);
     expect(doc.codeBlocks).toMatchObject([{ lang: 'json', value: '{ "a": 1 }', valueLine: 20, sectionTitle: '3. Numbered' }]);
+  });
+});
+
+describe('bold labels', () => {
+  const text = [
+    '# RFC 0042: Labels',
+    '',
+    '## Proposal',
+    '',
+    '**D.7 At the top level.** Text.',
+    '',
+    '- **D.8 In a list item.** Text.',
+    '- [ ] **D.9 After a task box.** Text.',
+    '',
+    '__D.10 With underscores__ and text.',
+    '',
+    '*D.11 Emphasis is not a label.* Text; nor is a label later in a paragraph: **D.12 No.**',
+    '',
+  ].join('\n');
+
+  it.each([
+    ['micromark', () => parseMarkdown('RFCS/0042-labels.md', text).tree],
+    ['the subset parser', () => parseMarkdownSubset(text)!],
+  ])('are found in paragraphs anywhere, task items included, from %s', (_name, tree) => {
+    const doc = readRfc({ file: 'RFCS/0042-labels.md', text, tree: tree(), lines: new LineIndex(text) });
+    expect(doc.sections.filter((s) => s.kind === 'label').map((s) => [s.id, s.range.line, s.range.column])).toEqual([
+      ['D.7', 5, 1],
+      ['D.8', 7, 3],
+      ['D.9', 8, 7],
+      ['D.10', 10, 1],
+    ]);
   });
 });
 
