@@ -35,7 +35,7 @@ export default defineConfig({
         // Those loaded with `await import()` (markdown parsers, git, parse cache, glob matching, reporters)
         // stay separate chunks: a group would make them part of every run.
         codeSplitting: {
-          groups: [{ name: 'core', test: /[\\/]scripts[\\/]core[\\/](?!(?:markdown[-a-z]*|git-source|parse-cache|glob-match)\.ts|reporters[\\/])[^\\/]+\.ts$/ }],
+          groups: [{ name: 'core', test: /[\\/]scripts[\\/]core[\\/](?!(?:markdown[-a-z]*|git-source|parse-cache|glob-match|compile-cache)\.ts|reporters[\\/])[^\\/]+\.ts$/ }],
         },
       },
     },

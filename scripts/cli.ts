@@ -1,5 +1,18 @@
 #!/usr/bin/env node
-import { FatalError, UsageError } from './core/errors.js';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { installCompileCache } from './core/compile-cache.js';
+
+// Before anything else is loaded: the bundle's chunks and js-yaml start from V8's code cache.
+// This file is dist/bundle/cli.cjs (or tsc's dist/scripts/cli.js): the package is two folders up.
+{
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const root = path.resolve(here, '../..');
+  const bundle = path.join(root, 'dist', 'bundle') + path.sep;
+  const yaml = path.join('node_modules', 'js-yaml') + path.sep;
+  const dir = process.env.SPECGATE_COMPILE_CACHE_DIR ?? path.join(root, 'node_modules', '.cache', 'specgate');
+  installCompileCache(path.join(dir, `v8-${process.version}-${process.arch}`), (f) => f.startsWith(bundle) || f.includes(yaml));
+}
 
 /** Each command module exports `run(argv): Promise<number>` (the exit code). Loaded on demand. */
 const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run(argv: string[]): Promise<number> }> }> = {
@@ -33,7 +46,10 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const command = COMMANDS[name];
-  if (!command) throw new UsageError(`unknown command "${name}"; run "specgate --help"`);
+  if (!command) {
+    const { UsageError } = await import('./core/errors.js');
+    throw new UsageError(`unknown command "${name}"; run "specgate --help"`);
+  }
   return (await command.load()).run(rest);
 }
 
@@ -41,7 +57,9 @@ main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },
-  (err: unknown) => {
+  async (err: unknown) => {
+    // Loaded only now: every other import waits until the compile cache is in place.
+    const { FatalError, UsageError } = await import('./core/errors.js');
     if (err instanceof UsageError || err instanceof FatalError) {
       process.stderr.write(`specgate: ${err.message}\n`);
     } else {

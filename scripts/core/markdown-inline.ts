@@ -229,9 +229,9 @@ export function parseInline(src: InlineSource, pos: Positioner, taskItem = false
         continue;
       }
       default: {
-        // A run of plain characters at once.
-        let j = i + 1;
-        while (j < s.length && !SPECIAL[s.charCodeAt(j)]) j++;
+        // A run of plain characters at once (the regex engine finds its end).
+        SPECIAL.lastIndex = i + 1;
+        const j = SPECIAL.exec(s) ? SPECIAL.lastIndex - 1 : s.length;
         literal(s.slice(i, j), i);
         i = j;
       }
@@ -253,8 +253,7 @@ export function parseInline(src: InlineSource, pos: Positioner, taskItem = false
   return { children, checked, start: 0 };
 }
 
-const SPECIAL: boolean[] = [];
-for (const ch of '\\`*_~&<![]\n') SPECIAL[ch.charCodeAt(0)] = true;
+const SPECIAL = /[\\`*_~&<!\[\]\n]/g;
 
 function escapedAt(s: string, i: number): boolean {
   let n = 0;

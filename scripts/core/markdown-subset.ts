@@ -17,10 +17,10 @@ import type { Position } from 'unist';
  * Why: micromark reads about 1 MB/s on a cold process; a 2,000-RFC repository takes half a
  * minute before the first finding. This reads the same files in a fraction of that.
  */
-export function parseMarkdownSubset(text: string): Root | undefined {
+export function parseMarkdownSubset(text: string, lines?: LineIndex): Root | undefined {
   if (/[\t\r\0\uFEFF]/.test(text)) return undefined;
   try {
-    return new SubsetParser(text).parse();
+    return new SubsetParser(text, lines ?? new LineIndex(text)).parse();
   } catch (e) {
     if (e instanceof Unsupported) {
       if (process.env.SPECGATE_DEBUG_SUBSET) process.stderr.write(`subset: ${e.message}\n`);
@@ -69,8 +69,11 @@ class SubsetParser {
   private readonly root: Root = { type: 'root', children: [] };
   private readonly stack: Frame[];
 
-  constructor(private readonly text: string) {
-    this.lines = new LineIndex(text);
+  constructor(
+    private readonly text: string,
+    lines: LineIndex,
+  ) {
+    this.lines = lines;
     this.pos = new Positioner(this.lines);
     this.stack = [{ node: this.root, col: 0 }];
   }
@@ -332,20 +335,16 @@ class SubsetParser {
 
   private paragraph(frame: Frame, lines: Line[]): Paragraph {
     const t = this.text;
-    const segments: Array<[number, number]> = [];
-    let content = '';
-    lines.forEach((l, i) => {
-      if (i > 0) content += '\n';
-      segments.push([content.length, l.start]);
-      content += t.slice(l.start, i === lines.length - 1 ? trimEnd(t, l.start, l.end) : l.end);
-    });
-    if (content.charCodeAt(0) === 91 && /\]:/.test(content)) throw new Unsupported('link reference definition');
-    const src: InlineSource = { content, at: (i) => offsetIn(segments, i) };
+    const first = lines[0]!.start;
+    const raw = t.slice(first, lines[lines.length - 1]!.end);
+    if (raw.charCodeAt(0) === 91 && raw.includes(']:')) throw new Unsupported('link reference definition');
     const item = frame.node.type === 'listItem' ? frame.node : undefined;
-    const first = item !== undefined && item.children.length === 0;
-    const position = this.pos.span(lines[0]!.start, lines[lines.length - 1]!.end);
-    if (!(first && content.charCodeAt(0) === 91)) return lazily({ type: 'paragraph', children: [], position }, src, this.pos);
-    const inline = parseInline(src, this.pos, first);
+    const opensItem = item !== undefined && item.children.length === 0;
+    const position = this.pos.span(first, lines[lines.length - 1]!.end);
+    const source = () => paragraphSource(t, lines);
+    if (!(opensItem && raw.charCodeAt(0) === 91)) return lazily({ type: 'paragraph', children: [], position }, raw, source, this.pos);
+    const src = source();
+    const inline = parseInline(src, this.pos, true);
     const node: Paragraph = { type: 'paragraph', children: inline.children, position };
     if (inline.checked !== undefined && item) {
       item.checked = inline.checked;
@@ -361,7 +360,9 @@ class SubsetParser {
       if (bounds.length !== leaf.columns) throw new Unsupported('table row with a different number of cells');
       const children: TableCell[] = bounds.map(([s, e, cs, ce]) => {
         const cell: TableCell = { type: 'tableCell', children: [], position: this.pos.span(s, e) };
-        return ce > cs ? lazily(cell, { content: t.slice(cs, ce), at: (i) => cs + i, cell: true }, this.pos) : cell;
+        if (ce === cs) return cell;
+        const content = t.slice(cs, ce);
+        return lazily(cell, content, () => ({ content, at: (i) => cs + i, cell: true }), this.pos);
       });
       return { type: 'tableRow', children, position: this.pos.span(r.start, r.end) };
     });
@@ -375,32 +376,44 @@ class SubsetParser {
  * looked into. Content that could make the inline parser give up (references, `<`, images,
  * link resources) is parsed now, so a file is still wholly in the subset or wholly out of it.
  */
-function lazily<T extends Paragraph | TableCell>(node: T, src: InlineSource, pos: Positioner): T {
-  if (RISKY.test(src.content)) {
-    node.children = parseInline(src, pos).children;
+function lazily<T extends Paragraph | TableCell>(node: T, raw: string, source: () => InlineSource, pos: Positioner): T {
+  if (RISKY.test(raw)) {
+    node.children = parseInline(source(), pos).children;
     return node;
   }
-  return new LazyInline(node.type, node.position!, src, pos) as unknown as T;
+  return new LazyInline(node.type, node.position!, source, pos) as unknown as T;
+}
+
+/** A paragraph's inline text: lines joined by `\n`, the last one's trailing spaces removed. */
+function paragraphSource(t: string, lines: Line[]): InlineSource {
+  const segments: Array<[number, number]> = [];
+  let content = '';
+  lines.forEach((l, i) => {
+    if (i > 0) content += '\n';
+    segments.push([content.length, l.start]);
+    content += t.slice(l.start, i === lines.length - 1 ? trimEnd(t, l.start, l.end) : l.end);
+  });
+  return { content, at: (i) => offsetIn(segments, i) };
 }
 
 /** A paragraph or table cell whose children are parsed on first read (a prototype getter keeps the shape fixed). */
 class LazyInline {
   #children: PhrasingContent[] | undefined;
-  readonly #src: InlineSource;
+  readonly #source: () => InlineSource;
   readonly #pos: Positioner;
 
   constructor(
     readonly type: 'paragraph' | 'tableCell',
     readonly position: Position,
-    src: InlineSource,
+    source: () => InlineSource,
     pos: Positioner,
   ) {
-    this.#src = src;
+    this.#source = source;
     this.#pos = pos;
   }
 
   get children(): PhrasingContent[] {
-    return (this.#children ??= parseInline(this.#src, this.#pos).children);
+    return (this.#children ??= parseInline(this.#source(), this.#pos).children);
   }
 
   set children(value: PhrasingContent[]) {

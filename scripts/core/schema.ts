@@ -84,7 +84,9 @@ function loadCached(key: string): Validator | undefined {
 }
 
 export async function compileWithAjv(schema: unknown, extra: readonly unknown[] = []): Promise<{ validate: Validator; code: string }> {
-  const [ajvMod, formatsMod, standaloneMod] = await Promise.all([import('ajv/dist/2020.js'), import('ajv-formats'), import('ajv/dist/standalone/index.js')]);
+  // ajv is CommonJS and external to the bundle: required, not imported, because the bundle's
+  // chunks run through vm.Script (compile-cache.ts), where `import()` is not available.
+  const [ajvMod, formatsMod, standaloneMod] = [require('ajv/dist/2020.js'), require('ajv-formats'), require('ajv/dist/standalone/index.js')] as unknown[];
   // CommonJS modules whose `module.exports` also carries `.default`.
   const Ajv2020 = cjsDefault(ajvMod) as typeof import('ajv/dist/2020.js').default;
   const addFormats = cjsDefault(formatsMod) as typeof import('ajv-formats').default;

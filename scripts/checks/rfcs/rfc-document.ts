@@ -153,8 +153,8 @@ export function readRfc(md: MarkdownDoc): RfcDocument {
     sections,
     errata: listItemsUnder(md, sections, 'Errata').map((item) => ({ ...itemBasics(md, item), text: renderedText(item).trim(), source: md.text.slice(offset(item, 'start'), offset(item, 'end')) })),
     securityLines: readSecurityLines(md, sections),
-    taskItems: readTaskItems(md),
-    codeBlocks: readCodeBlocks(md),
+    taskItems: readTaskItems(md, sections),
+    codeBlocks: readCodeBlocks(md, sections),
     unresolvedQuestions: readNumbered(md, sections, 'Unresolved questions'),
   };
 }
@@ -229,7 +229,9 @@ function collectSections(md: MarkdownDoc): Section[] {
   });
   for (let i = 0; i < headings.length; i++) {
     const h = headings[i]!.node;
-    const next = headings.slice(i + 1).find((x) => x.node.depth <= h.depth);
+    let j = i + 1;
+    while (j < headings.length && headings[j]!.node.depth > h.depth) j++;
+    const next = headings[j];
     const title = renderedText(h).trim();
     out.push({
       id: headingId(title),
@@ -343,9 +345,9 @@ function readSecurityLines(md: MarkdownDoc, sections: Section[]): SecurityLine[]
   return out;
 }
 
-function readTaskItems(md: MarkdownDoc): TaskItem[] {
+function readTaskItems(md: MarkdownDoc, sections: Section[]): TaskItem[] {
   const out: TaskItem[] = [];
-  const headings = md.tree.children.filter((n): n is Heading => n.type === 'heading');
+  const headings = sections.filter((s) => s.kind === 'heading');
   walkBlocks(md.tree, (n) => {
     if (n.type !== 'listItem' || typeof n.checked !== 'boolean') return;
     out.push({ checked: n.checked, text: renderedText(n).trim(), range: nodeRange(n), sectionTitle: enclosingTitle(headings, offset(n, 'start')) });
@@ -353,9 +355,9 @@ function readTaskItems(md: MarkdownDoc): TaskItem[] {
   return out;
 }
 
-function readCodeBlocks(md: MarkdownDoc): CodeBlock[] {
+function readCodeBlocks(md: MarkdownDoc, sections: Section[]): CodeBlock[] {
   const out: CodeBlock[] = [];
-  const headings = md.tree.children.filter((n): n is Heading => n.type === 'heading');
+  const headings = sections.filter((s) => s.kind === 'heading');
   const visit = (parent: Parent) => {
     parent.children.forEach((n, i) => {
       if (n.type !== 'code') {
@@ -388,11 +390,12 @@ function cellSource(md: MarkdownDoc, cell: Nodes | undefined): Pick<HeaderRow, '
   return { valueSource: md.text.slice(pos.start.offset, pos.end.offset), valueAt: md.lines.at(pos.start.offset) };
 }
 
-function enclosingTitle(headings: Heading[], at: number): string | undefined {
+/** Title of the last top-level heading at or before an offset. */
+function enclosingTitle(headings: Section[], at: number): string | undefined {
   let title: string | undefined;
   for (const h of headings) {
-    if (offset(h, 'start') > at) break;
-    title = renderedText(h).trim();
+    if (h.start > at) break;
+    title = h.title;
   }
   return title;
 }

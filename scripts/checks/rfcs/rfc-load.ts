@@ -103,10 +103,18 @@ export async function parseRfcMarkdown(text: string): Promise<Root> {
  * Parse and extract run with no await in between, so each tree is garbage before the next file
  * is parsed (callers start many of these at once).
  */
-export async function loadRfcDocument(file: string, text: string, cache?: ParseCache): Promise<RfcDocument> {
-  const [{ readRfc }, { LineIndex }, { parseMarkdownSubset }] = await Promise.all([import('./rfc-document.js'), import('../../core/position.js'), import('../../core/markdown-subset.js')]);
-  const fast = parseMarkdownSubset(text);
-  if (fast) return readRfc({ file, text, tree: fast, lines: new LineIndex(text) });
+export async function loadRfcDocument(file: string, text: string, cache?: ParseCache | (() => Promise<ParseCache | undefined>)): Promise<RfcDocument> {
+  const { readRfcInSubset } = await import('./rfc-read-subset.js');
+  const fast = readRfcInSubset(file, text);
+  if (fast) return fast;
+  // The cache (and the hashing it loads) is opened only for a file micromark has to parse.
+  return loadWithMicromark(file, text, typeof cache === 'function' ? await cache() : cache);
+}
+
+/** A file outside the subset: micromark, with what was extracted cached by content. */
+export async function loadWithMicromark(file: string, text: string, cache?: ParseCache): Promise<RfcDocument> {
+  const [{ readRfc }, { LineIndex }] = await Promise.all([import('./rfc-document.js'), import('../../core/position.js')]);
+  const lines = new LineIndex(text);
   const key = cache ? (await import('../../core/parse-cache.js')).parseCacheKey(parserSetup().version, text) : undefined;
   if (cache && key) {
     const hit = cache.get<Cached>(key);
@@ -114,7 +122,7 @@ export async function loadRfcDocument(file: string, text: string, cache?: ParseC
     if (hit && typeof hit === 'object' && Array.isArray(hit.sections)) return { file, ...(fileNumber ? { fileNumber } : {}), ...hit };
   }
   const parse = await rfcParser();
-  const doc = readRfc({ file, text, tree: parse(text), lines: new LineIndex(text) });
+  const doc = readRfc({ file, text, tree: parse(text), lines });
   if (cache && key) {
     const { file: _file, fileNumber: _number, ...rest } = doc;
     cache.set(key, rest);

@@ -51,8 +51,8 @@ async function list(corpus: Corpus): Promise<RfcSet> {
     if (text === undefined) return undefined;
     let doc = docs.get(file);
     if (!doc) {
-      parseCache ??= corpus.useParseCache ? import('../../core/parse-cache.js').then((m) => m.openParseCache(corpus.root)) : Promise.resolve(undefined);
-      doc = parseCache.then((c) => loadRfcDocument(file, text, c));
+      const openCache = () => (parseCache ??= corpus.useParseCache ? import('../../core/parse-cache.js').then((m) => m.openParseCache(corpus.root)) : Promise.resolve(undefined));
+      doc = loadRfcDocument(file, text, openCache);
       docs.set(file, doc);
     }
     return doc;

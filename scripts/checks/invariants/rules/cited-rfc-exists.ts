@@ -14,8 +14,9 @@ export const citedRfcExists: Rule = {
       const seen = new Set<string>();
       for (const c of e.citations) {
         ctx.visit();
+        if (rfcFile(rfcs, c.rfc)) continue;
         const key = `${c.rfc}@${c.range.line}:${c.range.column}`;
-        if (rfcFile(rfcs, c.rfc) || seen.has(key)) continue;
+        if (seen.has(key)) continue;
         seen.add(key);
         ctx.report({
           at: { file: set.doc.file, range: c.range, pointer: c.pointer },
