@@ -49,7 +49,8 @@ function writeCodeCache(file: string, code: string): void {
 }
 
 mkdirSync(BUILT_VALIDATORS_DIR, { recursive: true });
-for (const f of readdirSync(BUILT_VALIDATORS_DIR)) if (f.endsWith('.v8')) rmSync(path.join(BUILT_VALIDATORS_DIR, f));
+// Everything an earlier build generated goes: validators of schemas since changed, and caches.
+for (const f of readdirSync(BUILT_VALIDATORS_DIR)) if (f.endsWith('.v8') || /^[0-9a-f]{32}\.cjs$/.test(f)) rmSync(path.join(BUILT_VALIDATORS_DIR, f));
 copyFileSync(formatsSource, path.join(BUILT_VALIDATORS_DIR, 'formats.cjs'));
 let n = 0;
 const texts: Array<{ name: string; text: string }> = [];

@@ -1,5 +1,6 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { contentHash } from './content-hash.js';
 import path from 'node:path';
 import { packageRoot as findPackageRoot } from './package-root.js';
 import type { Report } from './rule.js';
@@ -23,9 +24,6 @@ const CACHE_VERSION = 'ajv8-2020-formats-allerrors-v1';
 
 const packageRoot = findPackageRoot();
 const require = createRequire(import.meta.url);
-// Required, not imported: an ESM import of node:crypto builds a facade that evaluates all of its
-// lazy exports (webcrypto included), about 6 ms on every run.
-const { createHash } = require('node:crypto') as typeof import('node:crypto');
 const memory = new Map<string, Validator>();
 
 /** Where build-time validators live; runtime-compiled ones are cached beside the dependencies. */
@@ -41,9 +39,7 @@ export class SchemaCompileError extends Error {}
 
 /** The cache key of a schema (and the schemas it references by `$id`). */
 export function schemaKey(schemaText: string, extraTexts: readonly string[] = []): string {
-  const h = createHash('sha256').update(CACHE_VERSION);
-  for (const t of [schemaText, ...[...extraTexts].sort()]) h.update('\0').update(t);
-  return h.digest('hex').slice(0, 32);
+  return contentHash(CACHE_VERSION, schemaText, ...[...extraTexts].sort());
 }
 
 /**

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { contentHash } from './content-hash.js';
 import type { Validator } from './schema.js';
 
-// Required, not imported: ESM facades of node builtins evaluate every lazy export (crypto's
-// webcrypto among them), which costs milliseconds on each run.
+// Required, not imported: ESM facades of node builtins evaluate every lazy export, which costs
+// milliseconds on each run.
 const require = createRequire(import.meta.url);
-const { createHash } = require('node:crypto') as typeof import('node:crypto');
 const vm = require('node:vm') as typeof import('node:vm');
 const { wrap } = require('node:module') as { wrap(code: string): string };
 
@@ -21,7 +21,7 @@ export interface LoadedValidator {
  * because V8 checks only the length of the source a cache was made from.
  */
 export function codeCachePath(file: string, code: string): string {
-  const hash = createHash('sha256').update(process.version).update('\0').update(code).digest('hex').slice(0, 16);
+  const hash = contentHash(process.version, code).slice(0, 16);
   return file.replace(/\.cjs$/, `.${hash}.v8`);
 }
 
