@@ -22,7 +22,9 @@ type Token =
   | { kind: 'text'; value: string; start: number; end: number }
   | { kind: 'node'; node: PhrasingContent }
   | { kind: 'seq'; marker: 42 | 95 | 126; size: number; open: boolean; close: boolean; start: number; end: number }
-  | { kind: 'label'; start: number; active: boolean };
+  | { kind: 'label'; start: number; active: boolean }
+  /** A resolved emphasis, strong or strikethrough around the tokens it encloses. */
+  | { kind: 'group'; type: 'strong' | 'emphasis' | 'delete'; start: number; end: number; inner: Token[] };
 
 type Resolver = 'attention' | 'strike';
 
@@ -87,7 +89,7 @@ export function parseInline(src: InlineSource, pos: Positioner, taskItem = false
         // backslash
         const next = s.charAt(i + 1);
         if (next === '\n') {
-          push(node<'break'>('break', src, pos, i, i + 2), i);
+          push(lineBreak(src, pos, i, i + 2), i);
           i += 2;
           while (s.charCodeAt(i) === 32) i++;
           continue;
@@ -221,7 +223,7 @@ export function parseInline(src: InlineSource, pos: Positioner, taskItem = false
         let n = 0;
         while (n < buf.length && buf.charCodeAt(buf.length - 1 - n) === 32) n++;
         if (n > 0) buf = buf.slice(0, buf.length - n);
-        if (n >= 2) push(node<'break'>('break', src, pos, i - n, i + 1), i - n);
+        if (n >= 2) push(lineBreak(src, pos, i - n, i + 1), i - n);
         else literal('\n', i);
         i++;
         // The next line's leading spaces are not text (a code span over the break keeps them).
@@ -336,14 +338,14 @@ function resolveAttention(tokens: Token[]): Token[] {
       const inner = resolve(tokens.slice(open + 1, index), ['attention', 'strike']);
       const start = opener.end - use;
       const end = closer.start + use;
-      const group = { kind: 'group', type: use > 1 ? 'strong' : 'emphasis', start, end, inner } as const;
+      const group: Token = { kind: 'group', type: use > 1 ? 'strong' : 'emphasis', start, end, inner };
       opener.size -= use;
       opener.end -= use;
       closer.size -= use;
       closer.start += use;
       const replacement: Token[] = [];
       if (opener.size) replacement.push(opener);
-      replacement.push(group as unknown as Token);
+      replacement.push(group);
       if (closer.size) replacement.push(closer);
       tokens.splice(open, index - open + 1, ...replacement);
       index = open + replacement.length - (closer.size ? 2 : 1);
@@ -361,8 +363,7 @@ function resolveStrike(tokens: Token[]): Token[] {
       const opener = tokens[open]!;
       if (opener.kind !== 'seq' || opener.marker !== 126 || !opener.open || opener.size !== closer.size) continue;
       const inner = resolve(tokens.slice(open + 1, index), ['attention', 'strike']);
-      const group = { kind: 'group', type: 'delete', start: opener.start, end: closer.end, inner } as const;
-      tokens.splice(open, index - open + 1, group as unknown as Token);
+      tokens.splice(open, index - open + 1, { kind: 'group', type: 'delete', start: opener.start, end: closer.end, inner });
       index = open;
       break;
     }
@@ -378,13 +379,12 @@ function toText(t: Extract<Token, { kind: 'seq' }>): Token {
   return { kind: 'text', value: String.fromCharCode(t.marker).repeat(t.size), start: t.start, end: t.end };
 }
 
-type Group = { kind: 'group'; type: 'strong' | 'emphasis' | 'delete'; start: number; end: number; inner: Token[] };
 
 /** Tokens → mdast phrasing nodes; leftover sequences are text, adjacent texts merge. */
 function finish(tokens: Token[], src: InlineSource, pos: Positioner): PhrasingContent[] {
   const out: PhrasingContent[] = [];
   let text: Text | undefined;
-  for (const t of tokens as Array<Token | Group>) {
+  for (const t of tokens) {
     if (t.kind === 'text' || t.kind === 'seq' || t.kind === 'label') {
       const value = t.kind === 'text' ? t.value : t.kind === 'seq' ? String.fromCharCode(t.marker).repeat(t.size) : '[';
       if (!value) continue;
@@ -407,6 +407,6 @@ function finish(tokens: Token[], src: InlineSource, pos: Positioner): PhrasingCo
   return out;
 }
 
-function node<T extends 'break'>(type: T, src: InlineSource, pos: Positioner, start: number, end: number): PhrasingContent {
-  return { type, position: pos.span(src.at(start), src.at(end - 1) + 1) } as PhrasingContent;
+function lineBreak(src: InlineSource, pos: Positioner, start: number, end: number): PhrasingContent {
+  return { type: 'break', position: pos.span(src.at(start), src.at(end - 1) + 1) };
 }

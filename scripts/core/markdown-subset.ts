@@ -1,4 +1,4 @@
-import type { BlockContent, Code, Heading, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell, TableRow, ThematicBreak } from 'mdast';
+import type { Code, Heading, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell, TableRow, ThematicBreak } from 'mdast';
 import { parseInline, type InlineSource } from './markdown-inline.js';
 import { Positioner, Unsupported } from './markdown-subset-shared.js';
 import { LineIndex } from './position.js';
@@ -145,12 +145,7 @@ class SubsetParser {
       const c = t.charCodeAt(at);
       if (!BLOCK_START[c]) {
         // A letter or other plain character: paragraph text, the most common line by far.
-        if (paraOpen) return this.continueParagraph(tip, ls + this.stack[m - 1]!.col, le, n);
-        this.closeFrames(m);
-        this.closeLeaf(frame);
-        frame.leaf = { kind: 'paragraph', lines: [{ start: at, end: le }] };
-        frame.list = undefined;
-        return n;
+        return this.paragraphLine(paraOpen, tip, frame, m, ls, at, le, n);
       }
       const rest = t.slice(at, le);
       if (c === 62) throw new Unsupported('block quote');
@@ -228,13 +223,18 @@ class SubsetParser {
           return n + 1;
         }
       }
-      if (paraOpen) return this.continueParagraph(tip, ls + this.stack[m - 1]!.col, le, n);
-      this.closeFrames(m);
-      this.closeLeaf(frame);
-      frame.leaf = { kind: 'paragraph', lines: [{ start: at, end: le }] };
-      frame.list = undefined;
-      return n;
+      return this.paragraphLine(paraOpen, tip, frame, m, ls, at, le, n);
     }
+  }
+
+  /** A line of paragraph text: it continues the open paragraph, or starts one in `frame`. */
+  private paragraphLine(paraOpen: boolean, tip: Frame, frame: Frame, m: number, ls: number, at: number, le: number, n: number): number {
+    if (paraOpen) return this.continueParagraph(tip, ls + this.stack[m - 1]!.col, le, n);
+    this.closeFrames(m);
+    this.closeLeaf(frame);
+    frame.leaf = { kind: 'paragraph', lines: [{ start: at, end: le }] };
+    frame.list = undefined;
+    return n;
   }
 
   private pipeAt = -1;
@@ -468,4 +468,3 @@ function delimiterCells(line: string): number {
   return line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').length;
 }
 
-export type { BlockContent };
