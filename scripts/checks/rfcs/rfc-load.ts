@@ -114,7 +114,6 @@ export async function loadRfcDocument(file: string, text: string, cache?: ParseC
 /** A file outside the subset: micromark, with what was extracted cached by content. */
 export async function loadWithMicromark(file: string, text: string, cache?: ParseCache): Promise<RfcDocument> {
   const [{ readRfc }, { LineIndex }] = await Promise.all([import('./rfc-document.js'), import('../../core/position.js')]);
-  const lines = new LineIndex(text);
   const key = cache ? (await import('../../core/parse-cache.js')).parseCacheKey(parserSetup().version, text) : undefined;
   if (cache && key) {
     const hit = cache.get<Cached>(key);
@@ -122,7 +121,7 @@ export async function loadWithMicromark(file: string, text: string, cache?: Pars
     if (hit && typeof hit === 'object' && Array.isArray(hit.sections)) return { file, ...(fileNumber ? { fileNumber } : {}), ...hit };
   }
   const parse = await rfcParser();
-  const doc = readRfc({ file, text, tree: parse(text), lines });
+  const doc = readRfc({ file, text, tree: parse(text), lines: new LineIndex(text) });
   if (cache && key) {
     const { file: _file, fileNumber: _number, ...rest } = doc;
     cache.set(key, rest);

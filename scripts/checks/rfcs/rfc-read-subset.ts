@@ -4,8 +4,8 @@ import { readRfc, type RfcDocument } from './rfc-document.js';
 
 /**
  * The RFC document of a file inside the markdown subset, or undefined when the file needs
- * micromark (rfc-load.ts). Synchronous, and free of the micromark imports, so a worker thread
- * can run it (rfc-worker.ts).
+ * micromark (rfc-load.ts). Kept apart from rfc-load.ts so that reading an RFC in the subset never
+ * loads the micromark setup.
  */
 export function readRfcInSubset(file: string, text: string): RfcDocument | undefined {
   const lines = new LineIndex(text);
