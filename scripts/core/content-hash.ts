@@ -1,8 +1,8 @@
 /**
  * A 128-bit content hash for cache file names (validators, V8 code caches), in plain
  * JavaScript: loading node:crypto costs a run about as much as everything a pre-commit gate does
- * with a schema. Four FNV-1a lanes with different primes and seeds, each finished with an
- * xorshift-multiply mix. Not for security: it only tells texts apart.
+ * with a schema. Four multiply-xorshift lanes over the text's 32-bit words, with different
+ * primes, seeds and shifts, each finished with a mix. Not for security: it only tells texts apart.
  */
 export function contentHash(...parts: readonly string[]): string {
   let a = 0x811c9dc5;
@@ -10,18 +10,27 @@ export function contentHash(...parts: readonly string[]): string {
   let c = 0x85ebca6b;
   let d = 0xc2b2ae35;
   for (const part of parts) {
-    for (let i = 0; i < part.length; i++) {
-      const ch = part.charCodeAt(i);
-      a = Math.imul(a ^ ch, 0x01000193);
-      b = Math.imul(b ^ ch, 0x5bd1e995);
-      c = Math.imul(c ^ ch, 0x27d4eb2d);
-      d = Math.imul(d ^ ch, 0x165667b1);
+    // 32-bit words of the UTF-8 bytes: node encodes natively, and the loop (interpreted at
+    // startup) runs a quarter as many times as over characters.
+    const bytes = Buffer.from(part, 'utf8');
+    const words = new Uint32Array(Math.ceil(bytes.length / 4));
+    new Uint8Array(words.buffer).set(bytes);
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i]!;
+      a = Math.imul(a ^ w, 0x01000193);
+      b = Math.imul(b ^ w, 0x5bd1e995);
+      c = Math.imul(c ^ w, 0x27d4eb2d);
+      d = Math.imul(d ^ w, 0x165667b1);
+      a ^= a >>> 13;
+      b ^= b >>> 15;
+      c ^= c >>> 11;
+      d ^= d >>> 17;
     }
-    // A part boundary, so ("ab", "c") and ("a", "bc") differ; the length too.
-    a = Math.imul(a ^ 0x10000 ^ part.length, 0x01000193);
-    b = Math.imul(b ^ 0x10000 ^ part.length, 0x5bd1e995);
-    c = Math.imul(c ^ 0x10000 ^ part.length, 0x27d4eb2d);
-    d = Math.imul(d ^ 0x10000 ^ part.length, 0x165667b1);
+    // A part boundary, so ("ab", "c") and ("a", "bc") differ; the byte length too.
+    a = Math.imul(a ^ 0x10000 ^ bytes.length, 0x01000193);
+    b = Math.imul(b ^ 0x10000 ^ bytes.length, 0x5bd1e995);
+    c = Math.imul(c ^ 0x10000 ^ bytes.length, 0x27d4eb2d);
+    d = Math.imul(d ^ 0x10000 ^ bytes.length, 0x165667b1);
   }
   return [a, b, c, d].map((x) => (finish(x) >>> 0).toString(16).padStart(8, '0')).join('');
 }
