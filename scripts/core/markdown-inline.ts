@@ -32,8 +32,9 @@ const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
 const PUNCTUATION = /\p{P}|\p{S}/u;
 const WHITESPACE = /\s/;
 const REFERENCE = /^&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});/;
-const URI_AUTOLINK = /^<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\x00-\x20<>]*)>/;
-const EMAIL_AUTOLINK = /^<([A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)>/;
+const URI_AUTOLINK = /^<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\x00-\x20\x7f<>]*)>/;
+/** Anything that might be an email autolink (micromark's rules are narrower): left to micromark. */
+const EMAIL_AUTOLINK = /^<[^\s<>@]+@[^\s<>]*>/;
 const OPEN_TAG = /^<[A-Za-z][A-Za-z0-9-]*(?:[ \n]+[A-Za-z_:][A-Za-z0-9_.:-]*(?:[ \n]*=[ \n]*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*[ \n]*\/?>/;
 const CLOSE_TAG = /^<\/[A-Za-z][A-Za-z0-9-]*[ \n]*>/;
 
@@ -161,7 +162,8 @@ export function parseInline(src: InlineSource, pos: Positioner, taskItem = false
       }
       case 60: {
         const rest = s.slice(i, i + 2000);
-        const auto = URI_AUTOLINK.exec(rest) ?? EMAIL_AUTOLINK.exec(rest);
+        if (EMAIL_AUTOLINK.test(rest)) throw new Unsupported('email autolink');
+        const auto = URI_AUTOLINK.exec(rest);
         if (auto) {
           const link: Link = { type: 'link', url: auto[1]!, children: [{ type: 'text', value: auto[1]! }], position: pos.span(src.at(i), src.at(i + auto[0].length - 1) + 1) };
           push(link, i);

@@ -124,8 +124,9 @@ class SubsetParser {
       this.closeLeaf(tip);
       return n;
     }
-    if ((this.hasPipe(ls, le) || t.charCodeAt(ls + ind) === 58 || t.charCodeAt(ls + ind) === 45) && DELIMITER_ROW.test(t.slice(ls, le)) && /[|:]/.test(t.slice(ls, le))) {
-      // `| --- |`, `:-`, `-:`: would make the paragraph above it a table header.
+    if ((this.hasPipe(ls, le) || t.charCodeAt(ls + ind) === 58 || t.charCodeAt(ls + ind) === 45) && DELIMITER_ROW.test(t.slice(ls + ind, le)) && /[|:]/.test(t.slice(ls, le))) {
+      // `| --- |`, `:-`, `-:`, at any indentation (a list item moves the margin): it would make
+      // the paragraph above it a table header.
       throw new Unsupported('table delimiter row outside a table');
     }
 
@@ -184,7 +185,7 @@ class SubsetParser {
       if (bullet || ordered) {
         const markerWidth = bullet ? 1 : ordered![1]!.length + 1;
         const spaces = (bullet ? bullet[2] : ordered![3])!.length;
-        const interrupts = interrupting && ordered !== null && Number(ordered[1]) !== 1;
+        const interrupts = interrupting && ordered !== null && ordered[1] !== '1';
         if (!interrupts) {
           if (at + markerWidth + spaces >= le || t.slice(at + markerWidth, le).trim() === '') throw new Unsupported('empty list item');
           if (spaces >= 5) throw new Unsupported('list item starting with indented code');
@@ -213,6 +214,8 @@ class SubsetParser {
         const delimiter = this.lines.lineText(n + 1);
         if (delimiter.includes('|') && DELIMITER_ROW.test(delimiter)) {
           if (frame.node.type !== 'root') throw new Unsupported('table in a list item');
+          if (t.slice(at, le).trim() === '|') throw new Unsupported('table header of one pipe');
+          if (/^ {0,3}[-+*] /.test(delimiter)) throw new Unsupported('delimiter row that reads as a list item');
           this.closeFrames(m);
           this.closeLeaf(frame);
           const columns = cells(t, at, le).length;

@@ -207,6 +207,13 @@ const TRICKY: Array<[string, string]> = [
   ['security line variants', doc('## Security', '', 'New invariant x-y (protocol, high) — §D and New invariant `z` ( advisory , low ) - §E.1', '', '- New invariant `w` (protocol, high)')],
   ['non-breaking space beside delimiters', inline('*\u00a0a* and **b\u00a0** and `\u00a0c\u00a0`')],
   ['hard break in a heading and a table', doc('### a\\', '', '| Field | Value |', '| --- | --- |', '| **Status** | a  b\\ |')],
+  // Found by fuzzing (each once made the subset parser disagree with micromark):
+  ['a header row of one pipe', '|\n-|\n\n| \n|-|\n'],
+  ['a delimiter row that reads as a list item', '|a\n- |\n\n| a | b |\n- | - |\n'],
+  ['an ordered marker 01 after a paragraph', '# Errata\na\n01. a\n\n# Unresolved questions\na\n01) a\n'],
+  ['a delimiter row indented 4 under a list item', '# Errata\n- a\n    |-\n'],
+  ['an email-like autolink with !', '## <!@a>\n\n## <a@b.c>\n'],
+  ['a URI autolink with DEL', '## <aa:\u007f>\n\n## <aa:b>\n'],
 ];
 
 describe('parseMarkdownSubset on plain RFC shapes', () => {
