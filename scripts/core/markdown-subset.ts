@@ -51,7 +51,7 @@ type Leaf =
   | { kind: 'fence'; marker: string; size: number; indent: number; info: string; start: number; values: string[] }
   | { kind: 'table'; rows: Line[]; columns: number; end: number };
 
-const DELIMITER_ROW = /^ {0,3}\|?[ ]*:?-+:?[ ]*(?:\|[ ]*:?-+:?[ ]*)*\|?[ ]*$/;
+const DELIMITER_ROW = /^ {0,3}(?! )\|?[ ]*:?-+:?[ ]*(?:\|[ ]*:?-+:?[ ]*)*\|?[ ]*$/;
 const THEMATIC = /^([-*_])(?:[ ]*\1){2,}[ ]*$/;
 const SETEXT = /^(?:=+|-+)[ ]*$/;
 const BULLET = /^([-+*])( +|$)/;

@@ -212,6 +212,7 @@ const TRICKY: Array<[string, string]> = [
   ['a delimiter row that reads as a list item', '|a\n- |\n\n| a | b |\n- | - |\n'],
   ['an ordered marker 01 after a paragraph', '# Errata\na\n01. a\n\n# Unresolved questions\na\n01) a\n'],
   ['a delimiter row indented 4 under a list item', '# Errata\n- a\n    |-\n'],
+  ['a delimiter row indented 4 under a header row', '|a\n    -|\n'],
   ['an email-like autolink with !', '## <!@a>\n\n## <a@b.c>\n'],
   ['a URI autolink with DEL', '## <aa:\u007f>\n\n## <aa:b>\n'],
 ];
