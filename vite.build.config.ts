@@ -1,5 +1,23 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { defineConfig } from 'vite';
+
+/**
+ * What the RFC documents extracted by the subset parser depend on: its sources and the reader's.
+ * Inlined into the bundle, it keys their parse-cache entries (scripts/checks/rfcs/rfc-load.ts).
+ */
+const RFC_EXTRACT_SOURCES = [
+  'scripts/core/markdown-subset.ts',
+  'scripts/core/markdown-inline.ts',
+  'scripts/core/markdown-subset-shared.ts',
+  'scripts/core/mdast-text.ts',
+  'scripts/core/position.ts',
+  'scripts/checks/rfcs/rfc-document.ts',
+  'scripts/checks/rfcs/rfc-read-subset.ts',
+];
+const rfcExtractFingerprint = createHash('sha256');
+for (const f of RFC_EXTRACT_SOURCES) rfcExtractFingerprint.update(f).update('\0').update(readFileSync(f)).update('\0');
 
 /**
  * Bundles the CLI (`npm run build`, after tsc): one entry, dist/bundle/cli.cjs, with each
@@ -11,6 +29,7 @@ import { defineConfig } from 'vite';
 const external = [/^node:/, ...builtinModules, /^ajv(\/|$)/, /^ajv-formats(\/|$)/];
 
 export default defineConfig({
+  define: { __RFC_EXTRACT_FINGERPRINT__: JSON.stringify(rfcExtractFingerprint.digest('hex').slice(0, 32)) },
   publicDir: false,
   logLevel: 'warn',
   ssr: { noExternal: true, target: 'node' },

@@ -96,35 +96,66 @@ export async function parseRfcMarkdown(text: string): Promise<Root> {
   return (await rfcParser())(text);
 }
 
+declare const __RFC_EXTRACT_FINGERPRINT__: string | undefined;
+
+/**
+ * A hash of the subset parser's and the reader's sources, inlined by the bundler
+ * (vite.build.config.ts); undefined when running from sources, where nothing it parses is cached.
+ */
+const SUBSET_FINGERPRINT = typeof __RFC_EXTRACT_FINGERPRINT__ === 'string' ? __RFC_EXTRACT_FINGERPRINT__ : undefined;
+
+type CacheArg = ParseCache | (() => Promise<ParseCache | undefined>);
+
 /**
  * The RFC document of one file. A file inside the markdown subset (markdown-subset.ts) is parsed
- * by the subset parser, which is faster than reading its cache entry would be and never loads
- * micromark; any other file is parsed by micromark, with what was extracted cached by content.
+ * by the subset parser, which never loads micromark; any other file is parsed by micromark, with
+ * what was extracted cached by content. With `cacheSubset` (a repository with few RFCs), what the
+ * subset parser extracts is cached too: in a short process the parser's code is still cold and
+ * reads an RFC in milliseconds, where reading its entry takes a fraction of one; with thousands
+ * of RFCs the parser warms up and outruns writing thousands of entries, so they are not cached.
  * Parse and extract run with no await in between, so each tree is garbage before the next file
  * is parsed (callers start many of these at once).
  */
-export async function loadRfcDocument(file: string, text: string, cache?: ParseCache | (() => Promise<ParseCache | undefined>)): Promise<RfcDocument> {
-  const { readRfcInSubset } = await import('./rfc-read-subset.js');
-  const fast = readRfcInSubset(file, text);
+export async function loadRfcDocument(file: string, text: string, cache?: CacheArg, opts: { cacheSubset?: boolean } = {}): Promise<RfcDocument> {
+  const open = async () => (typeof cache === 'function' ? await cache() : cache);
+  if (opts.cacheSubset && SUBSET_FINGERPRINT) {
+    const c = await open();
+    if (c) {
+      const key = (await import('../../core/parse-cache.js')).parseCacheKey(`${EXTRACTOR_VERSION} subset ${SUBSET_FINGERPRINT}`, text);
+      const hit = fromEntry(file, c.get<Cached>(key));
+      if (hit) return hit;
+      const fast = (await import('./rfc-read-subset.js')).readRfcInSubset(file, text);
+      if (!fast) return loadWithMicromark(file, text, c);
+      c.set(key, toEntry(fast));
+      return fast;
+    }
+  }
+  const fast = (await import('./rfc-read-subset.js')).readRfcInSubset(file, text);
   if (fast) return fast;
-  // The cache (and the hashing it loads) is opened only for a file micromark has to parse.
-  return loadWithMicromark(file, text, typeof cache === 'function' ? await cache() : cache);
+  // The cache (and what it loads) is opened only for a file micromark has to parse.
+  return loadWithMicromark(file, text, await open());
 }
 
 /** A file outside the subset: micromark, with what was extracted cached by content. */
 export async function loadWithMicromark(file: string, text: string, cache?: ParseCache): Promise<RfcDocument> {
   const [{ readRfc }, { LineIndex }] = await Promise.all([import('./rfc-document.js'), import('../../core/position.js')]);
   const key = cache ? (await import('../../core/parse-cache.js')).parseCacheKey(parserSetup().version, text) : undefined;
-  if (cache && key) {
-    const hit = cache.get<Cached>(key);
-    const fileNumber = /^(\d{4})-[^/]*\.md$/.exec(path.posix.basename(file))?.[1];
-    if (hit && typeof hit === 'object' && Array.isArray(hit.sections)) return { file, ...(fileNumber ? { fileNumber } : {}), ...hit };
-  }
+  const hit = cache && key ? fromEntry(file, cache.get<Cached>(key)) : undefined;
+  if (hit) return hit;
   const parse = await rfcParser();
   const doc = readRfc({ file, text, tree: parse(text), lines: new LineIndex(text) });
-  if (cache && key) {
-    const { file: _file, fileNumber: _number, ...rest } = doc;
-    cache.set(key, rest);
-  }
+  if (cache && key) cache.set(key, toEntry(doc));
   return doc;
+}
+
+/** A cache entry holds the document without its file name (the same text may sit in two files). */
+function toEntry(doc: RfcDocument): Cached {
+  const { file: _file, fileNumber: _number, ...rest } = doc;
+  return rest;
+}
+
+function fromEntry(file: string, hit: Cached | undefined): RfcDocument | undefined {
+  if (!hit || typeof hit !== 'object' || !Array.isArray(hit.sections)) return undefined;
+  const fileNumber = /^(\d{4})-[^/]*\.md$/.exec(path.posix.basename(file))?.[1];
+  return { file, ...(fileNumber ? { fileNumber } : {}), ...hit };
 }

@@ -23,6 +23,8 @@ export interface RfcSet {
 }
 
 const NOT_RFCS = /^(readme|0000-.*)\.md$/i;
+/** Up to this many RFCs, every extract is cached, not only micromark's (rfc-load.ts says why). */
+const SMALL_SET = 100;
 const cache = new WeakMap<Corpus, Promise<RfcSet>>();
 
 export function loadRfcSet(corpus: Corpus): Promise<RfcSet> {
@@ -52,7 +54,7 @@ async function list(corpus: Corpus): Promise<RfcSet> {
     let doc = docs.get(file);
     if (!doc) {
       const openCache = () => (parseCache ??= corpus.useParseCache ? import('../../core/parse-cache.js').then((m) => m.openParseCache(corpus.root)) : Promise.resolve(undefined));
-      doc = loadRfcDocument(file, text, openCache);
+      doc = loadRfcDocument(file, text, openCache, { cacheSubset: files.length <= SMALL_SET });
       docs.set(file, doc);
     }
     return doc;
