@@ -73,9 +73,9 @@ function buildTree(events: Event[], text: string): TreeNode | undefined {
   const { EVENT_ID, getScalarValue } = yamlLib();
   const stack: Frame[] = [];
   let root: TreeNode | undefined;
-  const scalarKeys = new Map<TreeNode, string>();
 
-  const attach = (node: TreeNode) => {
+  /** `scalar` is the event of a scalar node: its text is worked out only when it is a mapping key. */
+  const attach = (node: TreeNode, scalar?: ScalarEvent) => {
     const top = stack[stack.length - 1];
     if (!top) {
       root ??= node;
@@ -85,7 +85,7 @@ function buildTree(events: Event[], text: string): TreeNode | undefined {
     if (parent.kind === 'array') parent.items.push(node);
     else if (parent.kind === 'object') {
       if (!top.pendingKey) {
-        top.pendingKey = { key: scalarKeys.get(node) ?? '', start: node.start, end: node.end };
+        top.pendingKey = { key: scalar ? getScalarValue(text, scalar) : '', start: node.start, end: node.end };
       } else {
         const k = top.pendingKey;
         parent.entries.push({ key: k.key, keyStart: k.start, keyEnd: k.end, value: node } satisfies TreeEntry);
@@ -114,8 +114,7 @@ function buildTree(events: Event[], text: string): TreeNode | undefined {
           // A quoted scalar's range covers both quotes, so the end stays exclusive of the value only.
           if (node.start < s.valueStart && text[s.valueEnd] === text[node.start]) node.end = s.valueEnd + 1;
         }
-        scalarKeys.set(node, getScalarValue(text, s));
-        attach(node);
+        attach(node, s);
         break;
       }
       case EVENT_ID.ALIAS: {

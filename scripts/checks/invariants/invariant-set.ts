@@ -87,6 +87,9 @@ function citationsOf(doc: StructuredDoc, pointer: string, value: Record<string, 
   }
   for (const entry of doc.entriesAt(pointer)) {
     if (NOT_PROSE.has(entry.key)) continue;
+    // A prose citation starts with "RFC": a field whose source has none needs no scan.
+    const rfc = doc.text.indexOf('RFC', entry.value.start);
+    if (rfc < 0 || rfc >= entry.value.end) continue;
     for (const { node, pointer: p } of scalars(entry.value, childPointer(pointer, entry.key))) {
       const raw = doc.text.slice(node.start, node.end);
       for (const c of findProseCitations(raw)) {
