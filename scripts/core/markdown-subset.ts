@@ -446,10 +446,12 @@ function offsetIn(segments: Array<[number, number]>, i: number): number {
 function cells(t: string, s: number, lineEnd: number): Array<[number, number, number, number]> {
   const e = trimEnd(t, s, lineEnd);
   const pipes: number[] = [s];
-  for (let i = s + 1; i < e; i++) {
-    const c = t.charCodeAt(i);
-    if (c === 92 && (t.charCodeAt(i + 1) === 124 || t.charCodeAt(i + 1) === 92)) i++;
-    else if (c === 124) pipes.push(i);
+  // From pipe to pipe (indexOf runs natively); a pipe after an odd run of backslashes is escaped,
+  // as micromark pairs `\\` and `\|` from the left.
+  for (let i = t.indexOf('|', s + 1); i >= 0 && i < e; i = t.indexOf('|', i + 1)) {
+    let k = i;
+    while (k > s && t.charCodeAt(k - 1) === 92) k--;
+    if ((i - k) % 2 === 0) pipes.push(i);
   }
   const closed = pipes.length > 1 && pipes[pipes.length - 1] === e - 1;
   const out: Array<[number, number, number, number]> = [];
