@@ -11,7 +11,7 @@ import { installCompileCache } from './core/compile-cache.js';
   const bundle = path.join(root, 'dist', 'bundle') + path.sep;
   const yaml = path.join('node_modules', 'js-yaml') + path.sep;
   const dir = process.env.SPECGATE_COMPILE_CACHE_DIR ?? path.join(root, 'node_modules', '.cache', 'specgate');
-  installCompileCache(path.join(dir, `v8-${process.version}-${process.arch}`), (f) => f.startsWith(bundle) || f.includes(yaml));
+  installCompileCache(path.join(dir, `v8-${process.version}-${process.arch}`), (f) => f.startsWith(bundle) || f.includes(yaml), path.join(bundle, 'chunks'));
 }
 
 /** Each command module exports `run(argv): Promise<number>` (the exit code). Loaded on demand. */

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -17,7 +17,7 @@ type Compile = (this: { exports: unknown }, content: string, filename: string) =
  * V8 checks only the source length against a cache, so each cache file is named after its
  * source: bundle chunks carry a content hash in their names; other files add size and mtime.
  */
-export function installCompileCache(dir: string, include: (filename: string) => boolean): void {
+export function installCompileCache(dir: string, include: (filename: string) => boolean, chunksDir?: string): void {
   const proto = (Module as unknown as { prototype: { _compile: Compile } }).prototype;
   const original = proto._compile;
   const fresh: Array<{ file: string; script: vm.Script }> = [];
@@ -50,10 +50,31 @@ export function installCompileCache(dir: string, include: (filename: string) => 
         writeFileSync(tmp, script.createCachedData());
         renameSync(tmp, file);
       }
+      prune(dir, new Set(fresh.map((f) => path.basename(f.file))), chunksDir);
     } catch {
       // read-only install: compile again next time
     }
   });
+}
+
+/**
+ * Each build renames the chunks, so caches of earlier builds would pile up: when a run writes,
+ * it removes the caches of chunks no longer in the bundle and the older versions of the files it
+ * just cached.
+ */
+function prune(dir: string, written: ReadonlySet<string>, chunksDir?: string): void {
+  const writtenStems = new Set([...written].map(stem));
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith('.v8') || written.has(name)) continue;
+    const chunk = /^(.+-[A-Za-z0-9_-]{8}\.cjs)\.v8$/.exec(name)?.[1];
+    const gone = chunk !== undefined && chunksDir !== undefined && !existsSync(path.join(chunksDir, chunk));
+    if (gone || writtenStems.has(stem(name))) rmSync(path.join(dir, name), { force: true });
+  }
+}
+
+/** `js-yaml.cjs.js-138183-1796033494345.v8` → `js-yaml.cjs.js` (a file cached by size and mtime). */
+function stem(name: string): string {
+  return /^(.*)-\d+-\d+\.v8$/.exec(name)?.[1] ?? name;
 }
 
 function cacheName(filename: string): string {

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT, runCli, tempDir } from '../helpers/env.js';
@@ -43,6 +43,22 @@ describe('the compile cache', () => {
     expect(blocked.code, blocked.stderr).toBe(0);
     expect(blocked.stderr).toBe('');
     expect(blocked.stdout.replace(/"ms": [\d.]+/g, '')).toBe(clean.stdout.replace(/"ms": [\d.]+/g, ''));
+  });
+
+  it("a run that writes removes caches of chunks no longer in the bundle and older versions of a file's cache", () => {
+    const dir = tempDir();
+    mkdirSync(versionDir(dir), { recursive: true });
+    const stale = ['core-AAAAAAAA.cjs.v8', 'js-yaml.cjs.js-1-2.v8'];
+    for (const f of stale) writeFileSync(path.join(versionDir(dir), f), 'old');
+    const kept = 'notes.txt';
+    writeFileSync(path.join(versionDir(dir), kept), 'not a cache');
+    const r = runCli(['check', 'invariants', '--format', 'json'], { env: { SPECGATE_COMPILE_CACHE_DIR: dir } });
+    expect(r.code, r.stderr).toBeLessThan(2);
+    const now = readdirSync(versionDir(dir));
+    for (const f of stale) expect(now).not.toContain(f);
+    expect(now).toContain(kept);
+    expect(now.some((f) => /^js-yaml\.cjs\.js-\d+-\d+\.v8$/.test(f))).toBe(true);
+    expect(now.some((f) => /^core-.*\.cjs\.v8$/.test(f))).toBe(true);
   });
 
   it('the bundle calls no import(): its chunks run through vm.Script, where import() is missing', () => {
