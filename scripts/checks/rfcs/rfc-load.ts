@@ -137,7 +137,7 @@ export async function loadRfcDocument(file: string, text: string, cache?: CacheA
 }
 
 /** A file outside the subset: micromark, with what was extracted cached by content. */
-export async function loadWithMicromark(file: string, text: string, cache?: ParseCache): Promise<RfcDocument> {
+async function loadWithMicromark(file: string, text: string, cache?: ParseCache): Promise<RfcDocument> {
   const [{ readRfc }, { LineIndex }] = await Promise.all([import('./rfc-document.js'), import('../../core/position.js')]);
   const key = cache ? (await import('../../core/parse-cache.js')).parseCacheKey(parserSetup().version, text) : undefined;
   const hit = cache && key ? fromEntry(file, cache.get<Cached>(key)) : undefined;

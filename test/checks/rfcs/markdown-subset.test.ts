@@ -8,6 +8,7 @@ import { readRfc } from '../../../scripts/checks/rfcs/rfc-document.js';
 import { parseRfcMarkdown } from '../../../scripts/checks/rfcs/rfc-load.js';
 import { LineIndex } from '../../../scripts/core/position.js';
 import { ANCHOR, PROJECT, describeShared } from '../../helpers/env.js';
+import { SAMPLE } from './helpers.js';
 
 /**
  * Differential test of the hand-written subset parser against the micromark parser the RFC gates
@@ -82,40 +83,6 @@ const inline = (s: string) => doc('## Errata', '', `- ${s}`, '', `${s}`, '', '``
 const cell = (s: string) => doc('| Field | Value |', '| --- | --- |', `| **Status** | ${s} |`, `| **Affects** | x |`, '', '## Summary');
 /** A multi-line paragraph where readRfc reads it: an Errata item and a code block's label. */
 const para = (s: string) => doc('## Errata', '', `- ${s}`, '', s, '```text', 'x', '```');
-
-const SAMPLE = doc(
-  '| Field | Value |',
-  '| --- | --- |',
-  '| **RFC** | 0042 |',
-  '| **Status** | `Draft` |',
-  '| **Affects** | `spec/a.md` · `other:b.md` |',
-  '',
-  '## Proposal',
-  '',
-  '### §A — First',
-  '',
-  '**A.2 A labelled point.** Text.',
-  '',
-  '## Errata',
-  '',
-  '- **RFC 0007 UQ1** (`RFCS/0007-x.md:9`), appended: *"Note."*',
-  '',
-  '## Security',
-  '',
-  'New invariant `x-y` (protocol, high) — §A.',
-  '',
-  '## Unresolved questions',
-  '',
-  '1. ~~First?~~ Resolved.',
-  '',
-  '   Continued.',
-  '2. Second?',
-  '',
-  '## Acceptance criteria',
-  '',
-  '- [x] Done.',
-  '- [ ] Open.',
-);
 
 const MUST_NOT_BAIL: Array<[string, string]> = [
   ['header table with bold fields and code values', doc('| Field | Value |', '| --- | --- |', '| **RFC** | 0042 |', '| **Status** | `Accepted` |', '| **Affects** | `spec/a.md` · `invariants/invariants.yaml` (three) · `other:src/x.test.ts` |', '| **Supersedes** | — |', '', '## Summary', '', 'Text.')],

@@ -26,15 +26,20 @@ function leaveSubset(root: string): void {
   mutate(root, RFC_0211, '## Summary\n', '## Summary\n\n> A block quote, which only micromark parses.\n');
 }
 
+/** A copy whose RFC 0211 is outside the subset and has an unknown status, and an empty cache folder. */
+function approvedCopy(): { root: string; cacheDir: string } {
+  const { root } = projectCopy();
+  leaveSubset(root);
+  mutate(root, RFC_0211, '| **Status** | `Accepted` |', '| **Status** | `Approved` |');
+  return { root, cacheDir: path.join(tempDir(), 'cache') };
+}
+
 const statusFinding = (f: JsonFinding[]) => f.find((x) => x.ruleId === 'rfcs/status-known' && x.file === RFC_0211);
 const entries = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')) : []);
 
 describe('the RFC parse cache through `check`', () => {
   it('a hit gives the same findings as a miss, positions included; a changed file misses', () => {
-    const { root } = projectCopy();
-    leaveSubset(root);
-    mutate(root, RFC_0211, '| **Status** | `Accepted` |', '| **Status** | `Approved` |');
-    const cacheDir = path.join(tempDir(), 'cache');
+    const { root, cacheDir } = approvedCopy();
     const miss = check(root, cacheDir);
     expect(miss.code, miss.stderr).toBe(1);
     expect(statusFinding(miss.findings)).toMatchObject({ line: expect.any(Number), column: expect.any(Number) });
@@ -52,10 +57,7 @@ describe('the RFC parse cache through `check`', () => {
   });
 
   it('a warm run reads the cache, and --no-cache neither reads nor writes it', () => {
-    const { root } = projectCopy();
-    leaveSubset(root);
-    mutate(root, RFC_0211, '| **Status** | `Accepted` |', '| **Status** | `Approved` |');
-    const cacheDir = path.join(tempDir(), 'cache');
+    const { root, cacheDir } = approvedCopy();
     const first = check(root, cacheDir);
     expect(statusFinding(first.findings)).toBeDefined();
     // Tamper with the entry of RFC 0211: a run that reads the cache sees the tampered status.
@@ -87,9 +89,7 @@ describe('the RFC parse cache through `check`', () => {
   });
 
   it('an unwritable cache folder still gives the findings', () => {
-    const { root } = projectCopy();
-    leaveSubset(root);
-    mutate(root, RFC_0211, '| **Status** | `Accepted` |', '| **Status** | `Approved` |');
+    const { root } = approvedCopy();
     const file = path.join(tempDir(), 'a-file');
     writeFileSync(file, 'not a folder\n');
     const blocked = check(root, path.join(file, 'cache'));

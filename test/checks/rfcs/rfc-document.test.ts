@@ -7,51 +7,8 @@ import { LineIndex } from '../../../scripts/core/position.js';
 import { findSection, headerField, namedRfcs, readRfc, rfcStatus } from '../../../scripts/checks/rfcs/rfc-document.js';
 import { findProseCitations, parseStructuredCitation } from '../../../scripts/checks/invariants/citations.js';
 import { ANCHOR, PROJECT, describeShared } from '../../helpers/env.js';
-import { RFC_0211 } from './helpers.js';
+import { RFC_0211, SAMPLE } from './helpers.js';
 
-const SAMPLE = [
-  '# RFC 0042: A sample',
-  '',
-  '| Field | Value |',
-  '| --- | --- |',
-  '| **RFC** | 0042 |',
-  '| **Status** | `Draft` |',
-  '| **Affects** | `spec/a.md` · `other:b.md` |',
-  '| **Supersedes** | — (amends RFC 0007) |',
-  '| **Superseded by** | [RFC 0050](./0050-x.md) and RFC 0051 |',
-  '',
-  '## Proposal',
-  '',
-  '### §A — First',
-  '',
-  '**A.2 A labelled point.** Text.',
-  '',
-  '### 3. Numbered',
-  '',
-  '```json',
-  '{ "a": 1 }',
-  '```',
-  '',
-  '## Errata',
-  '',
-  '- **RFC 0007 UQ1** (`RFCS/0007-x.md:9`), appended: *"Note."*',
-  '- **`spec/a.md` §A** (`:3`) — replace "old" with "new".',
-  '',
-  '## Security',
-  '',
-  'New invariant `sample-invariant` (protocol, high) — §A. New invariant other-one (advisory, low).',
-  '',
-  '## Unresolved questions',
-  '',
-  '1. First?',
-  '2. Second?',
-  '',
-  '## Acceptance criteria',
-  '',
-  '- [x] Done.',
-  '- [ ] Open. — deferred: later.',
-  '',
-].join('\n');
 
 describe('readRfc', () => {
   const doc = readRfc(parseMarkdown('RFCS/0042-a-sample.md', SAMPLE));
