@@ -25,12 +25,12 @@ for (const dir of ['scripts/core', 'scripts/checks/rfcs']) {
 const external = [/^node:/, ...builtinModules, /^ajv(\/|$)/, /^ajv-formats(\/|$)/];
 
 export default defineConfig({
-  define: { __RFC_EXTRACT_FINGERPRINT__: JSON.stringify(rfcExtractFingerprint.digest('hex').slice(0, 32)) },
+  define: { __RFC_EXTRACT_FINGERPRINT__: JSON.stringify(rfcExtractFingerprint.digest('hex').slice(0, 32)), __SPECGATE_BUNDLE__: 'true' },
   publicDir: false,
   logLevel: 'warn',
   ssr: { noExternal: true, target: 'node' },
   build: {
-    ssr: 'scripts/cli.ts',
+    ssr: true,
     outDir: 'dist/bundle',
     emptyOutDir: true,
     target: 'node20',
@@ -39,6 +39,10 @@ export default defineConfig({
     copyPublicDir: false,
     reportCompressedSize: false,
     rolldownOptions: {
+      // The part of js-yaml we use is an entry of its own (dist/bundle/js-yaml.cjs), required by
+      // path when the first YAML file is parsed (scripts/core/yaml-tree.ts): no run pays for it
+      // that reads no YAML, and none pays node's package lookup for it.
+      input: { cli: 'scripts/cli.ts', 'js-yaml': 'scripts/build/js-yaml-entry.ts' },
       external,
       output: {
         // CommonJS: node starts a CommonJS entry measurably faster than an ES module one, and

@@ -5,6 +5,7 @@ import { UsageError } from '../core/errors.js';
 import { exitCodeFor } from '../core/findings.js';
 import { fileURLToPath } from 'node:url';
 import { TOOL_NAME, TOOL_VERSION, openCorpus, writeAtomic } from '../core/run-env.js';
+import { writeStdout } from '../core/stdout.js';
 
 const HELP = `usage: specgate probe --url URL [--card URL] [--token T] [--foreign-token T2] [--record DIR]
                       [--format stylish|json|sarif|github] [--output FILE]
@@ -48,7 +49,7 @@ const FORMATS = ['stylish', 'json', 'sarif', 'github'];
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseCommandArgs(argv, OPTIONS, false);
   if (values.help) {
-    process.stdout.write(HELP);
+    writeStdout(HELP);
     return 0;
   }
   const url = httpUrl('--url', values.url as string | undefined);
@@ -89,7 +90,7 @@ export async function run(argv: string[]): Promise<number> {
   // A host may echo a credential into an error message; nothing printed may carry one.
   const safe = new Redactor([token, foreignToken]).text(text);
   if (values.output) writeAtomic(values.output as string, safe);
-  else process.stdout.write(safe);
+  else writeStdout(safe);
   return exitCodeFor(findings);
 }
 

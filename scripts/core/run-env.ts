@@ -10,6 +10,7 @@ import type { FileSource } from './source.js';
 import { FsSource } from './source.js';
 import { loadReporter } from './reporters/index.js';
 import type { RuleInfo } from './reporters/types.js';
+import { writeStdout, stdoutIsTerminal } from './stdout.js';
 
 export const TOOL_NAME = 'specgate';
 export const TOOL_VERSION = '0.1.0';
@@ -66,10 +67,10 @@ export async function emit(result: CheckResult, values: CommonValues, corpus: Co
     toolName: TOOL_NAME,
     toolVersion: TOOL_VERSION,
     rules,
-    color: !values.output && (values.format ?? 'stylish') === 'stylish' && process.stdout.isTTY === true && !process.env.NO_COLOR,
+    color: !values.output && (values.format ?? 'stylish') === 'stylish' && stdoutIsTerminal() && !process.env.NO_COLOR,
   });
   if (values.output) writeAtomic(values.output, text);
-  else process.stdout.write(text);
+  else writeStdout(text);
 }
 
 export function writeAtomic(file: string, text: string): void {

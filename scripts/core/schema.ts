@@ -71,7 +71,7 @@ export function cachedValidator(schemaText: string): Validator | undefined {
 function loadCached(key: string): Validator | undefined {
   for (const dir of [BUILT_VALIDATORS_DIR, RUNTIME_CACHE_DIR]) {
     try {
-      return loadBuiltValidator(path.join(dir, `${key}.cjs`));
+      return loadBuiltValidator(path.join(dir, `${key}.cjs`), dir === BUILT_VALIDATORS_DIR);
     } catch {
       // not cached here
     }

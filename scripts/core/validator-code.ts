@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { contentHash } from './content-hash.js';
 import type { Validator } from './schema.js';
 
 // Required, not imported: ESM facades of node builtins evaluate every lazy export, which costs
@@ -17,12 +16,13 @@ export interface LoadedValidator {
 }
 
 /**
- * The V8 code cache of a generated validator, beside it. The name carries a hash of the code,
- * because V8 checks only the length of the source a cache was made from.
+ * The V8 code cache of a build-time validator, beside it. V8 checks only the length of the source
+ * a cache was made from, so a cache must never outlive its code: `npm run build` removes every
+ * cache before it writes the validators and their caches again, and nothing else writes either.
+ * (A name carrying a hash of the code would cost each run a pass over ~170 KB of validators.)
  */
-export function codeCachePath(file: string, code: string): string {
-  const hash = contentHash(process.version, code).slice(0, 16);
-  return file.replace(/\.cjs$/, `.${hash}.v8`);
+export function codeCachePath(file: string): string {
+  return file.replace(/\.cjs$/, '.v8');
 }
 
 /**
@@ -37,14 +37,16 @@ export function loadValidatorCode(file: string, code: string, cachedData?: Buffe
   return { validate: (mod.exports.default ?? mod.exports) as Validator, codeCache: () => script.createCachedData() };
 }
 
-/** A validator file loaded with its code cache, if the build left one. */
-export function loadBuiltValidator(file: string): Validator {
+/** A validator file, loaded with the code cache the build left beside it when `withCodeCache`. */
+export function loadBuiltValidator(file: string, withCodeCache: boolean): Validator {
   const code = readFileSync(file, 'utf8');
   let cachedData: Buffer | undefined;
-  try {
-    cachedData = readFileSync(codeCachePath(file, code));
-  } catch {
-    cachedData = undefined;
+  if (withCodeCache) {
+    try {
+      cachedData = readFileSync(codeCachePath(file));
+    } catch {
+      cachedData = undefined;
+    }
   }
   return loadValidatorCode(file, code, cachedData).validate;
 }

@@ -1,4 +1,6 @@
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { packageRoot } from './package-root.js';
 import type { Event, ScalarEvent } from 'js-yaml';
 import type { ParseProblem, TreeEntry, TreeNode } from './tree.js';
 import { StructuredDoc } from './tree.js';
@@ -7,15 +9,21 @@ import { StructuredDoc } from './tree.js';
 export const MAX_ALIASES = 200;
 export const MAX_YAML_DEPTH = 100;
 
-type JsYaml = typeof import('js-yaml');
+type JsYaml = typeof import('../build/js-yaml-entry.js');
 let jsYaml: JsYaml | undefined;
+
+declare const __SPECGATE_BUNDLE__: boolean | undefined;
 
 /**
  * js-yaml, loaded when the first YAML file is parsed: many runs read only JSON and markdown.
- * Its CommonJS build is required, so parsing stays synchronous.
+ * It is required, not imported, so parsing stays synchronous. The bundle carries its own copy
+ * beside cli.cjs (vite.build.config.ts), required by path: node's package lookup is skipped.
  */
 function yamlLib(): JsYaml {
-  return (jsYaml ??= createRequire(import.meta.url)('js-yaml') as JsYaml);
+  if (jsYaml) return jsYaml;
+  const require = createRequire(import.meta.url);
+  const bundled = typeof __SPECGATE_BUNDLE__ === 'boolean' && __SPECGATE_BUNDLE__;
+  return (jsYaml = require(bundled ? path.join(packageRoot(), 'dist', 'bundle', 'js-yaml.cjs') : 'js-yaml') as JsYaml);
 }
 
 interface Frame {
