@@ -24,19 +24,37 @@ export interface Timing {
 
 /** Whole-process wall time: spawn, run, exit. The median of `runs` after `warmup` unmeasured runs. */
 export function time(cmd: Command, runs: number, warmup: number): Timing {
-  const samples: number[] = [];
+  return timeRoundRobin([cmd], runs, warmup)[0]!;
+}
+
+/**
+ * Several commands timed in turn, one run of each per round, so that they share the same stretch
+ * of time: a host that slows down for a while (shared VMs do) slows all of them alike, and the
+ * ratios between them hold. The median of `runs` rounds after `warmup` unmeasured ones.
+ */
+export function timeRoundRobin(cmds: readonly Command[], runs: number, warmup: number): Timing[] {
+  const samples: number[][] = cmds.map(() => []);
   for (let i = 0; i < warmup + runs; i++) {
-    cmd.before?.();
-    const started = process.hrtime.bigint();
-    const r = spawnSync(cmd.file, cmd.args, { cwd: cmd.cwd, env: { ...process.env, ...cmd.env }, stdio: ['ignore', 'ignore', 'pipe'] });
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    if (r.error || !(cmd.okCodes ?? [0]).includes(r.status ?? -1)) {
-      throw new Error(`${cmd.label}: exit ${r.status ?? r.signal ?? r.error?.message}: ${String(r.stderr).split('\n')[0]}`);
-    }
-    if (i >= warmup) samples.push(ms);
+    cmds.forEach((cmd, c) => {
+      const ms = spawnTimed(cmd);
+      if (i >= warmup) samples[c]!.push(ms);
+    });
   }
-  samples.sort((a, b) => a - b);
-  return { label: cmd.label, runs, medianMs: median(samples), minMs: samples[0]!, maxMs: samples[samples.length - 1]! };
+  return cmds.map((cmd, c) => {
+    const sorted = samples[c]!.sort((a, b) => a - b);
+    return { label: cmd.label, runs, medianMs: median(sorted), minMs: sorted[0]!, maxMs: sorted[sorted.length - 1]! };
+  });
+}
+
+function spawnTimed(cmd: Command): number {
+  cmd.before?.();
+  const started = process.hrtime.bigint();
+  const r = spawnSync(cmd.file, cmd.args, { cwd: cmd.cwd, env: { ...process.env, ...cmd.env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  if (r.error || !(cmd.okCodes ?? [0]).includes(r.status ?? -1)) {
+    throw new Error(`${cmd.label}: exit ${r.status ?? r.signal ?? r.error?.message}: ${String(r.stderr).split('\n')[0]}`);
+  }
+  return ms;
 }
 
 export function median(sorted: number[]): number {
