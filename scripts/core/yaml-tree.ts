@@ -4,6 +4,7 @@ import { packageRoot } from './package-root.js';
 import type { Event, ScalarEvent } from 'js-yaml';
 import type { ParseProblem, TreeEntry, TreeNode } from './tree.js';
 import { StructuredDoc } from './tree.js';
+import { parseYamlSubset } from './yaml-subset.js';
 
 /** Aliases allowed per document: enough for hand-written anchors, far too few for a "billion laughs". */
 export const MAX_ALIASES = 200;
@@ -32,16 +33,27 @@ interface Frame {
 }
 
 /**
- * Parses one YAML document into its value and a tree of source ranges, built from js-yaml's
- * event stream (which carries offsets). Duplicate keys, tabs, alias floods and syntax errors
- * come back as located problems.
+ * Parses one YAML document into its value and a tree of source ranges. A document in the block
+ * subset (yaml-subset.ts) is read without js-yaml, its tree made only when a finding needs a
+ * position; any other goes to js-yaml.
  */
 export function parseYaml(file: string, text: string): StructuredDoc {
-  const problems: ParseProblem[] = [];
   if (text.trim() === '') {
-    problems.push({ code: 'empty', message: 'file is empty; expected a YAML document', start: 0, end: 0 });
+    const problems: ParseProblem[] = [{ code: 'empty', message: 'file is empty; expected a YAML document', start: 0, end: 0 }];
     return new StructuredDoc(file, text, undefined, undefined, problems);
   }
+  const fast = parseYamlSubset(text, false);
+  if (fast) return new StructuredDoc(file, text, fast.value, () => parseYamlSubset(text, true)!.tree!, []);
+  return parseYamlWithJsYaml(file, text);
+}
+
+/**
+ * js-yaml's reading: the value, and a tree of source ranges built from its event stream (which
+ * carries offsets). Duplicate keys, tabs, alias floods and syntax errors come back as located
+ * problems.
+ */
+export function parseYamlWithJsYaml(file: string, text: string): StructuredDoc {
+  const problems: ParseProblem[] = [];
   const { constructFromEvents, parseEvents, EVENT_ID } = yamlLib();
   let events: Event[];
   try {

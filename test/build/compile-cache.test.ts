@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT, runCli, tempDir } from '../helpers/env.js';
+import { PROJECT, projectCorpusCopy, runCli, tempDir } from '../helpers/env.js';
 
 /** The V8 code cache the CLI keeps for its bundle (scripts/core/compile-cache.ts). */
 describe('the compile cache', () => {
@@ -52,13 +52,25 @@ describe('the compile cache', () => {
     for (const f of stale) writeFileSync(path.join(versionDir(dir), f), 'old');
     const kept = 'notes.txt';
     writeFileSync(path.join(versionDir(dir), kept), 'not a cache');
-    const r = runCli(['check', 'invariants', '--format', 'json'], { env: { SPECGATE_COMPILE_CACHE_DIR: dir } });
+    // An anchor takes the invariants file out of the YAML subset, so js-yaml's file is loaded.
+    const root = projectCorpusCopy();
+    const file = path.join(root, 'invariants/invariants.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^version: 1$/m, 'version: &v 1'));
+    const r = runCli(['check', 'invariants', '--root', root, '--format', 'json'], { env: { SPECGATE_COMPILE_CACHE_DIR: dir } });
     expect(r.code, r.stderr).toBeLessThan(2);
     const now = readdirSync(versionDir(dir));
     for (const f of stale) expect(now).not.toContain(f);
     expect(now).toContain(kept);
     expect(now.some((f) => /^js-yaml\.cjs-\d+-\d+\.v8$/.test(f))).toBe(true);
     expect(now.some((f) => /^core-.*\.cjs\.v8$/.test(f))).toBe(true);
+  });
+
+  it('js-yaml is not loaded for an invariants file inside the YAML subset', () => {
+    const dir = tempDir();
+    const r = runCli(['check', 'invariants', '--format', 'json'], { env: { SPECGATE_COMPILE_CACHE_DIR: dir } });
+    expect(r.code, r.stderr).toBeLessThan(2);
+    expect(entries(dir).some((f) => f.startsWith('js-yaml'))).toBe(false);
+    expect(entries(dir).some((f) => f.startsWith('invariants-'))).toBe(true);
   });
 
   it('the bundle calls no import(): its chunks run through vm.Script, where import() is missing', () => {
