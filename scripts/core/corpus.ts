@@ -16,6 +16,8 @@ export const MAX_FILE_BYTES = 32 * 1024 * 1024;
  */
 export class Corpus {
   private readonly texts = new Map<string, string | undefined>();
+  /** Files read with `keep: false`: their bytes, decoded again when asked for (off the JS heap, half the size of a string). */
+  private readonly bytes = new Map<string, Buffer>();
   private readonly existing = new Map<string, boolean>();
   private readonly docs = new Map<string, StructuredDoc | undefined>();
   private readonly markdowns = new Map<string, MarkdownDoc | undefined>();
@@ -36,7 +38,7 @@ export class Corpus {
 
   /** Files read so far (for per-family summaries). */
   get filesRead(): string[] {
-    return [...this.texts.keys()].filter((f) => this.texts.get(f) !== undefined);
+    return [...this.texts.keys()].filter((f) => this.texts.get(f) !== undefined).concat([...this.bytes.keys()]);
   }
 
   /**
@@ -50,16 +52,30 @@ export class Corpus {
 
   /** Whether a file exists; asked once per path a run (2,000 RFCs name the same few paths). */
   exists(rel: string): boolean {
-    if (this.texts.get(rel) !== undefined) return true;
+    if (this.texts.get(rel) !== undefined || this.bytes.has(rel)) return true;
     let known = this.existing.get(rel);
     if (known === undefined) this.existing.set(rel, (known = this.source.exists(rel)));
     return known;
   }
 
   /** The text of a file, or undefined (and a finding) when it is missing, binary or too large. */
-  text(rel: string, neededFor?: string): string | undefined {
+  /**
+   * A file's text. With `keep: false` (thousands of RFCs, each parsed once into plain data) the
+   * string is not kept: only the file's bytes are, decoded again if the text is asked for later
+   * (a code frame); the string can then be collected as soon as its parse is done.
+   */
+  text(rel: string, neededFor?: string, keep = true): string | undefined {
     this.touched?.add(rel);
     if (this.texts.has(rel)) return this.texts.get(rel);
+    const kept = this.bytes.get(rel);
+    if (kept) {
+      const again = kept.toString('utf8');
+      if (keep) {
+        this.bytes.delete(rel);
+        this.texts.set(rel, again);
+      }
+      return again;
+    }
     const buf = this.source.read(rel);
     let text: string | undefined;
     if (buf === undefined) {
@@ -70,14 +86,23 @@ export class Corpus {
       this.problem(rel, 'parse/binary', 'file contains NUL bytes; expected a text file');
     } else {
       text = buf.toString('utf8');
+      if (!keep) {
+        this.bytes.set(rel, buf);
+        return text;
+      }
     }
     this.texts.set(rel, text);
     return text;
   }
 
+  /** Counts a file as used by the family running now, without reading it again. */
+  touch(rel: string): void {
+    this.touched?.add(rel);
+  }
+
   /** Text of a file already read (for code frames). */
   cachedText(rel: string): string | undefined {
-    return this.texts.get(rel);
+    return this.texts.get(rel) ?? this.bytes.get(rel)?.toString('utf8');
   }
 
   json(rel: string, neededFor?: string): StructuredDoc | undefined {

@@ -41,6 +41,12 @@ const CLOSE_TAG = /^<\/[A-Za-z][A-Za-z0-9-]*[ \n]*>/;
 /** 1 whitespace, 2 punctuation, 0 other — micromark's classifyCharacter (a content edge is whitespace). */
 function classify(code: number): 0 | 1 | 2 {
   if (Number.isNaN(code)) return 1;
+  // ASCII without a string or a regex: letters and digits are "other", spaces and line breaks whitespace.
+  if (code < 128) {
+    if (code === 32 || code === 10 || code === 9 || code === 11 || code === 12 || code === 13) return 1;
+    if ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122)) return 0;
+    if (code > 32 && code < 127) return 2;
+  }
   const ch = String.fromCharCode(code);
   if (WHITESPACE.test(ch)) return 1;
   return PUNCTUATION.test(ch) ? 2 : 0;
@@ -235,7 +241,7 @@ export function parseInline(src: InlineSource, pos: Positioner, taskItem = false
       default: {
         // A run of plain characters at once (the regex engine finds its end).
         SPECIAL.lastIndex = i + 1;
-        const j = SPECIAL.exec(s) ? SPECIAL.lastIndex - 1 : s.length;
+        const j = SPECIAL.test(s) ? SPECIAL.lastIndex - 1 : s.length; // test: no match array
         literal(s.slice(i, j), i);
         i = j;
       }

@@ -9,8 +9,9 @@ export class Positioner {
   constructor(private readonly lines: LineIndex) {}
 
   point(offset: number): { line: number; column: number; offset: number } {
-    const p = this.lines.at(offset);
-    return { line: p.line, column: p.column, offset };
+    const o = this.lines.clamp(offset);
+    const line = this.lines.lineOf(o);
+    return { line, column: this.lines.column(o, line), offset };
   }
 
   span(start: number, end: number): Position {

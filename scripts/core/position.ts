@@ -31,7 +31,18 @@ export class LineIndex {
 
   /** 1-based line and column of an offset. */
   at(offset: number): { line: number; column: number } {
-    const o = Math.max(0, Math.min(offset, this.text.length));
+    const o = this.clamp(offset);
+    const line = this.lineOf(o);
+    return { line, column: o - this.starts[line - 1]! + 1 };
+  }
+
+  /** The offset within the text (negative and past-the-end offsets are clamped). */
+  clamp(offset: number): number {
+    return Math.max(0, Math.min(offset, this.text.length));
+  }
+
+  /** 1-based line of a clamped offset; with `column()`, a point without a temporary object. */
+  lineOf(o: number): number {
     let lo = 0;
     let hi = this.starts.length - 1;
     while (lo < hi) {
@@ -39,7 +50,12 @@ export class LineIndex {
       if (this.starts[mid]! <= o) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, column: o - this.starts[lo]! + 1 };
+    return lo + 1;
+  }
+
+  /** 1-based column of a clamped offset on its 1-based line. */
+  column(o: number, line: number): number {
+    return o - this.starts[line - 1]! + 1;
   }
 
   range(start: number, end: number): Range {

@@ -168,12 +168,14 @@ class Parser {
       if (!KEY.test(this.text)) bail();
       const keyEnd = KEY.lastIndex;
       if (this.text.charCodeAt(keyEnd) !== 58 || (keyEnd + 1 < this.lineEnd && this.text.charCodeAt(keyEnd + 1) !== 32)) bail();
-      const key = this.text.slice(at, keyEnd);
+      const raw = this.text.slice(at, keyEnd);
+      // A key is a scalar too: `True` or `NULL` becomes the string "true" or "null" (the tree keeps it as written).
+      const key = TRUES.has(raw) ? 'true' : FALSES.has(raw) ? 'false' : NULLS.has(raw) ? 'null' : raw;
       if (key === '__proto__' || Object.prototype.hasOwnProperty.call(value, key)) bail();
       const entry = this.inlineValue(keyEnd + 1, indent, true);
       value[key] = entry.value;
       if (this.withTree) {
-        node.entries.push({ key, keyStart: at, keyEnd, value: entry.node } satisfies TreeEntry);
+        node.entries.push({ key: raw, keyStart: at, keyEnd, value: entry.node } satisfies TreeEntry);
         node.end = Math.max(node.end, keyEnd, entry.node.end);
       }
       if (!this.nextSignificant() || this.indent < indent) break;

@@ -34,16 +34,17 @@ interface Frame {
 
 /**
  * Parses one YAML document into its value and a tree of source ranges. A document in the block
- * subset (yaml-subset.ts) is read without js-yaml, its tree made only when a finding needs a
- * position; any other goes to js-yaml.
+ * subset (yaml-subset.ts) is read without js-yaml; any other goes to js-yaml.
  */
 export function parseYaml(file: string, text: string): StructuredDoc {
   if (text.trim() === '') {
     const problems: ParseProblem[] = [{ code: 'empty', message: 'file is empty; expected a YAML document', start: 0, end: 0 }];
     return new StructuredDoc(file, text, undefined, undefined, problems);
   }
-  const fast = parseYamlSubset(text, false);
-  if (fast) return new StructuredDoc(file, text, fast.value, () => parseYamlSubset(text, true)!.tree!, []);
+  // The tree comes in the same pass: it costs little beside the value, and a large file with
+  // findings would otherwise be read twice.
+  const fast = parseYamlSubset(text, true);
+  if (fast) return new StructuredDoc(file, text, fast.value, fast.tree, []);
   return parseYamlWithJsYaml(file, text);
 }
 

@@ -85,11 +85,11 @@ function citationsOf(doc: StructuredDoc, pointer: string, value: Record<string, 
       });
     });
   }
+  const mentions = rfcMentions(doc);
   for (const entry of doc.entriesAt(pointer)) {
     if (NOT_PROSE.has(entry.key)) continue;
     // A prose citation starts with "RFC": a field whose source has none needs no scan.
-    const rfc = doc.text.indexOf('RFC', entry.value.start);
-    if (rfc < 0 || rfc >= entry.value.end) continue;
+    if (!mentions.within(entry.value.start, entry.value.end)) continue;
     for (const { node, pointer: p } of scalars(entry.value, childPointer(pointer, entry.key))) {
       const raw = doc.text.slice(node.start, node.end);
       for (const c of findProseCitations(raw)) {
@@ -105,6 +105,36 @@ function citationsOf(doc: StructuredDoc, pointer: string, value: Record<string, 
     }
   }
   return out;
+}
+
+const mentionsOf = new WeakMap<StructuredDoc, Mentions>();
+
+/** Where "RFC" occurs in a document's text, found in one pass (a search per field would rescan to the next one). */
+function rfcMentions(doc: StructuredDoc): Mentions {
+  let m = mentionsOf.get(doc);
+  if (!m) {
+    const at: number[] = [];
+    for (let i = doc.text.indexOf('RFC'); i !== -1; i = doc.text.indexOf('RFC', i + 1)) at.push(i);
+    m = new Mentions(at);
+    mentionsOf.set(doc, m);
+  }
+  return m;
+}
+
+class Mentions {
+  constructor(private readonly at: readonly number[]) {}
+
+  /** Whether one starts in [start, end). */
+  within(start: number, end: number): boolean {
+    let lo = 0;
+    let hi = this.at.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.at[mid]! < start) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.at.length && this.at[lo]! < end;
+  }
 }
 
 function* scalars(node: TreeNode, pointer: string): Generator<{ node: TreeNode; pointer: string }> {

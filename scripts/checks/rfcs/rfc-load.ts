@@ -116,7 +116,27 @@ type CacheArg = ParseCache | (() => Promise<ParseCache | undefined>);
  * Parse and extract run with no await in between, so each tree is garbage before the next file
  * is parsed (callers start many of these at once).
  */
-export async function loadRfcDocument(file: string, text: string, cache?: CacheArg, opts: { cacheSubset?: boolean } = {}): Promise<RfcDocument> {
+export async function loadRfcDocument(file: string, text: string, cache?: CacheArg, opts: { cacheSubset?: boolean; ownStrings?: boolean } = {}): Promise<RfcDocument> {
+  const doc = await load(file, text, cache, opts);
+  return opts.ownStrings ? ownStrings(doc) : doc;
+}
+
+/**
+ * The document with every string copied out of the file's text: V8 keeps a substring as a
+ * view of the whole text, so 2,000 documents would otherwise keep 2,000 texts alive.
+ */
+function ownStrings<T>(value: T): T {
+  if (typeof value === 'string') return (value.length < 13 ? value : (' ' + value).slice(1)) as T; // shorter ones are copies already
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = ownStrings(value[i]);
+  } else if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    for (const k of Object.keys(o)) o[k] = ownStrings(o[k]);
+  }
+  return value;
+}
+
+async function load(file: string, text: string, cache: CacheArg | undefined, opts: { cacheSubset?: boolean }): Promise<RfcDocument> {
   const open = async () => (typeof cache === 'function' ? await cache() : cache);
   if (opts.cacheSubset && SUBSET_FINGERPRINT) {
     const c = await open();

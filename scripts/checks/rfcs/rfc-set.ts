@@ -44,19 +44,23 @@ async function list(corpus: Corpus): Promise<RfcSet> {
     const n = /^(\d{4})-/.exec(baseName(f))?.[1];
     if (n) byNumber.set(n, [...(byNumber.get(n) ?? []), f]);
   }
-  // Through the corpus on every call (it counts the file for the family asking); the
-  // RfcDocument is extracted once per file.
+  // The RfcDocument is extracted once per file; each call counts the file for the family asking.
+  // In a large set the texts are not kept as strings (Corpus.text), and the documents hold
+  // copies of what they quote, so a file's text can go once it is read.
+  const small = files.length <= SMALL_SET;
   const docs = new Map<string, Promise<RfcDocument>>();
   let parseCache: Promise<ParseCache | undefined> | undefined;
   const read = async (file: string) => {
-    const text = corpus.text(file, 'the RFC gates');
-    if (text === undefined) return undefined;
     let doc = docs.get(file);
-    if (!doc) {
-      const openCache = () => (parseCache ??= corpus.useParseCache ? import('../../core/parse-cache.js').then((m) => m.openParseCache(corpus.root)) : Promise.resolve(undefined));
-      doc = loadRfcDocument(file, text, openCache, { cacheSubset: files.length <= SMALL_SET });
-      docs.set(file, doc);
+    if (doc) {
+      corpus.touch(file);
+      return doc;
     }
+    const text = corpus.text(file, 'the RFC gates', small);
+    if (text === undefined) return undefined;
+    const openCache = () => (parseCache ??= corpus.useParseCache ? import('../../core/parse-cache.js').then((m) => m.openParseCache(corpus.root)) : Promise.resolve(undefined));
+    doc = loadRfcDocument(file, text, openCache, { cacheSubset: small, ownStrings: !small });
+    docs.set(file, doc);
     return doc;
   };
   const all = async () => (await Promise.all(files.map(read))).filter((d): d is RfcDocument => d !== undefined);

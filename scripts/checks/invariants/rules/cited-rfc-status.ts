@@ -11,14 +11,15 @@ export const citedRfcStatus: Rule = {
       ctx.visit();
       const status = rfcStatus(doc)?.value;
       const who = `invariant "${e.id ?? `#${e.index}`}" cites RFC ${c.rfc}`;
-      const at = { file: set.doc.file, range: c.range, pointer: c.pointer };
+      // Located only when reported: most citations are of live RFCs.
+      const at = () => ({ file: set.doc.file, range: c.range, pointer: c.pointer });
       if (status === 'Withdrawn' || status === 'Rejected') {
-        ctx.report({ at, message: `${who}, which is ${status}; cite the rule that is in force instead` });
+        ctx.report({ at: at(), message: `${who}, which is ${status}; cite the rule that is in force instead` });
       } else if (status === 'Superseded') {
         const next = namedRfcs(headerField(doc, 'Superseded by')?.value ?? '');
-        ctx.report({ at, severity: 'warning', message: `${who}, which is Superseded${next.length ? ` by ${next.map((n) => `RFC ${n}`).join(', ')}; cite that instead` : ' and names no successor'}` });
+        ctx.report({ at: at(), severity: 'warning', message: `${who}, which is Superseded${next.length ? ` by ${next.map((n) => `RFC ${n}`).join(', ')}; cite that instead` : ' and names no successor'}` });
       } else if (status === 'Draft') {
-        ctx.report({ at, severity: 'warning', message: `${who}, which is still a Draft` });
+        ctx.report({ at: at(), severity: 'warning', message: `${who}, which is still a Draft` });
       }
     }
   },
