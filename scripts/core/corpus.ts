@@ -58,26 +58,37 @@ export class Corpus {
     return known;
   }
 
-  /** The text of a file, or undefined (and a finding) when it is missing, binary or too large. */
   /**
-   * A file's text. With `keep: false` (thousands of RFCs, each parsed once into plain data) the
-   * string is not kept: only the file's bytes are, decoded again if the text is asked for later
-   * (a code frame); the string can then be collected as soon as its parse is done.
+   * The text of a file, or undefined (and a finding) when it is missing, binary or too large.
+   * With `keep: false` (thousands of RFCs, each parsed once into plain data) the string is not
+   * kept, only the file's bytes: they are decoded again if the text is asked for later (a code
+   * frame), and the string can be collected as soon as its parse is done.
    */
   text(rel: string, neededFor?: string, keep = true): string | undefined {
     this.touched?.add(rel);
     if (this.texts.has(rel)) return this.texts.get(rel);
-    const kept = this.bytes.get(rel);
-    if (kept) {
-      const again = kept.toString('utf8');
-      if (keep) {
-        this.bytes.delete(rel);
-        this.texts.set(rel, again);
-      }
-      return again;
+    const buf = this.bytesOf(rel, neededFor);
+    if (buf === undefined) return undefined;
+    const text = buf.toString('utf8');
+    if (keep) {
+      this.bytes.delete(rel);
+      this.texts.set(rel, text);
     }
+    return text;
+  }
+
+  /** Whether a file's text contains `needle`, searched in its bytes when no string of it is kept (undefined when it cannot be read). */
+  contains(rel: string, needle: string, neededFor?: string): boolean | undefined {
+    this.touched?.add(rel);
+    if (this.texts.has(rel)) return this.texts.get(rel)?.includes(needle);
+    return this.bytesOf(rel, neededFor)?.includes(needle, 0, 'utf8');
+  }
+
+  /** A file's bytes, read once and checked; undefined (with a finding) when missing, too large or binary. */
+  private bytesOf(rel: string, neededFor: string | undefined): Buffer | undefined {
+    const kept = this.bytes.get(rel);
+    if (kept) return kept;
     const buf = this.source.read(rel);
-    let text: string | undefined;
     if (buf === undefined) {
       this.problem(rel, 'corpus/missing-file', `file not found${neededFor ? ` (needed for ${neededFor})` : ''} in the ${this.source.label}`);
     } else if (buf.length > MAX_FILE_BYTES) {
@@ -85,14 +96,11 @@ export class Corpus {
     } else if (buf.includes(0)) {
       this.problem(rel, 'parse/binary', 'file contains NUL bytes; expected a text file');
     } else {
-      text = buf.toString('utf8');
-      if (!keep) {
-        this.bytes.set(rel, buf);
-        return text;
-      }
+      this.bytes.set(rel, buf);
+      return buf;
     }
-    this.texts.set(rel, text);
-    return text;
+    this.texts.set(rel, undefined);
+    return undefined;
   }
 
   /** Counts a file as used by the family running now, without reading it again. */

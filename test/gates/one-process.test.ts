@@ -5,7 +5,10 @@ import { presetLayout } from '../../scripts/core/layout.js';
 import { FsSource } from '../../scripts/core/source.js';
 import type { FileSource } from '../../scripts/core/source.js';
 import { FAMILIES, loadFamilies } from '../../scripts/checks/registry.js';
-import { PROJECT, runCli, runJson } from '../helpers/env.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { generateCorpus } from '../../scripts/bench/synthetic.js';
+import { PROJECT, runCli, runJson, tempDir } from '../helpers/env.js';
 
 /** A working-tree source that counts how often each file is read. */
 class CountingSource implements FileSource {
@@ -50,6 +53,23 @@ describe('npm run check: every family in one process', () => {
       if (/\.(json|ya?ml)$/.test(file)) expect(corpus.data(file)).toBe(corpus.data(file));
       if (/\.md$/.test(file)) expect(await corpus.markdown(file)).toBe(await corpus.markdown(file));
     }
+  });
+
+  it('in a repository with more than 100 RFCs still reads each file once, keeping the RFC files as bytes, not strings', async () => {
+    const root = generateCorpus(PROJECT, path.join(tempDir(), 'x6'), 6).root;
+    const source = new CountingSource(root);
+    const corpus = new Corpus(source, presetLayout('specgate'));
+    corpus.useParseCache = false;
+    await runFamilies({ corpus, families: await loadFamilies([]) });
+    expect([...source.reads].filter(([, n]) => n > 1)).toEqual([]);
+    const rfcs = [...source.reads.keys()].filter((f) => /^RFCS\/\d{4}-.*\.md$/.test(f));
+    expect(rfcs.length).toBeGreaterThan(100);
+    for (const f of rfcs.slice(0, 5)) {
+      // A code frame still gets the text, decoded from the kept bytes, with no second read.
+      expect(corpus.cachedText(f)).toBe(readFileSync(path.join(root, f), 'utf8'));
+      expect(corpus.contains(f, '## ')).toBe(true);
+    }
+    expect(source.reads.get(rfcs[0]!)).toBe(1);
   });
 
   it('ends with a summary per family: files, rows visited, errors, warnings, time', () => {
