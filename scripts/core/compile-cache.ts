@@ -17,6 +17,18 @@ type Compile = (this: { exports: unknown }, content: string, filename: string) =
  * V8 checks only the source length against a cache, so each cache file is named after its
  * source: bundle chunks carry a content hash in their names; other files add size and mtime.
  */
+let flagsChanged = false;
+
+/**
+ * Changes V8's flags for the rest of the run. V8 rejects a code cache made under other flags, so
+ * from then on this run writes no cache: it would only be rejected, and rewritten, by the next
+ * ordinary run. node:v8 is loaded here, when asked, because it costs a few milliseconds.
+ */
+export function setV8FlagsForThisRun(flags: string): void {
+  flagsChanged = true;
+  (createRequire(import.meta.url)('node:v8') as typeof import('node:v8')).setFlagsFromString(flags);
+}
+
 export function installCompileCache(dir: string, include: (filename: string) => boolean, chunksDir?: string): void {
   const proto = (Module as unknown as { prototype: { _compile: Compile } }).prototype;
   const original = proto._compile;
@@ -42,7 +54,7 @@ export function installCompileCache(dir: string, include: (filename: string) => 
     return run.call(this.exports, this.exports, createRequire(filename), this, filename, path.dirname(filename));
   };
   process.once('exit', () => {
-    if (fresh.length === 0) return;
+    if (fresh.length === 0 || flagsChanged) return;
     try {
       mkdirSync(dir, { recursive: true });
       for (const { file, script } of fresh) {

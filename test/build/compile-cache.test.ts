@@ -1,6 +1,7 @@
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { generateCorpus } from '../../scripts/bench/synthetic.js';
 import { PROJECT, projectCorpusCopy, runCli, tempDir } from '../helpers/env.js';
 
 /** The V8 code cache the CLI keeps for its bundle (scripts/core/compile-cache.ts). */
@@ -71,6 +72,18 @@ describe('the compile cache', () => {
     expect(r.code, r.stderr).toBeLessThan(2);
     expect(entries(dir).some((f) => f.startsWith('js-yaml'))).toBe(false);
     expect(entries(dir).some((f) => f.startsWith('invariants-'))).toBe(true);
+  });
+
+  it('a run that changed V8 flags (more than 100 RFCs) writes no cache, which ordinary runs would reject', () => {
+    const root = generateCorpus(PROJECT, path.join(tempDir(), 'x6'), 6).root;
+    const dir = tempDir();
+    const r = runCli(['check', '--root', root, '--format', 'json'], { env: { SPECGATE_COMPILE_CACHE_DIR: dir, SPECGATE_CACHE_DIR: path.join(dir, 'parsed') } });
+    expect(r.code, r.stderr).toBeLessThan(2);
+    expect(existsSync(versionDir(dir)) ? entries(dir) : []).toEqual([]);
+    // Control: the same run on this repository (4 RFCs) writes its caches.
+    const small = runCli(['check', '--format', 'json'], { env: { SPECGATE_COMPILE_CACHE_DIR: dir, SPECGATE_CACHE_DIR: path.join(dir, 'parsed') } });
+    expect(small.code, small.stderr).toBeLessThan(2);
+    expect(entries(dir).some((f) => f.startsWith('core-'))).toBe(true);
   });
 
   it('the bundle calls no import(): its chunks run through vm.Script, where import() is missing', () => {
