@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateCorpus } from '../../scripts/bench/synthetic.js';
@@ -84,6 +85,18 @@ describe('the compile cache', () => {
     const small = runCli(['check', '--format', 'json'], { env: { SPECGATE_COMPILE_CACHE_DIR: dir, SPECGATE_CACHE_DIR: path.join(dir, 'parsed') } });
     expect(small.code, small.stderr).toBeLessThan(2);
     expect(entries(dir).some((f) => f.startsWith('core-'))).toBe(true);
+  });
+
+  it('the build primes it with a full check of this repository, leaving the parse cache empty', () => {
+    const dir = tempDir();
+    const parsed = path.join(dir, 'parsed');
+    const r = spawnSync(process.execPath, [path.join(PROJECT, 'dist/scripts/build/prime-compile-cache.js')], { encoding: 'utf8', env: { ...process.env, SPECGATE_COMPILE_CACHE_DIR: dir, SPECGATE_CACHE_DIR: parsed } });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    const written = entries(dir);
+    // Every family's chunk, and the subset markdown reader (the first run parses the RFCs).
+    for (const chunk of ['core-', 'interop-map-', 'invariants-', 'rfcs-', 'wire-examples-', 'rfc-read-subset-']) expect(written.some((f) => f.startsWith(chunk)), chunk).toBe(true);
+    expect(existsSync(parsed)).toBe(false);
   });
 
   it('the bundle calls no import(): its chunks run through vm.Script, where import() is missing', () => {
