@@ -122,18 +122,13 @@ export async function loadRfcDocument(file: string, text: string, cache?: CacheA
 }
 
 /**
- * The document with every string copied out of the file's text: V8 keeps a substring as a
- * view of the whole text, so 2,000 documents would otherwise keep 2,000 texts alive.
+ * The document with every string copied out of the file's text: V8 keeps a substring as a view
+ * of the whole text, so 2,000 documents would otherwise keep 2,000 texts alive. A JSON round
+ * trip copies them all natively, and a document is plain data by design (the parse cache stores
+ * it as JSON too).
  */
-function ownStrings<T>(value: T): T {
-  if (typeof value === 'string') return (value.length < 13 ? value : (' ' + value).slice(1)) as T; // shorter ones are copies already
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = ownStrings(value[i]);
-  } else if (value && typeof value === 'object') {
-    const o = value as Record<string, unknown>;
-    for (const k of Object.keys(o)) o[k] = ownStrings(o[k]);
-  }
-  return value;
+function ownStrings(doc: RfcDocument): RfcDocument {
+  return JSON.parse(JSON.stringify(doc)) as RfcDocument;
 }
 
 async function load(file: string, text: string, cache: CacheArg | undefined, opts: { cacheSubset?: boolean }): Promise<RfcDocument> {
