@@ -38,11 +38,11 @@ exit codes: 0 clean, 1 error findings, 2 usage, configuration or internal error
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(USAGE);
+    (await import('./core/stdout.js')).writeStdout(USAGE);
     return name ? 0 : 2;
   }
   if (name === '--version') {
-    process.stdout.write('0.1.0\n');
+    (await import('./core/stdout.js')).writeStdout('0.1.0\n');
     return 0;
   }
   const command = COMMANDS[name];
@@ -54,9 +54,11 @@ async function main(argv: string[]): Promise<number> {
 }
 
 main(process.argv.slice(2)).then(
-  (code) => {
-    // Everything is written by now (reports synchronously, stdout.ts). Leaving at once spares
-    // the wait for V8's background threads (sweeping, compiling) that a natural exit drains.
+  async (code) => {
+    // Reports are written synchronously (stdout.ts); once nothing is queued, leaving at once
+    // spares the wait for V8's background threads (sweeping, compiling) that a natural exit drains.
+    // (Imported, not required at the top: every chunk waits until the compile cache is in place.)
+    await (await import('./core/stdout.js')).stdoutDrained();
     process.exit(code);
   },
   async (err: unknown) => {

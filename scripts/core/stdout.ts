@@ -10,14 +10,25 @@ export function writeStdout(text: string): void {
   const bytes = Buffer.from(text, 'utf8');
   let offset = 0;
   try {
-    while (offset < bytes.length) offset += writeSync(1, bytes, offset);
+    if (!pending) while (offset < bytes.length) offset += writeSync(1, bytes, offset);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'EPIPE') return; // the reader went away (`| head`): nothing more to say to it
     if (code !== 'EAGAIN') throw e;
-    // A non-blocking pipe that is full: the stream waits for it to drain before the process exits.
-    process.stdout.write(bytes.subarray(offset));
   }
+  if (offset < bytes.length) {
+    // A non-blocking pipe that is full: the stream queues the rest, and the CLI waits for it
+    // (stdoutDrained) before it exits.
+    const rest = bytes.subarray(offset);
+    pending = (pending ?? Promise.resolve()).then(() => new Promise<void>((resolve) => process.stdout.write(rest, () => resolve())));
+  }
+}
+
+let pending: Promise<void> | undefined;
+
+/** Settles once everything written has left the process (at once, unless a full pipe made writeStdout queue). */
+export function stdoutDrained(): Promise<void> {
+  return pending ?? Promise.resolve();
 }
 
 let terminal: boolean | undefined;

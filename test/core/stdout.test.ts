@@ -26,6 +26,26 @@ describe('standard output without process.stdout', () => {
     expect(received).toBe(size + 1);
   });
 
+  it('on a pipe made non-blocking (by process.stdout) queues what a full pipe refuses, and the exit waits for it', async () => {
+    const size = 4 * 1024 * 1024;
+    const run = async (waits: boolean) => {
+      // Touching process.stdout makes libuv set the pipe non-blocking: writeSync then meets EAGAIN.
+      const body = `process.stdout; writeStdout('x'.repeat(${size})); ${waits ? 'await stdoutDrained();' : ''} process.exit(0);`;
+      const proc = spawn(process.execPath, child(body).map((a) => a.replace('{ writeStdout, stdoutIsTerminal }', '{ writeStdout, stdoutIsTerminal, stdoutDrained }')), { stdio: ['ignore', 'pipe', 'pipe'] });
+      let received = 0;
+      proc.stdout.on('data', (d: Buffer) => {
+        received += d.length;
+        proc.stdout.pause();
+        setTimeout(() => proc.stdout.resume(), 2);
+      });
+      const code = await new Promise<number | null>((resolve) => proc.on('close', resolve));
+      return { code, received };
+    };
+    expect(await run(true)).toEqual({ code: 0, received: size });
+    // Control: leaving without waiting loses what was queued, so the wait is what keeps it.
+    expect((await run(false)).received).toBeLessThan(size);
+  });
+
   it('a reader that goes away early (| head) is not an error', () => {
     const script = `${JSON.stringify(process.execPath)} ${child(`for (let i = 0; i < 200; i++) writeStdout('x'.repeat(65536) + '\\n'); process.stderr.write('done\\n');`)
       .map((a) => `'${a.replace(/'/g, `'\\''`)}'`)
