@@ -52,8 +52,17 @@ export class FsSource implements FileSource {
     }
     const roots = new Set(patterns.filter((p) => !p.startsWith('!')).map(staticPrefix));
     const found = new Set<string>();
-    for (const r of roots) for (const f of this.walk(r)) if (matches(f, patterns)) found.add(f);
+    for (const r of roots) for (const f of this.listing(r)) if (matches(f, patterns)) found.add(f);
     return [...found].sort();
+  }
+
+  private readonly listings = new Map<string, string[]>();
+
+  /** The files under a folder, walked once a run (an invariants file names many globs in the same folders). */
+  private listing(rel: string): string[] {
+    let files = this.listings.get(rel);
+    if (!files) this.listings.set(rel, (files = [...this.walk(rel)]));
+    return files;
   }
 
   private *walk(rel: string): Generator<string> {

@@ -18,16 +18,17 @@ export const runStatusEnumMatches: Rule = {
     if (!declared.found) return absent(declared, 'run-status');
     const want = new Set(snapshot.found.values);
     const have = new Set(declared.found.values);
-    const related = [relatedAt(snapshot.doc, snapshot.found.pointer, 'RunSnapshot.status enum')];
+    // Located only for a finding: a clean run never builds the schema's range tree.
+    const related = () => [relatedAt(snapshot.doc, snapshot.found!.pointer, 'RunSnapshot.status enum')];
     const at = (pointer: string) => ({ doc: declared.doc, pointer });
     declared.found.values.forEach((v, i) => {
       ctx.visit();
-      if (!want.has(v)) ctx.report({ at: at(`${declared.found!.pointer}/${i}`), message: `run status ${JSON.stringify(v)} is not in RunSnapshot.status (${snapshot.doc.file})`, related });
+      if (!want.has(v)) ctx.report({ at: at(`${declared.found!.pointer}/${i}`), message: `run status ${JSON.stringify(v)} is not in RunSnapshot.status (${snapshot.doc.file})`, related: related() });
     });
     for (const v of snapshot.found.values) {
       if (have.has(v)) continue;
       ctx.visit();
-      ctx.report({ at: at(declared.found.pointer), message: `run-status enum lacks ${JSON.stringify(v)}, which RunSnapshot.status (${snapshot.doc.file}) has`, related });
+      ctx.report({ at: at(declared.found.pointer), message: `run-status enum lacks ${JSON.stringify(v)}, which RunSnapshot.status (${snapshot.doc.file}) has`, related: related() });
     }
   },
 };
