@@ -19,8 +19,8 @@ export function writeStdout(text: string): void {
   if (offset < bytes.length) {
     // A non-blocking pipe that is full: the stream queues the rest, and the CLI waits for it
     // (stdoutDrained) before it exits.
-    const rest = bytes.subarray(offset);
-    pending = (pending ?? Promise.resolve()).then(() => new Promise<void>((resolve) => process.stdout.write(rest, () => resolve())));
+    const written = new Promise<void>((resolve) => process.stdout.write(bytes.subarray(offset), () => resolve()));
+    pending = pending ? Promise.all([pending, written]).then(() => undefined) : written;
   }
 }
 

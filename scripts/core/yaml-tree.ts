@@ -43,7 +43,7 @@ export function parseYaml(file: string, text: string): StructuredDoc {
   }
   // The tree comes in the same pass: it costs little beside the value, and a large file with
   // findings would otherwise be read twice.
-  const fast = parseYamlSubset(text, true);
+  const fast = parseYamlSubset(text);
   if (fast) return new StructuredDoc(file, text, fast.value, fast.tree, []);
   return parseYamlWithJsYaml(file, text);
 }
