@@ -17,5 +17,5 @@ export const INPUT_RULES: RuleMeta[] = [
   input('parse/too-deep', 'A governed document nests deeper than the parser accepts.'),
   input('parse/too-large', 'A governed file is larger than the size cap, so it is not parsed.', 'specgate input limits'),
   input('parse/binary', 'A governed file holds NUL bytes: it is binary rather than text.', 'specgate input limits'),
-  input('parse/aliases', 'A YAML document uses anchors and aliases, which governed YAML does not allow.'),
+  input('parse/aliases', 'A YAML document has more aliases than the parser expands (an expansion bomb).'),
 ];
