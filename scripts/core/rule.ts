@@ -92,6 +92,10 @@ export function locate(at: At): Pick<Finding, 'file' | 'line' | 'column' | 'endL
     const loc = at.doc.locate(at.pointer, at.on ?? 'value');
     return { file: at.doc.file, line: loc.line, column: loc.column, endLine: loc.endLine, endColumn: loc.endColumn, pointer: at.pointer };
   }
-  if ('range' in at) return { file: at.file, ...at.range, ...(at.pointer !== undefined ? { pointer: at.pointer } : {}) };
+  if ('range' in at) {
+    // Only the range's own fields: a caller may pass a whole finding as the range.
+    const { line, column, endLine, endColumn } = at.range;
+    return { file: at.file, line, column, endLine, endColumn, ...(at.pointer !== undefined ? { pointer: at.pointer } : {}) };
+  }
   return { file: at.file, line: 1, column: 1, endLine: 1, endColumn: 1 };
 }

@@ -49,4 +49,19 @@ export const SUITES: RuleSuite[] = [
       ],
     },
   ),
+  checkSuite(
+    'wire-examples rules: the judge cannot be built',
+    { base: PROJECT, families: ['wire-examples'] },
+    {
+      valid: [{ name: 'the map and RFC 0211 as they are' }],
+      invalid: [
+        {
+          // The wire checker's own finding is re-reported under the family's rule, located at the map.
+          name: 'a map without a2a.errors',
+          files: { [MAP]: '[]\n' },
+          errors: [{ ruleId: 'wire-examples/positive-passes', file: MAP, line: 1, column: 1, message: 'the interop map has no a2a.errors array' }],
+        },
+      ],
+    },
+  ),
 ];
