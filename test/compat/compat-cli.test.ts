@@ -15,6 +15,7 @@ interface JsonChange {
   reason: string;
   line: number;
   column: number;
+  rule: string;
 }
 
 function compat(repo: TempRepo | string, base: string, extra: string[] = []) {
@@ -183,7 +184,8 @@ describe('compat: classification against a git base', () => {
     repo.write('schemas/v2/extra.schema.json', JSON.stringify({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' }, null, 2) + '\n');
     const r = compat(repo, base);
     expect(r.code).toBe(0);
-    expect(r.changes).toEqual([expect.objectContaining({ file: 'schemas/v2/extra.schema.json', pointer: '', class: 'additive', kind: 'schema-file-added' })]);
+    expect(r.changes).toEqual([expect.objectContaining({ file: 'schemas/v2/extra.schema.json', pointer: '', class: 'additive', kind: 'schema-file-added', rule: 'compat/schema-file-added' })]);
+    expect(r.findings).toEqual([]); // an additive rule is off by default
   });
 
   it('a removed schema file is breaking, reported at its base path', () => {
@@ -195,6 +197,7 @@ describe('compat: classification against a git base', () => {
     });
     const r = compat(repo, base);
     expect(r.changes.filter((c) => c.file === RUN_SNAPSHOT)).toEqual([expect.objectContaining({ class: 'breaking', kind: 'schema-file-removed', line: 1 })]);
+    expect(r.findings.filter((f) => f.file === RUN_SNAPSHOT).map((f) => [f.ruleId, f.severity])).toEqual([['compat/schema-file-removed', 'warning']]);
     // the inlined enum equals the old $ref target: the ref change is editorial
     expect(r.changes.filter((c) => c.file === INTEROP_SCHEMA).map((c) => [c.pointer, c.class, c.kind])).toEqual([['/$defs/runStatus', 'editorial', 'ref-retargeted']]);
   });
@@ -212,9 +215,9 @@ describe('compat: classification against a git base', () => {
     const r = compat(repo, base);
     expect(r.code).toBe(0);
     const moved = r.changes.filter((c) => c.file === 'schemas/v2/run.schema.json');
-    expect(moved.map((c) => [c.baseFile, c.kind, c.class])).toEqual([
-      [RUN_SNAPSHOT, 'file-renamed', 'editorial'],
-      [RUN_SNAPSHOT, 'enum-value-added', 'additive'],
+    expect(moved.map((c) => [c.baseFile, c.kind, c.class, c.rule])).toEqual([
+      [RUN_SNAPSHOT, 'file-renamed', 'editorial', 'compat/file-moved'],
+      [RUN_SNAPSHOT, 'enum-value-added', 'additive', 'compat/enum-value-added'],
     ]);
     expect(r.changes.some((c) => c.kind === 'schema-file-removed' || c.kind === 'schema-file-added')).toBe(false);
     // the $ref now names the new file; the targets differ only by the added value

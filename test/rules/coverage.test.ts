@@ -40,6 +40,9 @@ const END_TO_END: Record<string, string> = {
   'errata/edits-overlap': 'test/errata/refusals.test.ts',
   'errata/line-hint-off': 'test/errata/anchors.test.ts',
   'compat/claim-contradicted': 'test/compat/compat-cli.test.ts',
+  'compat/schema-file-removed': 'test/compat/compat-cli.test.ts',
+  'compat/schema-file-added': 'test/compat/compat-cli.test.ts',
+  'compat/file-moved': 'test/compat/compat-cli.test.ts',
   'compat/base-unreadable': 'test/compat/compat-cli.test.ts',
 };
 
@@ -50,12 +53,9 @@ const GAPS = [
   'probe/a2a-no-openwop-envelope',
   'probe/a2a-version-not-supported-shape',
   'probe/a2a-unreadable-not-found',
-  'compat/schema-file-removed', // file-level kinds: only the git-backed command pairs files
-  'compat/schema-file-added',
-  'compat/data-file-removed',
+  'compat/data-file-removed', // file-level kinds: only the git-backed command pairs files
   'compat/data-file-added',
   'compat/file-renamed',
-  'compat/file-moved',
 ];
 
 function errataFixtureIds(): Set<string> {
