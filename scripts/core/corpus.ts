@@ -1,7 +1,7 @@
 import type { Finding } from './findings.js';
 import type { Layout } from './layout.js';
 import type { FileSource } from './source.js';
-import type { MarkdownDoc } from './markdown.js';
+import type { MarkdownDoc } from '../rfc/markdown.js';
 import { LineIndex } from './position.js';
 import { parseJson } from './json-tree.js';
 import { parseYaml } from './yaml-tree.js';
@@ -132,7 +132,7 @@ export class Corpus {
     const text = this.text(rel, neededFor);
     let doc: MarkdownDoc | undefined;
     if (text !== undefined) {
-      const { parseMarkdown } = await import('./markdown.js');
+      const { parseMarkdown } = await import('../rfc/markdown.js');
       doc = parseMarkdown(rel, text);
     }
     this.markdowns.set(rel, doc);
