@@ -94,7 +94,7 @@ describe('the compile cache', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toBe('');
     const written = entries(dir);
-    // Every family's chunk, and the subset markdown reader (the first run parses the RFCs).
+    // Every family's chunk.
     for (const chunk of ['core-', 'interop-map-', 'invariants-', 'rfcs-', 'wire-examples-']) expect(written.some((f) => f.startsWith(chunk)), chunk).toBe(true);
     expect(existsSync(parsed)).toBe(false);
   });
