@@ -99,7 +99,7 @@ export async function compareWithBase(opts: CompatOptions): Promise<CompatResult
     return doc ? [...externalRefs(doc.value, file, headSide)].filter((f) => compared.has(f)) : [];
   };
   const files = [...new Set([...headSchemas, ...headData, ...baseSchemas, ...baseData])];
-  const claims = checkClaims({ corpus: head, rfcs: rfcsInRange, changes, files, ref: opts.ref, dependsOn });
+  const claims = await checkClaims({ corpus: head, rfcs: rfcsInRange, changes, files, ref: opts.ref, dependsOn });
   for (const c of claims) drafts.push(...c.findings);
   drafts.push(...head.problems, ...base.problems.map((p) => baseProblem(p, headOf.get(p.file) ?? p.file, opts.ref)));
   const findings = applySeverities(drafts, RULE_INFOS, opts.severities);
