@@ -1,6 +1,5 @@
 import { parseCommandArgs } from '../core/args.js';
 import { FAMILIES } from '../checks/registry.js';
-import { writeStdout } from '../core/stdout.js';
 
 interface Listed {
   group: string;
@@ -31,7 +30,7 @@ export async function run(argv: string[]): Promise<number> {
       rules.push({ group, id: r.id, rfc: r.rfc, severity: r.defaultSeverity ?? 'error', description: r.description });
     }
   }
-  if (values.format === 'json') writeStdout(JSON.stringify(rules, null, 2) + '\n');
-  else for (const r of rules) writeStdout(`${r.id.padEnd(46)} ${r.severity.padEnd(8)} ${r.rfc.padEnd(22)} ${r.description}\n`);
+  if (values.format === 'json') process.stdout.write(JSON.stringify(rules, null, 2) + '\n');
+  else for (const r of rules) process.stdout.write(`${r.id.padEnd(46)} ${r.severity.padEnd(8)} ${r.rfc.padEnd(22)} ${r.description}\n`);
   return 0;
 }

@@ -1,4 +1,4 @@
-import { setV8FlagsForThisRun } from '../../core/compile-cache.js';
+import { setFlagsFromString } from 'node:v8';
 import type { Corpus } from '../../core/corpus.js';
 import type { ParseCache } from '../../core/parse-cache.js';
 import type { RfcDocument } from './rfc-document.js';
@@ -94,7 +94,7 @@ export async function rfcByNumber(set: RfcSet, number: string): Promise<RfcDocum
  */
 function steadyHeapForLargeRun(): void {
   try {
-    setV8FlagsForThisRun('--no-allocation-site-pretenuring');
+    setFlagsFromString('--no-allocation-site-pretenuring');
   } catch {
     // not fatal: the run only uses more memory
   }
