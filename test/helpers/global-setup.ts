@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,9 @@ export default function setup(): () => void {
   return () => {
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;
+    // Tests remove their own folders (test/helpers/tmp.ts); name what was left so it gets fixed.
+    const left = readdirSync(runTmp);
+    if (left.length > 0) process.stderr.write(`test run: ${left.length} entries left in the temp folder (removed): ${left.slice(0, 10).join(', ')}\n`);
     rmSync(runTmp, { recursive: true, force: true, maxRetries: 3 });
   };
 }
