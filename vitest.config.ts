@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -10,6 +11,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // vitest's default (one worker fewer than the cores) is a single worker on two cores, where
+    // the tests mostly wait on the git, npm and CLI processes they start.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ['default', './test/helpers/count-reporter.ts'],
   },
 });
