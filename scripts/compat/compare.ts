@@ -103,7 +103,7 @@ export async function compareWithBase(opts: CompatOptions): Promise<CompatResult
   };
   const claimSetting = opts.severities?.[RULES.claim.id];
   const files = [...new Set([...headSchemas, ...headData, ...baseSchemas, ...baseData])];
-  const claims = checkClaims({ corpus: head, rfcs: rfcsInRange, changes, files, ref: opts.ref, dependsOn });
+  const claims = await checkClaims({ corpus: head, rfcs: rfcsInRange, changes, files, ref: opts.ref, dependsOn });
   if (claimSetting !== 'off') for (const c of claims) findings.push(...c.findings.map((f) => (claimSetting ? { ...f, severity: claimSetting } : f)));
 
   findings.push(...head.problems, ...base.problems.map((p) => baseProblem(p, headOf.get(p.file) ?? p.file, opts.ref)));
