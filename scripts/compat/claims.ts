@@ -1,5 +1,6 @@
 import type { Corpus } from '../core/corpus.js';
-import type { Finding, RelatedLocation } from '../core/findings.js';
+import type { FindingDraft } from '../core/engine.js';
+import type { RelatedLocation } from '../core/findings.js';
 import type { HeaderRow } from '../rfc/document.js';
 import { headerField, rfcNumber } from '../rfc/document.js';
 import { loadRfcSet } from '../rfc/set.js';
@@ -23,7 +24,7 @@ export interface ClaimResult {
   breaking: number;
   /** For an `additive` claim over at least one compared file: whether it holds. */
   holds?: boolean;
-  findings: Finding[];
+  findings: FindingDraft[];
 }
 
 export interface ClaimInput {
@@ -59,7 +60,6 @@ export async function checkClaims(input: ClaimInput): Promise<ClaimResult[]> {
       const through = first.file !== file && first.baseFile !== file ? ` in ${first.file}, which it references through $ref,` : '';
       result.findings.push({
         ruleId: RULES.claim.id,
-        severity: 'error',
         file: rfc,
         ...compat.range,
         message: `RFC ${number} claims "additive", but \`${named}\` has a breaking change since ${input.ref}:${through} ${first.reason} at ${first.pointer || '(root)'}${more} (${RULES.claim.rfc})`,
