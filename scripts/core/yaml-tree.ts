@@ -1,6 +1,4 @@
 import { createRequire } from 'node:module';
-import path from 'node:path';
-import { packageRoot } from './package-root.js';
 import type { Event, ScalarEvent } from 'js-yaml';
 import type { ParseProblem, TreeEntry, TreeNode } from './tree.js';
 import { StructuredDoc } from './tree.js';
@@ -10,21 +8,17 @@ import { parseYamlSubset } from './yaml-subset.js';
 export const MAX_ALIASES = 200;
 export const MAX_YAML_DEPTH = 100;
 
-type JsYaml = typeof import('../build/js-yaml-entry.js');
+type JsYaml = typeof import('js-yaml');
 let jsYaml: JsYaml | undefined;
-
-declare const __SPECGATE_BUNDLE__: boolean | undefined;
 
 /**
  * js-yaml, loaded when the first YAML file is parsed: many runs read only JSON and markdown.
- * It is required, not imported, so parsing stays synchronous. The bundle carries its own copy
- * beside cli.cjs (vite.build.config.ts), required by path: node's package lookup is skipped.
+ * It is required, not imported, so parsing stays synchronous.
  */
 function yamlLib(): JsYaml {
   if (jsYaml) return jsYaml;
   const require = createRequire(import.meta.url);
-  const bundled = typeof __SPECGATE_BUNDLE__ === 'boolean' && __SPECGATE_BUNDLE__;
-  return (jsYaml = require(bundled ? path.join(packageRoot(), 'dist', 'bundle', 'js-yaml.cjs') : 'js-yaml') as JsYaml);
+  return (jsYaml = require('js-yaml') as JsYaml);
 }
 
 interface Frame {
