@@ -102,6 +102,7 @@ export async function runRule(rule: Rule, corpus: Corpus, options: Record<string
     layout: corpus.layout,
     options,
     report(r: Report) {
+      if (r.fix && !rule.fixable) throw new Error(`${rule.id} attached a fix but its metadata does not say fixable`);
       findings.push(toDraft(rule, r));
     },
     visit(n = 1) {
@@ -122,6 +123,7 @@ export function toDraft(rule: Pick<RuleMeta, 'id' | 'rfc'>, r: Report): FindingD
     message,
     rfc: rule.rfc,
     ...(r.related?.length ? { related: r.related } : {}),
+    ...(r.fix?.edits.length ? { fix: r.fix } : {}),
   };
 }
 

@@ -11,6 +11,23 @@ export interface RelatedLocation extends Range {
   message: string;
 }
 
+/**
+ * One replacement in one file: the UTF-16 offsets `[start, end)` of the text the rule read, and
+ * what goes there (an empty `text` deletes, an empty range inserts).
+ */
+export interface TextEdit {
+  /** Repository-relative path, with forward slashes. */
+  file: string;
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** The repair of one finding: every edit or none (a supersedes fix touches the other RFC). */
+export interface Fix {
+  edits: TextEdit[];
+}
+
 /** The one finding type every check, reporter and test uses. */
 export interface Finding extends Range {
   ruleId: string;
@@ -24,6 +41,8 @@ export interface Finding extends Range {
   /** The RFC section, e.g. "RFC 0211 §A". */
   rfc?: string;
   related?: RelatedLocation[];
+  /** The unambiguous repair, when the rule has one. */
+  fix?: Fix;
 }
 
 export interface FamilySummary {

@@ -1,0 +1,61 @@
+import matches from './glob-match.js';
+import type { FileSource } from './source.js';
+
+/**
+ * Texts held in memory laid over another source: an editor's unsaved buffers over the working
+ * tree (the LSP), or the fixed texts of a `--fix` run before they are written. A file set here
+ * is read from here; `null` hides a file the base has; everything else is the base's.
+ */
+export class OverlaySource implements FileSource {
+  readonly label: string;
+  readonly root: string;
+  private readonly texts = new Map<string, string | null>();
+
+  constructor(readonly base: FileSource) {
+    this.root = base.root;
+    this.label = base.label;
+  }
+
+  set(rel: string, text: string | null): void {
+    this.texts.set(rel, text);
+  }
+
+  /** Back to the base's version of the file. */
+  reset(rel: string): void {
+    this.texts.delete(rel);
+  }
+
+  has(rel: string): boolean {
+    return this.texts.has(rel);
+  }
+
+  /** The files held here, with their texts. */
+  entries(): IterableIterator<[string, string | null]> {
+    return this.texts.entries();
+  }
+
+  text(rel: string): string | undefined {
+    if (this.texts.has(rel)) return this.texts.get(rel) ?? undefined;
+    return this.base.read(rel)?.toString('utf8');
+  }
+
+  read(rel: string): Buffer | undefined {
+    if (!this.texts.has(rel)) return this.base.read(rel);
+    const t = this.texts.get(rel);
+    return t === null || t === undefined ? undefined : Buffer.from(t, 'utf8');
+  }
+
+  exists(rel: string): boolean {
+    if (this.texts.has(rel)) return this.texts.get(rel) !== null;
+    return this.base.exists(rel);
+  }
+
+  async glob(patterns: readonly string[]): Promise<string[]> {
+    const found = new Set(await this.base.glob(patterns));
+    for (const [rel, text] of this.texts) {
+      if (text === null) found.delete(rel);
+      else if (matches(rel, patterns)) found.add(rel);
+    }
+    return [...found].sort();
+  }
+}
