@@ -14,6 +14,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run(argv
   wire: { summary: 'judge captured A2A exchanges against RFC 0211', load: () => import('./commands/wire.js') },
   compat: { summary: 'classify schema changes against a git base', load: () => import('./commands/compat.js') },
   probe: { summary: "run RFC 0211's conformance legs against a live A2A host", load: () => import('./commands/probe.js') },
+  lsp: { summary: 'a Language Server over stdio: diagnostics, quick fixes and hover in the editor', load: () => import('./commands/lsp.js') },
   'list-rules': { summary: 'list every rule with its id, RFC section and description', load: () => import('./commands/list-rules.js') },
 };
 

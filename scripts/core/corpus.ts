@@ -11,6 +11,12 @@ import type { ParseProblem, StructuredDoc } from './tree.js';
 export const MAX_FILE_BYTES = 32 * 1024 * 1024;
 
 /**
+ * Parses kept from one run to the next, by file and text: the language server checks the same
+ * unchanged files after every keystroke, and the same text always parses the same.
+ */
+export type ParseMemo = Map<string, { text: string; doc: StructuredDoc | MarkdownDoc | undefined }>;
+
+/**
  * The files of one run, each read and parsed once, and the findings that reading them produced
  * (missing, binary, empty, not parseable). Checks share one Corpus.
  */
@@ -30,6 +36,7 @@ export class Corpus {
   constructor(
     readonly source: FileSource,
     readonly layout: Layout,
+    private readonly memo?: ParseMemo,
   ) {}
 
   get root(): string {
@@ -126,7 +133,7 @@ export class Corpus {
     let doc: MarkdownDoc | undefined;
     if (text !== undefined) {
       const { parseMarkdown } = await import('../rfc/markdown.js');
-      doc = parseMarkdown(rel, text);
+      doc = this.memoized(`md\0${rel}`, text, () => parseMarkdown(rel, text)) as MarkdownDoc;
     }
     this.markdowns.set(rel, doc);
     return doc;
@@ -138,11 +145,19 @@ export class Corpus {
     const text = this.text(rel, neededFor);
     let doc: StructuredDoc | undefined;
     if (text !== undefined) {
-      doc = parse(rel, text);
+      doc = this.memoized(`${parse.name}\0${rel}`, text, () => parse(rel, text)) as StructuredDoc;
       for (const p of doc.problems) this.parseProblem(rel, text, p, doc.lines);
       if (!doc.ok) doc = undefined;
     }
     this.docs.set(rel, doc);
+    return doc;
+  }
+
+  private memoized<T extends StructuredDoc | MarkdownDoc>(key: string, text: string, parse: () => T): T {
+    const hit = this.memo?.get(key);
+    if (hit && hit.text === text) return hit.doc as T;
+    const doc = parse();
+    this.memo?.set(key, { text, doc });
     return doc;
   }
 

@@ -44,10 +44,12 @@ export interface RunOptions {
   options?: Record<string, unknown>;
   /** Per-rule severity overrides from configuration. */
   severities?: Record<string, SeveritySetting>;
+  /** Told, per family, the files it read (the editor re-checks only the families that read a changed file). */
+  onFamilyDone?(family: string, files: ReadonlySet<string>, findings: readonly Finding[]): void;
 }
 
 /** Runs families of rules over one corpus; every file is read and parsed once for all of them. */
-export async function runFamilies({ corpus, families, options = {}, severities = {} }: RunOptions): Promise<CheckResult> {
+export async function runFamilies({ corpus, families, options = {}, severities = {}, onFamilyDone }: RunOptions): Promise<CheckResult> {
   const findings: FindingDraft[] = [];
   const summaries: FamilySummary[] = [];
   for (const family of families) {
@@ -79,6 +81,7 @@ export async function runFamilies({ corpus, families, options = {}, severities =
     const files = touched.size;
     const final = applySeverities(own, family.rules.map(defineRule), severities);
     findings.push(...final);
+    onFamilyDone?.(family.name, touched, final);
     summaries.push({
       family: family.name,
       files,
