@@ -90,9 +90,11 @@ export class LspClient {
     await this.conn.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri: this.uri(rel) } });
   }
 
-  /** The next publication for a file that passes `test` (at a version at least `version`, when given). */
+  /** The latest publication for a file that passes `test`: the one already received, else the next that does. */
   diagnosticsFor(rel: string, test: (p: PublishDiagnosticsParams) => boolean = () => true, timeoutMs = 30_000): Promise<PublishDiagnosticsParams> {
     const uri = this.uri(rel);
+    const last = this.diagnostics.get(uri);
+    if (last && test(last)) return Promise.resolve(last);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no diagnostics for ${rel} within ${timeoutMs} ms (last: ${JSON.stringify(this.diagnostics.get(uri)?.diagnostics.map(brief))})`)), timeoutMs);
       this.waiters.push({ uri, test, resolve: (p) => (clearTimeout(timer), resolve(p)) });
