@@ -41,6 +41,24 @@ describe('parseJson', () => {
     expect(doc.problems.map((p) => p.code)).toEqual(['bom']);
   });
 
+  it('reads an ~8 MB string without overflowing the stack, and locates after it', () => {
+    const text = `{"big": "${'x'.repeat(8_000_000)}\\n\\"",\n "after": [1, 2],\n "after": 3}`;
+    const doc = parseJson('f.json', text);
+    expect((doc.value as { big: string }).big).toHaveLength(8_000_002);
+    expect(doc.problems).toEqual([expect.objectContaining({ code: 'duplicate-key', start: text.lastIndexOf('"after"') })]);
+    expect(doc.locate('/after')).toMatchObject({ line: 3, column: 11 });
+  });
+
+  it('refuses 100,000 levels of nesting, at the level past the cap, without recursing', () => {
+    const doc = parseJson('f.json', '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000));
+    expect(doc.problems).toEqual([expect.objectContaining({ code: 'too-deep', start: 5 * 256 })]);
+  });
+
+  it('reads strict JSON: comments and trailing commas are located syntax errors', () => {
+    expect(parseJson('f.json', '{"a": 1, // no\n"b": 2}').problems).toEqual([expect.objectContaining({ code: 'syntax', start: 9 })]);
+    expect(parseJson('f.json', '[1, 2,]').problems).toEqual([expect.objectContaining({ code: 'syntax', start: 6, message: 'not valid JSON: value expected (found "]")' })]);
+  });
+
   it('does not let __proto__ reach the prototype', () => {
     const doc = parseJson('f.json', '{"__proto__": {"polluted": true}}');
     expect(({} as any).polluted).toBeUndefined();
