@@ -1,9 +1,17 @@
-import { createScanner, parseTree, printParseErrorCode, SyntaxKind } from 'jsonc-parser';
+import { createRequire } from 'node:module';
 import type { Node as JsoncNode, ParseError } from 'jsonc-parser';
 import type { ParseProblem, TreeNode } from './tree.js';
 import { StructuredDoc } from './tree.js';
 
 export const MAX_DEPTH = 256;
+
+type Jsonc = typeof import('jsonc-parser');
+let jsonc: Jsonc | undefined;
+
+/** jsonc-parser, loaded with the first JSON file (the hook installer and runs that read no JSON never load it); required so parsing stays synchronous. */
+function jsoncLib(): Jsonc {
+  return (jsonc ??= createRequire(import.meta.url)('jsonc-parser') as Jsonc);
+}
 
 /** jsonc-parser reads JSON with comments; specgate reads strict JSON (RFC 8259). */
 const STRICT = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false } as const;
@@ -33,7 +41,7 @@ export function parseJson(file: string, text: string): StructuredDoc {
   } catch (e) {
     return fail(syntaxProblem(body, e));
   }
-  const tree = () => toTree(parseTree(body, [], STRICT)!);
+  const tree = () => toTree(jsoncLib().parseTree(body, [], STRICT)!);
   // More property names in the text than keys in the value: some key was written twice.
   if (countKeys(value) === shape.propertyNames) return new StructuredDoc(file, text, value, tree, problems);
   const root = tree();
@@ -42,6 +50,7 @@ export function parseJson(file: string, text: string): StructuredDoc {
 
 /** Nesting depth (where it first passes MAX_DEPTH) and the number of property names, in one scan. */
 function measure(text: string): { tooDeepAt?: number; propertyNames: number } {
+  const { createScanner, SyntaxKind } = jsoncLib();
   const scanner = createScanner(text, true);
   let depth = 0;
   let propertyNames = 0;
@@ -67,6 +76,7 @@ function countKeys(value: unknown): number {
 
 /** JSON.parse said no: jsonc-parser says where and why. */
 function syntaxProblem(text: string, e: unknown): ParseProblem {
+  const { parseTree, printParseErrorCode } = jsoncLib();
   const errors: ParseError[] = [];
   parseTree(text, errors, STRICT);
   const first = errors[0];

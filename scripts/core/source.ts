@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import picomatch from 'picomatch';
+import type { PicomatchOptions } from 'picomatch';
 import { UsageError } from './errors.js';
 
 /** Where the corpus is read from: the working tree, or (for pre-commit) the git index. */
@@ -11,7 +12,7 @@ export interface FileSource {
   /** Bytes of a repository-relative file, or undefined when it does not exist. */
   read(rel: string): Buffer | undefined;
   exists(rel: string): boolean;
-  /** Repository-relative paths matching globs (globby syntax), sorted. */
+  /** Repository-relative paths matching globs (picomatch syntax, matched by globMatcher), sorted. */
   glob(patterns: readonly string[]): Promise<string[]>;
 }
 
@@ -93,7 +94,7 @@ function staticPrefix(pattern: string): string {
  * dot (`.github/**`); extglobs are off (nested `+(a|aa)` quantifiers backtrack exponentially);
  * a leading `!` negates (handled below, in order, as globby does).
  */
-const GLOB_OPTIONS: picomatch.PicomatchOptions = { dot: false, noextglob: true, nonegate: true, windows: false };
+const GLOB_OPTIONS: PicomatchOptions = { dot: false, noextglob: true, nonegate: true, windows: false };
 
 /**
  * picomatch compiles `*` to a backtracking regex: a pattern of k separate `*` runs costs up to
@@ -112,6 +113,9 @@ export function globProblem(pattern: string): string | undefined {
   return undefined;
 }
 
+/** picomatch, loaded with the first glob (the pre-commit hook and its installer often need none). */
+let picomatchLib: typeof import('picomatch') | undefined;
+
 function isNegated(pattern: string): boolean {
   return pattern.startsWith('!') && !pattern.startsWith('!(');
 }
@@ -121,6 +125,7 @@ function isNegated(pattern: string): boolean {
  * is not negated, and never under node_modules. Throws a UsageError for a refused glob (see globProblem).
  */
 export function globMatcher(patterns: readonly string[]): (rel: string) => boolean {
+  const picomatch = (picomatchLib ??= createRequire(import.meta.url)('picomatch') as typeof import('picomatch'));
   const tests = patterns.map((p) => {
     const negated = isNegated(p);
     const body = negated ? p.slice(1) : p;
