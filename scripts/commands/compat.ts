@@ -5,7 +5,7 @@ import { loadConfig } from '../core/config.js';
 import { FatalError, UsageError } from '../core/errors.js';
 import { exitCodeFor } from '../core/findings.js';
 import { loadReporter } from '../core/reporters/index.js';
-import { COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, writeAtomic } from '../core/run-env.js';
+import { COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, configuredSeverities, writeAtomic } from '../core/run-env.js';
 import { writeStdout, stdoutIsTerminal } from '../core/stdout.js';
 
 const HELP = `usage: specgate compat --base REF [--staged] [common options]
@@ -14,7 +14,8 @@ Classifies every change to the JSON Schemas (layout.schemaGlobs) and the data fi
 between the git revision REF and the working tree (or, with --staged, the index): editorial,
 additive or breaking, each at a JSON Pointer into the new file. An RFC added or changed since REF
 whose Compatibility row says "additive" must not bring a breaking change to a file its Affects row
-names (an error at that row). Breaking changes alone are warnings.
+names (an error at that row). Each kind of change is its own rule (compat/property-removed, …; see
+"specgate list-rules"): breaking ones are warnings by default, additive and editorial ones off.
 `;
 
 export async function run(argv: string[]): Promise<number> {
@@ -33,7 +34,9 @@ export async function run(argv: string[]): Promise<number> {
   } catch {
     throw new FatalError(`root is not a directory: ${values.root ?? '.'}`);
   }
-  const { layout, severities } = loadConfig(root, { preset: values.preset as string | undefined, config: values.config as string | undefined });
+  const config = loadConfig(root, { preset: values.preset as string | undefined, config: values.config as string | undefined });
+  const { layout } = config;
+  const severities = await configuredSeverities(config);
   const { compareWithBase } = await import('../compat/compare.js');
   const { checkResult, render } = await import('../compat/output.js');
   const { RULE_INFOS } = await import('../compat/rules.js');

@@ -28,7 +28,7 @@ export async function run(argv: string[]): Promise<number> {
   if (sub === 'apply' && values.staged) throw new UsageError('--staged reads the git index and cannot be written to; use it with "errata check"');
 
   const common = values as CommonValues;
-  const { corpus } = await openCorpus(common);
+  const { corpus, severities } = await openCorpus(common);
   const { planErrata } = await import('../errata/run.js');
   const { ERRATA_RULES } = await import('../errata/rules.js');
   const result = await planErrata(corpus, { mode: sub, rfc: values.rfc as string | undefined });
@@ -44,7 +44,8 @@ export async function run(argv: string[]): Promise<number> {
       writeAll(result.changes);
     }
   }
-  const findings = [...corpus.problems, ...result.findings];
+  const { applySeverities } = await import('../core/engine.js');
+  const findings = applySeverities([...corpus.problems, ...result.findings], ERRATA_RULES, severities);
   const format = common.format ?? 'stylish';
   const reporter = await loadReporter(format);
   const report = reporter(

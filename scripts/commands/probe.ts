@@ -22,6 +22,7 @@ each leg there. Verdicts: executed-pass, executed-fail (with the RFC section), i
   --max-requests N     per run, redirects included (default 40)
   --max-response-bytes N  per response body (default 1048576)
   --root DIR, --preset P  the corpus whose interop map and RFC 0211 schemas judge the answers (default: this tool's)
+  --config FILE           rule severities (and layout); default: specgate.config.json at the root
 Tokens are never printed or recorded: saved exchanges carry "Bearer <redacted>".
 Redirects are followed only for the card and only on the same origin. Requests go only to the
 origins of --url and --card.
@@ -41,6 +42,7 @@ const OPTIONS = {
   'max-response-bytes': { type: 'string' },
   root: { type: 'string' },
   preset: { type: 'string' },
+  config: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -77,7 +79,7 @@ export async function run(argv: string[]): Promise<number> {
   const { probeFindings } = await import('../probe/findings.js');
   const { renderProbe } = await import('../probe/output.js');
   // The wire checker judges by a corpus's interop map and schemas: this tool's own unless --root says otherwise.
-  const { corpus } = await openCorpus({ root: (values.root as string | undefined) ?? toolRoot(), ...(values.preset ? { preset: values.preset as string } : {}) });
+  const { corpus, severities } = await openCorpus({ root: (values.root as string | undefined) ?? toolRoot(), ...(values.preset ? { preset: values.preset as string } : {}), ...(values.config ? { config: values.config as string } : {}) });
   const probe = await runProbe({ corpus, url, card, principals: { token, foreignToken }, limits, tool: `${TOOL_NAME} probe ${TOOL_VERSION}` });
 
   let recorded: { dir: string; texts: string[] } | undefined;
@@ -85,7 +87,9 @@ export async function run(argv: string[]): Promise<number> {
     const files = writeCaptures(recordDir, probe.captures);
     recorded = { dir: path.resolve(recordDir), texts: files.map((f) => readFileSync(f, 'utf8')) };
   }
-  const findings = probeFindings(probe, recorded);
+  const { applySeverities } = await import('../core/engine.js');
+  const { PROBE_RULES } = await import('../probe/findings.js');
+  const findings = applySeverities(probeFindings(probe, recorded), PROBE_RULES, severities);
   const text = await renderProbe({ run: probe, findings, format, recordDir, toolName: TOOL_NAME, toolVersion: TOOL_VERSION });
   // A host may echo a credential into an error message; nothing printed may carry one.
   const safe = new Redactor([token, foreignToken]).text(text);

@@ -2,8 +2,9 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseCommandArgs } from '../core/args.js';
 import { UsageError } from '../core/errors.js';
-import type { Finding } from '../core/findings.js';
-import { compareFindings, exitCodeFor } from '../core/findings.js';
+import type { FindingDraft } from '../core/engine.js';
+import { applySeverities } from '../core/engine.js';
+import { exitCodeFor } from '../core/findings.js';
 import { locate } from '../core/rule.js';
 import { COMMON_OPTIONS, emit, openCorpus, writeAtomic } from '../core/run-env.js';
 import { toPosix } from '../core/source.js';
@@ -14,7 +15,7 @@ import { cardVersions, parseVersionList } from '../wire/card.js';
 import { compareUnreadable } from '../wire/compare.js';
 import { loadWireContext } from '../wire/context.js';
 import { judgeExchange } from '../wire/judge.js';
-import { WIRE_RULE_LIST } from '../wire/rules.js';
+import { WIRE_COMMAND_RULES } from '../wire/rules.js';
 import type { TableRow } from '../wire/table.js';
 import { verdictTable } from '../wire/table.js';
 import type { Binding, Exchange } from '../wire/types.js';
@@ -68,7 +69,7 @@ export async function run(argv: string[]): Promise<number> {
       if (!offeredVersions.length) throw new UsageError(`the card ${values.card} lists no JSONRPC protocolVersion`);
     }
   }
-  const findings: Finding[] = [];
+  const findings: FindingDraft[] = [];
   const rows: TableRow[] = [];
   let judged = 0;
   const loaded = await loadWireContext(corpus, { ...(binding ? { binding } : {}), ...(offeredVersions ? { offeredVersions } : {}) });
@@ -98,7 +99,7 @@ export async function run(argv: string[]): Promise<number> {
     }
   }
   findings.push(...corpus.problems);
-  const final = applySeverities(findings, severities).sort(compareFindings);
+  const final = applySeverities(findings, WIRE_COMMAND_RULES, severities);
   if (values.table) {
     const text = verdictTable(rows);
     if (values.output) writeAtomic(values.output as string, text);
@@ -110,7 +111,7 @@ export async function run(argv: string[]): Promise<number> {
     findings: final,
     families: [{ family: 'wire', files: corpus.filesRead.length, visited: judged, errors, warnings: final.length - errors, ms: Math.round((performance.now() - started) * 10) / 10 }],
   };
-  await emit(result, values, corpus, [...WIRE_RULE_LIST, CAPTURE_RULE]);
+  await emit(result, values, corpus, WIRE_COMMAND_RULES);
   return exitCodeFor(final);
 }
 
@@ -144,25 +145,15 @@ interface LoadedCapture {
   doc: StructuredDoc;
 }
 
-function readCapture(corpus: Corpus, file: string, findings: Finding[]): LoadedCapture | undefined {
+function readCapture(corpus: Corpus, file: string, findings: FindingDraft[]): LoadedCapture | undefined {
   const doc = corpus.json(file, 'a wire capture');
   if (!doc) return undefined;
   const { exchange, problems } = exchangeFromCapture(doc);
   for (const p of problems) {
-    findings.push({ ruleId: CAPTURE_RULE.id, severity: 'error', ...locate({ doc, pointer: p.pointer }), message: `${p.message} (${CAPTURE_RULE.rfc}: the fixtures' capture format)`, rfc: CAPTURE_RULE.rfc });
+    findings.push({ ruleId: CAPTURE_RULE.id, ...locate({ doc, pointer: p.pointer }), message: `${p.message} (${CAPTURE_RULE.rfc}: the fixtures' capture format)`, rfc: CAPTURE_RULE.rfc });
   }
   if (!exchange) return undefined;
   const v = doc.value as { case?: unknown };
   const name = typeof v.case === 'string' ? v.case : path.basename(file, '.json');
   return { name, exchange, placer: new CapturePlacer(doc), doc };
-}
-
-function applySeverities(findings: Finding[], severities: Record<string, 'off' | 'warning' | 'error'>): Finding[] {
-  const out: Finding[] = [];
-  for (const f of findings) {
-    const s = severities[f.ruleId];
-    if (s === 'off') continue;
-    out.push(s ? { ...f, severity: s } : f);
-  }
-  return out;
 }

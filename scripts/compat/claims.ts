@@ -1,6 +1,9 @@
 import type { Corpus } from '../core/corpus.js';
-import type { Finding, RelatedLocation } from '../core/findings.js';
-import { affectedFiles, claimedClass, headerRows } from './rfc-header.js';
+import type { FindingDraft } from '../core/engine.js';
+import type { RelatedLocation } from '../core/findings.js';
+import type { HeaderRow } from '../rfc/document.js';
+import { headerField, rfcNumber } from '../rfc/document.js';
+import { loadRfcSet } from '../rfc/set.js';
 import { RULES } from './rules.js';
 import type { Change } from './types.js';
 
@@ -21,7 +24,7 @@ export interface ClaimResult {
   breaking: number;
   /** For an `additive` claim over at least one compared file: whether it holds. */
   holds?: boolean;
-  findings: Finding[];
+  findings: FindingDraft[];
 }
 
 export interface ClaimInput {
@@ -35,19 +38,19 @@ export interface ClaimInput {
   dependsOn(file: string): string[];
 }
 
-export function checkClaims(input: ClaimInput): ClaimResult[] {
+export async function checkClaims(input: ClaimInput): Promise<ClaimResult[]> {
   const results: ClaimResult[] = [];
+  const set = await loadRfcSet(input.corpus);
   for (const rfc of input.rfcs) {
-    const text = input.corpus.text(rfc);
-    if (text === undefined) continue;
-    const rows = headerRows(text);
-    const compat = rows.get('Compatibility');
+    const doc = await set.read(rfc);
+    if (!doc) continue;
+    const compat = headerField(doc, 'Compatibility');
     const claim = claimedClass(compat);
-    const affected = affectedFiles(rows.get('Affects'), input.files);
+    const affected = affectedFiles(headerField(doc, 'Affects'), input.files);
     const result: ClaimResult = { rfc, ...(claim ? { claim } : {}), affects: [...affected.keys()], breaking: 0, findings: [] };
     results.push(result);
     if (claim !== 'additive' || !compat) continue;
-    const number = /^#\s*RFC\s+(\d{4})/m.exec(text)?.[1] ?? rfc;
+    const number = doc.title?.number ?? rfcNumber(doc) ?? rfc;
     for (const [file, named] of affected) {
       const broken = breakingIn(file, input);
       if (broken.length === 0) continue;
@@ -57,7 +60,6 @@ export function checkClaims(input: ClaimInput): ClaimResult[] {
       const through = first.file !== file && first.baseFile !== file ? ` in ${first.file}, which it references through $ref,` : '';
       result.findings.push({
         ruleId: RULES.claim.id,
-        severity: 'error',
         file: rfc,
         ...compat.range,
         message: `RFC ${number} claims "additive", but \`${named}\` has a breaking change since ${input.ref}:${through} ${first.reason} at ${first.pointer || '(root)'}${more} (${RULES.claim.rfc})`,
@@ -85,4 +87,26 @@ function breakingIn(file: string, input: ClaimInput): Change[] {
     }
   }
   return input.changes.filter((c) => c.class === 'breaking' && (reach.has(c.file) || (c.baseFile !== undefined && reach.has(c.baseFile))));
+}
+
+/** The compatibility class an RFC claims: the first word of its Compatibility row, lower-cased. */
+export function claimedClass(row: HeaderRow | undefined): string | undefined {
+  const m = row ? /^[A-Za-z][\w-]*/.exec(row.value) : null;
+  return m ? m[0].toLowerCase() : undefined;
+}
+
+/**
+ * The repository paths an Affects row names (inline code, RFC 0001 §B) that cover one of `files`:
+ * a file named exactly, or a folder (`spec/v2/`) that contains it. `<repo>:<path>` names a sibling
+ * repository and covers nothing here.
+ */
+export function affectedFiles(row: HeaderRow | undefined, files: Iterable<string>): Map<string, string> {
+  const covered = new Map<string, string>();
+  if (!row) return covered;
+  const named = row.codes.map((c) => c.value.trim()).filter((c) => !/^[\w.-]+:/.test(c)).map((c) => c.replace(/^\.\//, ''));
+  for (const file of files) {
+    const hit = named.find((n) => n === file || (n.endsWith('/') && file.startsWith(n)));
+    if (hit !== undefined) covered.set(file, hit);
+  }
+  return covered;
 }

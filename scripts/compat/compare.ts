@@ -1,9 +1,9 @@
 import { FsSource } from '../core/source.js';
 import { Corpus } from '../core/corpus.js';
 import { FatalError } from '../core/errors.js';
-import type { SeveritySetting } from '../core/engine.js';
+import type { FindingDraft, SeveritySetting } from '../core/engine.js';
+import { applySeverities } from '../core/engine.js';
 import type { Finding } from '../core/findings.js';
-import { compareFindings } from '../core/findings.js';
 import type { Layout } from '../core/layout.js';
 import type { FileSource } from '../core/source.js';
 import type { StructuredDoc } from '../core/tree.js';
@@ -18,7 +18,7 @@ import { checkClaims } from './claims.js';
 import type { ClaimResult } from './claims.js';
 import { diffSchema } from './schema-diff.js';
 import type { Change, RawChange } from './types.js';
-import { RULES } from './rules.js';
+import { RULE_INFOS, RULES, ruleFor } from './rules.js';
 
 export interface CompatOptions {
   root: string;
@@ -75,7 +75,7 @@ export async function compareWithBase(opts: CompatOptions): Promise<CompatResult
   const headData = headJson.filter((f) => governedBy(head, f, headSide, new Set(headSchemas), opts.layout));
 
   const changes: Change[] = [];
-  const findings: Finding[] = [];
+  const drafts: FindingDraft[] = [];
   const compared = new Set(headSchemas);
 
   const headOf = new Map<string, string>();
@@ -89,10 +89,7 @@ export async function compareWithBase(opts: CompatOptions): Promise<CompatResult
   }
   changes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
 
-  const breakingSeverity = opts.severities?.[RULES.breaking.id];
-  if (breakingSeverity !== 'off') {
-    for (const c of changes) if (c.class === 'breaking') findings.push(breakingFinding(c, opts.ref, breakingSeverity ?? 'warning'));
-  }
+  for (const c of changes) drafts.push(changeFinding(c, opts.ref));
 
   const rfcsInRange = pairing(baseRfcs, headRfcs)
     .filter((p) => p.head !== undefined && (p.base === undefined || base.text(p.base) !== head.text(p.head)))
@@ -101,13 +98,11 @@ export async function compareWithBase(opts: CompatOptions): Promise<CompatResult
     const doc = head.exists(file) && head.json(file);
     return doc ? [...externalRefs(doc.value, file, headSide)].filter((f) => compared.has(f)) : [];
   };
-  const claimSetting = opts.severities?.[RULES.claim.id];
   const files = [...new Set([...headSchemas, ...headData, ...baseSchemas, ...baseData])];
-  const claims = checkClaims({ corpus: head, rfcs: rfcsInRange, changes, files, ref: opts.ref, dependsOn });
-  if (claimSetting !== 'off') for (const c of claims) findings.push(...c.findings.map((f) => (claimSetting ? { ...f, severity: claimSetting } : f)));
-
-  findings.push(...head.problems, ...base.problems.map((p) => baseProblem(p, headOf.get(p.file) ?? p.file, opts.ref)));
-  findings.sort(compareFindings);
+  const claims = await checkClaims({ corpus: head, rfcs: rfcsInRange, changes, files, ref: opts.ref, dependsOn });
+  for (const c of claims) drafts.push(...c.findings);
+  drafts.push(...head.problems, ...base.problems.map((p) => baseProblem(p, headOf.get(p.file) ?? p.file, opts.ref)));
+  const findings = applySeverities(drafts, RULE_INFOS, opts.severities);
   return {
     ref: opts.ref,
     commit,
@@ -206,11 +201,10 @@ function renameChange(from: string, baseDoc: StructuredDoc, headDoc: StructuredD
 }
 
 /** A base file that cannot be read: its changes go unclassified, which the run says at the head file. */
-function baseProblem(p: Finding, headFile: string, ref: string): Finding {
+function baseProblem(p: Finding, headFile: string, ref: string): FindingDraft {
   const where = `${p.file}:${p.line}:${p.column} at ${ref}`;
   return {
     ruleId: RULES.baseUnreadable.id,
-    severity: 'warning',
     file: headFile,
     line: 1,
     column: 1,
@@ -221,19 +215,18 @@ function baseProblem(p: Finding, headFile: string, ref: string): Finding {
   };
 }
 
-function breakingFinding(c: Change, ref: string, severity: 'warning' | 'error'): Finding {
-  const rfc = RULES.breaking.rfc;
+/** Every classified change is a finding of its kind's rule; additive and editorial rules are off unless configured. */
+function changeFinding(c: Change, ref: string): FindingDraft {
+  const rule = ruleFor(c);
   return {
-    ruleId: RULES.breaking.id,
-    severity,
+    ruleId: rule.id,
     file: c.file,
     line: c.line,
     column: c.column,
     endLine: c.endLine,
     endColumn: c.endColumn,
     pointer: c.pointer,
-    message: `breaking change since ${ref}: ${c.reason} (${rfc})`,
-    rfc,
+    message: `${c.class} change since ${ref}: ${c.reason} (${rule.rfc})`,
+    rfc: rule.rfc,
   };
 }
-

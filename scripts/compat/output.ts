@@ -2,6 +2,7 @@ import { countBySeverity } from '../core/findings.js';
 import type { CheckResult } from '../core/findings.js';
 import type { Reporter, ReportEnv } from '../core/reporters/types.js';
 import type { CompatResult } from './compare.js';
+import { ruleFor } from './rules.js';
 import type { Change, ChangeClass } from './types.js';
 
 /*
@@ -36,6 +37,7 @@ function jsonChange(c: Change) {
     pointer: c.pointer,
     class: c.class,
     kind: c.kind,
+    rule: ruleFor(c).id,
     reason: c.reason,
     line: c.line,
     column: c.column,

@@ -1,25 +1,189 @@
-import type { RuleInfo } from '../core/reporters/types.js';
+import type { RuleClass, RuleMeta } from '../core/rule.js';
+import { defineRule } from '../core/rule.js';
+import type { Change } from './types.js';
 
-/** The findings the compatibility gate reports (listed in SARIF runs and in the README). */
+/*
+ * One rule per kind of change, as buf has one per kind (FIELD_NO_DELETE, ENUM_VALUE_NO_DELETE, …),
+ * each of one class. Breaking changes are warnings by default and additive and editorial ones are
+ * off (the classification table shows them either way); configuration can raise or silence any
+ * of them. The differs tag each change with a finer `kind` (`minLength-tightened`); `ruleFor`
+ * maps a change to its rule.
+ */
+
+const RFC = 'RFC 0001 §B';
+const DEFAULT_SEVERITY = { breaking: 'warning', additive: 'off', editorial: 'off' } as const;
+
+function kind(id: string, cls: RuleClass, description: string): RuleMeta {
+  return defineRule({ id: `compat/${id}`, rfc: RFC, description, class: cls, defaultSeverity: DEFAULT_SEVERITY[cls] });
+}
+
+const B = 'breaking';
+const A = 'additive';
+const E = 'editorial';
+
+/** The kinds of change, by rule id (without the `compat/` prefix). */
+export const CHANGE_RULES: RuleMeta[] = [
+  // files
+  kind('schema-file-removed', B, 'A JSON Schema file was removed.'),
+  kind('schema-file-added', A, 'A JSON Schema file was added.'),
+  kind('data-file-removed', B, 'A data file governed by a compared schema was removed, with every row in it.'),
+  kind('data-file-added', A, 'A data file governed by a compared schema was added.'),
+  kind('file-renamed', B, 'A schema or data file moved and its `$id` changed (or it has none): references by path break.'),
+  kind('file-moved', E, 'A schema or data file moved and kept its `$id`.'),
+  // whole schemas
+  kind('schema-rejects-all', B, 'A schema became `false`: it rejects every value.'),
+  kind('schema-unconstrained', A, 'A schema became `true` or stopped being `false`: it accepts every value.'),
+  kind('unclassified', B, 'A keyword this tool does not classify (or `not`, `if`) changed; counted as breaking.'),
+  // annotations
+  kind('title-changed', E, '`title` added, removed or changed.'),
+  kind('description-changed', E, '`description` added, removed or changed.'),
+  kind('comment-changed', E, '`$comment` added, removed or changed.'),
+  kind('examples-changed', E, '`examples` added, removed or changed.'),
+  kind('deprecated-changed', E, '`deprecated` added, removed or changed.'),
+  // references
+  kind('ref-unresolved', B, 'A `$ref` no longer resolves in the corpus.'),
+  kind('ref-resolved', A, 'A `$ref` that did not resolve at the base resolves now.'),
+  kind('ref-changed', B, 'A `$ref` changed from a target that did not resolve at the base.'),
+  kind('ref-retargeted', E, 'A `$ref` points elsewhere, at an equal schema.'),
+  // types and values
+  kind('type-added', B, 'A `type` restriction was added.'),
+  kind('type-removed', A, 'A `type` restriction was lifted.'),
+  kind('type-widened', A, '`type` allows more types than before (every base type still allowed).'),
+  kind('type-narrowed', B, '`type` allows fewer types than before.'),
+  kind('type-changed', B, '`type` changed to types that neither contain nor are contained in the base ones.'),
+  kind('enum-added', B, 'An `enum` was added: values restricted.'),
+  kind('enum-removed', A, 'An `enum` was removed: the value restriction lifted.'),
+  kind('enum-value-removed', B, 'A value was removed from an `enum`.'),
+  kind('enum-value-added', A, 'A value was added to an `enum`.'),
+  kind('const-added', B, 'A `const` was added: values restricted.'),
+  kind('const-removed', A, 'A `const` was removed: the value restriction lifted.'),
+  kind('const-changed', B, 'A `const` changed.'),
+  kind('default-added', A, 'A `default` was added.'),
+  kind('default-changed', B, 'A `default` changed: a reader that omits the value gets another meaning.'),
+  // bounds and assertions
+  kind('bound-added', B, 'A bound (`minimum`, `maxLength`, `minItems`, `multipleOf`, …) was added.'),
+  kind('bound-removed', A, 'A bound (`minimum`, `maxLength`, `minItems`, `multipleOf`, …) was removed.'),
+  kind('bound-tightened', B, 'A bound was tightened (or changed to a value that is not simply looser).'),
+  kind('bound-loosened', A, 'A bound was loosened.'),
+  kind('pattern-added', B, 'A `pattern` was added.'),
+  kind('pattern-removed', A, 'A `pattern` was removed.'),
+  kind('pattern-changed', B, 'A `pattern` changed (a changed pattern counts as narrowed).'),
+  kind('format-added', B, 'A `format` was added.'),
+  kind('format-removed', A, 'A `format` was removed.'),
+  kind('format-changed', B, 'A `format` changed.'),
+  kind('content-added', B, 'A `contentMediaType` or `contentEncoding` was added.'),
+  kind('content-removed', A, 'A `contentMediaType` or `contentEncoding` was removed.'),
+  kind('content-changed', B, 'A `contentMediaType` or `contentEncoding` changed.'),
+  kind('unique-items-added', B, '`uniqueItems: true` was added.'),
+  kind('unique-items-removed', A, '`uniqueItems: true` was removed.'),
+  // objects
+  kind('property-removed', B, 'A property was removed from `properties`.'),
+  kind('property-renamed', B, 'A property was renamed (removed, and an equal one added under another name).'),
+  kind('property-added-required', B, 'A new property was added and made REQUIRED.'),
+  kind('property-added', A, 'A new OPTIONAL property was added.'),
+  kind('required-added', B, 'An existing property became REQUIRED.'),
+  kind('required-removed', A, 'A property is no longer REQUIRED.'),
+  kind('additional-properties-closed', B, 'An object was closed (`additionalProperties` or `unevaluatedProperties` became `false`).'),
+  kind('additional-properties-opened', A, 'An object was opened (`additionalProperties` or `unevaluatedProperties` is no longer `false`).'),
+  kind('definition-removed', B, 'A definition (`$defs`, `definitions`) was removed.'),
+  kind('definition-added', A, 'A definition (`$defs`, `definitions`) was added.'),
+  kind('pattern-property-removed', B, 'A `patternProperties` entry was removed.'),
+  kind('pattern-property-added', A, 'A `patternProperties` entry was added.'),
+  kind('dependent-schema-removed', A, 'A `dependentSchemas` entry was removed.'),
+  kind('dependent-schema-added', B, 'A `dependentSchemas` entry was added.'),
+  kind('dependent-required-added', B, 'A property became required when another is present (`dependentRequired`).'),
+  kind('dependent-required-removed', A, 'A property is no longer required when another is present (`dependentRequired`).'),
+  // arrays and combinators
+  kind('prefix-item-added', B, 'A `prefixItems` entry was added.'),
+  kind('prefix-item-removed', A, 'A `prefixItems` entry was removed.'),
+  kind('all-of-branch-added', B, 'An `allOf` branch was added.'),
+  kind('all-of-branch-removed', A, 'An `allOf` branch was removed.'),
+  kind('any-of-branch-added', A, 'An `anyOf` branch was added.'),
+  kind('any-of-branch-removed', B, 'An `anyOf` branch was removed.'),
+  kind('one-of-branch-added', A, 'A `oneOf` branch was added.'),
+  kind('one-of-branch-removed', B, 'A `oneOf` branch was removed.'),
+  // identity
+  kind('id-added', A, 'An `$id` was added.'),
+  kind('id-changed', B, 'An `$id` changed or was removed: references by `$id` break.'),
+  kind('dialect-changed', B, '`$schema` (the dialect) changed.'),
+  // data files (rows of the interop map and other governed tables)
+  kind('row-removed', B, 'A row of a governed data table was removed (rows are matched by their natural key).'),
+  kind('row-added', A, 'A row was added to a governed data table.'),
+  kind('row-changed', B, 'A row of a governed data table lost a field or had a value changed.'),
+  kind('row-extended', A, 'A row of a governed data table gained fields and lost or changed none.'),
+  kind('row-reworded', E, 'Only prose fields (`note`, `description`, `rule`, …) of a row changed.'),
+  kind('field-removed', B, 'A field of a governed data file was removed.'),
+  kind('field-added', A, 'A field was added to a governed data file.'),
+  kind('value-changed', B, 'A value of a governed data file changed.'),
+  kind('prose-changed', E, 'A prose field (`note`, `description`, `rule`, …) of a governed data file changed or was removed.'),
+  kind('list-item-removed', B, 'An entry was removed from a list of values in a governed data file.'),
+  kind('list-item-added', A, 'An entry was added to a list of values in a governed data file.'),
+  kind('list-reordered', E, 'A list of values in a governed data file has the same entries in another order.'),
+];
+
+/** The findings about the run itself, not about one change. */
 export const RULES = {
-  breaking: {
-    id: 'compat/breaking-change',
-    rfc: 'RFC 0001 §B',
-    description: 'A schema or governed data file changed in a way that can invalidate a document that was valid at the base, or drops something a reader relied on.',
-    defaultSeverity: 'warning',
-  },
-  claim: {
+  claim: defineRule({
     id: 'compat/claim-contradicted',
-    rfc: 'RFC 0001 §B',
-    description: "An RFC added or changed in the compared range claims `additive` in its Compatibility row, but a file its Affects row names has a breaking change.",
-    defaultSeverity: 'error',
-  },
-  baseUnreadable: {
+    rfc: RFC,
+    description: 'An RFC added or changed in the compared range claims `additive` in its Compatibility row, but a file its Affects row names has a breaking change.',
+  }),
+  baseUnreadable: defineRule({
     id: 'compat/base-unreadable',
-    rfc: 'RFC 0001 §B',
+    rfc: RFC,
     description: 'A file at the base is not readable JSON, so its changes cannot be classified.',
     defaultSeverity: 'warning',
-  },
-} as const satisfies Record<string, RuleInfo>;
+  }),
+} as const;
 
-export const RULE_INFOS: RuleInfo[] = Object.values(RULES);
+export const RULE_INFOS: RuleMeta[] = [...CHANGE_RULES, ...Object.values(RULES)];
+
+/**
+ * Ids that are no longer reported, and the ids configuring them sets. `compat/breaking-change`
+ * was the one id of every breaking change before each kind got its own.
+ */
+export const COMPAT_ALIASES: Record<string, string[]> = {
+  'compat/breaking-change': CHANGE_RULES.filter((r) => r.class === 'breaking').map((r) => r.id),
+};
+
+const BOUNDS = /^(minimum|exclusiveMinimum|minLength|minItems|minProperties|minContains|maximum|exclusiveMaximum|maxLength|maxItems|maxProperties|maxContains|multipleOf)-(added|removed|tightened|loosened|changed)$/;
+const ANNOTATION = /^(title|description|comment|examples|deprecated)-(added|removed|changed)$/;
+const ASSERTION = /^(pattern|format|contentMediaType|contentEncoding)-(added|removed|changed)$/;
+const BRANCH = /^(allOf|anyOf|oneOf)-branch-(added|removed)$/;
+
+/** Kinds whose class depends on what changed: the rule follows the class. */
+const BY_CLASS: Record<string, Partial<Record<RuleClass, string>>> = {
+  'file-renamed': { breaking: 'file-renamed', editorial: 'file-moved' },
+  'schema-accepts': { additive: 'schema-unconstrained' },
+  'field-removed': { breaking: 'field-removed', editorial: 'prose-changed' },
+  'value-changed': { breaking: 'value-changed', editorial: 'prose-changed' },
+  'row-changed': { breaking: 'row-changed', additive: 'row-extended', editorial: 'row-reworded' },
+  'item-removed': { breaking: 'list-item-removed' },
+  'item-added': { additive: 'list-item-added' },
+  'items-reordered': { editorial: 'list-reordered' },
+};
+
+const byId = new Map(CHANGE_RULES.map((r) => [r.id, r]));
+
+/** The rule a classified change is reported under. Throws on a kind no rule covers (a differ and this table disagree). */
+export function ruleFor(change: Pick<Change, 'kind' | 'class'>): RuleMeta {
+  const id = `compat/${localId(change.kind, change.class)}`;
+  const rule = byId.get(id);
+  if (!rule || rule.class !== change.class) throw new Error(`no compat rule for a ${change.class} change of kind "${change.kind}" (tried ${id})`);
+  return rule;
+}
+
+function localId(k: string, cls: RuleClass): string {
+  const special = BY_CLASS[k]?.[cls];
+  if (special) return special;
+  let m = BOUNDS.exec(k);
+  if (m) return m[2] === 'changed' ? 'bound-tightened' : `bound-${m[2]}`;
+  if ((m = ANNOTATION.exec(k))) return `${m[1]}-changed`;
+  if ((m = ASSERTION.exec(k))) return `${m[1]!.startsWith('content') ? 'content' : m[1]}-${m[2]}`;
+  if ((m = BRANCH.exec(k))) return `${m[1]!.replace(/Of$/, '')}-of-branch-${m[2]}`;
+  if (k === 'object-closed') return 'additional-properties-closed';
+  if (k === 'object-opened') return 'additional-properties-opened';
+  if (k === 'uniqueItems-added') return 'unique-items-added';
+  if (k === 'uniqueItems-removed') return 'unique-items-removed';
+  return k;
+}

@@ -17,9 +17,12 @@ export const CONFIG_SCHEMA = 'config';
 
 export interface LoadedConfig {
   layout: Layout;
+  /** As the file writes them; `resolveConfiguredRules` checks the ids and expands retired ones. */
   severities: Record<string, SeveritySetting>;
   /** The config file used, repository-relative, if any. */
   file?: string;
+  /** `file:line:column` of a rule id's key in the config, for messages. */
+  ruleAt(id: string): string;
 }
 
 interface ConfigFile {
@@ -45,14 +48,18 @@ export function loadConfig(root: string, opts: { preset?: string; config?: strin
     const code = (e as NodeJS.ErrnoException).code;
     if (opts.config || (code !== 'ENOENT' && code !== 'ENOTDIR')) throw new UsageError(`config file ${code === 'ENOENT' ? 'not found' : `unreadable (${code})`}: ${opts.config ?? configPath}`);
   }
-  if (raw === undefined) return { layout: presetLayout(opts.preset ?? 'specgate'), severities: {} };
+  if (raw === undefined) return { layout: presetLayout(opts.preset ?? 'specgate'), severities: {}, ruleAt: () => CONFIG_FILE };
 
   const shown = displayPath(configPath);
   const doc = parseConfig(shown, raw);
   const cfg = doc.value as ConfigFile;
   const layout = presetLayout(opts.preset ?? cfg.preset ?? 'specgate');
   Object.assign(layout, structuredClone(cfg.layout ?? {}));
-  return { layout, severities: { ...cfg.rules }, file: toPosix(path.relative(root, configPath)) };
+  const ruleAt = (id: string) => {
+    const at = doc.locate(`/rules/${id.replace(/~/g, '~0').replace(/\//g, '~1')}`, 'key');
+    return `${shown}:${at.line}:${at.column}`;
+  };
+  return { layout, severities: { ...cfg.rules }, file: toPosix(path.relative(root, configPath)), ruleAt };
 }
 
 function parseConfig(shown: string, raw: string): StructuredDoc {

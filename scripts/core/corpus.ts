@@ -1,7 +1,7 @@
 import type { Finding } from './findings.js';
 import type { Layout } from './layout.js';
 import type { FileSource } from './source.js';
-import type { MarkdownDoc } from './markdown.js';
+import type { MarkdownDoc } from '../rfc/markdown.js';
 import { LineIndex } from './position.js';
 import { parseJson } from './json-tree.js';
 import { parseYaml } from './yaml-tree.js';
@@ -58,22 +58,15 @@ export class Corpus {
     return known;
   }
 
-  /**
-   * The text of a file, or undefined (and a finding) when it is missing, binary or too large.
-   * With `keep: false` (thousands of RFCs, each parsed once into plain data) the string is not
-   * kept, only the file's bytes: they are decoded again if the text is asked for later (a code
-   * frame), and the string can be collected as soon as its parse is done.
-   */
-  text(rel: string, neededFor?: string, keep = true): string | undefined {
+  /** The text of a file, or undefined (and a finding) when it is missing, binary or too large. */
+  text(rel: string, neededFor?: string): string | undefined {
     this.touched?.add(rel);
     if (this.texts.has(rel)) return this.texts.get(rel);
     const buf = this.bytesOf(rel, neededFor);
     if (buf === undefined) return undefined;
     const text = buf.toString('utf8');
-    if (keep) {
-      this.bytes.delete(rel);
-      this.texts.set(rel, text);
-    }
+    this.bytes.delete(rel);
+    this.texts.set(rel, text);
     return text;
   }
 
@@ -132,7 +125,7 @@ export class Corpus {
     const text = this.text(rel, neededFor);
     let doc: MarkdownDoc | undefined;
     if (text !== undefined) {
-      const { parseMarkdown } = await import('./markdown.js');
+      const { parseMarkdown } = await import('../rfc/markdown.js');
       doc = parseMarkdown(rel, text);
     }
     this.markdowns.set(rel, doc);

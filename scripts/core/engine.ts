@@ -1,10 +1,42 @@
 import type { Corpus } from './corpus.js';
-import type { CheckResult, FamilySummary, Finding, Severity } from './findings.js';
+import type { CheckResult, FamilySummary, Finding, Severity, SeveritySetting } from './findings.js';
 import { compareFindings } from './findings.js';
-import type { Family, Report, Rule, RuleContext } from './rule.js';
-import { locate } from './rule.js';
+import { INPUT_RULES } from './input-rules.js';
+import type { Family, Report, Rule, RuleContext, RuleMeta } from './rule.js';
+import { defineRule, locate } from './rule.js';
 
-export type SeveritySetting = Severity | 'off';
+export type { SeveritySetting } from './findings.js';
+
+/** A finding before configuration has spoken: its severity is the rule's unless the report chose one. */
+export type FindingDraft = Omit<Finding, 'severity'> & { severity?: Severity };
+
+/**
+ * The one place a rule's severity is decided, for every command: the configured setting for its
+ * id, else what the report chose, else the rule's default.
+ */
+export function severityOf(rule: Pick<RuleMeta, 'id' | 'defaultSeverity'>, severities: Readonly<Record<string, SeveritySetting>>, reported?: Severity): SeveritySetting {
+  return severities[rule.id] ?? reported ?? rule.defaultSeverity;
+}
+
+/**
+ * Turns the drafts of a run into findings: each at its rule's configured severity, `off` ones
+ * dropped, the RFC section filled in; sorted and without duplicates. Every command passes its
+ * findings through here. A draft whose rule the command did not declare is an internal error:
+ * every finding comes from a registered rule.
+ */
+export function applySeverities(drafts: readonly FindingDraft[], rules: readonly RuleMeta[], severities: Readonly<Record<string, SeveritySetting>> = {}): Finding[] {
+  const byId = new Map<string, RuleMeta>();
+  for (const r of [...INPUT_RULES, ...rules]) byId.set(r.id, r);
+  const out: Finding[] = [];
+  for (const d of drafts) {
+    const rule = byId.get(d.ruleId);
+    if (!rule) throw new Error(`a finding came from "${d.ruleId}", which no registered rule of this command declares`);
+    const severity = severityOf(rule, severities, d.severity);
+    if (severity === 'off') continue;
+    out.push({ ...d, severity, ...(d.rfc === undefined ? { rfc: rule.rfc } : {}) });
+  }
+  return dedupe(out.sort(compareFindings));
+}
 
 export interface RunOptions {
   corpus: Corpus;
@@ -16,18 +48,17 @@ export interface RunOptions {
 
 /** Runs families of rules over one corpus; every file is read and parsed once for all of them. */
 export async function runFamilies({ corpus, families, options = {}, severities = {} }: RunOptions): Promise<CheckResult> {
-  const findings: Finding[] = [];
+  const findings: FindingDraft[] = [];
   const summaries: FamilySummary[] = [];
   for (const family of families) {
     const started = nowMs();
     const touched = corpus.track();
     const problemsBefore = corpus.problems.length;
-    const own: Finding[] = [];
+    const own: FindingDraft[] = [];
     let visited = 0;
     for (const rule of family.rules) {
-      const setting = severities[rule.id];
-      if (setting === 'off') continue;
-      const result = await runRule(rule, corpus, options, setting);
+      if (severityOf(defineRule(rule), severities) === 'off') continue;
+      const result = await runRule(rule, corpus, options);
       visited += result.visited;
       if (result.visited === 0 && result.findings.length === 0 && !rule.mayVisitNothing && corpus.problems.length === problemsBefore) {
         result.findings.push({
@@ -46,36 +77,32 @@ export async function runFamilies({ corpus, families, options = {}, severities =
     }
     own.push(...corpus.problems.slice(problemsBefore));
     const files = touched.size;
-    findings.push(...own);
+    const final = applySeverities(own, family.rules.map(defineRule), severities);
+    findings.push(...final);
     summaries.push({
       family: family.name,
       files,
       visited,
-      errors: own.filter((f) => f.severity === 'error').length,
-      warnings: own.filter((f) => f.severity === 'warning').length,
+      errors: final.filter((f) => f.severity === 'error').length,
+      warnings: final.filter((f) => f.severity === 'warning').length,
       ms: Math.round((nowMs() - started) * 10) / 10,
     });
     const extras = await family.summaryExtras?.({ corpus, options });
     if (extras) summaries[summaries.length - 1]!.extras = extras;
   }
-  findings.sort(compareFindings);
-  return { findings: dedupe(findings), families: summaries };
+  return { findings: dedupe((findings as Finding[]).sort(compareFindings)), families: summaries };
 }
 
-export async function runRule(
-  rule: Rule,
-  corpus: Corpus,
-  options: Record<string, unknown>,
-  severity?: Severity,
-): Promise<{ findings: Finding[]; visited: number }> {
-  const findings: Finding[] = [];
+/** Runs one rule; its findings are drafts until `applySeverities` settles their severity. */
+export async function runRule(rule: Rule, corpus: Corpus, options: Record<string, unknown>): Promise<{ findings: FindingDraft[]; visited: number }> {
+  const findings: FindingDraft[] = [];
   let visited = 0;
   const ctx: RuleContext = {
     corpus,
     layout: corpus.layout,
     options,
     report(r: Report) {
-      findings.push(toFinding(rule, r, severity));
+      findings.push(toDraft(rule, r));
     },
     visit(n = 1) {
       visited += n;
@@ -85,11 +112,12 @@ export async function runRule(
   return { findings, visited };
 }
 
-function toFinding(rule: Rule, r: Report, override?: Severity): Finding {
+/** A report located, its message naming the rule's RFC section. */
+export function toDraft(rule: Pick<RuleMeta, 'id' | 'rfc'>, r: Report): FindingDraft {
   const message = r.message.includes(rule.rfc) ? r.message : `${r.message} (${rule.rfc})`;
   return {
     ruleId: rule.id,
-    severity: override ?? r.severity ?? rule.defaultSeverity ?? 'error',
+    ...(r.severity ? { severity: r.severity } : {}),
     ...locate(r.at),
     message,
     rfc: rule.rfc,

@@ -2,6 +2,9 @@ import type { Range } from './position.js';
 
 export type Severity = 'error' | 'warning';
 
+/** What configuration may set a rule to: a severity, or `off` (the rule's findings are dropped). */
+export type SeveritySetting = Severity | 'off';
+
 export interface RelatedLocation extends Range {
   file: string;
   message: string;

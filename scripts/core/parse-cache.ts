@@ -1,14 +1,14 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { contentHash } from './content-hash.js';
 import { RUNTIME_CACHE_DIR } from './schema.js';
 
 /**
  * A content-addressed on-disk cache of what was extracted from a parsed file (ESLint's `--cache`,
- * keyed by content instead of mtime, so an entry can never be stale): the key is a 128-bit hash
- * of the extractor's version string and the file's text (content-hash.ts). Entries are JSON files written atomically
- * beside the dependencies (node_modules/.cache/specgate/parsed/), never inside the governed
- * repository's tracked files; an unwritable cache is silently skipped.
+ * keyed by content instead of mtime, so an entry can never be stale): the key is a SHA-256 of the
+ * reader's fingerprint and the file's text. Entries are JSON files written atomically beside the
+ * dependencies (node_modules/.cache/specgate/parsed/), never inside the governed repository's
+ * tracked files; an unwritable cache is silently skipped.
  */
 export interface ParseCache {
   readonly dir: string;
@@ -22,7 +22,7 @@ export function parseCacheDir(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 export function parseCacheKey(version: string, text: string): string {
-  return contentHash(version, text);
+  return createHash('sha256').update(version).update('\0').update(text).digest('hex');
 }
 
 /**

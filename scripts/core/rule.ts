@@ -1,5 +1,5 @@
 import type { Corpus } from './corpus.js';
-import type { FamilySummary, Finding, RelatedLocation, Severity } from './findings.js';
+import type { FamilySummary, Finding, RelatedLocation, Severity, SeveritySetting } from './findings.js';
 import type { Layout } from './layout.js';
 import type { Range } from './position.js';
 import type { StructuredDoc } from './tree.js';
@@ -13,8 +13,50 @@ export type At =
 export interface Report {
   at: At;
   message: string;
+  /** Only for a rule whose finding is milder in some cases; configuration still overrides it. */
   severity?: Severity;
   related?: RelatedLocation[];
+}
+
+/** How a compat change affects a document that was valid at the base, or a reader that relied on it. */
+export type RuleClass = 'editorial' | 'additive' | 'breaking';
+
+/**
+ * What every rule of every command declares, whether it runs over the corpus (check families) or
+ * judges something else (wire captures, probe answers, errata, compat changes). `list-rules`,
+ * SARIF's rule descriptors, docs/rules.md and the config's rule-id check all read this.
+ */
+export interface RuleMeta {
+  /** Stable kebab-case `family/subject-constraint` id. Never reused or quietly renamed. */
+  id: string;
+  /** The section the rule enforces, e.g. "RFC 0211 §A" or "RFC 0208 §C (rule 7a)". */
+  rfc: string;
+  /** One sentence: what the rule checks. */
+  description: string;
+  /** The severity when configuration says nothing; `off` rules report only when configured. */
+  defaultSeverity: SeveritySetting;
+  /** Where the rule is documented (docs/rules.md#<anchor> unless the rule says otherwise). */
+  docs: string;
+  /** No rule attaches fixes yet; `--fix` (a later issue) will set this on those that do. */
+  fixable: false;
+  /** Compat rules: the class of the change the rule reports. */
+  class?: RuleClass;
+  /** The presets the rule applies under; absent means every preset. */
+  presets?: readonly string[];
+}
+
+/** What a rule module writes: the metadata less what `defineRule` fills in. */
+export type RuleSpec = Omit<RuleMeta, 'docs' | 'fixable' | 'defaultSeverity'> & Partial<Pick<RuleMeta, 'docs' | 'fixable' | 'defaultSeverity'>>;
+
+/** The anchor of a rule's row in docs/rules.md. */
+export function ruleAnchor(id: string): string {
+  return id.replace(/[^a-z0-9-]+/g, '-');
+}
+
+/** Fills in the defaults: severity `error`, not fixable, documented in docs/rules.md. */
+export function defineRule(spec: RuleSpec): RuleMeta {
+  const { id, rfc, description, defaultSeverity = 'error', docs = `docs/rules.md#${ruleAnchor(spec.id)}`, fixable = false, class: cls, presets } = spec;
+  return { id, rfc, description, defaultSeverity, docs, fixable, ...(cls ? { class: cls } : {}), ...(presets ? { presets } : {}) };
 }
 
 export interface RuleContext {
@@ -27,14 +69,8 @@ export interface RuleContext {
   visit(n?: number): void;
 }
 
-export interface Rule {
-  /** Stable kebab-case `family/subject-constraint` id. Never reused or quietly renamed. */
-  id: string;
-  /** The section the rule enforces, e.g. "RFC 0211 §A" or "RFC 0208 §C (rule 7a)". */
-  rfc: string;
-  /** One sentence: what the rule checks. */
-  description: string;
-  defaultSeverity?: Severity;
+/** A check-family rule: its metadata and what it does over the corpus. */
+export interface Rule extends RuleSpec {
   /** Rules that may legitimately find nothing to look at (e.g. optional documents). */
   mayVisitNothing?: boolean;
   run(ctx: RuleContext): void | Promise<void>;
@@ -56,6 +92,10 @@ export function locate(at: At): Pick<Finding, 'file' | 'line' | 'column' | 'endL
     const loc = at.doc.locate(at.pointer, at.on ?? 'value');
     return { file: at.doc.file, line: loc.line, column: loc.column, endLine: loc.endLine, endColumn: loc.endColumn, pointer: at.pointer };
   }
-  if ('range' in at) return { file: at.file, ...at.range, ...(at.pointer !== undefined ? { pointer: at.pointer } : {}) };
+  if ('range' in at) {
+    // Only the range's own fields: a caller may pass a whole finding as the range.
+    const { line, column, endLine, endColumn } = at.range;
+    return { file: at.file, line, column, endLine, endColumn, ...(at.pointer !== undefined ? { pointer: at.pointer } : {}) };
+  }
   return { file: at.file, line: 1, column: 1, endLine: 1, endColumn: 1 };
 }

@@ -4,6 +4,7 @@ import { statSync } from 'node:fs';
 import { Corpus } from './corpus.js';
 import { FatalError } from './errors.js';
 import { loadConfig } from './config.js';
+import type { LoadedConfig } from './config.js';
 import type { SeveritySetting } from './engine.js';
 import type { CheckResult } from './findings.js';
 import type { FileSource } from './source.js';
@@ -54,8 +55,15 @@ export async function openCorpus(values: CommonValues): Promise<OpenedCorpus> {
     source = await GitIndexSource.open(root);
   } else source = new FsSource(root);
   // With --staged, the repository's own config file is read from the index like everything else.
-  const { layout, severities } = loadConfig(root, values, values.staged ? source : undefined);
-  return { corpus: new Corpus(source, layout), severities };
+  const config = loadConfig(root, values, values.staged ? source : undefined);
+  return { corpus: new Corpus(source, config.layout), severities: await configuredSeverities(config) };
+}
+
+/** The config's rule severities, checked against every command's rules (loaded only when the config names any). */
+export async function configuredSeverities(config: Pick<LoadedConfig, 'severities' | 'ruleAt'>): Promise<Record<string, SeveritySetting>> {
+  if (Object.keys(config.severities).length === 0) return {};
+  const { resolveConfiguredRules } = await import('../rules-registry.js');
+  return resolveConfiguredRules(config.severities, config.ruleAt);
 }
 
 /** Formats a result and writes it to stdout or `--output` (atomically). */

@@ -1,6 +1,6 @@
 import type { RelatedLocation } from '../core/findings.js';
-import type { MarkdownDoc } from '../core/markdown.js';
-import { parseMarkdown } from '../core/markdown.js';
+import type { MarkdownDoc } from '../rfc/markdown.js';
+import { parseMarkdown } from '../rfc/markdown.js';
 import { closestWording } from './closest.js';
 import type { Section } from './locate.js';
 import { locateSection } from './locate.js';
@@ -15,7 +15,7 @@ export type Verdict =
 
 /** What an erratum would do to one target document, judged on its rendered text. */
 export function judge(erratum: Erratum, doc: MarkdownDoc): Verdict {
-  const where = locateSection(doc.tree, doc.text, doc.lines, erratum.section);
+  const where = locateSection(doc.tree, doc.text, erratum.section);
   if (!where.ok) {
     return {
       status: 'refused',

@@ -1,7 +1,9 @@
 import path from 'node:path';
-import type { Nodes, List, ListItem, Paragraph, Table } from 'mdast';
-import type { MarkdownDoc } from '../core/markdown.js';
-import { renderedText } from '../core/markdown.js';
+import type { Nodes, ListItem, Paragraph } from 'mdast';
+import { rfcStatus, sectionByTitle } from '../rfc/document.js';
+import type { MarkdownDoc } from '../rfc/markdown.js';
+import { listItemsUnder, readHeader } from '../rfc/read.js';
+import { indexSections } from '../rfc/sections.js';
 import { render } from './rendered.js';
 import type { Erratum, UnreadableItem } from './types.js';
 
@@ -40,36 +42,28 @@ export function errataView(text: string): string {
   return lines.map((l, i) => (keep[i] ? l : l.replace(/[^\r\n]/g, ' '))).join('');
 }
 
-/** Reads an RFC's status and its `## Errata` list items into edits. */
+/**
+ * Reads an RFC's status and its `## Errata` list items into edits, with the RFC reader's header
+ * table and section index (rfc/read.ts, rfc/sections.ts): the items are those the rfcs gates see.
+ */
 export function readRfcErrata(doc: MarkdownDoc): RfcErrata {
   const rfc = /^(\d{4})-/.exec(path.posix.basename(doc.file))?.[1] ?? /^#\s*RFC\s+(\d{4})/m.exec(doc.text)?.[1] ?? '????';
   const result: RfcErrata = { rfc, file: doc.file, status: readStatus(doc), hasErrata: false, errata: [], unreadable: [] };
-  const children = doc.tree.children as Nodes[];
-  const start = children.findIndex((n) => n.type === 'heading' && renderedText(n).trim().toLowerCase() === 'errata');
-  if (start === -1) return result;
+  const { sections } = indexSections(doc.tree);
+  if (!sectionByTitle({ sections, unresolvedQuestions: [] }, 'Errata')) return result;
   result.hasErrata = true;
-  const depth = (children[start] as { depth: number }).depth;
-  let index = 0;
-  for (let i = start + 1; i < children.length; i++) {
-    const node = children[i]!;
-    if (node.type === 'heading' && node.depth <= depth) break;
-    if (node.type !== 'list') continue;
-    for (const item of (node as List).children) {
-      index++;
-      const read = readItem(doc, item, rfc, index);
-      if ('reason' in read) result.unreadable.push(read);
-      else result.errata.push(read);
-    }
-  }
+  listItemsUnder(doc, sections, 'Errata').forEach((item, i) => {
+    const read = readItem(doc, item, rfc, i + 1);
+    if ('reason' in read) result.unreadable.push(read);
+    else result.errata.push(read);
+  });
   return result;
 }
 
+/** The Status row's first word (RFC 0001 §B), else a `Status:` line. */
 function readStatus(doc: MarkdownDoc): string | undefined {
-  const table = doc.tree.children.find((n): n is Table => n.type === 'table');
-  for (const row of table?.children ?? []) {
-    const [key, value] = row.children.map((c) => renderedText(c).trim());
-    if (key?.replace(/\*/g, '').trim().toLowerCase() === 'status' && value) return /^[A-Za-z]+/.exec(value)?.[0];
-  }
+  const status = rfcStatus({ header: readHeader(doc) });
+  if (status) return /^[A-Za-z]+/.exec(status.value)?.[0];
   return /^\s*\**Status\**\s*:\s*`?([A-Za-z]+)/im.exec(doc.text)?.[1];
 }
 

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { parseJson } from '../core/json-tree.js';
 import type { Finding } from '../core/findings.js';
-import type { RuleInfo } from '../core/reporters/types.js';
+import type { RuleMeta } from '../core/rule.js';
+import { defineRule } from '../core/rule.js';
 import { CapturePlacer } from '../wire/capture.js';
 import { WIRE_RULE_LIST } from '../wire/rules.js';
 import { captureFileName } from './capture.js';
@@ -10,11 +11,14 @@ import type { ProbeRun } from './run.js';
 
 export const NOTHING_EXECUTED = 'probe/nothing-executed';
 
-export const PROBE_RULES: RuleInfo[] = [
-  ...WIRE_RULE_LIST,
-  ...LEGS.map((l) => ({ id: `probe/${l.id}`, rfc: l.rfc, description: l.assertion })),
-  { id: NOTHING_EXECUTED, rfc: 'RFC 0211 §Conformance', description: 'at least one leg ran against the host (an all-inapplicable run is not a pass)' },
+/** The probe's own rules: one per conformance leg, and the run that witnessed nothing. */
+export const PROBE_OWN_RULES: RuleMeta[] = [
+  ...LEGS.map((l) => defineRule({ id: `probe/${l.id}`, rfc: l.rfc, description: l.assertion })),
+  defineRule({ id: NOTHING_EXECUTED, rfc: 'RFC 0211 §Conformance', description: 'at least one leg ran against the host (an all-inapplicable run is not a pass)' }),
 ];
+
+/** Every rule the probe command reports: the wire checker judges each answer. */
+export const PROBE_RULES: RuleMeta[] = [...WIRE_RULE_LIST, ...PROBE_OWN_RULES];
 
 /**
  * One finding per problem the wire checker (or a leg's expectation) found in an answer. With

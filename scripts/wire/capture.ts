@@ -2,10 +2,12 @@ import type { Finding, RelatedLocation } from '../core/findings.js';
 import type { StructuredDoc } from '../core/tree.js';
 import type { Span } from './body.js';
 import { isObject } from './jsonrpc.js';
+import { WIRE_INPUT_RULES } from './rules.js';
 import type { Exchange, WireResult } from './types.js';
 
+
 /** The capture-format rule: a file that is not an exchange cannot be judged. */
-export const CAPTURE_RULE = { id: 'wire/capture-format', rfc: 'RFC 0211 §Conformance', description: 'a capture file holds one exchange: request {method, path, headers, body} and response {status, headers, body} with raw string bodies' };
+export const CAPTURE_RULE = WIRE_INPUT_RULES.captureFormat;
 
 /** Reads a parsed capture file into an exchange, or says where it is not one. */
 export function exchangeFromCapture(doc: StructuredDoc): { exchange?: Exchange; problems: Array<{ pointer: string; message: string }> } {

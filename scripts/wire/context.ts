@@ -1,5 +1,5 @@
 import type { Corpus } from '../core/corpus.js';
-import type { Finding } from '../core/findings.js';
+import type { FindingDraft } from '../core/engine.js';
 import { locate } from '../core/rule.js';
 import { compileSchema } from '../core/schema.js';
 import { errorTableFromMap } from './error-table.js';
@@ -10,8 +10,8 @@ import type { Binding, WireContext } from './types.js';
  * §A/§B schemas at the layout's paths. Missing or broken inputs come back as findings (the
  * corpus records read problems in `corpus.problems`); the context is undefined then.
  */
-export async function loadWireContext(corpus: Corpus, opts: { binding?: Binding; offeredVersions?: readonly string[] } = {}): Promise<{ ctx?: WireContext; findings: Finding[] }> {
-  const findings: Finding[] = [];
+export async function loadWireContext(corpus: Corpus, opts: { binding?: Binding; offeredVersions?: readonly string[] } = {}): Promise<{ ctx?: WireContext; findings: FindingDraft[] }> {
+  const findings: FindingDraft[] = [];
   const { layout } = corpus;
   const mapDoc = corpus.json(layout.interopMap, 'the wire checks (codes and reasons)');
   const rpcDoc = corpus.json(layout.wireSchemas.jsonrpcError, 'RFC 0211 §A');
@@ -19,7 +19,7 @@ export async function loadWireContext(corpus: Corpus, opts: { binding?: Binding;
   if (!mapDoc || !rpcDoc || !statusDoc) return { findings };
   const { table, problems } = errorTableFromMap(mapDoc.value);
   for (const p of problems) {
-    findings.push({ ruleId: 'wire/error-table', severity: 'error', ...locate({ doc: mapDoc, pointer: p.pointer }), message: `${p.message} (RFC 0211 §A)`, rfc: 'RFC 0211 §A' });
+    findings.push({ ruleId: 'wire/error-table', ...locate({ doc: mapDoc, pointer: p.pointer }), message: `${p.message} (RFC 0211 §A)`, rfc: 'RFC 0211 §A' });
   }
   if (!table.rows.some((r) => r.reason)) return { findings };
   const validators: Partial<WireContext['validators']> = {};
@@ -27,7 +27,7 @@ export async function loadWireContext(corpus: Corpus, opts: { binding?: Binding;
     try {
       validators[key] = await compileSchema(doc.value, doc.text);
     } catch (e) {
-      findings.push({ ruleId: 'wire/error-table', severity: 'error', file: doc.file, line: 1, column: 1, endLine: 1, endColumn: 1, message: `schema does not compile: ${(e as Error).message.split('\n')[0]}` });
+      findings.push({ ruleId: 'wire/error-table', file: doc.file, line: 1, column: 1, endLine: 1, endColumn: 1, message: `schema does not compile: ${(e as Error).message.split('\n')[0]} (RFC 0211 §A)` });
     }
   }
   if (!validators.jsonrpcError || !validators.googleRpcStatus) return { findings };

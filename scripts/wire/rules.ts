@@ -1,16 +1,15 @@
 import type { Severity } from '../core/findings.js';
+import type { RuleMeta } from '../core/rule.js';
+import { defineRule } from '../core/rule.js';
 import type { Section } from './types.js';
 
-export interface WireRuleInfo {
-  id: string;
+export interface WireRuleInfo extends RuleMeta {
   section: Section;
-  rfc: string;
-  description: string;
   defaultSeverity: Severity;
 }
 
 function rule(id: string, section: Section, description: string, defaultSeverity: Severity = 'error'): WireRuleInfo {
-  return { id, section, rfc: `RFC 0211 §${section}`, description, defaultSeverity };
+  return { ...defineRule({ id, rfc: `RFC 0211 §${section}`, description }), section, defaultSeverity };
 }
 
 /** The wire rules; ids are stable and never reused. */
@@ -26,4 +25,18 @@ export const WIRE_RULES = {
   versionErrorCode: rule('wire/version-error-code', 'E', 'a request naming an A2A-Version the interface does not serve is answered with VersionNotSupportedError, not another code'),
 } as const;
 
+/** Problems with the inputs of the judge rather than with an answer. */
+export const WIRE_INPUT_RULES = {
+  errorTable: defineRule({ id: 'wire/error-table', rfc: 'RFC 0211 §A', description: "the interop map's a2a.errors rows give the judge a usable code/reason table, and the §A/§B wire schemas compile" }),
+  captureFormat: defineRule({
+    id: 'wire/capture-format',
+    rfc: 'RFC 0211 §Conformance',
+    description: 'a capture file holds one exchange: request {method, path, headers, body} and response {status, headers, body} with raw string bodies',
+  }),
+} as const;
+
+/** The rules that judge answers (the probe reports these too). */
 export const WIRE_RULE_LIST: WireRuleInfo[] = Object.values(WIRE_RULES);
+
+/** Every rule the wire command reports. */
+export const WIRE_COMMAND_RULES: RuleMeta[] = [...WIRE_RULE_LIST, ...Object.values(WIRE_INPUT_RULES)];

@@ -15,6 +15,7 @@ interface JsonChange {
   reason: string;
   line: number;
   column: number;
+  rule: string;
 }
 
 function compat(repo: TempRepo | string, base: string, extra: string[] = []) {
@@ -88,7 +89,7 @@ describe('compat: classification against a git base', () => {
     expect(r.changes).toEqual([expect.objectContaining({ file: INTEROP_SCHEMA, pointer: '/$defs/errorRow/required', class: 'breaking', kind: 'required-added' })]);
     expect(r.findings).toEqual([
       expect.objectContaining({
-        ruleId: 'compat/breaking-change',
+        ruleId: 'compat/required-added',
         severity: 'warning',
         file: INTEROP_SCHEMA,
         pointer: '/$defs/errorRow/required',
@@ -110,7 +111,7 @@ describe('compat: classification against a git base', () => {
     expect(r.changes.map((c) => [c.pointer, c.class, c.kind])).toEqual([['/$defs/errorRow/properties', 'breaking', 'property-removed']]);
     expect(r.changes[0]!.reason).toBe('property "grpc" removed (it was REQUIRED)');
     expect(r.findings).toEqual([
-      expect.objectContaining({ ruleId: 'compat/breaking-change', line: lineAfter(repo, INTEROP_SCHEMA, '"errorRow"', '"properties"'), column: 7, pointer: '/$defs/errorRow/properties' }),
+      expect.objectContaining({ ruleId: 'compat/property-removed', line: lineAfter(repo, INTEROP_SCHEMA, '"errorRow"', '"properties"'), column: 7, pointer: '/$defs/errorRow/properties' }),
     ]);
   });
 
@@ -150,7 +151,7 @@ describe('compat: classification against a git base', () => {
     const r = compat(repo, base);
     expect(r.code).toBe(0);
     expect(r.meta.rfcsInRange).toEqual([]);
-    expect(r.findings.map((f) => f.ruleId)).toEqual(['compat/breaking-change']);
+    expect(r.findings.map((f) => f.ruleId)).toEqual(['compat/enum-value-removed']);
   });
 
   it('a new RFC claiming additive is held to a breaking change in a schema it reaches through $ref', () => {
@@ -183,7 +184,8 @@ describe('compat: classification against a git base', () => {
     repo.write('schemas/v2/extra.schema.json', JSON.stringify({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' }, null, 2) + '\n');
     const r = compat(repo, base);
     expect(r.code).toBe(0);
-    expect(r.changes).toEqual([expect.objectContaining({ file: 'schemas/v2/extra.schema.json', pointer: '', class: 'additive', kind: 'schema-file-added' })]);
+    expect(r.changes).toEqual([expect.objectContaining({ file: 'schemas/v2/extra.schema.json', pointer: '', class: 'additive', kind: 'schema-file-added', rule: 'compat/schema-file-added' })]);
+    expect(r.findings).toEqual([]); // an additive rule is off by default
   });
 
   it('a removed schema file is breaking, reported at its base path', () => {
@@ -195,6 +197,7 @@ describe('compat: classification against a git base', () => {
     });
     const r = compat(repo, base);
     expect(r.changes.filter((c) => c.file === RUN_SNAPSHOT)).toEqual([expect.objectContaining({ class: 'breaking', kind: 'schema-file-removed', line: 1 })]);
+    expect(r.findings.filter((f) => f.file === RUN_SNAPSHOT).map((f) => [f.ruleId, f.severity])).toEqual([['compat/schema-file-removed', 'warning']]);
     // the inlined enum equals the old $ref target: the ref change is editorial
     expect(r.changes.filter((c) => c.file === INTEROP_SCHEMA).map((c) => [c.pointer, c.class, c.kind])).toEqual([['/$defs/runStatus', 'editorial', 'ref-retargeted']]);
   });
@@ -212,9 +215,9 @@ describe('compat: classification against a git base', () => {
     const r = compat(repo, base);
     expect(r.code).toBe(0);
     const moved = r.changes.filter((c) => c.file === 'schemas/v2/run.schema.json');
-    expect(moved.map((c) => [c.baseFile, c.kind, c.class])).toEqual([
-      [RUN_SNAPSHOT, 'file-renamed', 'editorial'],
-      [RUN_SNAPSHOT, 'enum-value-added', 'additive'],
+    expect(moved.map((c) => [c.baseFile, c.kind, c.class, c.rule])).toEqual([
+      [RUN_SNAPSHOT, 'file-renamed', 'editorial', 'compat/file-moved'],
+      [RUN_SNAPSHOT, 'enum-value-added', 'additive', 'compat/enum-value-added'],
     ]);
     expect(r.changes.some((c) => c.kind === 'schema-file-removed' || c.kind === 'schema-file-added')).toBe(false);
     // the $ref now names the new file; the targets differ only by the added value
@@ -278,7 +281,7 @@ describe('compat: classification against a git base', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^compat: [0-9a-f]{40} \([0-9a-f]{12}\) → working tree: 2 schema files, 1 data file; 1 breaking, 1 additive, 0 editorial$/m);
     expect(r.stdout).toMatch(/^ {2}\d+:\d+ +additive +\/\$defs\/errorRow\/properties\/reason +new OPTIONAL property "reason"$/m);
-    expect(r.stdout).toMatch(/warning {2}breaking change since [0-9a-f]{40}: property "note" removed \(RFC 0001 §B\) {2}compat\/breaking-change/);
+    expect(r.stdout).toMatch(/warning {2}breaking change since [0-9a-f]{40}: property "note" removed \(RFC 0001 §B\) {2}compat\/property-removed/);
   });
 });
 
@@ -294,15 +297,39 @@ describe('compat: configuration and unreadable input', () => {
     expect(r.changes).toEqual([]);
   });
 
-  it('specgate.config.json can make breaking changes errors (and turn the claim rule off)', () => {
+  it('specgate.config.json can make a kind of breaking change an error (and turn the claim rule off)', () => {
     const repo = TempRepo.init();
     const base = repo.head();
-    repo.write('specgate.config.json', JSON.stringify({ rules: { 'compat/breaking-change': 'error', 'compat/claim-contradicted': 'off' } }));
+    repo.write('specgate.config.json', JSON.stringify({ rules: { 'compat/enum-value-removed': 'error', 'compat/claim-contradicted': 'off' } }));
     repo.editJson(INTEROP_SCHEMA, (s) => s.$defs.errorRow.properties.grpc.enum.pop());
     touchRfc(repo);
     const r = compat(repo, base);
     expect(r.code).toBe(1);
-    expect(r.findings.map((f) => [f.ruleId, f.severity])).toEqual([['compat/breaking-change', 'error']]);
+    expect(r.findings.map((f) => [f.ruleId, f.severity])).toEqual([['compat/enum-value-removed', 'error']]);
+  });
+
+  it('the retired id compat/breaking-change still sets every breaking kind; an additive kind can be turned on', () => {
+    const repo = TempRepo.init();
+    const base = repo.head();
+    repo.write('specgate.config.json', JSON.stringify({ rules: { 'compat/breaking-change': 'error', 'compat/enum-value-added': 'warning' } }));
+    repo.editJson(INTEROP_SCHEMA, (s) => {
+      s.$defs.errorRow.properties.grpc.enum.pop();
+      s.$defs.errorRow.properties.grpc.enum.push('DATA_LOSS_2');
+    });
+    const r = compat(repo, base);
+    expect(r.code).toBe(1);
+    expect(r.findings.map((f) => [f.ruleId, f.severity]).sort()).toEqual([
+      ['compat/enum-value-added', 'warning'],
+      ['compat/enum-value-removed', 'error'],
+    ]);
+  });
+
+  it('an unknown rule id in the config is a configuration error with a suggestion, exit 2', () => {
+    const repo = TempRepo.init();
+    repo.write('specgate.config.json', JSON.stringify({ rules: { 'compat/enum-value-remove': 'error' } }));
+    const r = runCli(['compat', '--base', 'HEAD'], { cwd: repo.dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^specgate: specgate\.config\.json:1:\d+: unknown rule "compat\/enum-value-remove"; did you mean "compat\/enum-value-removed"\?/);
   });
 
   it('a repository with no schema at either side is a one-line configuration error, exit 2', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseMarkdown } from '../../scripts/core/markdown.js';
+import { parseMarkdown } from '../../scripts/rfc/markdown.js';
 import { locateSection } from '../../scripts/errata/locate.js';
 
 function locate(text: string, selector: string) {
   const doc = parseMarkdown('doc.md', text);
-  const r = locateSection(doc.tree, doc.text, doc.lines, selector);
+  const r = locateSection(doc.tree, doc.text, selector);
   if (!r.ok) return r;
   return { ...r, slice: text.slice(r.section.start, r.section.end), line: doc.lines.at(r.section.start).line };
 }

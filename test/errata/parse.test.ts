@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { parseMarkdown } from '../../scripts/core/markdown.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseMarkdown } from '../../scripts/rfc/markdown.js';
 import { errataView, readRfcErrata } from '../../scripts/errata/parse.js';
 import { ANCHOR, describeShared } from '../helpers/env.js';
 import { rfcWithErrata } from './helpers.js';
@@ -12,8 +12,13 @@ function read(errata: string, status = 'Accepted') {
 
 describeShared('reading the errata of the upstream RFC 0211 (markdown as its authors wrote it)', () => {
   const file = 'RFCS/0211-a2a-error-details-are-errorinfo.md';
-  const text = readFileSync(path.join(ANCHOR, file), 'utf8');
-  const rfc = readRfcErrata(parseMarkdown(file, text));
+  // Read in beforeAll, not while collecting: without ../shared the suite is skipped, not broken.
+  let text = '';
+  let rfc: ReturnType<typeof readRfcErrata>;
+  beforeAll(() => {
+    text = readFileSync(path.join(ANCHOR, file), 'utf8');
+    rfc = readRfcErrata(parseMarkdown(file, text));
+  });
 
   it('the errata view (body blanked, offsets kept) reads exactly what the full text reads', () => {
     const view = errataView(text);

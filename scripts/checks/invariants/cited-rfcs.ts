@@ -1,6 +1,6 @@
 import type { Corpus } from '../../core/corpus.js';
-import type { RfcDocument } from '../rfcs/rfc-document.js';
-import { loadRfcSet, rfcByNumber } from '../rfcs/rfc-set.js';
+import type { RfcDocument } from '../../rfc/document.js';
+import { loadRfcSet, rfcByNumber } from '../../rfc/set.js';
 import type { InvariantEntry, InvariantSet, LocatedCitation } from './invariant-set.js';
 import { loadInvariantSet } from './invariant-set.js';
 

@@ -1,6 +1,6 @@
 import type { Corpus } from '../../core/corpus.js';
 import type { FamilySummary } from '../../core/findings.js';
-import { loadRfcSet, rfcFile } from '../rfcs/rfc-set.js';
+import { loadRfcSet, rfcFile } from '../../rfc/set.js';
 import { loadInvariantSet } from './invariant-set.js';
 import { isSiblingPointer } from './rules/protocol-tests-resolve.js';
 

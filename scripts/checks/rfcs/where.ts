@@ -1,5 +1,5 @@
 import type { Range } from '../../core/position.js';
-import type { HeaderRow, RfcDocument } from './rfc-document.js';
+import type { HeaderRow, RfcDocument } from '../../rfc/document.js';
 
 /** The range of the first `needle` inside a header row's value cell, else the whole cell. */
 export function rangeInCell(_doc: RfcDocument, row: HeaderRow, needle: string): Range {

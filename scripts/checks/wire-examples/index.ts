@@ -1,8 +1,8 @@
 import type { Family, Rule, RuleContext } from '../../core/rule.js';
 import type { Range } from '../../core/position.js';
 import { LineIndex } from '../../core/position.js';
-import type { CodeBlock, RfcDocument, Section as RfcSection } from '../rfcs/rfc-document.js';
-import { loadRfcSet } from '../rfcs/rfc-set.js';
+import type { CodeBlock, RfcDocument, Section as RfcSection } from '../../rfc/document.js';
+import { loadRfcSet } from '../../rfc/set.js';
 import { judgeExample } from '../../wire/example.js';
 import { loadWireContext } from '../../wire/context.js';
 import type { Section, WireContext, WireResult } from '../../wire/types.js';

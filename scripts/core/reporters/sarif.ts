@@ -2,18 +2,15 @@ import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { Finding } from '../findings.js';
 import type { Range } from '../position.js';
+import { INPUT_RULES as INPUT_RULE_LIST } from '../input-rules.js';
 import type { Reporter, RuleInfo } from './types.js';
 
 /** The base every result URI is relative to; `originalUriBaseIds` resolves it to the run's root. */
 const BASE_ID = 'SRCROOT';
 const INFORMATION_URI = 'https://github.com/specgate/specgate#readme';
 
-/** Findings the corpus reports itself (unreadable or unparseable input), which no family declares. */
-const INPUT_RULES: Record<string, string> = {
-  'corpus/missing-file': 'A document the checks need is missing',
-  'parse/binary': 'A governed file is binary rather than text',
-  'parse/too-large': 'A governed file is too large to parse',
-};
+/** Findings the corpus reports itself (unreadable or unparseable input), whatever the command. */
+const INPUT_RULES = new Map(INPUT_RULE_LIST.map((r) => [r.id, r]));
 
 /**
  * SARIF 2.1.0 (OASIS): one run, the rules that ran as `tool.driver.rules`, each finding as a
@@ -23,7 +20,11 @@ const INPUT_RULES: Record<string, string> = {
 export const sarif: Reporter = (result, env) => {
   const descriptors = new Map<string, SarifRule>();
   for (const r of env.rules) if (!descriptors.has(r.id)) descriptors.set(r.id, ruleDescriptor(r));
-  for (const f of result.findings) if (!descriptors.has(f.ruleId)) descriptors.set(f.ruleId, inputRuleDescriptor(f));
+  for (const f of result.findings) {
+    if (descriptors.has(f.ruleId)) continue;
+    const input = INPUT_RULES.get(f.ruleId);
+    descriptors.set(f.ruleId, input ? ruleDescriptor(input) : inputRuleDescriptor(f));
+  }
   const ids = [...descriptors.keys()];
   const index = new Map(ids.map((id, i) => [id, i]));
 
@@ -57,8 +58,9 @@ interface SarifRule {
   shortDescription: { text: string };
   fullDescription: { text: string };
   help: { text: string; markdown: string };
-  defaultConfiguration: { level: 'error' | 'warning' };
-  properties: { tags: string[]; rfc?: string };
+  defaultConfiguration: { level: 'error' | 'warning' | 'none'; enabled?: false };
+  helpUri?: string;
+  properties: { tags: string[]; rfc?: string; docs?: string; class?: string };
 }
 
 function ruleDescriptor(r: RuleInfo): SarifRule {
@@ -72,14 +74,15 @@ function ruleDescriptor(r: RuleInfo): SarifRule {
       text: `${description} This rule enforces ${r.rfc}; the finding's message names the offending value and where it should come from.`,
       markdown: `${description}\n\nThis rule enforces **${r.rfc}**; the finding's message names the offending value and where it should come from.`,
     },
-    defaultConfiguration: { level: r.defaultSeverity ?? 'error' },
-    properties: { tags: [r.id.split('/')[0]!], rfc: r.rfc },
+    defaultConfiguration: r.defaultSeverity === 'off' ? { level: 'none', enabled: false } : { level: r.defaultSeverity ?? 'error' },
+    ...(r.docs && /^https?:/.test(r.docs) ? { helpUri: r.docs } : {}),
+    properties: { tags: [r.id.split('/')[0]!, ...(r.class ? [r.class] : [])], rfc: r.rfc, ...(r.docs ? { docs: r.docs } : {}), ...(r.class ? { class: r.class } : {}) },
   };
 }
 
 function inputRuleDescriptor(f: Finding): SarifRule {
   const family = f.ruleId.split('/')[0]!;
-  const description = sentence(INPUT_RULES[f.ruleId] ?? (family === 'parse' ? `A governed file cannot be parsed (${f.ruleId.slice(6)})` : `Input problem ${f.ruleId}`));
+  const description = sentence(family === 'parse' ? `A governed file cannot be parsed (${f.ruleId.slice(6)})` : `Input problem ${f.ruleId}`);
   const rfc = f.rfc ? ` Enforces ${f.rfc}.` : '';
   return {
     id: f.ruleId,

@@ -1,11 +1,8 @@
 import type { CheckResult } from '../findings.js';
+import type { RuleMeta } from '../rule.js';
 
-export interface RuleInfo {
-  id: string;
-  rfc: string;
-  description: string;
-  defaultSeverity?: 'error' | 'warning';
-}
+/** What a reporter reads of a rule's metadata (SARIF's rule descriptors). */
+export type RuleInfo = Pick<RuleMeta, 'id' | 'rfc' | 'description'> & Partial<Pick<RuleMeta, 'defaultSeverity' | 'docs' | 'fixable' | 'class'>>;
 
 export interface ReportEnv {
   /** Source text of a repository-relative file, for code frames. */

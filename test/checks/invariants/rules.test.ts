@@ -46,29 +46,6 @@ describe('check invariants on this project', () => {
     expect(extras.absentRfcs).toEqual([]);
   });
 
-  it('invariants/cites-rfc: an entry citing nothing is reported at the entry', () => {
-    const { root } = projectCopy();
-    const text = append(root, INVARIANTS, entry('sabotage-cites-nothing', { rfcs: '', note: 'No citation anywhere in this entry.' }));
-    const r = gate(root, 'invariants');
-    expect(r.code).toBe(1);
-    const [f, ...rest] = only(r, 'invariants/cites-rfc');
-    expect(rest).toEqual([]);
-    const at = rangeOf(text, 'id: sabotage-cites-nothing');
-    expect(f).toMatchObject({ file: INVARIANTS, line: at.line, column: at.column, pointer: `/invariants/${entryCount(text) - 1}` });
-  });
-
-  it('invariants/cited-rfc-exists: RFC 9999 in the rfcs list and RFC 9998 in prose', () => {
-    const { root } = projectCopy();
-    const text = append(root, INVARIANTS, entry('sabotage-cites-9999', { rfcs: '["9999 §A"]', note: '|\n      Rests on the rule of\n      RFC 9998 §B, which nobody wrote.' }));
-    const n = entryCount(text) - 1;
-    const found = only(gate(root, 'invariants'), 'invariants/cited-rfc-exists');
-    expect(found.map((f) => [f.line, f.column, f.endColumn, f.pointer])).toEqual([
-      [...triple(rangeOf(text, '"9999 §A"')), `/invariants/${n}/rfcs/0`],
-      [...triple(rangeOf(text, 'RFC 9998 §B')), `/invariants/${n}/note`],
-    ]);
-    expect(found[0]!.message).toMatch(/cites RFC 9999, which is not in RFCS\//);
-  });
-
   it('invariants/cited-section-exists: §Z of RFC 0211; a nested §D.7 resolves once the label exists', () => {
     const { root } = projectCopy();
     const text = append(root, INVARIANTS, entry('sabotage-cites-section-z', { rfcs: '["0211 §Z", "0211 §D.7"]' }));
@@ -101,30 +78,6 @@ describe('check invariants on this project', () => {
     expect(found[0]!.message).toMatch(/which is Superseded by RFC 0211; cite that instead/);
   });
 
-  it("invariants/security-line-matches: a tier disagreeing with RFC 0211's Security line", () => {
-    const { root } = projectCopy();
-    const before = read(root, INVARIANTS);
-    const block = before.slice(before.indexOf('- id: a2a-error-no-existence-oracle'));
-    const tierLine = block.slice(0, block.indexOf('\n', block.indexOf('tier:')));
-    const text = mutate(root, INVARIANTS, tierLine, tierLine.replace('tier: protocol', 'tier: reference-impl'));
-    const r = gate(root, 'invariants');
-    expect(r.code).toBe(1);
-    const [f, ...rest] = only(r, 'invariants/security-line-matches');
-    expect(rest).toEqual([]);
-    expect(f).toMatchObject({ file: INVARIANTS, ...rangeAfter(text, 'id: a2a-error-no-existence-oracle', 'reference-impl') });
-    expect(f!.pointer).toMatch(/^\/invariants\/\d+\/tier$/);
-    expect(f!.message).toMatch(/has tier "reference-impl", but RFC 0211's Security line says protocol/);
-  });
-
-  it('invariants/security-line-matches: a Security line without its entry is reported at the RFC', () => {
-    const { root } = projectCopy();
-    mutate(root, INVARIANTS, '- id: a2a-error-no-existence-oracle\n', '- id: a2a-error-no-existence-oracle-renamed\n');
-    const rfc = read(root, RFC_0211);
-    const [f, ...rest] = only(gate(root, 'invariants'), 'invariants/security-line-matches');
-    expect(rest).toEqual([]);
-    expect(f).toMatchObject({ file: RFC_0211, ...rangeAfter(rfc, '## Security', '`a2a-error-no-existence-oracle`') });
-  });
-
   it('invariants/protocol-tests-resolve: a protocol entry whose glob matches nothing', () => {
     const { root } = projectCopy();
     const text = append(
@@ -153,58 +106,10 @@ describe('check invariants on this project', () => {
     expect(found[0]).toMatchObject({ severity: 'error', ...rangeOf(text, `"${hostile}"`), pointer: `/invariants/${entryCount(text) - 1}/tests/1` });
     expect(found[0]!.message).toMatch(/refused: .* has 22 separate `\*` wildcards \(at most 3/);
   });
-
-  it('invariants/threat-model-exists: a threat model that does not exist', () => {
-    const { root } = projectCopy();
-    const text = append(root, INVARIANTS, entry('sabotage-no-threat-model', { threat_model: 'invariants/threat-models/missing.md' }));
-    const [f, ...rest] = only(gate(root, 'invariants'), 'invariants/threat-model-exists');
-    expect(rest).toEqual([]);
-    expect(f).toMatchObject(rangeOf(text, 'invariants/threat-models/missing.md'));
-  });
-
-  it('invariants/unique-id: a second entry with the same id', () => {
-    const { root } = projectCopy();
-    const text = append(root, INVARIANTS, entry('a2a-error-no-existence-oracle'));
-    const [f, ...rest] = only(gate(root, 'invariants'), 'invariants/unique-id');
-    expect(rest).toEqual([]);
-    expect(f).toMatchObject(rangeOf(text, 'a2a-error-no-existence-oracle', 2));
-  });
-
-  it('invariants/schema: an unexpected key at the key, a missing one at its entry', () => {
-    const { root } = projectCopy();
-    const text = append(root, INVARIANTS, entry('sabotage-schema', { colour: 'red', witness: '' }));
-    const found = only(gate(root, 'invariants'), 'invariants/schema');
-    const n = entryCount(text) - 1;
-    expect(found.map((f) => [f.line, f.column, f.pointer])).toEqual([
-      [rangeOf(text, 'id: sabotage-schema').line, rangeOf(text, 'id: sabotage-schema').column, `/invariants/${n}`],
-      [rangeOf(text, 'colour').line, rangeOf(text, 'colour').column, `/invariants/${n}/colour`],
-    ]);
-  });
 });
 
 describe('check invariants on bad YAML', () => {
-  const cases: Array<[string, (t: string) => string, string, (t: string) => number]> = [
-    ['a duplicate key', (t) => t.replace('version: 1\n', 'version: 1\nversion: 1\n'), 'parse/duplicate-key', (t) => rangeOf(t, 'version', 2).line],
-    ['a tab in the indentation', (t) => t.replace('\n    tier: protocol', '\n\ttier: protocol'), 'parse/syntax', (t) => rangeOf(t, '\ttier').line],
-    [
-      'a 10,000-alias expansion bomb',
-      (t) => `${t}bomb: &a [x, y, z]\n${Array.from({ length: 10_000 }, (_, i) => `b${i}: *a`).join('\n')}\n`,
-      'parse/aliases',
-      (t) => rangeOf(t, 'b0: *a').line,
-    ],
-  ];
-  for (const [name, edit, ruleId, line] of cases) {
-    it(`${name}: a located finding, exit 1, nothing on stderr`, () => {
-      const { root } = projectCopy();
-      const text = edit(read(root, INVARIANTS));
-      writeFileSync(path.join(root, INVARIANTS), text);
-      const r = gate(root, 'invariants');
-      expect(r.stderr).toBe('');
-      expect(r.code).toBe(1);
-      expect(r.findings.map((f) => [f.ruleId, f.file, f.line])).toEqual([[ruleId, INVARIANTS, line(text)]]);
-    });
-  }
-
+  // duplicate keys, tabs and alias bombs are rule tests (test/rules/input.cases.ts)
   it('a missing invariants file is one finding, not a crash', () => {
     const { root } = projectCopy();
     rmSync(path.join(root, INVARIANTS));

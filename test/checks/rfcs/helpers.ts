@@ -88,7 +88,7 @@ export function errors(result: GateResult): JsonFinding[] {
   return result.findings.filter((f) => f.severity === 'error');
 }
 
-/** A small RFC using every part readRfc reads (rfc-document.test.ts pins what it extracts). */
+/** A small RFC using every part readRfc reads (test/rfc/read.test.ts pins what it extracts). */
 export const SAMPLE = [
   '# RFC 0042: A sample',
   '',

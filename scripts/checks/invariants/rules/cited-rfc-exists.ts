@@ -1,5 +1,5 @@
 import type { Rule } from '../../../core/rule.js';
-import { loadRfcSet, rfcFile } from '../../rfcs/rfc-set.js';
+import { loadRfcSet, rfcFile } from '../../../rfc/set.js';
 import { loadInvariantSet } from '../invariant-set.js';
 
 export const citedRfcExists: Rule = {

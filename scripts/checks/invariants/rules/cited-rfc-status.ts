@@ -1,5 +1,5 @@
 import type { Rule } from '../../../core/rule.js';
-import { headerField, namedRfcs, rfcStatus } from '../../rfcs/rfc-document.js';
+import { headerField, namedRfcs, rfcStatus } from '../../../rfc/document.js';
 import { resolvedCitations } from '../cited-rfcs.js';
 
 export const citedRfcStatus: Rule = {

@@ -1,15 +1,15 @@
 import type { Rule } from '../../../core/rule.js';
-import { findSection } from '../../rfcs/rfc-document.js';
+import { exists } from '../../../rfc/resolve.js';
 import { resolvedCitations } from '../cited-rfcs.js';
 
 export const citedSectionExists: Rule = {
   id: 'invariants/cited-section-exists',
   rfc: 'RFC 0001 §D',
-  description: 'Every cited section (§D, nested §D.7, or a heading name) is a heading or bold label of the cited RFC.',
+  description: 'Every cited section (§D, nested §D.7, §A14, UQ4, or a heading name) is a heading, bold label or unresolved question of the cited RFC.',
   async run(ctx) {
     for await (const { set, entry: e, citation: c, rfc: doc } of resolvedCitations(ctx.corpus)) {
       ctx.visit();
-      if (c.section === undefined || findSection(doc, c.section)) continue;
+      if (c.section === undefined || exists(doc, c.section)) continue;
       const ids = [...new Set(doc.sections.flatMap((s) => (s.id && /^[A-Z]/.test(s.id) ? [`§${s.id}`] : [])))];
       ctx.report({
         at: { file: set.doc.file, range: c.range, pointer: c.pointer },

@@ -1,6 +1,6 @@
 import type { Rule } from '../../../core/rule.js';
-import { rfcStatus } from '../rfc-document.js';
-import { loadRfcSet } from '../rfc-set.js';
+import { rfcStatus } from '../../../rfc/document.js';
+import { loadRfcSet } from '../../../rfc/set.js';
 
 const EXCUSED = /\b(?:reason|deferred):/i;
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Rule } from '../../../core/rule.js';
-import { headerField, rfcStatus } from '../rfc-document.js';
-import { loadRfcSet } from '../rfc-set.js';
+import { headerField, rfcStatus } from '../../../rfc/document.js';
+import { loadRfcSet } from '../../../rfc/set.js';
 
 export type AffectsToken =
   | { kind: 'path'; path: string }

@@ -1,6 +1,6 @@
 import type { Rule } from '../../../core/rule.js';
-import { headerField } from '../rfc-document.js';
-import { loadRfcSet } from '../rfc-set.js';
+import { headerField } from '../../../rfc/document.js';
+import { loadRfcSet } from '../../../rfc/set.js';
 import { rangeInCell } from '../where.js';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,6 +1,6 @@
 import type { Rule } from '../../../core/rule.js';
-import { OPTIONAL_FIELDS, REQUIRED_FIELDS, headerField } from '../rfc-document.js';
-import { loadRfcSet } from '../rfc-set.js';
+import { OPTIONAL_FIELDS, REQUIRED_FIELDS, headerField } from '../../../rfc/document.js';
+import { loadRfcSet } from '../../../rfc/set.js';
 import { rangeInCell, titleRange } from '../where.js';
 
 const KNOWN = new Map<string, string>([...REQUIRED_FIELDS, ...OPTIONAL_FIELDS].map((f) => [f.toLowerCase(), f]));

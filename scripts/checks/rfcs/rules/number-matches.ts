@@ -1,6 +1,6 @@
 import type { Rule } from '../../../core/rule.js';
-import { headerField } from '../rfc-document.js';
-import { loadRfcSet } from '../rfc-set.js';
+import { headerField } from '../../../rfc/document.js';
+import { loadRfcSet } from '../../../rfc/set.js';
 import { rangeInCell, titleRange } from '../where.js';
 
 const FILE_NAME = /^\d{4}-[a-z0-9]+(?:-[a-z0-9]+)*\.md$/;

@@ -1,6 +1,6 @@
 import type { Rule } from '../../../core/rule.js';
-import { STATUSES, headerField, rfcStatus } from '../rfc-document.js';
-import { loadRfcSet } from '../rfc-set.js';
+import { STATUSES, headerField, rfcStatus } from '../../../rfc/document.js';
+import { loadRfcSet } from '../../../rfc/set.js';
 
 export const statusKnown: Rule = {
   id: 'rfcs/status-known',

@@ -1,7 +1,7 @@
 import type { Rule } from '../../../core/rule.js';
-import type { RfcDocument } from '../rfc-document.js';
-import { headerField, namedRfcs, rfcStatus } from '../rfc-document.js';
-import { loadRfcSet, rfcByNumber } from '../rfc-set.js';
+import type { RfcDocument } from '../../../rfc/document.js';
+import { headerField, namedRfcs, rfcStatus } from '../../../rfc/document.js';
+import { loadRfcSet, rfcByNumber } from '../../../rfc/set.js';
 import { rangeInCell, titleRange } from '../where.js';
 
 export const supersedesReciprocal: Rule = {

@@ -1,0 +1,21 @@
+import { defineRule } from './rule.js';
+import type { RuleMeta } from './rule.js';
+
+/*
+ * Findings the corpus reports itself, for every command: a file that cannot be read or parsed.
+ * They are rules like any other (configurable, listed), though a check cannot judge what it
+ * cannot read, so they default to errors.
+ */
+const input = (id: string, description: string, rfc = 'RFC 8259 (JSON), YAML 1.2'): RuleMeta => defineRule({ id, rfc, description });
+
+export const INPUT_RULES: RuleMeta[] = [
+  input('corpus/missing-file', 'A document the checks need is missing from the working tree (or the index).', 'RFC 0001 §A'),
+  input('parse/syntax', 'A governed JSON or YAML file is not well-formed.'),
+  input('parse/duplicate-key', 'A JSON object or YAML mapping has the same key twice (JSON.parse keeps only the last one).'),
+  input('parse/bom', 'A JSON file starts with a byte-order mark (RFC 8259 §8.1 forbids adding one).', 'RFC 8259 §8.1'),
+  input('parse/empty', 'A governed JSON or YAML file is empty.'),
+  input('parse/too-deep', 'A governed document nests deeper than the parser accepts.'),
+  input('parse/too-large', 'A governed file is larger than the size cap, so it is not parsed.', 'specgate input limits'),
+  input('parse/binary', 'A governed file holds NUL bytes: it is binary rather than text.', 'specgate input limits'),
+  input('parse/aliases', 'A YAML document has more aliases than the parser expands (an expansion bomb).'),
+];

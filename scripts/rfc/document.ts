@@ -1,0 +1,187 @@
+import type { Range } from '../core/position.js';
+
+/**
+ * One RFC file read into the parts the gates need (RFC 0001 §A–§G): the title line, the header
+ * table, the section index a citation or an erratum selector resolves against (resolve.ts), the
+ * Errata items, the Security lines, the task-list items and the fenced code blocks — each with its
+ * source range. Plain data (no mdast nodes, no source text), so the whole document can be cached
+ * as JSON (load.ts).
+ */
+export interface RfcDocument extends SectionIndex {
+  /** Repository-relative path. */
+  file: string;
+  /** The four digits the file name starts with, if it does. */
+  fileNumber?: string;
+  /** `# RFC NNNN: Title`. */
+  title?: TitleLine;
+  header: HeaderTable;
+  errata: ErratumItem[];
+  securityLines: SecurityLine[];
+  taskItems: TaskItem[];
+  codeBlocks: CodeBlock[];
+}
+
+/** What a selector resolves against (resolve.ts): built from any markdown tree by sections.ts. */
+export interface SectionIndex {
+  /** Headings of any depth and bold labels, in source order. */
+  sections: Section[];
+  /** Items of the numbered lists under `## Unresolved questions` (selected as `UQ<n>`). */
+  unresolvedQuestions: NumberedItem[];
+}
+
+export interface TitleLine {
+  range: Range;
+  /** The whole heading text. */
+  text: string;
+  /** NNNN when the heading reads `RFC NNNN: …`. */
+  number?: string;
+  /** The text after `RFC NNNN: `. */
+  name?: string;
+}
+
+export interface HeaderTable {
+  /** Range of the first table after the title line (undefined when there is none before the first `##`). */
+  range?: Range;
+  /** Rendered texts of the header row's cells. */
+  columns: string[];
+  rows: HeaderRow[];
+}
+
+/** One row of an RFC's header table (RFC 0001 §B). */
+export interface HeaderRow {
+  /** Field name as written, markup removed (`Author(s)`). */
+  field: string;
+  /** Rendered value text (backticks and bold dropped), trimmed. */
+  value: string;
+  /** Range of the whole row. */
+  range: Range;
+  /** Range of the value cell. */
+  valueRange: Range;
+  /** The value cell's markdown source and where it starts (a table row is one line). */
+  valueSource?: string;
+  valueAt?: { line: number; column: number };
+  /** Inline code spans of the value, with their ranges (paths, statuses). */
+  codes: Array<{ value: string; range: Range }>;
+}
+
+export interface Section {
+  /**
+   * The designator a selector `§<id>` names: `D` for `### §D …` or `**D. …**`, `D.7` for
+   * `### D.7 …` or `**§D.7 …**`, `A14` for `#### §A14 …`, `4` for `### §4 — …` or `### 4. …`.
+   * Undefined for an unnumbered heading (selected by name).
+   */
+  id?: string;
+  /** Heading text (or the label's text). */
+  title: string;
+  /** Heading depth; 0 for a bold label. */
+  depth: number;
+  kind: 'heading' | 'label';
+  /** The heading (or label) itself. */
+  range: Range;
+  /**
+   * Offsets of the whole section, from the heading to the end of its last block: a heading's
+   * section runs to the next heading of the same or smaller depth, a label's to the next heading
+   * or the next label of the same or a higher level (`B.` ends at `C.`, `B.2` at `B.3` or `C.`).
+   */
+  start: number;
+  end: number;
+}
+
+export interface ErratumItem {
+  range: Range;
+  /** Offsets of the item in the source. */
+  start: number;
+  end: number;
+  /** Rendered text (markup removed, inline code kept). */
+  text: string;
+  /** The item's markdown source. */
+  source: string;
+}
+
+export interface SecurityLine {
+  id: string;
+  tier: string;
+  severity: string;
+  /** The subsection named after the parenthesis (`— §D`), if any. */
+  section?: string;
+  /** The invariant id's range (its inline code when written so, else the paragraph). */
+  range: Range;
+}
+
+export interface TaskItem {
+  checked: boolean;
+  text: string;
+  range: Range;
+  /** Title of the nearest heading before it. */
+  sectionTitle?: string;
+}
+
+export interface CodeBlock {
+  lang?: string;
+  meta?: string;
+  value: string;
+  range: Range;
+  /** Offset of the block in the source. */
+  start: number;
+  /** A block of the document's top level (not inside a list or quote). */
+  topLevel: boolean;
+  /** The paragraph just before the block in the same parent, if any (a wire example's label). */
+  label?: { text: string; source: string; range: Range };
+  /** 1-based line of the first line of `value` (the line after the opening fence). */
+  valueLine: number;
+  sectionTitle?: string;
+}
+
+export interface NumberedItem {
+  number: number;
+  range: Range;
+  start: number;
+  end: number;
+  /** Offset of the item's content (after its marker): where a continuation line is aligned. */
+  contentStart: number;
+  text: string;
+}
+
+/** The header rows RFC 0001 §B requires, in order. */
+export const REQUIRED_FIELDS = ['RFC', 'Title', 'Status', 'Author(s)', 'Created', 'Updated', 'Affects', 'Compatibility', 'Supersedes', 'Superseded by'] as const;
+export const OPTIONAL_FIELDS = ['Amended by'] as const;
+export const STATUSES = ['Draft', 'Active', 'Accepted', 'Withdrawn', 'Superseded', 'Rejected'] as const;
+
+/** The value of a header row by field name (case-insensitive, markup ignored). */
+export function headerField(doc: { header: HeaderTable }, field: string): HeaderRow | undefined {
+  const want = field.toLowerCase();
+  return doc.header.rows.find((r) => r.field.toLowerCase() === want);
+}
+
+/** The status word: the first inline code of the Status cell, else its first word. */
+export function rfcStatus(doc: { header: HeaderTable }): { value: string; range: Range } | undefined {
+  const row = headerField(doc, 'Status');
+  if (!row) return undefined;
+  const code = row.codes[0];
+  if (code) return { value: code.value.trim(), range: code.range };
+  const word = /^[^\s(—–-]+/.exec(row.value)?.[0];
+  return word ? { value: word, range: row.valueRange } : undefined;
+}
+
+/** The RFC's number: from its file name, else from its title line. */
+export function rfcNumber(doc: RfcDocument): string | undefined {
+  return doc.fileNumber ?? doc.title?.number;
+}
+
+/**
+ * RFC numbers a header value names: `RFC NNNN`, or a link to `NNNN-….md`. A value that starts
+ * with a dash (`—`, `-`, `–`) or "none" names nothing; what follows the dash is commentary.
+ */
+export function namedRfcs(value: string): string[] {
+  const v = value.trim();
+  if (v === '' || /^(?:[—–-]|none\b|n\/a\b)/i.test(v)) return [];
+  const out = new Set<string>();
+  for (const m of v.matchAll(/\bRFC[ -]?(\d{4})\b/g)) out.add(m[1]!);
+  return [...out];
+}
+
+/** The first heading section with this title (case-insensitive, a trailing colon ignored), e.g. `Errata`, `Security`. */
+export function sectionByTitle(index: SectionIndex, title: string): Section | undefined {
+  const want = title.toLowerCase();
+  return index.sections.find((s) => s.kind === 'heading' && s.title.replace(/:$/, '').toLowerCase() === want);
+}

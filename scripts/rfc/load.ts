@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ParseCache } from '../core/parse-cache.js';
+import type { RfcDocument } from './document.js';
+
+/**
+ * An RFC file's text → its RfcDocument, through the content-addressed parse cache for every file.
+ * A hit imports no remark code at all; a miss parses with markdown.ts and reads with read.ts.
+ *
+ * The key hashes the text with the reader's fingerprint: the bytes of this folder's own modules
+ * (the reader as it runs, compiled or not), of the position helper it uses, and the versions of
+ * the Markdown packages that build the tree. A version constant would have to be bumped by hand,
+ * and a forgotten bump serves stale documents; a hash of the code cannot be forgotten. It costs
+ * one read of a few small files per run, and only when the cache is used.
+ */
+const MARKDOWN_PACKAGES = ['remark-parse', 'remark-gfm', 'mdast-util-from-markdown', 'micromark'] as const;
+
+type Cached = Omit<RfcDocument, 'file' | 'fileNumber'>;
+
+let fingerprint: string | undefined;
+
+/** The reader's fingerprint (see above); `dir` is the folder of the reader's modules. */
+export function readerFingerprint(dir = path.dirname(fileURLToPath(import.meta.url)), ext = path.extname(fileURLToPath(import.meta.url))): string {
+  const hash = createHash('sha256');
+  const files = readdirSync(dir).filter((f) => f.endsWith(ext)).sort().map((f) => path.join(dir, f));
+  for (const file of [...files, path.join(dir, '..', 'core', `position${ext}`)]) {
+    hash.update(path.basename(file)).update('\0');
+    try {
+      hash.update(readFileSync(file));
+    } catch {
+      hash.update('(absent)');
+    }
+    hash.update('\0');
+  }
+  const require = createRequire(path.join(dir, 'x.js'));
+  for (const name of MARKDOWN_PACKAGES) hash.update(`${name}@${packageVersion(require, name)}\0`);
+  return hash.digest('hex');
+}
+
+/** A package's version, from the package.json beside its resolved entry point (exports hide it). */
+function packageVersion(require: NodeRequire, name: string): string {
+  try {
+    for (let dir = path.dirname(require.resolve(name)); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+      try {
+        const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+        if (pkg.name === name) return pkg.version ?? '?';
+      } catch {
+        // not here; one folder up
+      }
+    }
+  } catch {
+    // not resolvable from here
+  }
+  return '?';
+}
+
+/**
+ * The RFC document of one file. Parse and read run with no await in between, so each tree is
+ * garbage before the next file is parsed (callers may start many of these at once).
+ */
+export async function loadRfcDocument(file: string, text: string, cache?: ParseCache): Promise<RfcDocument> {
+  const key = cache ? (await import('../core/parse-cache.js')).parseCacheKey((fingerprint ??= readerFingerprint()), text) : undefined;
+  const hit = cache && key ? fromEntry(file, cache.get<Cached>(key)) : undefined;
+  if (hit) return hit;
+  const [{ parseMarkdown }, { readRfc }] = await Promise.all([import('./markdown.js'), import('./read.js')]);
+  const doc = readRfc(parseMarkdown(file, text));
+  if (cache && key) cache.set(key, toEntry(doc));
+  return doc;
+}
+
+/** A cache entry holds the document without its file name (the same text may sit in two files). */
+function toEntry(doc: RfcDocument): Cached {
+  const { file: _file, fileNumber: _number, ...rest } = doc;
+  return rest;
+}
+
+function fromEntry(file: string, hit: Cached | undefined): RfcDocument | undefined {
+  if (!hit || typeof hit !== 'object' || !Array.isArray(hit.sections)) return undefined;
+  const fileNumber = /^(\d{4})-[^/]*\.md$/.exec(path.posix.basename(file))?.[1];
+  return { file, ...(fileNumber ? { fileNumber } : {}), ...hit };
+}

@@ -1,0 +1,86 @@
+import type { Range } from '../core/position.js';
+import type { Section, SectionIndex } from './document.js';
+import { sectionByTitle } from './document.js';
+
+/**
+ * The one place a selector is resolved: a citation's section (`RFC 0211 §D.7`, invariants), an
+ * erratum's target (`spec/v1/a2a-integration.md §B`, `RFC 0152 UQ4`, errata). `§D`, `D.7`, `C`,
+ * `A14`, `4` name a section by designator; `UQ4` is item 4 of the numbered list under
+ * "Unresolved questions"; anything else names a heading or label by its text (`Security`,
+ * `"Wire examples"`), which must open the title and not be the prefix of a longer word.
+ */
+
+export interface Located {
+  kind: 'heading' | 'label' | 'list-item';
+  /** How messages name it: `heading "§B — Version negotiation"`, `UQ4 (item 4 of "Unresolved questions")`. */
+  name: string;
+  /** The heading, the label, or the list item. */
+  range: Range;
+  /** Offsets of what was selected: the whole section, or the whole item. */
+  start: number;
+  end: number;
+  /** Offset where the selected content starts (after a list item's marker). */
+  contentStart: number;
+  section?: Section;
+}
+
+export type Resolution = { ok: true; found: Located } | { ok: false; ambiguous: boolean; reason: string; candidates: Located[] };
+
+const DESIGNATOR = /^(?:[A-Z][A-Za-z]?\d+|[A-Z](?:\.\d+)*|\d+(?:\.\d+)*)$/;
+const LIST_ITEM = /^UQ(\d+)$/;
+const UQ_HEADING = 'Unresolved questions';
+
+export function resolve(index: SectionIndex, selector: string): Resolution {
+  const sel = selector.trim();
+  const key = sel.replace(/^§\s*/, '').replace(/^"(.*)"$/, '$1').trim();
+  if (!key) return miss(`no section named (the selector "${sel}" is empty)`);
+  const item = LIST_ITEM.exec(key);
+  if (item) return resolveItem(index, sel, Number(item[1]));
+
+  const byId = DESIGNATOR.test(key.replace(/\.$/, ''));
+  const id = key.replace(/\.$/, '');
+  const found = index.sections.filter((s) => (byId ? s.id === id : namedBy(s.title, key))).map(located);
+  if (found.length === 1) return { ok: true, found: found[0]! };
+  if (found.length === 0) return miss(`no heading or bold label "${sel}"`);
+  return {
+    ok: false,
+    ambiguous: true,
+    reason: `"${sel}" names ${found.length} sections: ${found.map((s) => `${s.name} (line ${s.range.line})`).join(', ')}`,
+    candidates: found,
+  };
+}
+
+/** Whether a selector resolves to at least one place (a citation needs no more than that). */
+export function exists(index: SectionIndex, selector: string): boolean {
+  const r = resolve(index, selector);
+  return r.ok || r.ambiguous;
+}
+
+function miss(reason: string): Resolution {
+  return { ok: false, ambiguous: false, reason, candidates: [] };
+}
+
+function located(s: Section): Located {
+  return { kind: s.kind, name: `${s.kind} "${s.title}"`, range: s.range, start: s.start, end: s.end, contentStart: s.start, section: s };
+}
+
+/** The name opens the title (case-insensitive, `§` and a quote ignored) and is not the prefix of a longer name. */
+function namedBy(title: string, name: string): boolean {
+  const t = title.replace(/\s+/g, ' ').trim().replace(/^§\s*/, '').replace(/^"/, '').toLowerCase();
+  const want = name.replace(/\s+/g, ' ').toLowerCase();
+  if (!t.startsWith(want)) return false;
+  return !/^(?:[\p{L}\p{N}]|\.\d)/u.test(t.slice(want.length));
+}
+
+function resolveItem(index: SectionIndex, sel: string, n: number): Resolution {
+  const heading = sectionByTitle(index, UQ_HEADING);
+  if (!heading) return miss(`${sel} is item ${n} of "${UQ_HEADING}", but there is no "${UQ_HEADING}" heading`);
+  const items = index.unresolvedQuestions;
+  if (items.length === 0) return miss(`${sel}: the "${UQ_HEADING}" section (line ${heading.range.line}) has no numbered list`);
+  const item = items.find((i) => i.number === n);
+  if (!item) {
+    const numbers = items.map((i) => i.number);
+    return miss(`${sel}: the "${UQ_HEADING}" list (line ${items[0]!.range.line}) runs ${Math.min(...numbers)}–${Math.max(...numbers)}; there is no item ${n}`);
+  }
+  return { ok: true, found: { kind: 'list-item', name: `${sel} (item ${n} of "${UQ_HEADING}")`, range: item.range, start: item.start, end: item.end, contentStart: item.contentStart } };
+}

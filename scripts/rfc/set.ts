@@ -1,0 +1,80 @@
+import type { Corpus } from '../core/corpus.js';
+import type { ParseCache } from '../core/parse-cache.js';
+import type { RfcDocument } from './document.js';
+
+/**
+ * The RFC files of a repository (RFC 0001 §A), listed once per run and shared by every reader of
+ * RFCs (the rfcs, invariants and wire-examples checks, compat's claims). Files are read only when
+ * asked for, each through the parse cache (load.ts), unless the run says `--no-cache`.
+ */
+export interface RfcSet {
+  dir: string;
+  /** Every `*.md` under the RFC folder that is an RFC (not README.md, not the 0000 template), sorted. */
+  files: string[];
+  /** Files by the four-digit number their name starts with. */
+  byNumber: Map<string, string[]>;
+  /** The parsed RFC of one file, in the folder or not (undefined when it cannot be read: a finding is recorded). */
+  read(file: string): Promise<RfcDocument | undefined>;
+  /** Every RFC, parsed. */
+  all(): Promise<RfcDocument[]>;
+}
+
+const NOT_RFCS = /^(readme|0000-.*)\.md$/i;
+const sets = new WeakMap<Corpus, Promise<RfcSet>>();
+
+export function loadRfcSet(corpus: Corpus): Promise<RfcSet> {
+  let p = sets.get(corpus);
+  if (!p) {
+    p = list(corpus);
+    sets.set(corpus, p);
+  }
+  return p;
+}
+
+async function list(corpus: Corpus): Promise<RfcSet> {
+  const dir = corpus.layout.rfcsDir.replace(/\/+$/, '');
+  const files = (await corpus.source.glob([`${dir}/*.md`])).filter((f) => !NOT_RFCS.test(baseName(f)));
+  const byNumber = new Map<string, string[]>();
+  for (const f of files) {
+    const n = /^(\d{4})-/.exec(baseName(f))?.[1];
+    if (n) byNumber.set(n, [...(byNumber.get(n) ?? []), f]);
+  }
+  const docs = new Map<string, Promise<RfcDocument | undefined>>();
+  let parseCache: Promise<ParseCache | undefined> | undefined;
+  const openCache = () => (parseCache ??= corpus.useParseCache ? import('../core/parse-cache.js').then((m) => m.openParseCache(corpus.root)) : Promise.resolve(undefined));
+  // One file at a time, each text read when its turn comes: a gate asks for all of them at once,
+  // and texts read up front would all be alive together with their trees.
+  let queue: Promise<unknown> = Promise.resolve();
+  const read = (file: string): Promise<RfcDocument | undefined> => {
+    corpus.touch(file);
+    let doc = docs.get(file);
+    if (!doc) {
+      doc = queue.then(async () => {
+        const text = corpus.text(file, 'the RFC gates');
+        if (text === undefined) return undefined;
+        const { loadRfcDocument } = await import('./load.js');
+        return loadRfcDocument(file, text, await openCache());
+      });
+      queue = doc.catch(() => undefined);
+      docs.set(file, doc);
+    }
+    return doc;
+  };
+  const all = async () => (await Promise.all(files.map(read))).filter((d): d is RfcDocument => d !== undefined);
+  return { dir, files, byNumber, read, all };
+}
+
+/** The file a citation of `number` resolves to (by file name), if any. */
+export function rfcFile(set: RfcSet, number: string): string | undefined {
+  return set.byNumber.get(number)?.[0];
+}
+
+/** The parsed RFC a citation of `number` resolves to, if any. */
+export async function rfcByNumber(set: RfcSet, number: string): Promise<RfcDocument | undefined> {
+  const file = rfcFile(set, number);
+  return file ? set.read(file) : undefined;
+}
+
+function baseName(f: string): string {
+  return f.slice(f.lastIndexOf('/') + 1);
+}

@@ -1,0 +1,83 @@
+import leven from 'leven';
+import { FAMILIES } from './checks/registry.js';
+import { UsageError } from './core/errors.js';
+import type { SeveritySetting } from './core/findings.js';
+import { INPUT_RULES } from './core/input-rules.js';
+import type { RuleMeta } from './core/rule.js';
+import { defineRule } from './core/rule.js';
+
+/*
+ * Every rule of every command, gathered in one place: `list-rules`, docs/rules.md and the
+ * config's rule-id check read it. Each command declares its own rules beside its code (a check
+ * family's rule files, wire/rules.ts, compat/rules.ts, errata/rules.ts, probe/findings.ts); a
+ * new rule goes there and appears here by itself.
+ */
+
+export interface RuleGroup {
+  /** The command (and check family) whose findings these are, e.g. `check rfcs`, `compat`. */
+  command: string;
+  rules: RuleMeta[];
+}
+
+export async function ruleGroups(): Promise<RuleGroup[]> {
+  const families = await Promise.all(Object.values(FAMILIES).map((load) => load()));
+  const [{ WIRE_COMMAND_RULES }, { PROBE_OWN_RULES }, { ERRATA_RULES }, { RULE_INFOS }] = await Promise.all([
+    import('./wire/rules.js'),
+    import('./probe/findings.js'),
+    import('./errata/rules.js'),
+    import('./compat/rules.js'),
+  ]);
+  return [
+    { command: 'every command (input)', rules: INPUT_RULES },
+    ...families.map((f) => ({ command: `check ${f.name}`, rules: f.rules.map(defineRule) })),
+    { command: 'wire (and probe)', rules: WIRE_COMMAND_RULES },
+    { command: 'probe', rules: PROBE_OWN_RULES },
+    { command: 'errata', rules: ERRATA_RULES },
+    { command: 'compat', rules: RULE_INFOS },
+  ];
+}
+
+export async function allRules(): Promise<RuleMeta[]> {
+  return (await ruleGroups()).flatMap((g) => g.rules);
+}
+
+/** Retired ids that configuration may still name, and the ids they stand for. */
+export async function ruleAliases(): Promise<Record<string, string[]>> {
+  const { COMPAT_ALIASES } = await import('./compat/rules.js');
+  return { ...COMPAT_ALIASES };
+}
+
+/**
+ * Checks the rule ids a config names and expands retired ids into the rules that replaced them
+ * (an id set on its own wins over an alias). An unknown id is a configuration error, with the
+ * nearest known id as a suggestion.
+ */
+export async function resolveConfiguredRules(
+  severities: Readonly<Record<string, SeveritySetting>>,
+  where: (id: string) => string,
+): Promise<Record<string, SeveritySetting>> {
+  const ids = Object.keys(severities);
+  if (ids.length === 0) return {};
+  const [rules, aliases] = await Promise.all([allRules(), ruleAliases()]);
+  const known = new Set(rules.map((r) => r.id));
+  const out: Record<string, SeveritySetting> = {};
+  for (const id of ids) {
+    if (known.has(id) || aliases[id]) continue;
+    const near = didYouMean(id, [...known, ...Object.keys(aliases)]);
+    throw new UsageError(`${where(id)}: unknown rule "${id}"${near ? `; did you mean "${near}"?` : ''} (run "specgate list-rules")`);
+  }
+  for (const id of ids) for (const target of aliases[id] ?? []) out[target] = severities[id]!;
+  for (const id of ids) if (known.has(id)) out[id] = severities[id]!;
+  return out;
+}
+
+/** The known id nearest to `id` (edit distance), if it is near enough to be a likely typo. */
+export function didYouMean(id: string, known: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const k of known) {
+    const d = leven(id, k);
+    if (d < bestDistance) [best, bestDistance] = [k, d];
+  }
+  return best !== undefined && bestDistance <= Math.max(2, Math.floor(id.length / 4)) ? best : undefined;
+}

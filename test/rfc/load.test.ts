@@ -1,0 +1,57 @@
+import { appendFileSync, cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openParseCache } from '../../scripts/core/parse-cache.js';
+import { loadRfcDocument, readerFingerprint } from '../../scripts/rfc/load.js';
+import { PROJECT, tempDir } from '../helpers/env.js';
+import { SAMPLE } from '../checks/rfcs/helpers.js';
+
+const made: string[] = [];
+const tmp = () => {
+  const d = tempDir();
+  made.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
+
+describe('loading an RFC through the parse cache', () => {
+  it('caches every document, however few; a hit equals the miss, with its own file name', async () => {
+    const dir = path.join(tmp(), 'cache');
+    const cache = openParseCache(tmp(), dir);
+    const miss = await loadRfcDocument('RFCS/0042-a-sample.md', SAMPLE, cache);
+    expect(readdirSync(dir)).toHaveLength(1);
+    const hit = await loadRfcDocument('RFCS/0042-a-sample.md', SAMPLE, cache);
+    expect(hit).toEqual(JSON.parse(JSON.stringify(miss)));
+    const copy = await loadRfcDocument('RFCS/0043-a-copy.md', SAMPLE, cache);
+    expect(copy).toMatchObject({ file: 'RFCS/0043-a-copy.md', fileNumber: '0043', title: { number: '0042' } });
+    expect(readdirSync(dir)).toHaveLength(1);
+    await loadRfcDocument('RFCS/0042-a-sample.md', `${SAMPLE}\nMore.\n`, cache);
+    expect(readdirSync(dir)).toHaveLength(2);
+  });
+
+  it('a hit is what is stored: the entry is read, not re-parsed', async () => {
+    const dir = path.join(tmp(), 'cache');
+    const cache = openParseCache(tmp(), dir);
+    await loadRfcDocument('RFCS/0042-a-sample.md', SAMPLE, cache);
+    const entry = path.join(dir, readdirSync(dir)[0]!);
+    const stored = JSON.parse(readFileSync(entry, 'utf8'));
+    writeFileSync(entry, JSON.stringify({ ...stored, errata: [] }));
+    expect((await loadRfcDocument('RFCS/0042-a-sample.md', SAMPLE, cache)).errata).toEqual([]);
+    expect((await loadRfcDocument('RFCS/0042-a-sample.md', SAMPLE)).errata).toHaveLength(2);
+  });
+
+  it("the key changes with any change to the reader's code, so no stale entry is served", () => {
+    const copy = path.join(tmp(), 'scripts');
+    cpSync(path.join(PROJECT, 'scripts/rfc'), path.join(copy, 'rfc'), { recursive: true });
+    cpSync(path.join(PROJECT, 'scripts/core/position.ts'), path.join(copy, 'core/position.ts'));
+    const before = readerFingerprint(path.join(copy, 'rfc'), '.ts');
+    expect(readerFingerprint(path.join(copy, 'rfc'), '.ts')).toBe(before);
+    appendFileSync(path.join(copy, 'rfc/read.ts'), '\n// changed\n');
+    const afterRead = readerFingerprint(path.join(copy, 'rfc'), '.ts');
+    expect(afterRead).not.toBe(before);
+    appendFileSync(path.join(copy, 'core/position.ts'), '\n// changed\n');
+    expect(readerFingerprint(path.join(copy, 'rfc'), '.ts')).not.toBe(afterRead);
+  });
+});

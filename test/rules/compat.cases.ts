@@ -1,0 +1,150 @@
+import { Corpus } from '../../scripts/core/corpus.js';
+import type { Finding } from '../../scripts/core/findings.js';
+import { presetLayout } from '../../scripts/core/layout.js';
+import type { FileSource } from '../../scripts/core/source.js';
+import { diffData } from '../../scripts/compat/data-diff.js';
+import { ruleFor } from '../../scripts/compat/rules.js';
+import { diffSchema } from '../../scripts/compat/schema-diff.js';
+import type { InvalidCase, RuleSuite, ValidCase } from '../helpers/rule-tester.js';
+
+/*
+ * One case per compat rule (kind of change): a base and a head version of one JSON Schema (or
+ * one governed data file), the rule the change must be reported under and where (a JSON Pointer
+ * into the head, a removed thing at its nearest surviving parent). The differs run in-process;
+ * git, pairing and the claims are the compat command's end-to-end tests (test/compat/).
+ */
+
+const BASE = 'base.json';
+const HEAD = 'head.json';
+
+interface KindCase {
+  id: string;
+  base: unknown;
+  head: unknown;
+  pointer: string;
+  /** `$ref`s into the file are followed as into a file not compared on its own. */
+  uncompared?: boolean;
+  data?: boolean;
+}
+
+const K = (id: string, base: unknown, head: unknown, pointer: string, more: Partial<KindCase> = {}): KindCase => ({ id, base, head, pointer, ...more });
+const D = (id: string, base: unknown, head: unknown, pointer: string): KindCase => K(id, base, head, pointer, { data: true });
+const str = { type: 'string' };
+
+const KINDS: KindCase[] = [
+  K('schema-rejects-all', { properties: { a: true } }, { properties: { a: false } }, '/properties/a'),
+  K('schema-unconstrained', { properties: { a: str } }, { properties: { a: true } }, '/properties/a'),
+  K('unclassified', { not: str }, { not: { type: 'number' } }, '/not'),
+  K('title-changed', { title: 'A' }, { title: 'B' }, '/title'),
+  K('description-changed', { description: 'A' }, { description: 'B' }, '/description'),
+  K('comment-changed', {}, { $comment: 'why' }, '/$comment'),
+  K('examples-changed', { examples: [1] }, { examples: [2] }, '/examples'),
+  K('deprecated-changed', {}, { deprecated: true }, '/deprecated'),
+  K('ref-unresolved', { $ref: '#/$defs/x', $defs: { x: str } }, { $ref: '#/$defs/y', $defs: { x: str } }, '/$ref'),
+  K('ref-resolved', { $ref: '#/$defs/x' }, { $ref: '#/$defs/x', $defs: { x: str } }, '/$ref', { uncompared: true }),
+  K('ref-changed', { $ref: '#/$defs/nope' }, { $ref: '#/$defs/x', $defs: { x: str } }, '/$ref'),
+  K('ref-retargeted', { $ref: '#/$defs/x', $defs: { x: str, y: str } }, { $ref: '#/$defs/y', $defs: { x: str, y: str } }, '/$ref'),
+  K('type-added', {}, { type: 'string' }, '/type'),
+  K('type-removed', { type: 'string' }, {}, ''),
+  K('type-widened', { type: 'string' }, { type: ['string', 'null'] }, '/type'),
+  K('type-narrowed', { type: ['string', 'null'] }, { type: 'string' }, '/type'),
+  K('type-changed', { type: 'string' }, { type: 'number' }, '/type'),
+  K('enum-added', {}, { enum: ['a'] }, '/enum'),
+  K('enum-removed', { enum: ['a'] }, {}, ''),
+  K('enum-value-removed', { enum: ['a', 'b'] }, { enum: ['a'] }, '/enum'),
+  K('enum-value-added', { enum: ['a'] }, { enum: ['a', 'b'] }, '/enum'),
+  K('const-added', {}, { const: 'a' }, '/const'),
+  K('const-removed', { const: 'a' }, {}, ''),
+  K('const-changed', { const: 'a' }, { const: 'b' }, '/const'),
+  K('default-added', {}, { default: 1 }, '/default'),
+  K('default-changed', { default: 1 }, { default: 2 }, '/default'),
+  K('bound-added', {}, { minLength: 1 }, '/minLength'),
+  K('bound-removed', { maxItems: 3 }, {}, ''),
+  K('bound-tightened', { minLength: 1 }, { minLength: 2 }, '/minLength'),
+  K('bound-loosened', { multipleOf: 4 }, { multipleOf: 2 }, '/multipleOf'),
+  K('pattern-added', {}, { pattern: '^a' }, '/pattern'),
+  K('pattern-removed', { pattern: '^a' }, {}, ''),
+  K('pattern-changed', { pattern: '^a' }, { pattern: '^b' }, '/pattern'),
+  K('format-added', {}, { format: 'date' }, '/format'),
+  K('format-removed', { format: 'date' }, {}, ''),
+  K('format-changed', { format: 'date' }, { format: 'date-time' }, '/format'),
+  K('content-added', {}, { contentMediaType: 'application/json' }, '/contentMediaType'),
+  K('content-removed', { contentEncoding: 'base64' }, {}, ''),
+  K('content-changed', { contentEncoding: 'base64' }, { contentEncoding: 'base32' }, '/contentEncoding'),
+  K('unique-items-added', {}, { uniqueItems: true }, '/uniqueItems'),
+  K('unique-items-removed', { uniqueItems: true }, {}, ''),
+  K('property-removed', { properties: { a: str, b: { type: 'number' } } }, { properties: { a: str } }, '/properties'),
+  K('property-renamed', { properties: { a: str } }, { properties: { b: str } }, '/properties/b'),
+  K('property-added-required', { properties: {} }, { properties: { b: str }, required: ['b'] }, '/properties/b'),
+  K('property-added', { properties: {} }, { properties: { b: str } }, '/properties/b'),
+  K('required-added', { properties: { a: str } }, { properties: { a: str }, required: ['a'] }, '/required'),
+  K('required-removed', { properties: { a: str }, required: ['a'] }, { properties: { a: str } }, ''),
+  K('additional-properties-closed', {}, { additionalProperties: false }, '/additionalProperties'),
+  K('additional-properties-opened', { unevaluatedProperties: false }, {}, ''),
+  K('definition-removed', { $defs: { x: str, y: str } }, { $defs: { x: str } }, '/$defs'),
+  K('definition-added', { $defs: { x: str } }, { $defs: { x: str, y: str } }, '/$defs/y'),
+  K('pattern-property-removed', { patternProperties: { '^x': str, '^y': str } }, { patternProperties: { '^x': str } }, '/patternProperties'),
+  K('pattern-property-added', { patternProperties: { '^x': str } }, { patternProperties: { '^x': str, '^y': str } }, '/patternProperties/^y'),
+  K('dependent-schema-removed', { dependentSchemas: { a: { required: ['b'] }, c: {} } }, { dependentSchemas: { c: {} } }, '/dependentSchemas'),
+  K('dependent-schema-added', { dependentSchemas: { c: {} } }, { dependentSchemas: { c: {}, a: { required: ['b'] } } }, '/dependentSchemas/a'),
+  K('dependent-required-added', {}, { dependentRequired: { a: ['b'] } }, '/dependentRequired/a'),
+  K('dependent-required-removed', { dependentRequired: { a: ['b'] } }, {}, ''),
+  K('prefix-item-added', { prefixItems: [str] }, { prefixItems: [str, { type: 'number' }] }, '/prefixItems/1'),
+  K('prefix-item-removed', { prefixItems: [str, { type: 'number' }] }, { prefixItems: [str] }, '/prefixItems'),
+  K('all-of-branch-added', { allOf: [{ type: 'object' }] }, { allOf: [{ type: 'object' }, { required: ['a'] }] }, '/allOf/1'),
+  K('all-of-branch-removed', { allOf: [{ type: 'object' }, { required: ['a'] }] }, { allOf: [{ type: 'object' }] }, '/allOf'),
+  K('any-of-branch-added', { anyOf: [str] }, { anyOf: [str, { type: 'number' }] }, '/anyOf/1'),
+  K('any-of-branch-removed', { anyOf: [str, { type: 'number' }] }, { anyOf: [str] }, '/anyOf'),
+  K('one-of-branch-added', { oneOf: [str] }, { oneOf: [str, { type: 'number' }] }, '/oneOf/1'),
+  K('one-of-branch-removed', { oneOf: [str, { type: 'number' }] }, { oneOf: [str] }, '/oneOf'),
+  K('id-added', {}, { $id: 'https://example.org/a' }, '/$id'),
+  K('id-changed', { $id: 'https://example.org/a' }, { $id: 'https://example.org/b' }, '/$id'),
+  K('dialect-changed', { $schema: 'https://json-schema.org/draft/2020-12/schema' }, { $schema: 'http://json-schema.org/draft-07/schema#' }, '/$schema'),
+  D('row-removed', { rows: [{ id: 'a', v: 1 }, { id: 'b', v: 2 }] }, { rows: [{ id: 'a', v: 1 }] }, '/rows'),
+  D('row-added', { rows: [{ id: 'a', v: 1 }] }, { rows: [{ id: 'a', v: 1 }, { id: 'b', v: 2 }] }, '/rows/1'),
+  D('row-changed', { rows: [{ id: 'a', v: 1 }] }, { rows: [{ id: 'a', v: 2 }] }, '/rows/0'),
+  D('row-extended', { rows: [{ id: 'a', v: 1 }] }, { rows: [{ id: 'a', v: 1, w: 2 }] }, '/rows/0'),
+  D('row-reworded', { rows: [{ id: 'a', note: 'x' }] }, { rows: [{ id: 'a', note: 'y' }] }, '/rows/0'),
+  D('field-removed', { a: 1, b: 2 }, { a: 1 }, ''),
+  D('field-added', { a: 1 }, { a: 1, b: 2 }, '/b'),
+  D('value-changed', { a: 1 }, { a: 2 }, '/a'),
+  D('prose-changed', { a: 1, note: 'x' }, { a: 1, note: 'y' }, '/note'),
+  D('list-item-removed', { l: [1, 2] }, { l: [1] }, '/l'),
+  D('list-item-added', { l: [1] }, { l: [1, 2] }, '/l'),
+  D('list-reordered', { l: [1, 2] }, { l: [2, 1] }, '/l'),
+];
+
+/** The findings a change brings, located in the head as the compat command locates them. */
+async function compatFindings(source: FileSource, c: ValidCase): Promise<Finding[]> {
+  const corpus = new Corpus(source, presetLayout('specgate'));
+  const base = corpus.json(BASE)!.value;
+  const headDoc = corpus.json(HEAD)!;
+  const side = (v: unknown) => ({ value: (f: string) => (f === HEAD || f === BASE ? v : undefined), fileById: () => undefined });
+  const changes = c.options?.data
+    ? diffData(base, headDoc.value)
+    : diffSchema(HEAD, HEAD, base, headDoc.value, { base: side(base), head: side(headDoc.value), compared: new Set(c.options?.uncompared ? [] : [HEAD]) });
+  return changes.map((ch) => {
+    const rule = ruleFor(ch);
+    const loc = headDoc.locate(ch.pointer, 'key');
+    return { ruleId: rule.id, severity: 'warning', file: HEAD, line: loc.line, column: loc.column, endLine: loc.endLine, endColumn: loc.endColumn, pointer: ch.pointer, message: `${ch.class}: ${ch.reason}`, rfc: rule.rfc };
+  });
+}
+
+const json = (v: unknown) => JSON.stringify(v, null, 2) + '\n';
+
+const invalid: InvalidCase[] = KINDS.map((k) => ({
+  name: `compat/${k.id}`,
+  files: { [BASE]: json(k.base), [HEAD]: json(k.head) },
+  options: { data: k.data === true, uncompared: k.uncompared === true },
+  errors: [{ ruleId: `compat/${k.id}`, file: HEAD, pointer: k.pointer }],
+}));
+
+const SCHEMA = { $id: 'https://example.org/s', type: 'object', properties: { a: str, rows: { type: 'array' } }, required: ['a'], additionalProperties: false };
+
+const valid: ValidCase[] = [
+  { name: 'an unchanged schema', files: { [BASE]: json(SCHEMA), [HEAD]: json(SCHEMA) } },
+  { name: 'a schema with its keys reordered', files: { [BASE]: json(SCHEMA), [HEAD]: json(Object.fromEntries(Object.entries(SCHEMA).reverse())) } },
+  { name: 'a data table with its rows reordered', files: { [BASE]: json({ rows: [{ id: 'a' }, { id: 'b' }] }), [HEAD]: json({ rows: [{ id: 'b' }, { id: 'a' }] }) }, options: { data: true } },
+];
+
+export const SUITES: RuleSuite[] = [{ name: 'compat rules: one per kind of change', base: {}, run: compatFindings, valid, invalid }];

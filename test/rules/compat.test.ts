@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { CHANGE_RULES, ruleFor } from '../../scripts/compat/rules.js';
+import { runRuleTests } from '../helpers/rule-tester.js';
+import { SUITES } from './compat.cases.js';
+
+for (const suite of SUITES) runRuleTests(suite);
+
+describe('compat rule metadata', () => {
+  it('every kind rule has a class, and breaking ones are warnings by default, the others off', () => {
+    for (const r of CHANGE_RULES) {
+      expect(r.class, r.id).toBeDefined();
+      expect(r.defaultSeverity, r.id).toBe(r.class === 'breaking' ? 'warning' : 'off');
+    }
+  });
+
+  it('a change is reported under a rule of its own class; a kind no rule covers is an error', () => {
+    expect(ruleFor({ kind: 'minLength-tightened', class: 'breaking' }).id).toBe('compat/bound-tightened');
+    expect(ruleFor({ kind: 'row-changed', class: 'additive' }).id).toBe('compat/row-extended');
+    expect(ruleFor({ kind: 'file-renamed', class: 'editorial' }).id).toBe('compat/file-moved');
+    expect(() => ruleFor({ kind: 'property-added', class: 'breaking' })).toThrow(/no compat rule/);
+    expect(() => ruleFor({ kind: 'teleported', class: 'breaking' })).toThrow(/no compat rule/);
+  });
+});

@@ -1,0 +1,88 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { allRules } from '../../scripts/rules-registry.js';
+import { PROJECT } from '../helpers/env.js';
+import { coveredIds } from '../helpers/rule-tester.js';
+import { SUITES as COMPAT } from './compat.cases.js';
+import { SUITES as INPUT } from './input.cases.js';
+import { SUITES as INTEROP_MAP } from './interop-map.cases.js';
+import { SUITES as INVARIANTS } from './invariants.cases.js';
+import { SUITES as RFCS } from './rfcs.cases.js';
+import { SUITES as WIRE } from './wire.cases.js';
+
+/*
+ * Every registered rule has a sabotage somewhere: an invalid case of the rule tests, an errata
+ * fixture case (test/fixtures/errata/cases/<name>/case.json), or — for rules judged on live hosts,
+ * SDK captures or git ranges — an end-to-end test named here that asserts the id. What is left
+ * is listed in GAPS, which must shrink: a rule that gains a case must leave it.
+ */
+
+/** Rules whose sabotage is an end-to-end test (the file must assert the id). */
+const END_TO_END: Record<string, string> = {
+  'wire-examples/positive-passes': 'test/wire/wire-examples.test.ts',
+  'wire-examples/negative-fails-as-labelled': 'test/wire/wire-examples.test.ts',
+  'wire/binding-shape': 'test/wire/judge.test.ts',
+  'wire/no-openwop-envelope': 'test/wire/judge.test.ts',
+  'wire/jsonrpc-data-shape': 'test/wire/judge.test.ts',
+  'wire/reason-matches-code': 'test/wire/judge.test.ts',
+  'wire/invalid-params-no-a2a-reason': 'test/wire/judge.test.ts',
+  'wire/httpjson-status-shape': 'test/wire/judge.test.ts',
+  'wire/unreadable-equals-unknown': 'test/wire/existence-oracle.test.ts',
+  'wire/supported-versions-format': 'test/wire/judge.test.ts',
+  'wire/version-error-code': 'test/wire/judge.test.ts',
+  'wire/capture-format': 'test/wire/cli.test.ts',
+  'probe/a2a-error-data-shape': 'test/probe/probe-sabotage.test.ts',
+  'probe/nothing-executed': 'test/probe/probe-units.test.ts',
+  'errata/not-applied': 'test/errata/cli.test.ts',
+  'errata/target-missing': 'test/errata/refusals.test.ts',
+  'errata/target-ambiguous': 'test/errata/refusals.test.ts',
+  'errata/target-outside-root': 'test/errata/refusals.test.ts',
+  'errata/edits-overlap': 'test/errata/refusals.test.ts',
+  'errata/line-hint-off': 'test/errata/anchors.test.ts',
+  'compat/claim-contradicted': 'test/compat/compat-cli.test.ts',
+  'compat/schema-file-removed': 'test/compat/compat-cli.test.ts',
+  'compat/schema-file-added': 'test/compat/compat-cli.test.ts',
+  'compat/file-moved': 'test/compat/compat-cli.test.ts',
+  'compat/base-unreadable': 'test/compat/compat-cli.test.ts',
+};
+
+/** Rules with no sabotage yet. Each is a debt; the test fails when one is paid and still listed. */
+const GAPS = [
+  'parse/too-large', // needs a file over 32 MiB
+  'probe/a2a-no-openwop-envelope',
+  'probe/a2a-version-not-supported-shape',
+  'probe/a2a-unreadable-not-found',
+  'compat/data-file-removed', // file-level kinds: only the git-backed command pairs files
+  'compat/data-file-added',
+  'compat/file-renamed',
+];
+
+function errataFixtureIds(): Set<string> {
+  const dir = path.join(PROJECT, 'test/fixtures/errata/cases');
+  const ids = new Set<string>();
+  for (const name of readdirSync(dir)) {
+    let text: string;
+    try {
+      text = readFileSync(path.join(dir, name, 'case.json'), 'utf8');
+    } catch {
+      continue;
+    }
+    for (const f of (JSON.parse(text) as { findings?: Array<{ ruleId: string }> }).findings ?? []) ids.add(f.ruleId);
+  }
+  return ids;
+}
+
+describe('every rule has a sabotage case', () => {
+  it('each registered id is covered by a rule test, an errata fixture, an end-to-end test, or is a listed gap', async () => {
+    const ids = (await allRules()).map((r) => r.id);
+    const covered = new Set([...coveredIds([...INPUT, ...INTEROP_MAP, ...RFCS, ...INVARIANTS, ...COMPAT, ...WIRE]), ...errataFixtureIds()]);
+    for (const [id, file] of Object.entries(END_TO_END)) {
+      expect(readFileSync(path.join(PROJECT, file), 'utf8'), `${file} asserts ${id}`).toMatch(new RegExp(`['"\`]${id.replace(/[/-]/g, '\\$&')}['"\`]`));
+      covered.add(id);
+    }
+    const uncovered = ids.filter((id) => !covered.has(id));
+    expect(uncovered).toEqual(GAPS);
+    for (const id of covered) if (!ids.includes(id)) expect.fail(`a test names ${id}, which no rule declares`);
+  });
+});

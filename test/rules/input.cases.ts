@@ -1,0 +1,67 @@
+import { PROJECT } from '../helpers/env.js';
+import type { RuleSuite } from '../helpers/rule-tester.js';
+import { checkSuite, positionOf } from '../helpers/rule-tester.js';
+
+/* The rules of unreadable input (parse/*, corpus/*), reported by whichever family reads the file. */
+
+const MAP = 'spec/v2/interop-map.json';
+const INVARIANTS = 'invariants/invariants.yaml';
+const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+
+export const SUITES: RuleSuite[] = [
+  checkSuite(
+    'input rules: the interop map',
+    { base: PROJECT, families: ['interop-map'] },
+    {
+      valid: [{ name: 'the map as it is' }],
+      invalid: [
+        { name: 'a map that is not JSON', files: { [MAP]: '{\n  "a2a": \n' }, errors: [{ ruleId: 'parse/syntax', file: MAP, line: 3 }] },
+        { name: 'a key twice', files: { [MAP]: (t) => t.replace('{', '{\n  "a2a": {},') }, errors: [{ ruleId: 'parse/duplicate-key', file: MAP, message: 'duplicate key "a2a"' }] },
+        { name: 'a byte-order mark', files: { [MAP]: (t) => `\ufeff${t}` }, errors: [{ ruleId: 'parse/bom', file: MAP, line: 1, column: 1 }] },
+        { name: 'an empty map', files: { [MAP]: '' }, errors: [{ ruleId: 'parse/empty', file: MAP, line: 1, column: 1 }] },
+        { name: 'NUL bytes', files: { [MAP]: 'a\u0000b' }, errors: [{ ruleId: 'parse/binary', file: MAP, line: 1, column: 1 }] },
+        { name: 'nesting deeper than the parser accepts', files: { [MAP]: `{"a2a": ${nested(400)}}` }, errors: [{ ruleId: 'parse/too-deep', file: MAP }] },
+        { name: 'a missing map', files: { [MAP]: null }, errors: [{ ruleId: 'corpus/missing-file', file: MAP, line: 1, column: 1 }] },
+      ],
+    },
+  ),
+  checkSuite(
+    'input rules: the invariants file',
+    { base: PROJECT, families: ['invariants'] },
+    {
+      valid: [],
+      invalid: [
+        {
+          name: 'a duplicate key',
+          files: { [INVARIANTS]: (t) => t.replace('version: 1\n', 'version: 1\nversion: 1\n') },
+          errors: [{ ruleId: 'parse/duplicate-key', file: INVARIANTS, where: (t) => ({ line: positionOf(t(INVARIANTS), 'version', 2).line }) }],
+        },
+        {
+          name: 'a tab in the indentation',
+          files: { [INVARIANTS]: (t) => t.replace('\n    tier: protocol', '\n\ttier: protocol') },
+          errors: [{ ruleId: 'parse/syntax', file: INVARIANTS, where: (t) => ({ line: positionOf(t(INVARIANTS), '\ttier').line }) }],
+        },
+        {
+          name: 'a 10,000-alias expansion bomb',
+          files: { [INVARIANTS]: (t) => `${t}bomb: &a [x, y, z]\n${Array.from({ length: 10_000 }, (_, i) => `b${i}: *a`).join('\n')}\n` },
+          errors: [{ ruleId: 'parse/aliases', file: INVARIANTS, where: (t) => ({ line: positionOf(t(INVARIANTS), 'b0: *a').line }) }],
+        },
+      ],
+    },
+  ),
+  checkSuite(
+    'wire-examples rules: the judge cannot be built',
+    { base: PROJECT, families: ['wire-examples'] },
+    {
+      valid: [{ name: 'the map and RFC 0211 as they are' }],
+      invalid: [
+        {
+          // The wire checker's own finding is re-reported under the family's rule, located at the map.
+          name: 'a map without a2a.errors',
+          files: { [MAP]: '[]\n' },
+          errors: [{ ruleId: 'wire-examples/positive-passes', file: MAP, line: 1, column: 1, message: 'the interop map has no a2a.errors array' }],
+        },
+      ],
+    },
+  ),
+];

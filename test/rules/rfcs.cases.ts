@@ -1,0 +1,90 @@
+import { PROJECT } from '../helpers/env.js';
+import type { RuleSuite } from '../helpers/rule-tester.js';
+import { checkSuite, positionOf } from '../helpers/rule-tester.js';
+
+/* rfcs rules over this project's RFCs, read in place; each case edits one RFC in memory. */
+
+export const RFC_0211 = 'RFCS/0211-a2a-error-details-are-errorinfo.md';
+export const RFC_0208 = 'RFCS/0208-v2-a2a-mcp-operation-mappings.md';
+
+/** Replaces the one occurrence of `from` (it must occur exactly once). */
+export const replace = (from: string | RegExp, to: string) => (text: string) => {
+  const n = typeof from === 'string' ? text.split(from).length - 1 : (text.match(new RegExp(from.source, `${from.flags.replace('g', '')}g`)) ?? []).length;
+  if (n !== 1) throw new Error(`expected one ${String(from)}, found ${n}`);
+  return text.replace(from, () => to);
+};
+
+/** The range of `needle`'s first occurrence at or after `anchor`'s. */
+export function positionAfter(text: string, anchor: string, needle: string) {
+  const from = text.indexOf(anchor);
+  if (from < 0) throw new Error(`${anchor} not found`);
+  const blank = text.slice(0, from).replace(/[^\n]/g, ' ');
+  return positionOf(blank + text.slice(from), needle);
+}
+
+/** The project's RFCs name paths in sibling repositories: warnings the clean corpus keeps. */
+const SIBLINGS = /sibling repository/;
+
+export const SUITES: RuleSuite[] = [
+  checkSuite(
+    'rfcs rules: project corpus',
+    { base: PROJECT, families: ['rfcs'] },
+    {
+      valid: [{ name: 'the RFCs as they are', allow: SIBLINGS }],
+      invalid: [
+        {
+          name: 'a missing header row is reported at the table',
+          files: { [RFC_0211]: replace(/^\| \*\*Compatibility\*\*.*\n/m, '') },
+          errors: [{ ruleId: 'rfcs/header-table', file: RFC_0211, severity: 'error', column: 1, message: /no "Compatibility" row.*RFC 0001 §B/, where: (t) => ({ line: positionOf(t(RFC_0211), '| Field').line }) }],
+        },
+        {
+          name: 'the RFC row names another number than the title',
+          files: { [RFC_0211]: replace(/\| \*\*RFC\*\* \| 0211/, '| **RFC** | 0212') },
+          errors: [{ ruleId: 'rfcs/number-matches', file: RFC_0211, where: (t) => positionAfter(t(RFC_0211), '| **RFC**', '0212') }],
+        },
+        {
+          name: 'a status outside the set',
+          files: { [RFC_0211]: replace('| **Status** | `Accepted` |', '| **Status** | `Approved` |') },
+          errors: [{ ruleId: 'rfcs/status-known', file: RFC_0211, message: /"Approved" is not one of Draft, Active, Accepted, Withdrawn, Superseded, Rejected/, where: (t) => positionOf(t(RFC_0211), '`Approved`') }],
+        },
+        {
+          name: 'an impossible Created date',
+          files: { [RFC_0211]: replace('| **Created** | 2026-09-23 |', '| **Created** | 2026-02-30 |') },
+          errors: [{ ruleId: 'rfcs/dates-valid', file: RFC_0211, severity: 'error', where: (t) => positionOf(t(RFC_0211), '2026-02-30') }],
+        },
+        {
+          name: 'Updated before Created',
+          files: { [RFC_0211]: replace('| **Created** | 2026-09-23 |', '| **Created** | 2026-10-01 |') },
+          errors: [{ ruleId: 'rfcs/dates-valid', file: RFC_0211, severity: 'error', message: /Updated 2026-09-24 is before Created 2026-10-01/, where: (t) => positionAfter(t(RFC_0211), '| **Updated**', '2026-09-24') }],
+        },
+        {
+          name: 'a one-sided Supersedes',
+          files: { [RFC_0211]: replace(/^\| \*\*Supersedes\*\*.*$/m, '| **Supersedes** | RFC 0208 |') },
+          errors: [
+            {
+              ruleId: 'rfcs/supersedes-reciprocal',
+              file: RFC_0211,
+              message: /RFC 0211 supersedes RFC 0208, but RFC 0208's "Superseded by" row does not name RFC 0211/,
+              where: (t) => positionAfter(t(RFC_0211), '| **Supersedes** | RFC', '0208'),
+            },
+          ],
+        },
+        {
+          name: 'an Affects path that does not exist (error), an elided and a glob path (warnings)',
+          files: { [RFC_0211]: replace('| **Affects** | ', '| **Affects** | `spec/v2/nowhere.md` · `spec/v2/…/x.json` · `spec/**/*.md` · ') },
+          allow: SIBLINGS,
+          errors: [
+            { ruleId: 'rfcs/affects-paths-exist', severity: 'error', message: /does not exist and the RFC is Accepted/, where: (t) => positionOf(t(RFC_0211), '`spec/v2/nowhere.md`') },
+            { ruleId: 'rfcs/affects-paths-exist', severity: 'warning', message: /cannot be resolved here: it is elided/, where: (t) => positionOf(t(RFC_0211), '`spec/v2/…/x.json`') },
+            { ruleId: 'rfcs/affects-paths-exist', severity: 'warning', message: /cannot be resolved here: it is a glob/, where: (t) => positionOf(t(RFC_0211), '`spec/**/*.md`') },
+          ],
+        },
+        {
+          name: 'an unticked box on an Accepted RFC without reason: or deferred:',
+          files: { [RFC_0211]: replace('- [x] RFC 0156 §B retrospective row', '- [ ] RFC 0156 §B retrospective row') },
+          errors: [{ ruleId: 'rfcs/acceptance-boxes', file: RFC_0211, column: 1, where: (t) => ({ line: positionOf(t(RFC_0211), '- [ ] RFC 0156').line }) }],
+        },
+      ],
+    },
+  ),
+];
