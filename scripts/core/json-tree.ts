@@ -30,48 +30,82 @@ export function parseJson(file: string, text: string): StructuredDoc {
   const fail = (p: ParseProblem) => new StructuredDoc(file, text, undefined, undefined, [...problems, p]);
   if (body.trim() === '') return fail({ code: 'empty', message: 'file is empty; expected a JSON document', start: 0, end: 0 });
 
-  // jsonc-parser's parser recurses once per level: the nesting is measured first, by its scanner, in a loop.
-  const shape = measure(body);
-  if (shape.tooDeepAt !== undefined) {
-    return fail({ code: 'too-deep', message: `not valid JSON: nesting deeper than ${MAX_DEPTH} levels`, start: shape.tooDeepAt, end: shape.tooDeepAt + 1 });
-  }
   let value: unknown;
   try {
+    // JSON.parse does not recurse: any depth is safe here.
     value = JSON.parse(body);
   } catch (e) {
-    return fail(syntaxProblem(body, e));
+    // jsonc-parser's parser recurses once per level, so the nesting is measured first, by its scanner, in a loop.
+    const deep = tooDeepAt(body);
+    return fail(deep !== undefined ? tooDeep(deep) : syntaxProblem(body, e));
   }
+  const shape = shapeOf(value);
+  if (shape.tooDeep) return fail(tooDeep(tooDeepAt(body) ?? 0));
   const tree = () => toTree(jsoncLib().parseTree(body, [], STRICT)!);
-  // More property names in the text than keys in the value: some key was written twice.
-  if (countKeys(value) === shape.propertyNames) return new StructuredDoc(file, text, value, tree, problems);
+  if (!mayRepeatKeys(body, shape)) return new StructuredDoc(file, text, value, tree, problems);
   const root = tree();
   return new StructuredDoc(file, text, value, root, problems.concat(duplicateKeys(root)));
 }
 
-/** Nesting depth (where it first passes MAX_DEPTH) and the number of property names, in one scan. */
-function measure(text: string): { tooDeepAt?: number; propertyNames: number } {
+const tooDeep = (at: number): ParseProblem => ({ code: 'too-deep', message: `not valid JSON: nesting deeper than ${MAX_DEPTH} levels`, start: at, end: at + 1 });
+
+/** Where the nesting first passes MAX_DEPTH, by jsonc-parser's scanner (a loop, not recursion). */
+function tooDeepAt(text: string): number | undefined {
   const { createScanner, SyntaxKind } = jsoncLib();
   const scanner = createScanner(text, true);
   let depth = 0;
-  let propertyNames = 0;
-  let previous = SyntaxKind.Unknown;
   for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
     if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) {
-      if (++depth > MAX_DEPTH) return { tooDeepAt: scanner.getTokenOffset(), propertyNames };
+      if (++depth > MAX_DEPTH) return scanner.getTokenOffset();
     } else if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) depth--;
-    else if (kind === SyntaxKind.ColonToken && previous === SyntaxKind.StringLiteral) propertyNames++;
-    previous = kind;
   }
-  return { propertyNames };
+  return undefined;
 }
 
-/** Keys in a parsed value (its depth is already known to be at most MAX_DEPTH). */
-function countKeys(value: unknown): number {
-  if (value === null || typeof value !== 'object') return 0;
+interface Shape {
+  tooDeep: boolean;
+  /** Keys of every object in the value. */
+  keys: number;
+  /** Colons inside its strings, keys included. */
+  colons: number;
+}
+
+/** What the parsed value holds, walked with a stack (JSON.parse accepts any depth). */
+function shapeOf(value: unknown): Shape {
+  const shape: Shape = { tooDeep: false, keys: 0, colons: 0 };
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [v, depth] = top;
+    if (typeof v === 'string') shape.colons += colonsIn(v);
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= MAX_DEPTH) return { ...shape, tooDeep: true };
+    if (Array.isArray(v)) for (const item of v) stack.push([item, depth + 1]);
+    else {
+      for (const [k, item] of Object.entries(v)) {
+        shape.keys++;
+        shape.colons += colonsIn(k);
+        stack.push([item, depth + 1]);
+      }
+    }
+  }
+  return shape;
+}
+
+function colonsIn(s: string): number {
   let n = 0;
-  if (Array.isArray(value)) for (const v of value) n += countKeys(v);
-  else for (const v of Object.values(value)) n += countKeys(v) + 1;
+  for (let i = s.indexOf(':'); i !== -1; i = s.indexOf(':', i + 1)) n++;
   return n;
+}
+
+/**
+ * Whether the text may hold a key twice, told without tokenizing it (jsonc-parser's scanner, cold
+ * in a short run, would cost about 0.5 ms per KB of every file). Each colon of the text either
+ * follows a property name or stands in a string; without `\u003a` escapes, each colon in a string
+ * is a colon of the parsed value. So when the text has exactly as many colons as the value has
+ * keys plus colons in strings, JSON.parse dropped no property; any other text gets the full tree.
+ */
+function mayRepeatKeys(text: string, shape: Shape): boolean {
+  return colonsIn(text) !== shape.keys + shape.colons || /\\u003a/i.test(text);
 }
 
 /** JSON.parse said no: jsonc-parser says where and why. */
