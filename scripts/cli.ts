@@ -1,18 +1,11 @@
 #!/usr/bin/env node
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { installCompileCache } from './core/compile-cache.js';
+import { packageVersion } from './core/package-root.js';
 
-// Before anything else is loaded: the bundle's chunks and js-yaml start from V8's code cache.
-// This file is dist/bundle/cli.cjs (or tsc's dist/scripts/cli.js): the package is two folders up.
-{
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const root = path.resolve(here, '../..');
-  const bundle = path.join(root, 'dist', 'bundle') + path.sep;
-  const yaml = path.join('node_modules', 'js-yaml') + path.sep;
-  const dir = process.env.SPECGATE_COMPILE_CACHE_DIR ?? path.join(root, 'node_modules', '.cache', 'specgate');
-  installCompileCache(path.join(dir, `v8-${process.version}-${process.arch}`), (f) => f.startsWith(bundle) || f.includes(yaml), path.join(bundle, 'chunks'));
-}
+// A reader that went away (`specgate … | head`) is not an error: the rest of the output has
+// nowhere to go, and the run ends with its own exit code.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code !== 'EPIPE') throw e;
+});
 
 /** Each command module exports `run(argv): Promise<number>` (the exit code). Loaded on demand. */
 const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run(argv: string[]): Promise<number> }> }> = {
@@ -38,11 +31,11 @@ exit codes: 0 clean, 1 error findings, 2 usage, configuration or internal error
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    (await import('./core/stdout.js')).writeStdout(USAGE);
+    process.stdout.write(USAGE);
     return name ? 0 : 2;
   }
   if (name === '--version') {
-    (await import('./core/stdout.js')).writeStdout('0.1.0\n');
+    process.stdout.write(`${packageVersion()}\n`);
     return 0;
   }
   const command = COMMANDS[name];
@@ -53,16 +46,13 @@ async function main(argv: string[]): Promise<number> {
   return (await command.load()).run(rest);
 }
 
+// The exit code is set, never forced with process.exit(): node leaves once stdout is drained,
+// so a report written to a slow pipe is never cut.
 main(process.argv.slice(2)).then(
-  async (code) => {
-    // Reports are written synchronously (stdout.ts); once nothing is queued, leaving at once
-    // spares the wait for V8's background threads (sweeping, compiling) that a natural exit drains.
-    // (Imported, not required at the top: every chunk waits until the compile cache is in place.)
-    await (await import('./core/stdout.js')).stdoutDrained();
-    process.exit(code);
+  (code) => {
+    process.exitCode = code;
   },
   async (err: unknown) => {
-    // Loaded only now: every other import waits until the compile cache is in place.
     const { FatalError, UsageError } = await import('./core/errors.js');
     if (err instanceof UsageError || err instanceof FatalError) {
       process.stderr.write(`specgate: ${err.message}\n`);

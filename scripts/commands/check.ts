@@ -3,7 +3,6 @@ import { runFamilies } from '../core/engine.js';
 import { exitCodeFor } from '../core/findings.js';
 import { COMMON_OPTIONS, emit, openCorpus } from '../core/run-env.js';
 import { loadFamilies } from '../checks/registry.js';
-import { writeStdout } from '../core/stdout.js';
 
 const HELP = `usage: specgate check [family…] [--map FILE] [--no-cache] [common options]
 families: interop-map, invariants, rfcs, wire-examples (all when none is named)
@@ -13,7 +12,7 @@ families: interop-map, invariants, rfcs, wire-examples (all when none is named)
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, { ...COMMON_OPTIONS, map: { type: 'string' }, 'no-cache': { type: 'boolean' } });
   if (values.help) {
-    writeStdout(HELP);
+    process.stdout.write(HELP);
     return 0;
   }
   const families = await loadFamilies(positionals);

@@ -6,7 +6,6 @@ import { FatalError, UsageError } from '../core/errors.js';
 import { exitCodeFor } from '../core/findings.js';
 import { loadReporter } from '../core/reporters/index.js';
 import { COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, configuredSeverities, writeAtomic } from '../core/run-env.js';
-import { writeStdout, stdoutIsTerminal } from '../core/stdout.js';
 
 const HELP = `usage: specgate compat --base REF [--staged] [common options]
 
@@ -22,7 +21,7 @@ export async function run(argv: string[]): Promise<number> {
   const started = performance.now();
   const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, base: { type: 'string' } }, false);
   if (values.help) {
-    writeStdout(HELP);
+    process.stdout.write(HELP);
     return 0;
   }
   if (typeof values.base !== 'string') throw new UsageError('compat needs --base REF (the git revision to compare with)');
@@ -49,9 +48,9 @@ export async function run(argv: string[]): Promise<number> {
     toolName: TOOL_NAME,
     toolVersion: TOOL_VERSION,
     rules: RULE_INFOS,
-    color: !output && format === 'stylish' && stdoutIsTerminal() && !process.env.NO_COLOR,
+    color: !output && format === 'stylish' && process.stdout.isTTY === true && !process.env.NO_COLOR,
   });
   if (output) writeAtomic(output, text);
-  else writeStdout(text);
+  else process.stdout.write(text);
   return exitCodeFor(result.findings);
 }

@@ -4,7 +4,6 @@ import { exitCodeFor } from '../core/findings.js';
 import { loadReporter } from '../core/reporters/index.js';
 import { COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, openCorpus, writeAtomic } from '../core/run-env.js';
 import type { CommonValues } from '../core/run-env.js';
-import { writeStdout, stdoutIsTerminal } from '../core/stdout.js';
 
 const HELP = `usage: specgate errata apply [--rfc NNNN] [--dry-run] [common options]
        specgate errata check [--rfc NNNN] [common options]
@@ -20,7 +19,7 @@ export async function run(argv: string[]): Promise<number> {
   const rest = sub === undefined ? argv : argv.slice(1);
   const { values } = parseCommandArgs(rest, { ...COMMON_OPTIONS, rfc: { type: 'string' }, 'dry-run': { type: 'boolean' } }, false);
   if (values.help) {
-    writeStdout(HELP);
+    process.stdout.write(HELP);
     return 0;
   }
   if (sub !== 'apply' && sub !== 'check') throw new UsageError(`errata expects "apply" or "check"${sub ? `, got "${sub}"` : ''}; run "specgate errata --help"`);
@@ -56,7 +55,7 @@ export async function run(argv: string[]): Promise<number> {
       toolName: TOOL_NAME,
       toolVersion: TOOL_VERSION,
       rules: ERRATA_RULES,
-      color: !common.output && format === 'stylish' && stdoutIsTerminal() && !process.env.NO_COLOR,
+      color: !common.output && format === 'stylish' && process.stdout.isTTY === true && !process.env.NO_COLOR,
     },
   );
   const written = sub === 'apply' && !dryRun ? result.changes.map((c) => c.file) : [];
@@ -74,7 +73,7 @@ export async function run(argv: string[]): Promise<number> {
     if (result.rfcs.length === 0) lines.push(values.rfc ? `RFC ${values.rfc} was not found` : 'no Accepted RFC has a ## Errata section');
     else if (result.outcomes.length === 0) lines.push(result.rfcs.map((r) => `RFC ${r.rfc} ${r.hasErrata ? 'lists no errata' : 'has no ## Errata section'}`).join('; '));
     if (sub === 'apply') lines.push(summaryLine(result.changes.length, written.length, dryRun, findings.some((f) => f.severity === 'error')));
-    writeStdout(lines.join('\n') + '\n' + diff + (diff ? '\n' : ''));
+    process.stdout.write(lines.join('\n') + '\n' + diff + (diff ? '\n' : ''));
     output(common, report);
   }
   return exitCodeFor(findings);
@@ -92,5 +91,5 @@ function summaryLine(changed: number, written: number, dryRun: boolean, refused:
 
 function output(values: CommonValues, text: string): void {
   if (values.output) writeAtomic(values.output, text);
-  else writeStdout(text);
+  else process.stdout.write(text);
 }

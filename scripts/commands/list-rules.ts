@@ -2,7 +2,6 @@ import { parseCommandArgs } from '../core/args.js';
 import { UsageError } from '../core/errors.js';
 import { ruleAnchor } from '../core/rule.js';
 import { writeAtomic } from '../core/run-env.js';
-import { writeStdout } from '../core/stdout.js';
 import type { RuleGroup } from '../rules-registry.js';
 import { ruleAliases, ruleGroups } from '../rules-registry.js';
 
@@ -17,7 +16,7 @@ description. Any id can be set to off, warning or error in specgate.config.json 
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseCommandArgs(argv, { format: { type: 'string', short: 'f' }, output: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } }, false);
   if (values.help) {
-    writeStdout(HELP);
+    process.stdout.write(HELP);
     return 0;
   }
   const format = (values.format as string | undefined) ?? 'text';
@@ -28,7 +27,7 @@ export async function run(argv: string[]): Promise<number> {
   else if (format === 'text') text = groups.flatMap((g) => g.rules.map((r) => `${r.id.padEnd(46)} ${r.defaultSeverity.padEnd(8)} ${r.rfc.padEnd(22)} ${r.description}\n`)).join('');
   else throw new UsageError(`list-rules --format is text, json or markdown (got "${format}")`);
   if (typeof values.output === 'string') writeAtomic(values.output, text);
-  else writeStdout(text);
+  else process.stdout.write(text);
   return 0;
 }
 

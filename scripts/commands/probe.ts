@@ -3,9 +3,8 @@ import path from 'node:path';
 import { parseCommandArgs } from '../core/args.js';
 import { UsageError } from '../core/errors.js';
 import { exitCodeFor } from '../core/findings.js';
-import { fileURLToPath } from 'node:url';
+import { packageRoot } from '../core/package-root.js';
 import { TOOL_NAME, TOOL_VERSION, openCorpus, writeAtomic } from '../core/run-env.js';
-import { writeStdout } from '../core/stdout.js';
 
 const HELP = `usage: specgate probe --url URL [--card URL] [--token T] [--foreign-token T2] [--record DIR]
                       [--format stylish|json|sarif|github] [--output FILE]
@@ -51,7 +50,7 @@ const FORMATS = ['stylish', 'json', 'sarif', 'github'];
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseCommandArgs(argv, OPTIONS, false);
   if (values.help) {
-    writeStdout(HELP);
+    process.stdout.write(HELP);
     return 0;
   }
   const url = httpUrl('--url', values.url as string | undefined);
@@ -79,7 +78,7 @@ export async function run(argv: string[]): Promise<number> {
   const { probeFindings } = await import('../probe/findings.js');
   const { renderProbe } = await import('../probe/output.js');
   // The wire checker judges by a corpus's interop map and schemas: this tool's own unless --root says otherwise.
-  const { corpus, severities } = await openCorpus({ root: (values.root as string | undefined) ?? toolRoot(), ...(values.preset ? { preset: values.preset as string } : {}), ...(values.config ? { config: values.config as string } : {}) });
+  const { corpus, severities } = await openCorpus({ root: (values.root as string | undefined) ?? packageRoot(), ...(values.preset ? { preset: values.preset as string } : {}), ...(values.config ? { config: values.config as string } : {}) });
   const probe = await runProbe({ corpus, url, card, principals: { token, foreignToken }, limits, tool: `${TOOL_NAME} probe ${TOOL_VERSION}` });
 
   let recorded: { dir: string; texts: string[] } | undefined;
@@ -94,20 +93,8 @@ export async function run(argv: string[]): Promise<number> {
   // A host may echo a credential into an error message; nothing printed may carry one.
   const safe = new Redactor([token, foreignToken]).text(text);
   if (values.output) writeAtomic(values.output as string, safe);
-  else writeStdout(safe);
+  else process.stdout.write(safe);
   return exitCodeFor(findings);
-}
-
-/** The folder of this tool's package.json (from scripts/ or dist/scripts/). */
-function toolRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const pkg = path.join(dir, 'package.json');
-    if (existsSync(pkg) && /"name":\s*"specgate"/.test(readFileSync(pkg, 'utf8'))) return dir;
-    const up = path.dirname(dir);
-    if (up === dir) return process.cwd();
-    dir = up;
-  }
 }
 
 function httpUrl(option: string, raw: string | undefined): URL | undefined {

@@ -19,7 +19,6 @@ import { WIRE_COMMAND_RULES } from '../wire/rules.js';
 import type { TableRow } from '../wire/table.js';
 import { verdictTable } from '../wire/table.js';
 import type { Binding, Exchange } from '../wire/types.js';
-import { writeStdout } from '../core/stdout.js';
 
 const HELP = `usage: specgate wire [CAPTURE|DIR…] [--unknown CAPTURE --unreadable CAPTURE]
                      [--card FILE | --versions 1.0,0.3] [--binding jsonrpc|http+json] [--table] [common options]
@@ -43,7 +42,7 @@ export async function run(argv: string[]): Promise<number> {
     table: { type: 'boolean' },
   });
   if (values.help) {
-    writeStdout(HELP);
+    process.stdout.write(HELP);
     return 0;
   }
   const unknown = values.unknown as string | undefined;
@@ -103,7 +102,7 @@ export async function run(argv: string[]): Promise<number> {
   if (values.table) {
     const text = verdictTable(rows);
     if (values.output) writeAtomic(values.output as string, text);
-    else writeStdout(text);
+    else process.stdout.write(text);
     return exitCodeFor(final);
   }
   const errors = final.filter((f) => f.severity === 'error').length;

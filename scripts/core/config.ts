@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { UsageError } from './errors.js';
 import { parseJson } from './json-tree.js';
 import type { Layout } from './layout.js';
@@ -9,7 +8,7 @@ import type { SeveritySetting } from './engine.js';
 import type { SchemaError, Validator } from './schema.js';
 import type { FileSource } from './source.js';
 import { toPosix } from './source.js';
-import { builtinSchemaPath, cachedValidator, schemaErrorReports } from './schema.js';
+import { builtinSchemaPath, compileSchema, schemaErrorReports } from './schema.js';
 import type { StructuredDoc } from './tree.js';
 
 export const CONFIG_FILE = 'specgate.config.json';
@@ -81,21 +80,10 @@ function parseConfig(shown: string, raw: string): StructuredDoc {
   return doc;
 }
 
-/**
- * The config schema's validator, generated at build time. Loading the config is synchronous and
- * on every run's path, so ajv is only required (synchronously: it is CommonJS) if the build step
- * that precompiles it was skipped.
- */
+/** The config schema's validator (scripts/schemas/config.schema.json). */
 function configValidator(): Validator {
   const text = readFileSync(builtinSchemaPath(CONFIG_SCHEMA), 'utf8');
-  const built = cachedValidator(text);
-  if (built) return built;
-  const require = createRequire(import.meta.url);
-  const Ajv2020 = require('ajv/dist/2020.js').default as typeof import('ajv/dist/2020.js').default;
-  const addFormats = require('ajv-formats').default as typeof import('ajv-formats').default;
-  const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });
-  addFormats(ajv);
-  return ajv.compile(JSON.parse(text)) as unknown as Validator;
+  return compileSchema(JSON.parse(text), text);
 }
 
 function describeConfigError(e: SchemaError): string {

@@ -2,33 +2,43 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-let cached: string | undefined;
+let cached: { root: string; version: string } | undefined;
 
 /**
- * The folder of this tool's package.json. Code runs from scripts/ (vitest), dist/scripts/ (tsc)
- * or dist/bundle/ (the shipped CLI), at different depths, so it is found by walking up from the
- * running module to the package.json named "specgate".
+ * This tool's package.json: its folder and version (the one place the version is kept). Code runs
+ * from scripts/ (vitest) or dist/scripts/ (tsc), at different depths, so it is found by walking up
+ * from the running module to the package.json named "specgate".
  */
-export function packageRoot(): string {
-  if (cached !== undefined) return cached;
-  let nearest: string | undefined;
+function ownPackage(): { root: string; version: string } {
+  if (cached) return cached;
+  let nearest: { root: string; version: string } | undefined;
   for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; ) {
-    const pkg = path.join(dir, 'package.json');
-    if (existsSync(pkg)) {
-      nearest ??= dir;
-      if (packageName(pkg) === 'specgate') return (cached = dir);
+    const file = path.join(dir, 'package.json');
+    if (existsSync(file)) {
+      const pkg = readPackage(file);
+      nearest ??= { root: dir, version: String(pkg.version ?? '0.0.0') };
+      if (pkg.name === 'specgate') return (cached = { root: dir, version: String(pkg.version ?? '0.0.0') });
     }
     const up = path.dirname(dir);
     // A copy under another name (e.g. a test fixture package): its own package.json is the root.
-    if (up === dir) return (cached = nearest ?? process.cwd());
+    if (up === dir) return (cached = nearest ?? { root: process.cwd(), version: '0.0.0' });
     dir = up;
   }
 }
 
-function packageName(pkgFile: string): unknown {
+function readPackage(file: string): { name?: unknown; version?: unknown } {
   try {
-    return (JSON.parse(readFileSync(pkgFile, 'utf8')) as { name?: unknown }).name;
+    return JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown; version?: unknown };
   } catch {
-    return undefined;
+    return {};
   }
+}
+
+export function packageRoot(): string {
+  return ownPackage().root;
+}
+
+/** The version in package.json (`specgate --version`, SARIF, probe records). */
+export function packageVersion(): string {
+  return ownPackage().version;
 }

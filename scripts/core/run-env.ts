@@ -9,12 +9,12 @@ import type { SeveritySetting } from './engine.js';
 import type { CheckResult } from './findings.js';
 import type { FileSource } from './source.js';
 import { FsSource } from './source.js';
+import { packageVersion } from './package-root.js';
 import { loadReporter } from './reporters/index.js';
 import type { RuleInfo } from './reporters/types.js';
-import { writeStdout, stdoutIsTerminal } from './stdout.js';
 
 export const TOOL_NAME = 'specgate';
-export const TOOL_VERSION = '0.1.0';
+export const TOOL_VERSION = packageVersion();
 
 /** Options every command shares. */
 export const COMMON_OPTIONS = {
@@ -75,10 +75,10 @@ export async function emit(result: CheckResult, values: CommonValues, corpus: Co
     toolName: TOOL_NAME,
     toolVersion: TOOL_VERSION,
     rules,
-    color: !values.output && (values.format ?? 'stylish') === 'stylish' && stdoutIsTerminal() && !process.env.NO_COLOR,
+    color: !values.output && (values.format ?? 'stylish') === 'stylish' && process.stdout.isTTY === true && !process.env.NO_COLOR,
   });
   if (values.output) writeAtomic(values.output, text);
-  else writeStdout(text);
+  else process.stdout.write(text);
 }
 
 export function writeAtomic(file: string, text: string): void {

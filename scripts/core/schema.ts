@@ -1,10 +1,9 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { contentHash } from './content-hash.js';
 import path from 'node:path';
-import { packageRoot as findPackageRoot } from './package-root.js';
+import { packageRoot } from './package-root.js';
 import type { Report } from './rule.js';
-import { loadBuiltValidator } from './validator-code.js';
 import type { StructuredDoc } from './tree.js';
 
 export interface SchemaError {
@@ -19,100 +18,119 @@ export interface Validator {
   errors?: SchemaError[] | null;
 }
 
-/** Bump when the compile options below change, so cached validators are regenerated. */
-const CACHE_VERSION = 'ajv8-2020-formats-allerrors-v1';
-
-const packageRoot = findPackageRoot();
-const require = createRequire(import.meta.url);
-const memory = new Map<string, Validator>();
-
-/** Where build-time validators live; runtime-compiled ones are cached beside the dependencies. */
-export const BUILT_VALIDATORS_DIR = path.join(packageRoot, 'dist', 'validators');
-export const RUNTIME_CACHE_DIR = path.join(packageRoot, 'node_modules', '.cache', 'specgate');
+/** Caches beside the dependencies (the parse cache lives under it), never in the governed repository. */
+export const RUNTIME_CACHE_DIR = path.join(packageRoot(), 'node_modules', '.cache', 'specgate');
 
 /** Schemas that ship with the tool (scripts/schemas/NAME.schema.json), read from the package. */
 export function builtinSchemaPath(name: string): string {
-  return path.join(packageRoot, 'scripts', 'schemas', `${name}.schema.json`);
+  return path.join(packageRoot(), 'scripts', 'schemas', `${name}.schema.json`);
 }
 
 export class SchemaCompileError extends Error {}
 
-/** The cache key of a schema (and the schemas it references by `$id`). */
-export function schemaKey(schemaText: string, extraTexts: readonly string[] = []): string {
-  return contentHash(CACHE_VERSION, schemaText, ...[...extraTexts].sort());
+type AjvModules = {
+  Ajv2020: typeof import('ajv/dist/2020.js').default;
+  addFormats: typeof import('ajv-formats').default;
+  standaloneCode: typeof import('ajv/dist/standalone/index.js').default;
+};
+let ajvModules: AjvModules | undefined;
+
+/**
+ * ajv, ajv-formats and ajv's standalone code generator, loaded when a schema is first compiled
+ * (a run whose validators are all cached never loads them). Required, not imported, so
+ * compiling stays synchronous for the config.
+ */
+function ajvLib(): AjvModules {
+  if (ajvModules) return ajvModules;
+  return (ajvModules = {
+    Ajv2020: (require('ajv/dist/2020.js') as { default: AjvModules['Ajv2020'] }).default,
+    addFormats: (require('ajv-formats') as { default: AjvModules['addFormats'] }).default,
+    standaloneCode: (require('ajv/dist/standalone/index.js') as { default: AjvModules['standaloneCode'] }).default,
+  });
+}
+
+const require = createRequire(import.meta.url);
+
+/** Validators of this run, by the texts of the schema and of the schemas it references. */
+const memory = new Map<string, Validator>();
+
+/**
+ * Compiled validators kept between runs: ajv's own standalone code, unmodified, one CommonJS file
+ * per schema. Compiling a schema the size of the interop map's costs several times node's own
+ * startup; loading its code costs a small fraction. Schemas are governed files that change in pull
+ * requests, so a file is named by a hash of everything its code depends on: the schema texts, the
+ * ajv and ajv-formats versions and the options. It lives under the package's node_modules, so
+ * its `require("ajv/...")` calls resolve to the package's own ajv.
+ */
+const VALIDATOR_CACHE_DIR = path.join(RUNTIME_CACHE_DIR, 'validators');
+const AJV_OPTIONS = { allErrors: true, strict: false, allowUnionTypes: true } as const;
+
+function validatorKey(texts: readonly string[]): string {
+  const hash = createHash('sha256');
+  for (const part of [ajvVersions(), JSON.stringify(AJV_OPTIONS), 'formats', ...texts]) hash.update(part).update('\0');
+  return hash.digest('hex').slice(0, 32);
+}
+
+function ajvVersions(): string {
+  return ['ajv', 'ajv-formats'].map((name) => `${name}@${(require(`${name}/package.json`) as { version: string }).version}`).join(' ');
 }
 
 /**
- * A validator for a JSON Schema (draft 2020-12, formats on, all errors). Startup matters more
- * than anything else here: a validator generated at build time (or cached by an earlier run) is
- * loaded as plain code, and ajv itself is only imported when a schema has never been seen.
+ * A validator for a JSON Schema (draft 2020-12, formats on, all errors), compiled by ajv, or
+ * loaded from the validator cache when these schema texts were compiled before.
  */
-export async function compileSchema(schema: unknown, schemaText: string, extra: ReadonlyArray<{ schema: unknown; text: string }> = []): Promise<Validator> {
-  const key = schemaKey(schemaText, extra.map((e) => e.text));
-  const hit = memory.get(key) ?? loadCached(key);
-  if (hit) {
-    memory.set(key, hit);
-    return hit;
+export function compileSchema(schema: unknown, schemaText: string, extra: ReadonlyArray<{ schema: unknown; text: string }> = []): Validator {
+  const texts = [schemaText, ...extra.map((e) => e.text).sort()];
+  const memoKey = texts.join('\0');
+  const hit = memory.get(memoKey);
+  if (hit) return hit;
+  const file = path.join(VALIDATOR_CACHE_DIR, `${validatorKey(texts)}.cjs`);
+  let validate = loadCachedValidator(file);
+  if (!validate) {
+    const compiled = ajvCompile(schema, extra.map((e) => e.schema), true);
+    validate = compiled.validate;
+    writeCachedValidator(file, compiled.code!);
   }
-  const { validate, code } = await compileWithAjv(schema, extra.map((e) => e.schema));
-  memory.set(key, validate);
-  writeCache(RUNTIME_CACHE_DIR, key, code);
+  memory.set(memoKey, validate);
   return validate;
 }
 
-/** A validator generated at build time (or cached by an earlier run), loaded synchronously; undefined if none. */
-export function cachedValidator(schemaText: string): Validator | undefined {
-  const key = schemaKey(schemaText);
-  const hit = memory.get(key) ?? loadCached(key);
-  if (hit) memory.set(key, hit);
-  return hit;
-}
-
-function loadCached(key: string): Validator | undefined {
-  for (const dir of [BUILT_VALIDATORS_DIR, RUNTIME_CACHE_DIR]) {
-    try {
-      return loadBuiltValidator(path.join(dir, `${key}.cjs`), dir === BUILT_VALIDATORS_DIR);
-    } catch {
-      // not cached here
-    }
+function loadCachedValidator(file: string): Validator | undefined {
+  try {
+    const mod = require(file) as Validator & { default?: Validator };
+    return mod.default ?? mod;
+  } catch {
+    return undefined; // not cached yet (or unreadable): compiled instead
   }
-  return undefined;
 }
 
-export async function compileWithAjv(schema: unknown, extra: readonly unknown[] = []): Promise<{ validate: Validator; code: string }> {
-  // ajv is CommonJS and external to the bundle: required, not imported, because the bundle's
-  // chunks run through vm.Script (compile-cache.ts), where `import()` is not available.
-  const [ajvMod, formatsMod, standaloneMod] = [require('ajv/dist/2020.js'), require('ajv-formats'), require('ajv/dist/standalone/index.js')] as unknown[];
-  // CommonJS modules whose `module.exports` also carries `.default`.
-  const Ajv2020 = cjsDefault(ajvMod) as typeof import('ajv/dist/2020.js').default;
-  const addFormats = cjsDefault(formatsMod) as typeof import('ajv-formats').default;
-  const standaloneCode = cjsDefault(standaloneMod) as typeof import('ajv/dist/standalone/index.js').default;
-  const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, code: { source: true } });
+function writeCachedValidator(file: string, code: string): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(tmp, code);
+    renameSync(tmp, file);
+  } catch {
+    rmSync(tmp, { force: true }); // a read-only install still works: it compiles again next run
+  }
+}
+
+/** A validator compiled by ajv now, never cached (e.g. the SARIF schema in tests). */
+export function compileWithAjv(schema: unknown, extra: readonly unknown[] = []): Validator {
+  return ajvCompile(schema, extra, false).validate;
+}
+
+/** ajv's compile; with `source`, also its standalone code for the validator cache. */
+function ajvCompile(schema: unknown, extra: readonly unknown[], source: boolean): { validate: Validator; code?: string } {
+  const { Ajv2020, addFormats, standaloneCode } = ajvLib();
+  const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source } });
   addFormats(ajv);
   try {
     for (const s of extra) ajv.addSchema(s as object);
     const validate = ajv.compile(schema as object);
-    return { validate: validate as unknown as Validator, code: standaloneCode(ajv, validate) };
+    return { validate: validate as unknown as Validator, code: source ? standaloneCode(ajv, validate) : undefined };
   } catch (e) {
     throw new SchemaCompileError(e instanceof Error ? e.message : String(e));
-  }
-}
-
-function cjsDefault(mod: unknown): unknown {
-  let m = (mod as { default?: unknown }).default ?? mod;
-  if (m && typeof m === 'object' && 'default' in m) m = (m as { default: unknown }).default;
-  return m;
-}
-
-export function writeCache(dir: string, key: string, code: string): void {
-  try {
-    mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, `${key}.cjs`);
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, code);
-    renameSync(tmp, file);
-  } catch {
-    // A read-only install still works; it just compiles again next time.
   }
 }
 
@@ -163,7 +181,7 @@ export async function validateDoc(
 ): Promise<boolean> {
   let validate: Validator;
   try {
-    validate = await compileSchema(schemaDoc.value, schemaDoc.text);
+    validate = compileSchema(schemaDoc.value, schemaDoc.text);
   } catch (e) {
     report({ at: { file: schemaDoc.file }, message: `schema does not compile: ${(e as Error).message.split('\n')[0]}` });
     return false;

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { CONFIG_FILE, loadConfig } from '../core/config.js';
 import { presetLayout } from '../core/layout.js';
+import { packageRoot as ownPackageRoot } from '../core/package-root.js';
 import type { Layout } from '../core/layout.js';
 import { toPosix } from '../core/source.js';
 import { FAMILIES } from '../checks/registry.js';
@@ -18,15 +18,13 @@ export interface InstallResult {
   hookFile?: string;
 }
 
-const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
 /**
  * Installs the pre-commit hook into the git repository that holds the package, unless the
  * package is being installed as someone's dependency or is not in a git work tree. A hook it did
  * not write (no marker line) is left alone, and the message says so and how to chain ours.
  */
 export function installHook(opts: { packageRoot?: string; env?: NodeJS.ProcessEnv } = {}): InstallResult {
-  const packageRoot = path.resolve(opts.packageRoot ?? PACKAGE_ROOT);
+  const packageRoot = path.resolve(opts.packageRoot ?? ownPackageRoot());
   const env = opts.env ?? process.env;
   const skip = (message: string): InstallResult => ({ outcome: 'skipped', message });
 

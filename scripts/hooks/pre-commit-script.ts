@@ -15,7 +15,7 @@ export interface HookPlan {
 /**
  * A POSIX sh pre-commit hook. It lists the staged paths with one `git diff --cached`, maps them
  * to families with `case` patterns baked in from the layout, and exits before starting node when
- * nothing governed is staged. Otherwise it runs the bundled CLI on the index (`--staged`), so
+ * nothing governed is staged. Otherwise it runs the built CLI on the index (`--staged`), so
  * what is checked is what is being committed, not the working tree.
  */
 export function preCommitScript(plan: HookPlan): string {
@@ -49,7 +49,7 @@ done
 unset IFS
 [ -n "$families" ] || exit 0
 root=${root}
-cli="$root/dist/bundle/cli.cjs"
+cli="$root/dist/scripts/cli.js"
 if [ ! -f "$cli" ]; then
   echo "specgate pre-commit: $cli is missing; run \\\`npm run build\\\` (or commit with --no-verify)" >&2
   exit 1

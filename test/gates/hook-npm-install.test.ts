@@ -12,7 +12,6 @@ import { gitOk } from './git-repo.js';
 function probePackage(dir: string): string {
   mkdirSync(dir, { recursive: true });
   cpSync(path.join(PROJECT, 'dist/scripts'), path.join(dir, 'dist/scripts'), { recursive: true });
-  cpSync(path.join(PROJECT, 'dist/validators'), path.join(dir, 'dist/validators'), { recursive: true });
   writeFileSync(
     path.join(dir, 'package.json'),
     JSON.stringify({ name: 'specgate-hook-probe', version: '0.0.0', private: true, type: 'module', scripts: { prepare: 'node dist/scripts/hooks/install.js' } }, null, 2),

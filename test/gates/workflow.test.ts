@@ -63,6 +63,20 @@ describe('.github/workflows/spec-gate.yml', () => {
     for (const s of [sarifStep, upload, ...steps.filter((x) => /errata:check|compat/.test(x.run ?? ''))]) expect(s.if).toMatch(/!cancelled\(\)/);
   });
 
+  it('persists the parse cache after the clean install, keyed by the lockfile and the governed RFCs', () => {
+    const install = steps.findIndex((s) => s.run === 'npm ci');
+    const cache = steps.findIndex((s) => String(s.uses).startsWith('actions/cache@'));
+    const firstCheck = steps.findIndex((s) => /npm run check/.test(s.run ?? ''));
+    expect(install).toBeGreaterThanOrEqual(0);
+    expect(cache).toBeGreaterThan(install); // npm ci empties node_modules, where the cache lives
+    expect(cache).toBeLessThan(firstCheck);
+    const { path: cachePath, key, 'restore-keys': restoreKeys } = steps[cache].with;
+    expect(cachePath).toBe('node_modules/.cache/specgate');
+    expect(key).toContain("hashFiles('package-lock.json')");
+    expect(key).toContain("hashFiles('RFCS/**/*.md')");
+    expect(String(restoreKeys).trim().split('\n').every((k: string) => key.startsWith(k.trim()))).toBe(true);
+  });
+
   it('every npm script it runs exists', () => {
     const scripts = Object.keys(JSON.parse(readFileSync(path.join(PROJECT, 'package.json'), 'utf8')).scripts);
     for (const m of runs.matchAll(/npm run ([\w:-]+)/g)) expect(scripts).toContain(m[1]);

@@ -1,37 +1,19 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, it } from 'vitest';
+import { SHARED } from './shared.js';
+import { makeTempDir } from './tmp.js';
 
 export const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const SHARED = path.resolve(PROJECT, '../shared');
+export { SHARED, sharedAvailable, describeShared } from './shared.js';
 export const ANCHOR = path.join(SHARED, 'anchors/openwop-v2');
 export const SDK_FIXTURES = path.join(SHARED, 'fixtures/a2a-js-sdk-1.3.0');
-/** The shipped artifact (package.json `bin`): the CLI bundled by `npm run build`. */
-export const CLI = path.join(PROJECT, 'dist/bundle/cli.cjs');
+/** The shipped artifact (package.json `bin`), built by tsc in the test run's globalSetup. */
+export const CLI = path.join(PROJECT, 'dist/scripts/cli.js');
 
-export const sharedAvailable = existsSync(path.join(SHARED, 'corpus-facts.md'));
-
-/**
- * `describe` for tests that read ../shared: under CI=true a missing ../shared fails them;
- * elsewhere (a user's clone) they are skipped with a message.
- */
-export function describeShared(name: string, fn: () => void): void {
-  if (sharedAvailable) describe(name, fn);
-  else if (process.env.CI === 'true') {
-    describe(name, () => it('needs ../shared beside the project', () => {
-      throw new Error(`../shared is missing (looked in ${SHARED}); CI must provide it`);
-    }));
-  } else {
-    describe.skip(`${name} (skipped: ../shared not found beside the project)`, fn);
-  }
-}
-
-export function tempDir(prefix = 'specgate-'): string {
-  return mkdtempSync(path.join(os.tmpdir(), prefix));
-}
+/** A fresh temp folder, removed when the test file ends (test/helpers/tmp.ts). */
+export const tempDir = makeTempDir;
 
 /** A writable copy of a folder in a fresh temp dir. */
 export function tempCopy(src: string, filter?: (p: string) => boolean): string {
