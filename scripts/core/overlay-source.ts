@@ -1,5 +1,5 @@
-import matches from './glob-match.js';
 import type { FileSource } from './source.js';
+import { globMatcher } from './source.js';
 
 /**
  * Texts held in memory laid over another source: an editor's unsaved buffers over the working
@@ -52,9 +52,10 @@ export class OverlaySource implements FileSource {
 
   async glob(patterns: readonly string[]): Promise<string[]> {
     const found = new Set(await this.base.glob(patterns));
+    const matches = globMatcher(patterns);
     for (const [rel, text] of this.texts) {
       if (text === null) found.delete(rel);
-      else if (matches(rel, patterns)) found.add(rel);
+      else if (matches(rel)) found.add(rel);
     }
     return [...found].sort();
   }
