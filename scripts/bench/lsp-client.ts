@@ -37,8 +37,9 @@ export class LspClient {
   constructor(
     readonly cli: string,
     readonly root: string,
+    nodeArgs: string[] = [],
   ) {
-    this.proc = spawn(process.execPath, [cli, 'lsp', '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
+    this.proc = spawn(process.execPath, [...nodeArgs, cli, 'lsp', '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
     this.exitCode = new Promise((resolve) => this.proc.on('exit', (code) => resolve(code)));
     this.conn = createProtocolConnection(new StreamMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
     this.conn.onNotification(PublishDiagnosticsNotification.type, (p) => {
@@ -132,6 +133,11 @@ export class LspClient {
     this.note(`server exited with code ${code}`);
     this.conn.dispose();
     return code;
+  }
+
+  /** The server's memory (heap after a full collection when it runs with --expose-gc). */
+  memory(): Promise<NodeJS.MemoryUsage> {
+    return this.conn.sendRequest('specgate/memory');
   }
 
   kill(): void {

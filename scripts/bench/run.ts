@@ -17,6 +17,7 @@ import { generateCorpus, UNIT } from './synthetic.js';
  * run) and warm.
  */
 const HELP = `usage: npm run bench -- [--runs N] [--warmup N] [--scale-runs N] [--sizes 1,10,100] [--json FILE]
+       npm run bench -- --lsp     the language server: didChange → publishDiagnostics, memory over 500 edits
 `;
 const ROOT = packageRoot();
 const CLI = path.join(ROOT, 'dist/scripts/cli.js');
@@ -28,13 +29,14 @@ const TARGETS = { interopMap: 1.5, fullCheck: 2, fullCheckCold: 5, hook: 0.2, sc
 async function main(): Promise<number> {
   const { values } = parseCommandArgs(
     process.argv.slice(2),
-    { runs: { type: 'string' }, warmup: { type: 'string' }, 'scale-runs': { type: 'string' }, sizes: { type: 'string' }, json: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    { runs: { type: 'string' }, warmup: { type: 'string' }, 'scale-runs': { type: 'string' }, sizes: { type: 'string' }, json: { type: 'string' }, lsp: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     false,
   );
   if (values.help) {
     process.stdout.write(HELP);
     return 0;
   }
+  if (values.lsp) return (await import('./lsp.js')).benchLsp();
   const runs = Math.max(10, Number(values.runs ?? 15));
   const warmup = Math.max(1, Number(values.warmup ?? 3));
   const scaleRuns = Math.max(1, Number(values['scale-runs'] ?? 5));
