@@ -43,15 +43,17 @@ export function markdown(groups: readonly RuleGroup[], aliases: Readonly<Record<
     '`error` under `"rules"` in `specgate.config.json`; an unknown id there is a configuration error.',
     'Compat rules carry the class of the change they report (`breaking`, `additive`, `editorial`);',
     'additive and editorial ones are `off` by default, so they show only in the classification table',
-    'until configured. No rule is fixable yet.',
+    'until configured. A rule marked fixable attaches an unambiguous repair to some of its findings:',
+    '`specgate check --fix` applies it and `specgate lsp` offers it as a quick fix (docs/editor.md).',
   ];
   for (const g of groups) {
     const classes = g.rules.some((r) => r.class);
+    const fixes = g.rules.some((r) => r.fixable);
+    const head = ['id', ...(classes ? ['class'] : []), ...(fixes ? ['fixable'] : []), 'default', 'RFC', 'description'];
     out.push('', `## ${g.command}`, '');
-    out.push(classes ? '| id | class | default | RFC | description |' : '| id | default | RFC | description |');
-    out.push(classes ? '| --- | --- | --- | --- | --- |' : '| --- | --- | --- | --- |');
+    out.push(`| ${head.join(' | ')} |`, `|${' --- |'.repeat(head.length)}`);
     for (const r of g.rules) {
-      const cells = [`<a id="${ruleAnchor(r.id)}"></a>\`${r.id}\``, ...(classes ? [r.class ?? ''] : []), r.defaultSeverity, r.rfc, cell(r.description)];
+      const cells = [`<a id="${ruleAnchor(r.id)}"></a>\`${r.id}\``, ...(classes ? [r.class ?? ''] : []), ...(fixes ? [r.fixable ? 'fixable' : ''] : []), r.defaultSeverity, r.rfc, cell(r.description)];
       out.push(`| ${cells.join(' | ')} |`);
     }
   }
