@@ -1,19 +1,21 @@
+import path from 'node:path';
 import type { FileSource } from './source.js';
 import { globMatcher } from './source.js';
 
 /**
  * Texts held in memory laid over another source: an editor's unsaved buffers over the working
- * tree (the LSP), or the fixed texts of a `--fix` run before they are written. A file set here
- * is read from here; `null` hides a file the base has; everything else is the base's.
+ * tree (the LSP), the fixed texts of a `--fix` run before they are written, a rule test's case
+ * over a real folder (or over nothing). A file set here is read from here; `null` hides a file
+ * the base has; everything else is the base's.
  */
 export class OverlaySource implements FileSource {
   readonly label: string;
   readonly root: string;
   private readonly texts = new Map<string, string | null>();
 
-  constructor(readonly base: FileSource) {
-    this.root = base.root;
-    this.label = base.label;
+  constructor(readonly base: FileSource | undefined) {
+    this.root = base?.root ?? path.resolve('/memory');
+    this.label = base?.label ?? 'working tree';
   }
 
   set(rel: string, text: string | null): void {
@@ -36,22 +38,24 @@ export class OverlaySource implements FileSource {
 
   text(rel: string): string | undefined {
     if (this.texts.has(rel)) return this.texts.get(rel) ?? undefined;
-    return this.base.read(rel)?.toString('utf8');
+    return this.base?.read(rel)?.toString('utf8');
   }
 
   read(rel: string): Buffer | undefined {
-    if (!this.texts.has(rel)) return this.base.read(rel);
+    if (!this.texts.has(rel)) return this.base?.read(rel);
     const t = this.texts.get(rel);
     return t === null || t === undefined ? undefined : Buffer.from(t, 'utf8');
   }
 
   exists(rel: string): boolean {
     if (this.texts.has(rel)) return this.texts.get(rel) !== null;
-    return this.base.exists(rel);
+    if (this.base?.exists(rel)) return true;
+    // a folder holding a file set here
+    return [...this.texts].some(([f, t]) => t !== null && f.startsWith(`${rel}/`));
   }
 
   async glob(patterns: readonly string[]): Promise<string[]> {
-    const found = new Set(await this.base.glob(patterns));
+    const found = new Set(this.base ? await this.base.glob(patterns) : []);
     const matches = globMatcher(patterns);
     for (const [rel, text] of this.texts) {
       if (text === null) found.delete(rel);
