@@ -110,6 +110,19 @@ describe('rfcs/supersedes-reciprocal fixes', () => {
   });
 });
 
+describe('rfcs/number-matches fixes', () => {
+  it('an RFC row that disagrees with both the file name and the title line takes their number', async () => {
+    const out = await fixed({ [RFC_0211]: sub('| **RFC** | 0211 |', '| **RFC** | 0212 |') }, ['rfcs'], 'rfcs/number-matches');
+    expect(out).toEqual({ [RFC_0211]: original(RFC_0211) });
+  });
+
+  it('no fix when the title line disagrees too (which of the three is wrong is a guess)', async () => {
+    const files = { [RFC_0211]: (t: string) => sub('| **RFC** | 0211 |', '| **RFC** | 0212 |')(t).replace('# RFC 0211:', '# RFC 0213:') };
+    const run = await fix(new OverlaySource(PROJECT, files), ['rfcs'], 'rfcs/number-matches');
+    expect(run.files).toEqual([]);
+  });
+});
+
 describe('rfcs/dates-valid fixes', () => {
   const updated = (value: string) => sub(/\| \*\*Updated\*\* \| [^\n]*\|/.exec(original(RFC_0211))![0], `| **Updated** | ${value} |`);
 
@@ -132,5 +145,13 @@ describe('rfcs/dates-valid fixes', () => {
       const run = await fix(new OverlaySource(PROJECT, files), ['rfcs'], 'rfcs/dates-valid');
       expect(run.files).toEqual([]);
     }
+  });
+});
+
+describe('fix coverage', () => {
+  it('every fixable rule has fix tests in this file', async () => {
+    const { allRules } = await import('../../scripts/rules-registry.js');
+    const fixable = (await allRules()).filter((r) => r.fixable).map((r) => r.id).sort();
+    expect(fixable).toEqual(['interop-map/reason-upper-snake', 'rfcs/dates-valid', 'rfcs/number-matches', 'rfcs/supersedes-reciprocal']);
   });
 });
