@@ -4,6 +4,8 @@ import { exitCodeFor } from '../core/findings.js';
 import { loadReporter } from '../core/reporters/index.js';
 import { COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, openCorpus, writeAtomic } from '../core/run-env.js';
 import type { CommonValues } from '../core/run-env.js';
+import type { CliIo } from '../core/io.js';
+import { processIo } from '../core/io.js';
 
 const HELP = `usage: specgate errata apply [--rfc NNNN] [--dry-run] [common options]
        specgate errata check [--rfc NNNN] [common options]
@@ -14,12 +16,12 @@ check   exit 1 with a finding for each erratum of an Accepted RFC that is not ap
 --rfc   one RFC, whatever its status (default: every Accepted RFC with a ## Errata section)
 `;
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
   const sub = argv[0]?.startsWith('-') ? undefined : argv[0];
   const rest = sub === undefined ? argv : argv.slice(1);
   const { values } = parseCommandArgs(rest, { ...COMMON_OPTIONS, rfc: { type: 'string' }, 'dry-run': { type: 'boolean' } }, false);
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return 0;
   }
   if (sub !== 'apply' && sub !== 'check') throw new UsageError(`errata expects "apply" or "check"${sub ? `, got "${sub}"` : ''}; run "specgate errata --help"`);
@@ -55,7 +57,7 @@ export async function run(argv: string[]): Promise<number> {
       toolName: TOOL_NAME,
       toolVersion: TOOL_VERSION,
       rules: ERRATA_RULES,
-      color: !common.output && format === 'stylish' && process.stdout.isTTY === true && !process.env.NO_COLOR,
+      color: !common.output && format === 'stylish' && io.stdout.isTTY === true && !process.env.NO_COLOR,
     },
   );
   const written = sub === 'apply' && !dryRun ? result.changes.map((c) => c.file) : [];
@@ -67,14 +69,14 @@ export async function run(argv: string[]): Promise<number> {
     doc.errata = result.outcomes;
     doc.written = written;
     if (dryRun) doc.diff = diff;
-    output(common, JSON.stringify(doc, null, 2) + '\n');
+    output(common, JSON.stringify(doc, null, 2) + '\n', io);
   } else {
     const lines = result.outcomes.map((o) => `${o.at}  ${o.target}  ${statusWord(o.status)}: ${o.detail}`);
     if (result.rfcs.length === 0) lines.push(values.rfc ? `RFC ${values.rfc} was not found` : 'no Accepted RFC has a ## Errata section');
     else if (result.outcomes.length === 0) lines.push(result.rfcs.map((r) => `RFC ${r.rfc} ${r.hasErrata ? 'lists no errata' : 'has no ## Errata section'}`).join('; '));
     if (sub === 'apply') lines.push(summaryLine(result.changes.length, written.length, dryRun, findings.some((f) => f.severity === 'error')));
-    process.stdout.write(lines.join('\n') + '\n' + diff + (diff ? '\n' : ''));
-    output(common, report);
+    io.stdout.write(lines.join('\n') + '\n' + diff + (diff ? '\n' : ''));
+    output(common, report, io);
   }
   return exitCodeFor(findings);
 }
@@ -89,7 +91,7 @@ function summaryLine(changed: number, written: number, dryRun: boolean, refused:
   return written ? `wrote ${written} file(s)` : 'nothing to change';
 }
 
-function output(values: CommonValues, text: string): void {
+function output(values: CommonValues, text: string, io: CliIo): void {
   if (values.output) writeAtomic(values.output, text);
-  else process.stdout.write(text);
+  else io.stdout.write(text);
 }

@@ -12,6 +12,8 @@ import { FsSource } from './source.js';
 import { packageVersion } from './package-root.js';
 import { loadReporter } from './reporters/index.js';
 import type { RuleInfo } from './reporters/types.js';
+import type { CliIo } from './io.js';
+import { processIo } from './io.js';
 
 export const TOOL_NAME = 'specgate';
 export const TOOL_VERSION = packageVersion();
@@ -67,7 +69,7 @@ export async function configuredSeverities(config: Pick<LoadedConfig, 'severitie
 }
 
 /** Formats a result and writes it to stdout or `--output` (atomically). */
-export async function emit(result: CheckResult, values: CommonValues, corpus: Corpus | undefined, rules: RuleInfo[]): Promise<void> {
+export async function emit(result: CheckResult, values: CommonValues, corpus: Corpus | undefined, rules: RuleInfo[], io: CliIo = processIo): Promise<void> {
   const reporter = await loadReporter(values.format ?? 'stylish');
   const text = reporter(result, {
     sourceOf: (file) => corpus?.cachedText(file) ?? corpus?.text(file),
@@ -75,10 +77,10 @@ export async function emit(result: CheckResult, values: CommonValues, corpus: Co
     toolName: TOOL_NAME,
     toolVersion: TOOL_VERSION,
     rules,
-    color: !values.output && (values.format ?? 'stylish') === 'stylish' && process.stdout.isTTY === true && !process.env.NO_COLOR,
+    color: !values.output && (values.format ?? 'stylish') === 'stylish' && io.stdout.isTTY === true && !process.env.NO_COLOR,
   });
   if (values.output) writeAtomic(values.output, text);
-  else process.stdout.write(text);
+  else io.stdout.write(text);
 }
 
 export function writeAtomic(file: string, text: string): void {

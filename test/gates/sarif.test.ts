@@ -28,14 +28,14 @@ describe('sarif reporter', () => {
   const root = '/work/repo root';
   const log = () => JSON.parse(sarif(sampleResult(), sampleEnv(root)));
 
-  it('passes the SARIF Multitool validator with zero errors, and the OASIS schema', () => {
+  it('passes the SARIF Multitool validator with zero errors, and the OASIS schema', async () => {
     const text = sarif(sampleResult(), sampleEnv(root));
     const { errors } = validateSarif(writeLog(text));
     expect(errors).toEqual([]);
     expect(officialSchema(JSON.parse(text)), JSON.stringify(officialSchema.errors)).toBe(true);
   });
 
-  it('the validator is a real judge: an inverted region is an error', () => {
+  it('the validator is a real judge: an inverted region is an error', async () => {
     const bad = log();
     bad.runs[0].results[0].locations[0].physicalLocation.region.endLine = 1;
     const { errors } = validateSarif(writeLog(JSON.stringify(bad)));
@@ -43,7 +43,7 @@ describe('sarif reporter', () => {
     expect(errors[0]!.text).toContain('runs[0].results[0].locations[0].physicalLocation.region');
   });
 
-  it('the validator is a real judge: a result without a message is an error', () => {
+  it('the validator is a real judge: a result without a message is an error', async () => {
     const bad = log();
     delete bad.runs[0].results[1].message;
     const { errors } = validateSarif(writeLog(JSON.stringify(bad)));
@@ -52,7 +52,7 @@ describe('sarif reporter', () => {
     expect(officialSchema(bad)).toBe(false);
   });
 
-  it('lists each rule with short and full description and help naming the RFC section', () => {
+  it('lists each rule with short and full description and help naming the RFC section', async () => {
     const rules = log().runs[0].tool.driver.rules;
     const reason = rules.find((r: any) => r.id === 'interop-map/reason-upper-snake');
     expect(reason.shortDescription.text).toMatch(/^Every named A2A error row/);
@@ -63,7 +63,7 @@ describe('sarif reporter', () => {
     expect(rules.map((r: any) => r.id)).toContain('parse/json');
   });
 
-  it('gives each result its rule, level, message and a region relative to %SRCROOT%', () => {
+  it('gives each result its rule, level, message and a region relative to %SRCROOT%', async () => {
     const run = log().runs[0];
     expect(run.originalUriBaseIds.SRCROOT.uri).toBe('file:///work/repo%20root/');
     const [first, second] = run.results;
@@ -81,13 +81,13 @@ describe('sarif reporter', () => {
 });
 
 describe('--format sarif through the CLI', () => {
-  it('reports a sabotaged map as a valid SARIF log, located at the map, written with --output', () => {
+  it('reports a sabotaged map as a valid SARIF log, located at the map, written with --output', async () => {
     const dir = projectCorpusCopy();
     editJson(path.join(dir, 'spec/v2/interop-map.json'), (m) => {
       m.unexpectedTopLevelKey = true;
     });
     const out = path.join(dir, 'reports', 'specgate.sarif');
-    const r = runCli(['check', '--root', dir, '--format', 'sarif', '--output', out]);
+    const r = await runCli(['check', '--root', dir, '--format', 'sarif', '--output', out]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
@@ -101,11 +101,11 @@ describe('--format sarif through the CLI', () => {
     expect(officialSchema(JSON.parse(text))).toBe(true);
   });
 
-  it("this repository's own check as SARIF: one result per finding of --format json, valid", () => {
+  it("this repository's own check as SARIF: one result per finding of --format json, valid", async () => {
     const out = path.join(tempDir(), 'own.sarif');
-    const r = runCli(['check', '--format', 'sarif', '--output', out], { cwd: PROJECT });
+    const r = await runCli(['check', '--format', 'sarif', '--output', out], { cwd: PROJECT });
     expect(r.code, r.stderr).toBeLessThan(2);
-    const json = runJson(['check'], { cwd: PROJECT });
+    const json = await runJson(['check'], { cwd: PROJECT });
     expect(json.code, json.stderr).toBeLessThan(2);
     const results = JSON.parse(readFileSync(out, 'utf8')).runs[0].results;
     const key = (ruleId: string, level: string, uri: string, line: number, column: number) => `${ruleId} ${level} ${uri}:${line}:${column}`;
