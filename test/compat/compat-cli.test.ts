@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../helpers/env.js';
+import { runCli, spawnCli, tempDir } from '../helpers/env.js';
 import { TempRepo } from './git-repo.js';
 import { INTEROP_MAP, INTEROP_SCHEMA, MINIMAL_CORPUS, RFC_0211, RUN_SNAPSHOT } from './minimal-corpus.js';
 
@@ -272,12 +272,12 @@ describe('compat: classification against a git base', () => {
     expect(r.findings.map((f) => [f.ruleId, f.file, f.line])).toEqual([['parse/syntax', RUN_SNAPSHOT, 1]]);
   });
 
-  it('the stylish output prints the classification table, then the findings', async () => {
+  it('the stylish output prints the classification table, then the findings (the built binary, end to end)', async () => {
     const repo = TempRepo.init();
     const base = repo.head();
     addOptionalReason(repo);
     repo.editJson(INTEROP_SCHEMA, (s) => delete s.$defs.errorRow.properties.note);
-    const r = await runCli(['compat', '--base', base], { cwd: repo.dir });
+    const r = spawnCli(['compat', '--base', base], { cwd: repo.dir });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^compat: [0-9a-f]{40} \([0-9a-f]{12}\) → working tree: 2 schema files, 1 data file; 1 breaking, 1 additive, 0 editorial$/m);
     expect(r.stdout).toMatch(/^ {2}\d+:\d+ +additive +\/\$defs\/errorRow\/properties\/reason +new OPTIONAL property "reason"$/m);

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, runJson, tempDir } from '../helpers/env.js';
+import { runCli, runJson, spawnJson, tempDir } from '../helpers/env.js';
 import { CASES, caseRoot } from './helpers.js';
 
 describe('specgate errata (CLI)', () => {
@@ -51,9 +51,9 @@ describe('specgate errata (CLI)', () => {
     expect(check2.findings).toEqual([]);
   }, 240_000);
 
-  it('a refusal exits 1, names the erratum at its line, and leaves every file alone', async () => {
+  it('a refusal exits 1, names the erratum at its line, and leaves every file alone (the built binary, end to end)', async () => {
     const { root, target } = caseRoot('refuse-text-drift');
-    const r = await runJson(['errata', 'apply', '--root', root]);
+    const r = spawnJson(['errata', 'apply', '--root', root]);
     expect(r.code).toBe(1);
     expect(r.findings).toEqual([expect.objectContaining({ ruleId: 'errata/text-drift', file: 'RFCS/0999-errata-case.md', line: 9 })]);
     expect((JSON.parse(r.stdout) as { written: string[] }).written).toEqual([]);

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT, runCli, runJson, tempDir } from '../helpers/env.js';
+import { PROJECT, runCli, runJson, spawnJson, tempDir } from '../helpers/env.js';
 import { errorInfo, lineCol, offsetOf, rpcError } from './helpers.js';
 
 /** A capture file in the fixtures' format. */
@@ -35,11 +35,11 @@ describe('specgate wire: usage', () => {
 });
 
 describe('specgate wire: bad input is a located finding', () => {
-  it('a capture that is not JSON', async () => {
+  it('a capture that is not JSON (the built binary, end to end)', async () => {
     const dir = tempDir();
     const f = path.join(dir, 'broken.json');
     writeFileSync(f, '{"case": "x",\n  "response": ');
-    const r = await runJson(['wire', f]);
+    const r = spawnJson(['wire', f]);
     expect(r.code).toBe(1);
     expect(r.findings).toMatchObject([{ ruleId: 'parse/syntax', line: 2 }]);
   });
