@@ -135,8 +135,14 @@ export class FsSource implements FileSource {
   readonly label = 'working tree';
   constructor(readonly root: string) {}
 
+  /**
+   * A path of the tree must stay in the root, through any symlink. A path that itself leaves the
+   * root (`../captures/x.json`, named on the command line, never by the tree) is the caller's
+   * choice: it is held to regular files and the cap only.
+   */
   read(rel: string): ReadResult {
-    return readRegularFile(path.join(this.root, rel), { root: this.root });
+    const named = rel === '..' || rel.startsWith('../') || path.isAbsolute(rel);
+    return readRegularFile(path.join(this.root, rel), named ? {} : { root: this.root });
   }
 
   exists(rel: string): boolean {
