@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { FatalError } from './errors.js';
-import { MAX_FILE_BYTES } from './source.js';
+import { globMatcher, MAX_FILE_BYTES } from './source.js';
 import type { FileSource, ReadResult } from './source.js';
 
 /** Every git call of this module goes through here (one place to bound what git prints). */
@@ -89,8 +89,8 @@ export class GitBlobSource implements FileSource {
   }
 
   async glob(patterns: readonly string[]): Promise<string[]> {
-    const { default: matches } = await import('./glob-match.js');
-    const found = [...this.entries.keys()].filter((p) => matches(p, patterns)).sort();
+    const matches = globMatcher(patterns);
+    const found = [...this.entries.keys()].filter(matches).sort();
     this.prefetch(found);
     return found;
   }

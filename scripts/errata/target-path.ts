@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { lstatSync, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import matches from '../core/glob-match.js';
+import { globMatcher } from '../core/source.js';
 import type { Layout } from '../core/layout.js';
 import type { FileSource } from '../core/source.js';
 import { isInside, kindOf } from '../core/source.js';
@@ -36,7 +36,7 @@ export interface Governance {
 export function governanceFor(source: FileSource, layout: Layout): Governance {
   const tops = new Set<string>([layout.rfcsDir, ...[layout.interopDoc, layout.interopMap, layout.invariants, layout.errorRegistry].map((p) => p.split('/')[0]!)]);
   const globs = ['*.md', ...[...tops].filter((t) => t && !t.startsWith('.')).map((t) => `${t}/**/*.md`)];
-  const gov: Governance = { gitDirs: [], tracked: undefined, globs, isDocument: (rel) => matches(rel, globs) };
+  const gov: Governance = { gitDirs: [], tracked: undefined, globs, isDocument: globMatcher(globs) };
   if (source.label !== 'working tree') return gov;
   try {
     const out = execFileSync('git', ['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir'], { cwd: source.root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
