@@ -44,7 +44,7 @@ export function loadConfig(root: string, opts: { preset?: string; config?: strin
   // An explicit --config is a file; the root's own config comes from `source` when given (the index).
   const got = !opts.config && source ? source.read(CONFIG_FILE) : readRegularFile(configPath, opts.config ? {} : { root });
   if (got.ok) raw = got.bytes.toString('utf8');
-  else if (opts.config || got.failure !== 'missing') throw new UsageError(`config file ${got.message}: ${opts.config ?? configPath}`);
+  else if (opts.config || got.failure !== 'missing') throw new UsageError(`config file ${got.failure === 'missing' ? 'not found' : got.message}: ${opts.config ?? configPath}`);
   if (raw === undefined) return { layout: presetLayout(opts.preset ?? 'specgate'), severities: {}, ruleAt: () => CONFIG_FILE };
 
   const shown = displayPath(configPath);

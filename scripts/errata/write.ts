@@ -22,8 +22,9 @@ export function openErrataGuard(root: string, opts: { write: boolean }): ErrataG
   try {
     lock = acquireLock(root);
   } catch (e) {
-    // A read-only command does not wait for a running apply: that run's journal is not stale.
-    if (opts.write || !(e instanceof FatalError)) throw e;
+    // A read-only command does not wait for a running apply (its journal is not stale), and runs
+    // on a read-only checkout too.
+    if (opts.write) throw e instanceof FatalError ? e : new FatalError(`cannot take the errata lock in ${root}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
   if (lock) {
     try {
