@@ -118,15 +118,18 @@ describe('errata writes are all or nothing, also against concurrent runs and kil
   it('SIGKILL at random points of a two-file apply: after the next errata command, never a mixed state, never a temp file', async () => {
     const ITERATIONS = 30;
     const PAUSE_MS = 10;
-    const STEPS = 8; // begin, journal, 2 staged, renaming, 2 renamed, done (core/writer.ts)
+    // The writer's steps (core/writer.ts). A kill is aimed at a random step and lands at a random
+    // moment of the pause after it, so every point between two steps is hit, whatever the disk's speed.
+    const STEPS = ['begin', 'journal written', 'staged spec/a.md', 'staged spec/b.md', 'renaming', 'renamed spec/a.md', 'renamed spec/b.md', 'done'];
     const seen = { old: 0, new: 0, finished: 0 };
     const report: string[] = [];
     for (let i = 0; i < ITERATIONS; i++) {
       const root = repo({ 'spec/a.md': DOC, 'spec/b.md': DOC }, replace('spec/a.md') + replace('spec/b.md'));
-      const delay = Math.floor(Math.random() * PAUSE_MS * (STEPS + 1));
+      const at = STEPS[Math.floor(Math.random() * STEPS.length)]!;
+      const delay = Math.floor(Math.random() * PAUSE_MS);
       let armed = false;
       const killed = await cli(['errata', 'apply', '--root', root], { SPECGATE_WRITER_STEP_PAUSE_MS: String(PAUSE_MS) }, (err, kill) => {
-        if (armed || !err.includes('specgate-writer-step: begin')) return;
+        if (armed || !err.includes(`specgate-writer-step: ${at}\n`)) return;
         armed = true;
         setTimeout(kill, delay);
       });
@@ -135,11 +138,11 @@ describe('errata writes are all or nothing, also against concurrent runs and kil
       openErrataGuard(root, { write: false }).close();
       const a = readFileSync(path.join(root, 'spec/a.md'), 'utf8');
       const b = readFileSync(path.join(root, 'spec/b.md'), 'utf8');
-      expect({ iteration: i, delay, same: a === b }).toEqual({ iteration: i, delay, same: true });
+      expect({ iteration: i, at, delay, same: a === b }).toEqual({ iteration: i, at, delay, same: true });
       expect([DOC, DOC.replace('old words', 'new words')]).toContain(a);
       expect(tree(root)).toEqual(['RFCS/0999-errata-case.md', 'spec/a.md', 'spec/b.md']);
       seen[a === DOC ? 'old' : 'new']++;
-      report.push(`${delay}ms:${a === DOC ? 'old' : 'new'}`);
+      report.push(`${at}+${delay}ms:${a === DOC ? 'old' : 'new'}`);
     }
     // Which states the kills left is random; shown for the reader, not asserted.
     console.info(`kill test: ${seen.old} rolled back, ${seen.new} completed, ${seen.finished} not killed in time (${report.join(' ')})`);
