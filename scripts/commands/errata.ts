@@ -32,18 +32,24 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const { corpus, severities } = await openCorpus(common);
   const { planErrata } = await import('../errata/run.js');
   const { ERRATA_RULES } = await import('../errata/rules.js');
-  const result = await planErrata(corpus, { mode: sub, rfc: values.rfc as string | undefined });
   const dryRun = values['dry-run'] === true;
-
+  // Recovery of a killed run first; an apply holds the lock from before reading to its last rename.
+  const { openErrataGuard } = await import('../errata/write.js');
+  const guard = openErrataGuard(corpus.root, { write: sub === 'apply' && !dryRun });
+  for (const line of guard.recovered) process.stderr.write(`specgate: ${line}\n`);
   let diff = '';
-  if (sub === 'apply' && result.changes.length > 0) {
-    if (dryRun) {
-      const { unifiedDiff } = await import('../errata/diff.js');
-      diff = result.changes.map((c) => unifiedDiff(c.file, c.before, c.after)).join('');
-    } else {
-      const { writeAll } = await import('../errata/write.js');
-      writeAll(result.changes);
+  let result;
+  try {
+    result = await planErrata(corpus, { mode: sub, rfc: values.rfc as string | undefined });
+    if (sub === 'apply' && result.changes.length > 0) {
+      if (dryRun) {
+        const { unifiedDiff } = await import('../errata/diff.js');
+        // Each file as it will be written: its checked real path and why it may be edited.
+        diff = result.changes.map((c) => `# ${c.file}: writes ${c.real} (${c.governed})\n${unifiedDiff(c.file, c.before, c.after)}`).join('');
+      } else guard.write(result.changes);
     }
+  } finally {
+    guard.close();
   }
   const { applySeverities } = await import('../core/engine.js');
   const findings = applySeverities([...corpus.problems, ...result.findings], ERRATA_RULES, severities);

@@ -1,4 +1,3 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { statSync } from 'node:fs';
 import { Corpus } from './corpus.js';
@@ -9,6 +8,7 @@ import type { SeveritySetting } from './engine.js';
 import type { CheckResult } from './findings.js';
 import type { FileSource } from './source.js';
 import { FsSource } from './source.js';
+import { writeOutputFile } from './writer.js';
 import { packageVersion } from './package-root.js';
 import { loadReporter } from './reporters/index.js';
 import type { RuleInfo } from './reporters/types.js';
@@ -83,14 +83,7 @@ export async function emit(result: CheckResult, values: CommonValues, corpus: Co
   else io.stdout.write(text);
 }
 
+/** `--output`: a regular file or a new path, written atomically (core/writer.ts); anything else is a one-line error. */
 export function writeAtomic(file: string, text: string): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    writeFileSync(tmp, text);
-    renameSync(tmp, file);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw new FatalError(`cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
+  writeOutputFile(file, text);
 }
