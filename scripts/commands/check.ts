@@ -3,6 +3,8 @@ import { runFamilies } from '../core/engine.js';
 import { exitCodeFor } from '../core/findings.js';
 import { COMMON_OPTIONS, emit, openCorpus } from '../core/run-env.js';
 import { loadFamilies } from '../checks/registry.js';
+import type { CliIo } from '../core/io.js';
+import { processIo } from '../core/io.js';
 import { checkFixFlags, FIX_HELP, FIX_OPTIONS, runFixFlags } from '../fix/command.js';
 
 const HELP = `usage: specgate check [family…] [--map FILE] [--no-cache] [common options]
@@ -10,10 +12,10 @@ families: interop-map, invariants, rfcs, wire-examples (all when none is named)
 --no-cache: parse every RFC afresh; neither read nor write the parse cache (node_modules/.cache/specgate/parsed)
 ${FIX_HELP}`;
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, { ...COMMON_OPTIONS, map: { type: 'string' }, 'no-cache': { type: 'boolean' }, ...FIX_OPTIONS });
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return 0;
   }
   checkFixFlags(values);
@@ -22,10 +24,10 @@ export async function run(argv: string[]): Promise<number> {
   if (values['no-cache']) corpus.useParseCache = false;
   const options: Record<string, unknown> = {};
   if (values.map) options.map = values.map;
-  const fixed = await runFixFlags(values, { corpus, families, options, severities });
+  const fixed = await runFixFlags(values, { corpus, families, options, severities }, io);
   if (fixed === 'dry-run') return 0;
   const checked = fixed ?? corpus;
   const result = await runFamilies({ corpus: checked, families, options, severities });
-  await emit(result, values, checked, families.flatMap((f) => f.rules));
+  await emit(result, values, checked, families.flatMap((f) => f.rules), io);
   return exitCodeFor(result.findings);
 }

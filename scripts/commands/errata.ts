@@ -4,6 +4,8 @@ import { exitCodeFor } from '../core/findings.js';
 import { loadReporter } from '../core/reporters/index.js';
 import { COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, openCorpus, writeAtomic } from '../core/run-env.js';
 import type { CommonValues } from '../core/run-env.js';
+import type { CliIo } from '../core/io.js';
+import { processIo } from '../core/io.js';
 
 const HELP = `usage: specgate errata apply [--rfc NNNN] [--dry-run] [common options]
        specgate errata check [--rfc NNNN] [common options]
@@ -14,12 +16,12 @@ check   exit 1 with a finding for each erratum of an Accepted RFC that is not ap
 --rfc   one RFC, whatever its status (default: every Accepted RFC with a ## Errata section)
 `;
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
   const sub = argv[0]?.startsWith('-') ? undefined : argv[0];
   const rest = sub === undefined ? argv : argv.slice(1);
   const { values } = parseCommandArgs(rest, { ...COMMON_OPTIONS, rfc: { type: 'string' }, 'dry-run': { type: 'boolean' } }, false);
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return 0;
   }
   if (sub !== 'apply' && sub !== 'check') throw new UsageError(`errata expects "apply" or "check"${sub ? `, got "${sub}"` : ''}; run "specgate errata --help"`);
@@ -30,18 +32,24 @@ export async function run(argv: string[]): Promise<number> {
   const { corpus, severities } = await openCorpus(common);
   const { planErrata } = await import('../errata/run.js');
   const { ERRATA_RULES } = await import('../errata/rules.js');
-  const result = await planErrata(corpus, { mode: sub, rfc: values.rfc as string | undefined });
   const dryRun = values['dry-run'] === true;
-
+  // Recovery of a killed run first; an apply holds the lock from before reading to its last rename.
+  const { openErrataGuard } = await import('../errata/write.js');
+  const guard = openErrataGuard(corpus.root, { write: sub === 'apply' && !dryRun });
+  for (const line of guard.recovered) process.stderr.write(`specgate: ${line}\n`);
   let diff = '';
-  if (sub === 'apply' && result.changes.length > 0) {
-    if (dryRun) {
-      const { unifiedDiff } = await import('../errata/diff.js');
-      diff = result.changes.map((c) => unifiedDiff(c.file, c.before, c.after)).join('');
-    } else {
-      const { writeAll } = await import('../errata/write.js');
-      writeAll(result.changes);
+  let result;
+  try {
+    result = await planErrata(corpus, { mode: sub, rfc: values.rfc as string | undefined });
+    if (sub === 'apply' && result.changes.length > 0) {
+      if (dryRun) {
+        const { unifiedDiff } = await import('../errata/diff.js');
+        // Each file as it will be written: its checked real path and why it may be edited.
+        diff = result.changes.map((c) => `# ${c.file}: writes ${c.real} (${c.governed})\n${unifiedDiff(c.file, c.before, c.after)}`).join('');
+      } else guard.write(result.changes);
     }
+  } finally {
+    guard.close();
   }
   const { applySeverities } = await import('../core/engine.js');
   const findings = applySeverities([...corpus.problems, ...result.findings], ERRATA_RULES, severities);
@@ -55,7 +63,7 @@ export async function run(argv: string[]): Promise<number> {
       toolName: TOOL_NAME,
       toolVersion: TOOL_VERSION,
       rules: ERRATA_RULES,
-      color: !common.output && format === 'stylish' && process.stdout.isTTY === true && !process.env.NO_COLOR,
+      color: !common.output && format === 'stylish' && io.stdout.isTTY === true && !process.env.NO_COLOR,
     },
   );
   const written = sub === 'apply' && !dryRun ? result.changes.map((c) => c.file) : [];
@@ -67,14 +75,14 @@ export async function run(argv: string[]): Promise<number> {
     doc.errata = result.outcomes;
     doc.written = written;
     if (dryRun) doc.diff = diff;
-    output(common, JSON.stringify(doc, null, 2) + '\n');
+    output(common, JSON.stringify(doc, null, 2) + '\n', io);
   } else {
     const lines = result.outcomes.map((o) => `${o.at}  ${o.target}  ${statusWord(o.status)}: ${o.detail}`);
     if (result.rfcs.length === 0) lines.push(values.rfc ? `RFC ${values.rfc} was not found` : 'no Accepted RFC has a ## Errata section');
     else if (result.outcomes.length === 0) lines.push(result.rfcs.map((r) => `RFC ${r.rfc} ${r.hasErrata ? 'lists no errata' : 'has no ## Errata section'}`).join('; '));
     if (sub === 'apply') lines.push(summaryLine(result.changes.length, written.length, dryRun, findings.some((f) => f.severity === 'error')));
-    process.stdout.write(lines.join('\n') + '\n' + diff + (diff ? '\n' : ''));
-    output(common, report);
+    io.stdout.write(lines.join('\n') + '\n' + diff + (diff ? '\n' : ''));
+    output(common, report, io);
   }
   return exitCodeFor(findings);
 }
@@ -89,7 +97,7 @@ function summaryLine(changed: number, written: number, dryRun: boolean, refused:
   return written ? `wrote ${written} file(s)` : 'nothing to change';
 }
 
-function output(values: CommonValues, text: string): void {
+function output(values: CommonValues, text: string, io: CliIo): void {
   if (values.output) writeAtomic(values.output, text);
-  else process.stdout.write(text);
+  else io.stdout.write(text);
 }

@@ -4,6 +4,8 @@ import { ruleAnchor } from '../core/rule.js';
 import { writeAtomic } from '../core/run-env.js';
 import type { RuleGroup } from '../rules-registry.js';
 import { ruleAliases, ruleGroups } from '../rules-registry.js';
+import type { CliIo } from '../core/io.js';
+import { processIo } from '../core/io.js';
 
 const HELP = `usage: specgate list-rules [--format text|json|markdown] [--output FILE]
 
@@ -13,10 +15,10 @@ description. Any id can be set to off, warning or error in specgate.config.json 
 `;
 
 /** Every rule any command can report: input problems, the check families, then wire, probe, errata and compat. */
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
   const { values } = parseCommandArgs(argv, { format: { type: 'string', short: 'f' }, output: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } }, false);
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return 0;
   }
   const format = (values.format as string | undefined) ?? 'text';
@@ -27,7 +29,7 @@ export async function run(argv: string[]): Promise<number> {
   else if (format === 'text') text = groups.flatMap((g) => g.rules.map((r) => `${r.id.padEnd(46)} ${r.defaultSeverity.padEnd(8)} ${r.rfc.padEnd(22)} ${r.description}\n`)).join('');
   else throw new UsageError(`list-rules --format is text, json or markdown (got "${format}")`);
   if (typeof values.output === 'string') writeAtomic(values.output, text);
-  else process.stdout.write(text);
+  else io.stdout.write(text);
   return 0;
 }
 

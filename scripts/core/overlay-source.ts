@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { FileSource } from './source.js';
+import type { FileSource, ReadResult } from './source.js';
 import { globMatcher } from './source.js';
 
 /**
@@ -38,13 +38,14 @@ export class OverlaySource implements FileSource {
 
   text(rel: string): string | undefined {
     if (this.texts.has(rel)) return this.texts.get(rel) ?? undefined;
-    return this.base?.read(rel)?.toString('utf8');
+    const got = this.base?.read(rel);
+    return got?.ok ? got.bytes.toString('utf8') : undefined;
   }
 
-  read(rel: string): Buffer | undefined {
-    if (!this.texts.has(rel)) return this.base?.read(rel);
+  read(rel: string): ReadResult {
     const t = this.texts.get(rel);
-    return t === null || t === undefined ? undefined : Buffer.from(t, 'utf8');
+    if (!this.texts.has(rel)) return this.base?.read(rel) ?? { ok: false, failure: 'missing', message: 'file not found' };
+    return t === null || t === undefined ? { ok: false, failure: 'missing', message: 'file not found' } : { ok: true, bytes: Buffer.from(t, 'utf8') };
   }
 
   exists(rel: string): boolean {

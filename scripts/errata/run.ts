@@ -10,7 +10,8 @@ import type { Verdict } from './judge.js';
 import { judge } from './judge.js';
 import type { RfcErrata } from './parse.js';
 import { errataView, mentionsErrata, readRfcErrata } from './parse.js';
-import { resolveTarget } from './target-path.js';
+import type { Governance } from './target-path.js';
+import { governanceFor, resolveTarget } from './target-path.js';
 import type { Erratum, Splice } from './types.js';
 
 export const ERRATA_RFC = 'RFC 0001 §E';
@@ -33,8 +34,10 @@ export interface ErratumOutcome {
 
 export interface FileChange {
   file: string;
-  /** Absolute path to write (symlinks resolved). */
+  /** Absolute path to write: the checked real path (no symlink on the way). */
   real: string;
+  /** Why it may be edited ("tracked by git"), shown in the dry run. */
+  governed: string;
   before: string;
   after: string;
 }
@@ -58,6 +61,7 @@ interface Planned {
   erratum: Erratum;
   file: string;
   real: string;
+  governed: string;
   doc: MarkdownDoc;
   verdict: Verdict;
 }
@@ -77,6 +81,7 @@ export async function planErrata(corpus: Corpus, options: ErrataOptions): Promis
   }
 
   const planned: Planned[] = [];
+  const gov = governanceFor(corpus.source, corpus.layout);
   for (const rfc of run.rfcs) {
     for (const item of rfc.unreadable) {
       const at = `${rfc.file}:${item.item.line}`;
@@ -84,7 +89,7 @@ export async function planErrata(corpus: Corpus, options: ErrataOptions): Promis
       report(run, { ruleId: 'errata/item-unreadable', file: rfc.file, range: item.item, message: `RFC ${rfc.rfc} §Errata item ${item.index} cannot be read: ${item.reason}` });
     }
     for (const erratum of rfc.errata) {
-      const p = await planOne(corpus, run, erratum);
+      const p = await planOne(corpus, run, erratum, gov);
       if (p) planned.push(p);
     }
   }
@@ -121,10 +126,10 @@ async function selectRfcs(corpus: Corpus, rfc: string | undefined): Promise<stri
   return all.filter((f) => mentionsErrata(corpus.text(f) ?? ''));
 }
 
-async function planOne(corpus: Corpus, run: ErrataRun, erratum: Erratum): Promise<Planned | undefined> {
+async function planOne(corpus: Corpus, run: ErrataRun, erratum: Erratum, gov: Governance): Promise<Planned | undefined> {
   const outcome = (status: OutcomeStatus, detail: string, target = describe(erratum)) =>
     run.outcomes.push({ rfc: erratum.rfc, index: erratum.index, at: `${erratum.rfcFile}:${erratum.item.line}`, target, op: erratum.op, status, detail });
-  const resolved = resolveTarget(erratum.targetPath, corpus.source);
+  const resolved = resolveTarget(erratum.targetPath, corpus.source, gov);
   if (!resolved.ok) {
     outcome('refused', resolved.message);
     report(run, { ruleId: resolved.ruleId, file: erratum.rfcFile, range: erratum.item, message: `${name(erratum)} refused: ${resolved.message}` });
@@ -141,13 +146,13 @@ async function planOne(corpus: Corpus, run: ErrataRun, erratum: Erratum): Promis
   if (verdict.status === 'refused') {
     outcome('refused', verdict.message, target);
     report(run, { ruleId: verdict.ruleId, file: erratum.rfcFile, range: erratum.item, message: `${name(erratum)} refused: ${verdict.message}`, related: verdict.related });
-    return { erratum, file, real: resolved.real ?? path.join(corpus.root, file), doc, verdict };
+    return { erratum, file, real: resolved.real ?? path.join(corpus.root, file), governed: resolved.governed, doc, verdict };
   }
   checkHint(run, erratum, doc, verdict.from, verdict.to);
   const where = `${file}:${doc.lines.at(verdict.from).line}`;
   if (verdict.status === 'already-applied') outcome('already-applied', erratum.op === 'append' ? `${verdict.section.title} (${where}) has the paragraph` : `the new text is at ${where}`, target);
   else outcome('applicable', erratum.op === 'append' ? `appends a paragraph to ${verdict.section.title} (${where})` : `replaces the old text at ${where}`, target);
-  return { erratum, file, real: resolved.real ?? path.join(corpus.root, file), doc, verdict };
+  return { erratum, file, real: resolved.real ?? path.join(corpus.root, file), governed: resolved.governed, doc, verdict };
 }
 
 /** A line hint that misses the located text is reported, never trusted: the section and the text decide. */
@@ -197,7 +202,7 @@ function spliceFile(run: ErrataRun, file: string, edits: Planned[]): FileChange 
       refuse(run, p, 'errata/verify-failed', `${name(p.erratum)} refused: after splicing, ${file} re-parsed does not show it applied (${again.status === 'refused' ? again.message : 'it would apply again'})`);
     }
   }
-  return ok ? { file, real: edits[0]!.real, before, after } : undefined;
+  return ok ? { file, real: edits[0]!.real, governed: edits[0]!.governed, before, after } : undefined;
 }
 
 function refuse(run: ErrataRun, p: Planned, ruleId: string, message: string): void {

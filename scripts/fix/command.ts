@@ -2,6 +2,7 @@ import { Corpus } from '../core/corpus.js';
 import type { SeveritySetting } from '../core/engine.js';
 import { UsageError } from '../core/errors.js';
 import type { Finding } from '../core/findings.js';
+import type { CliIo } from '../core/io.js';
 import type { Family } from '../core/rule.js';
 import { defineRule } from '../core/rule.js';
 import { FsSource } from '../core/source.js';
@@ -35,7 +36,7 @@ export interface FixContext {
  * `check --fix` / `--fix-dry-run`: undefined when neither is given; `'dry-run'` once the diff is
  * printed; after `--fix`, a fresh corpus over the written files for the check that reports what remains.
  */
-export async function runFixFlags(values: Record<string, unknown>, ctx: FixContext): Promise<Corpus | 'dry-run' | undefined> {
+export async function runFixFlags(values: Record<string, unknown>, ctx: FixContext, io: CliIo): Promise<Corpus | 'dry-run' | undefined> {
   if (!checkFixFlags(values)) return undefined;
   const dryRun = values['fix-dry-run'] === true;
   const types = list(values['fix-type']);
@@ -49,19 +50,19 @@ export async function runFixFlags(values: Record<string, unknown>, ctx: FixConte
   const wanted = (f: Finding) => (!types.length || types.includes(f.severity)) && (!rules.length || rules.includes(f.ruleId));
   const { corpus } = ctx;
   const run = await computeFixes({ source: corpus.source, layout: corpus.layout, families: ctx.families, options: ctx.options, severities: ctx.severities, wanted, useParseCache: corpus.useParseCache });
-  for (const file of run.refused) process.stderr.write(`specgate: ${file} is not valid UTF-8 text; its fixes were not applied\n`);
+  for (const file of run.refused) io.stderr.write(`specgate: ${file} is not valid UTF-8 text; its fixes were not applied\n`);
   const files = `${run.files.length} file${run.files.length === 1 ? '' : 's'}`;
   if (dryRun) {
     const { unifiedDiff } = await import('./diff.js');
-    process.stdout.write(unifiedDiff(run.files));
-    process.stderr.write(`specgate: ${run.applied} fix${run.applied === 1 ? '' : 'es'} in ${files} would be applied; nothing written\n`);
+    io.stdout.write(unifiedDiff(run.files));
+    io.stderr.write(`specgate: ${run.applied} fix${run.applied === 1 ? '' : 'es'} in ${files} would be applied; nothing written\n`);
     return 'dry-run';
   }
   if (run.files.length) {
     const { writeFixed } = await import('./write.js');
-    writeFixed(corpus.root, run.files);
+    for (const line of writeFixed(corpus.root, run.files)) io.stderr.write(`specgate: ${line}\n`);
   }
-  process.stderr.write(`specgate: applied ${run.applied} fix${run.applied === 1 ? '' : 'es'} to ${files}\n`);
+  io.stderr.write(`specgate: applied ${run.applied} fix${run.applied === 1 ? '' : 'es'} to ${files}\n`);
   const fresh = new Corpus(new FsSource(corpus.root), corpus.layout);
   fresh.useParseCache = corpus.useParseCache;
   return fresh;

@@ -76,6 +76,6 @@ export async function computeFixes(o: FixOptions): Promise<FixRun> {
 
 /** Whether the file's bytes are exactly its text written back as UTF-8 (no invalid sequence would be replaced). */
 function roundTrips(source: FileSource, file: string, text: string): boolean {
-  const bytes = source.read(file);
-  return bytes !== undefined && Buffer.from(text, 'utf8').equals(bytes);
+  const got = source.read(file);
+  return got.ok && Buffer.from(text, 'utf8').equals(got.bytes);
 }

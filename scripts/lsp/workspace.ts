@@ -8,6 +8,7 @@ import type { SeveritySetting } from '../core/engine.js';
 import { runFamilies } from '../core/engine.js';
 import type { Finding } from '../core/findings.js';
 import type { Layout } from '../core/layout.js';
+import { presetLayout } from '../core/layout.js';
 import { OverlaySource } from '../core/overlay-source.js';
 import type { Family } from '../core/rule.js';
 import { configuredSeverities } from '../core/run-env.js';
@@ -111,7 +112,7 @@ export class Workspace {
       this.severities = severities;
       this.configProblem = undefined;
     } catch (e) {
-      this.layout ??= loadConfig(this.root, { preset: 'specgate' }, { read: () => undefined }).layout;
+      this.layout ??= presetLayout('specgate');
       const message = (e as Error).message;
       const at = /^[^:]*:(\d+):(\d+): /.exec(message);
       const line = at ? Number(at[1]) : 1;

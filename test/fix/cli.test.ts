@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeFixed } from '../../scripts/fix/write.js';
@@ -51,6 +51,8 @@ describe('check --fix', () => {
     expect(read(RFC_0152)).toBe(clean.other.replace('| **Superseded by** | — |', '| **Superseded by** | RFC 0211 |'));
     const again = runCli(['check', 'interop-map', 'rfcs', '--root', root, '--fix', '-f', 'json']);
     expect(again.stderr).toBe('specgate: applied 0 fixes to 0 files\n');
+    // The writer's lock, journal and temp files are gone.
+    expect(readdirSync(root).filter((f) => f.includes('.specgate-'))).toEqual([]);
   });
 
   it('--rule and --fix-type limit what is fixed; what remains is reported (exit 1)', () => {
