@@ -97,7 +97,7 @@ export const SUITES: RuleSuite[] = [
         {
           name: 'an Accepted RFC whose unresolved question is still to be decided before Active',
           files: { [RFC_0211]: replace('\n## Acceptance criteria', '2. Which code a retry gets. Decide before `Active`.\n\n## Acceptance criteria') },
-          errors: [{ ruleId: 'rfcs/unresolved-before-active', file: RFC_0211, severity: 'warning', column: 1, message: /RFC is Accepted, but unresolved question 2 still says "Decide before `Active`"/, where: (t) => ({ line: positionOf(t(RFC_0211), '2. Which code').line }) }],
+          errors: [{ ruleId: 'rfcs/unresolved-before-active', file: RFC_0211, severity: 'warning', column: 1, message: /RFC is Accepted, but unresolved question 2 still says "Decide before Active"/, where: (t) => ({ line: positionOf(t(RFC_0211), '2. Which code').line }) }],
         },
         {
           name: 'header rows pasted inside a > quote',
