@@ -48,9 +48,9 @@ function repo(): string {
 }
 
 describe('errata: the steward workflow', () => {
-  it('a dry run with a refused item still shows the patch of every item that applies, marks the refused one once, and writes nothing', () => {
+  it('a dry run with a refused item still shows the patch of every item that applies, marks the refused one once, and writes nothing', async () => {
     const root = repo();
-    const r = runCli(['errata', 'apply', '--dry-run', '--rfc', '0999', '--root', root]);
+    const r = await runCli(['errata', 'apply', '--dry-run', '--rfc', '0999', '--root', root]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(new RegExp(`${RFC}:10 {2}doc\\.md §B {2}refused \\(see its finding\\)`));
     expect(r.stderr).toMatch(/nothing will be written unless every selected item applies/);
@@ -72,8 +72,8 @@ describe('errata: the steward workflow', () => {
     expect(after).toContain('**F. Next.** The shared words sit under F too.');
   }, 120_000);
 
-  it('a long changed line gets a word view (on stderr); the patch keeps whole lines', () => {
-    const r = runCli(['errata', 'apply', '--dry-run', '--rfc', '0999', '--item', '3', '--root', repo()]);
+  it('a long changed line gets a word view (on stderr); the patch keeps whole lines', async () => {
+    const r = await runCli(['errata', 'apply', '--dry-run', '--rfc', '0999', '--item', '3', '--root', repo()]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('doc.md:9: …');
     expect(r.stderr).toContain('[-at-]{+within+} [-the-]{+one+} [-same moment-]{+second+}.');
@@ -81,9 +81,9 @@ describe('errata: the steward workflow', () => {
     expect(r.stdout).not.toContain('{+');
   }, 120_000);
 
-  it('--item applies a subset, says which items were left, and each item is reported once', () => {
+  it('--item applies a subset, says which items were left, and each item is reported once', async () => {
     const root = repo();
-    const r = runCli(['errata', 'apply', '--rfc', '0999', '--item', '1', '--item', '4', '--root', root]);
+    const r = await runCli(['errata', 'apply', '--rfc', '0999', '--item', '1', '--item', '4', '--root', root]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('left for later (not selected with --item): items 2, 3 of RFC 0999');
     expect(r.stderr).toContain('wrote 1 file(s)');
@@ -92,21 +92,21 @@ describe('errata: the steward workflow', () => {
     const after = readFileSync(path.join(root, 'doc.md'), 'utf8');
     expect(after).toContain('the amended words');
     expect(after).toContain('at the same moment');
-    const bad = runCli(['errata', 'apply', '--item', '1', '--root', root]);
+    const bad = await runCli(['errata', 'apply', '--item', '1', '--root', root]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--item numbers the items of one RFC; name it with --rfc NNNN/);
-    expect(runCli(['errata', 'apply', '--rfc', '0999', '--item', '7', '--root', root]).stderr).toMatch(/--item 7: RFC 0999 lists errata items 1–4/);
+    expect((await runCli(['errata', 'apply', '--rfc', '0999', '--item', '7', '--root', root])).stderr).toMatch(/--item 7: RFC 0999 lists errata items 1–4/);
   }, 120_000);
 
-  it("a fix hint repeats --root, --preset and --config; check --format sarif prints only SARIF", () => {
+  it("a fix hint repeats --root, --preset and --config; check --format sarif prints only SARIF", async () => {
     const root = repo();
     writeFileSync(path.join(root, RFC), rfcWithErrata(ERRATA.split('\n')[0]! + '\n'));
     writeFileSync(path.join(root, 'gate.json'), JSON.stringify({ preset: 'specgate' }));
-    const r = runCli(['errata', 'check', '--root', root, '--preset', 'specgate', '--config', path.join(root, 'gate.json'), '--format', 'json']);
+    const r = await runCli(['errata', 'check', '--root', root, '--preset', 'specgate', '--config', path.join(root, 'gate.json'), '--format', 'json']);
     expect(r.code).toBe(1);
     const hint = (JSON.parse(r.stdout) as { findings: Array<{ message: string }> }).findings[0]!.message;
     expect(hint).toContain(`run \`specgate errata apply --rfc 0999 --root ${root} --preset specgate --config ${path.join(root, 'gate.json')}\``);
-    const sarif = runCli(['errata', 'check', '--root', root, '--format', 'sarif']);
+    const sarif = await runCli(['errata', 'check', '--root', root, '--format', 'sarif']);
     expect(sarif.code).toBe(1);
     expect(JSON.parse(sarif.stdout)).toMatchObject({ version: '2.1.0' });
     expect(sarif.stderr).toContain('not applied (see its finding)');
