@@ -102,7 +102,7 @@ describeShared('errata against the upstream anchors (openwop preset)', () => {
 
     const again = await runCli(['errata', 'apply', '--root', copy, '--preset', 'openwop']);
     expect(again.code).toBe(0);
-    expect(again.stdout.match(/already applied/g)).toHaveLength(2);
+    expect(again.stderr.match(/already applied/g)).toHaveLength(2);
     expect((await runCli(['errata', 'check', '--root', copy, '--preset', 'openwop'])).code).toBe(0);
   }, 240_000);
 });

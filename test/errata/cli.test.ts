@@ -12,7 +12,7 @@ describe('specgate errata (CLI)', () => {
       const before = readFileSync(path.join(root, target));
       const r = await runCli(['errata', 'apply', '--dry-run', '--root', root]);
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stdout).toContain('would apply');
+      expect(r.stderr).toContain('would apply');
       expect(r.stdout).toContain(`--- a/${target}\n+++ b/${target}\n@@ `);
       expect(readFileSync(path.join(root, target)).equals(before)).toBe(true);
 
@@ -36,14 +36,14 @@ describe('specgate errata (CLI)', () => {
 
     const first = await runCli(['errata', 'apply', '--root', root]);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toMatch(/doc\.md §B {2}applied: replaces the old text at doc\.md:5/);
-    expect(first.stdout).toContain('wrote 1 file(s)');
+    expect(first.stderr).toMatch(/doc\.md §B {2}applied: replaces the old text at doc\.md:5/);
+    expect(first.stderr).toContain('wrote 1 file(s)');
     const afterFirst = readFileSync(path.join(root, target));
 
     const second = await runCli(['errata', 'apply', '--root', root]);
     expect(second.code).toBe(0);
-    expect(second.stdout.match(/already applied/g)).toHaveLength(2);
-    expect(second.stdout).toContain('nothing to change');
+    expect(second.stderr.match(/already applied/g)).toHaveLength(2);
+    expect(second.stderr).toContain('nothing to change');
     expect(readFileSync(path.join(root, target)).equals(afterFirst)).toBe(true);
 
     const check2 = await runJson(['errata', 'check', '--root', root]);

@@ -123,11 +123,11 @@ describe('rfcs/number-matches fixes', () => {
   });
 });
 
-describe('rfcs/dates-valid fixes', () => {
+describe('rfcs/dates-valid and rfcs/updated-newest-first fixes', () => {
   const updated = (value: string) => sub(/\| \*\*Updated\*\* \| [^\n]*\|/.exec(original(RFC_0211))![0], `| **Updated** | ${value} |`);
 
   it('Updated entries out of order are put latest first', async () => {
-    const out = await fixed({ [RFC_0211]: updated('2026-09-23 — filed · 2026-09-25 — amended · 2026-09-24 — accepted') }, ['rfcs'], 'rfcs/dates-valid');
+    const out = await fixed({ [RFC_0211]: updated('2026-09-23 — filed · 2026-09-25 — amended · 2026-09-24 — accepted') }, ['rfcs'], 'rfcs/updated-newest-first');
     expect(out[RFC_0211]).toBe(updated('2026-09-25 — amended · 2026-09-24 — accepted · 2026-09-23 — filed')(original(RFC_0211)));
   });
 
@@ -142,7 +142,7 @@ describe('rfcs/dates-valid fixes', () => {
       { [RFC_0211]: updated('2026-09-23 — filed · 2026-09-24 — a · 2026-09-24 — b') },
       { [RFC_0211]: sub('| **Created** | 2026-09-23 |', '| **Created** | 09/03/2026 |') },
     ]) {
-      const run = await fix(new OverlaySource(PROJECT, files), ['rfcs'], 'rfcs/dates-valid');
+      const run = await fix(new OverlaySource(PROJECT, files), ['rfcs']);
       expect(run.files).toEqual([]);
     }
   });
@@ -152,6 +152,6 @@ describe('fix coverage', () => {
   it('every fixable rule has fix tests in this file', async () => {
     const { allRules } = await import('../../scripts/rules-registry.js');
     const fixable = (await allRules()).filter((r) => r.fixable).map((r) => r.id).sort();
-    expect(fixable).toEqual(['interop-map/reason-upper-snake', 'rfcs/dates-valid', 'rfcs/number-matches', 'rfcs/supersedes-reciprocal']);
+    expect(fixable).toEqual(['interop-map/reason-upper-snake', 'rfcs/dates-valid', 'rfcs/number-matches', 'rfcs/supersedes-reciprocal', 'rfcs/updated-newest-first']);
   });
 });

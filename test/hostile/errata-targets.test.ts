@@ -105,7 +105,7 @@ describe('errata writes are all or nothing, also against concurrent runs and kil
     // A pause at each writer step keeps the first run's lock held while the second starts.
     const env = { SPECGATE_WRITER_STEP_PAUSE_MS: '40' };
     const runs = await Promise.all([cli(['errata', 'apply', '--root', root], env), cli(['errata', 'apply', '--root', root], env)]);
-    const wrote = runs.filter((r) => r.stdout.includes('wrote 1 file(s)'));
+    const wrote = runs.filter((r) => (r.stdout + r.stderr).includes('wrote 1 file(s)'));
     expect(wrote).toHaveLength(1);
     const other = runs.find((r) => r !== wrote[0])!;
     // The other run either found the lock held, saw the target changed, or found the edit already there.

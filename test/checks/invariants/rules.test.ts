@@ -141,7 +141,8 @@ describeShared('check invariants on the upstream anchors', () => {
         .map(([, v]) => String(v))
         .join('\n');
       const nums: string[] = [];
-      for (const m of prose.matchAll(/\bRFCs?[ -]?(\d{4}(?:\s*\/\s*\d{4})*)(?![\d-])/g)) nums.push(...m[1]!.split('/').map((s) => s.trim()));
+      // A folded line may break between "RFC" and its number.
+      for (const m of prose.matchAll(/\bRFCs?(?:\s+|-)?(\d{4}(?:\s*\/\s*\d{4})*)(?![\d-])/g)) nums.push(...m[1]!.split('/').map((s) => s.trim()));
       return nums;
     });
   });
@@ -158,7 +159,9 @@ describeShared('check invariants on the upstream anchors', () => {
     const none = citedBy.filter((c) => c.length === 0).length;
     const cited = [...new Set(citedBy.flat())].sort();
     expect(extras.entriesCitingNoRfc).toBe(none);
-    expect(only(r, 'invariants/cites-rfc')).toHaveLength(none);
+    // Upstream's v1.0 invariants predate its RFC process: the rule is this project's, off under openwop.
+    expect(none).toBeGreaterThan(0);
+    expect(only(r, 'invariants/cites-rfc')).toEqual([]);
     expect(extras.absentRfcs).toEqual(cited.filter((n) => !present.has(n)));
     expect(extras.citedRfcs).toBe(cited.length);
   });
@@ -170,7 +173,8 @@ describeShared('check invariants on the upstream anchors', () => {
     for (const f of found) {
       const n = /cites RFC (\d{4})/.exec(f.message)![1]!;
       expect(present.has(n)).toBe(false);
-      expect(lines[f.line - 1]!.slice(f.column - 1)).toMatch(new RegExp(`^(RFCs?[ -]?)?${n}`));
+      // A citation split across lines starts on one line and ends on the next.
+      expect(lines.slice(f.line - 1, f.endLine).join('\n').slice(f.column - 1)).toMatch(new RegExp(`^(RFCs?(\\s+|-)?)?${n}`));
     }
   });
 
