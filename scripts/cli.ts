@@ -54,11 +54,13 @@ main(process.argv.slice(2)).then(
   },
   async (err: unknown) => {
     const { FatalError, UsageError } = await import('./core/errors.js');
+    // An error may quote input (a file name, a host's answer): escaped like every reporter's text.
+    const { printable } = await import('./core/reporters/printable.js');
     if (err instanceof UsageError || err instanceof FatalError) {
-      process.stderr.write(`specgate: ${err.message}\n`);
+      process.stderr.write(`specgate: ${printable(err.message)}\n`);
     } else {
       const msg = err instanceof Error ? err.message : String(err);
-      process.stderr.write(`specgate: internal error: ${msg.split('\n')[0]}\n`);
+      process.stderr.write(`specgate: internal error: ${printable(msg.split('\n')[0]!)}\n`);
       if (process.env.SPECGATE_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
     }
     process.exitCode = 2;

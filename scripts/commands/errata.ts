@@ -73,7 +73,10 @@ export async function run(argv: string[]): Promise<number> {
     if (result.rfcs.length === 0) lines.push(values.rfc ? `RFC ${values.rfc} was not found` : 'no Accepted RFC has a ## Errata section');
     else if (result.outcomes.length === 0) lines.push(result.rfcs.map((r) => `RFC ${r.rfc} ${r.hasErrata ? 'lists no errata' : 'has no ## Errata section'}`).join('; '));
     if (sub === 'apply') lines.push(summaryLine(result.changes.length, written.length, dryRun, findings.some((f) => f.severity === 'error')));
-    process.stdout.write(lines.join('\n') + '\n' + diff + (diff ? '\n' : ''));
+    // RFC text and file names reach the terminal: escaped, line by line (the JSON report keeps them exact).
+    const { printable } = await import('../core/reporters/printable.js');
+    const shownDiff = diff.split('\n').map(printable).join('\n');
+    process.stdout.write(lines.map(printable).join('\n') + '\n' + shownDiff + (diff ? '\n' : ''));
     output(common, report);
   }
   return exitCodeFor(findings);

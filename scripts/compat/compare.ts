@@ -4,6 +4,7 @@ import { FatalError } from '../core/errors.js';
 import type { FindingDraft, SeveritySetting } from '../core/engine.js';
 import { applySeverities } from '../core/engine.js';
 import type { Finding } from '../core/findings.js';
+import { pushAll } from '../core/findings.js';
 import type { Layout } from '../core/layout.js';
 import type { FileSource } from '../core/source.js';
 import type { StructuredDoc } from '../core/tree.js';
@@ -81,11 +82,11 @@ export async function compareWithBase(opts: CompatOptions): Promise<CompatResult
   const headOf = new Map<string, string>();
   for (const pair of pairing(baseSchemas, headSchemas)) {
     if (pair.base && pair.head) headOf.set(pair.base, pair.head);
-    changes.push(...compareFile(pair, 'schema', base, head, (b, h, bv, hv) => diffSchema(b, h, bv, hv, { base: baseSide, head: headSide, compared })));
+    pushAll(changes, compareFile(pair, 'schema', base, head, (b, h, bv, hv) => diffSchema(b, h, bv, hv, { base: baseSide, head: headSide, compared })));
   }
   for (const pair of pairing(baseData, headData)) {
     if (pair.base && pair.head) headOf.set(pair.base, pair.head);
-    changes.push(...compareFile(pair, 'data', base, head, (_b, _h, bv, hv) => diffData(bv, hv)));
+    pushAll(changes, compareFile(pair, 'data', base, head, (_b, _h, bv, hv) => diffData(bv, hv)));
   }
   changes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
 
@@ -100,8 +101,8 @@ export async function compareWithBase(opts: CompatOptions): Promise<CompatResult
   };
   const files = [...new Set([...headSchemas, ...headData, ...baseSchemas, ...baseData])];
   const claims = await checkClaims({ corpus: head, rfcs: rfcsInRange, changes, files, ref: opts.ref, dependsOn });
-  for (const c of claims) drafts.push(...c.findings);
-  drafts.push(...head.problems, ...base.problems.map((p) => baseProblem(p, headOf.get(p.file) ?? p.file, opts.ref)));
+  for (const c of claims) pushAll(drafts, c.findings);
+  pushAll(pushAll(drafts, head.problems), base.problems.map((p) => baseProblem(p, headOf.get(p.file) ?? p.file, opts.ref)));
   const findings = applySeverities(drafts, RULE_INFOS, opts.severities);
   return {
     ref: opts.ref,
@@ -185,7 +186,7 @@ function compareFile(pair: FilePair, subject: Change['subject'], base: Corpus, h
   if (!baseDoc) return []; // reported from the base corpus's problems
   const out: Change[] = [];
   if (pair.base !== pair.head) out.push(at(renameChange(pair.base, baseDoc, headDoc, what)));
-  out.push(...differ(pair.base, pair.head, baseDoc.value, headDoc.value).map(at));
+  pushAll(out, differ(pair.base, pair.head, baseDoc.value, headDoc.value).map(at));
   return out;
 }
 

@@ -11,6 +11,13 @@ import type { ParseProblem, StructuredDoc } from './tree.js';
 export const MAX_FILE_BYTES = 32 * 1024 * 1024;
 
 /**
+ * Markdown is parsed by remark, whose tree holds a positioned node per token: about 250 MiB and
+ * seconds per MiB of RFC text, growing faster than the input (4 MiB took 80 s and 800 MiB), so a
+ * Markdown file (an RFC, an errata target) is refused past this size. Real RFCs are tens of KiB.
+ */
+export const MAX_MARKDOWN_BYTES = 1024 * 1024;
+
+/**
  * The files of one run, each read and parsed once, and the findings that reading them produced
  * (missing, binary, empty, not parseable). Checks share one Corpus.
  */
@@ -119,10 +126,20 @@ export class Corpus {
     return /\.ya?ml$/i.test(rel) ? this.yaml(rel, neededFor) : this.json(rel, neededFor);
   }
 
+  /** The text of a Markdown file, or undefined (and a `parse/markdown-too-large` finding) past MAX_MARKDOWN_BYTES. */
+  markdownText(rel: string, neededFor?: string): string | undefined {
+    const text = this.text(rel, neededFor);
+    if (text === undefined || text.length <= MAX_MARKDOWN_BYTES / 4) return text;
+    const bytes = Buffer.byteLength(text);
+    if (bytes <= MAX_MARKDOWN_BYTES) return text;
+    this.problem(rel, 'parse/markdown-too-large', `Markdown file is ${bytes} bytes; refusing to parse more than ${MAX_MARKDOWN_BYTES} (the Markdown cap)`);
+    return undefined;
+  }
+
   async markdown(rel: string, neededFor?: string): Promise<MarkdownDoc | undefined> {
     this.touched?.add(rel);
     if (this.markdowns.has(rel)) return this.markdowns.get(rel);
-    const text = this.text(rel, neededFor);
+    const text = this.markdownText(rel, neededFor);
     let doc: MarkdownDoc | undefined;
     if (text !== undefined) {
       const { parseMarkdown } = await import('../rfc/markdown.js');

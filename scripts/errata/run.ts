@@ -69,7 +69,7 @@ interface Planned {
 export async function planErrata(corpus: Corpus, options: ErrataOptions): Promise<ErrataRun> {
   const run: ErrataRun = { outcomes: [], findings: [], changes: [], rfcs: [] };
   for (const file of await selectRfcs(corpus, options.rfc)) {
-    const text = corpus.text(file);
+    const text = corpus.markdownText(file);
     if (text === undefined) continue;
     const rfc = readRfcErrata(parseMarkdown(file, errataView(text)));
     if (!options.rfc && rfc.status !== 'Accepted') continue;
