@@ -88,6 +88,12 @@ export class Corpus {
   private bytesOf(rel: string, neededFor: string | undefined): Buffer | undefined {
     const kept = this.bytes.get(rel);
     if (kept) return kept;
+    const size = this.source.sizeOf?.(rel);
+    if (size !== undefined && size > MAX_FILE_BYTES) {
+      this.problem(rel, 'parse/too-large', `file is ${size} bytes; refusing to parse more than ${MAX_FILE_BYTES}`);
+      this.texts.set(rel, undefined);
+      return undefined;
+    }
     const buf = this.source.read(rel);
     if (buf === undefined) {
       this.problem(rel, 'corpus/missing-file', `file not found${neededFor ? ` (needed for ${neededFor})` : ''} in the ${this.source.label}`);

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { FatalError } from './errors.js';
 import type { FileSource } from './source.js';
 import { globMatcher } from './source.js';
@@ -10,6 +10,15 @@ import { globMatcher } from './source.js';
  */
 export class GitBlobSource implements FileSource {
   private readonly cache = new Map<string, Buffer | undefined>();
+  /** Blob sizes from `git cat-file --batch-check`, asked before any blob is read. */
+  private readonly sizes = new Map<string, number>();
+
+  /**
+   * The most bytes read from git for one file: the corpus refuses larger files anyway (it asks
+   * sizeOf first), so git's output is never buffered past this (a 64 MB blob once gave
+   * `spawnSync git ENOBUFS`).
+   */
+  static readonly MAX_BLOB_BYTES = 32 * 1024 * 1024;
 
   constructor(
     readonly root: string,
@@ -22,9 +31,32 @@ export class GitBlobSource implements FileSource {
     if (this.cache.has(rel)) return this.cache.get(rel);
     const oid = this.entries.get(rel);
     let buf: Buffer | undefined;
-    if (oid) buf = execFileSync('git', ['cat-file', 'blob', oid], { cwd: this.root, maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
+    if (oid) {
+      const size = this.sizeOf(rel) ?? 0;
+      if (size > GitBlobSource.MAX_BLOB_BYTES) throw new FatalError(`${rel} in the ${this.label} is ${size} bytes; refusing to read more than ${GitBlobSource.MAX_BLOB_BYTES}`);
+      buf = execFileSync('git', ['cat-file', 'blob', oid], { cwd: this.root, maxBuffer: size + 1024, stdio: ['ignore', 'pipe', 'ignore'] });
+    }
     this.cache.set(rel, buf);
     return buf;
+  }
+
+  /** A file's size in bytes without reading it (undefined when it is not there). */
+  sizeOf(rel: string): number | undefined {
+    const oid = this.entries.get(rel);
+    if (!oid) return undefined;
+    if (!this.sizes.has(oid)) this.checkSizes([oid]);
+    return this.sizes.get(oid);
+  }
+
+  /** Sizes of many blobs with one `git cat-file --batch-check` (its output is one short line each). */
+  private checkSizes(oids: readonly string[]): void {
+    const wanted = [...new Set(oids)].filter((o) => !this.sizes.has(o));
+    if (!wanted.length) return;
+    const r = spawnSync('git', ['cat-file', '--batch-check'], { cwd: this.root, input: wanted.join('\n') + '\n', maxBuffer: wanted.length * 128 + 1024, stdio: ['pipe', 'pipe', 'ignore'] });
+    for (const line of String(r.stdout ?? '').split('\n')) {
+      const [oid, type, size] = line.split(' ');
+      if (oid && type === 'blob') this.sizes.set(oid, Number(size));
+    }
   }
 
   exists(rel: string): boolean {
@@ -43,12 +75,17 @@ export class GitBlobSource implements FileSource {
 
   /** Files about to be read: fetch them with one `git cat-file --batch`. */
   prefetch(rels: readonly string[]): void {
-    const wanted = rels.filter((r) => !this.cache.has(r) && this.entries.has(r));
+    let wanted = rels.filter((r) => !this.cache.has(r) && this.entries.has(r));
     if (wanted.length < 2) return;
+    // Sizes first: blobs over the cap are left for read() to refuse, and the rest is buffered at its known size.
+    this.checkSizes(wanted.map((r) => this.entries.get(r)!));
+    wanted = wanted.filter((r) => (this.sizes.get(this.entries.get(r)!) ?? Infinity) <= GitBlobSource.MAX_BLOB_BYTES);
+    if (wanted.length < 2) return;
+    const total = wanted.reduce((n, r) => n + this.sizes.get(this.entries.get(r)!)! + 128, 1024);
     const out = execFileSync('git', ['cat-file', '--batch'], {
       cwd: this.root,
       input: wanted.map((r) => this.entries.get(r)).join('\n') + '\n',
-      maxBuffer: 1024 * 1024 * 1024,
+      maxBuffer: total,
       stdio: ['pipe', 'pipe', 'ignore'],
     });
     let at = 0;
