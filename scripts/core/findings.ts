@@ -83,8 +83,13 @@ export function capPerFile<F extends Omit<Finding, 'severity'> & { severity?: Se
   const dropped = new Map<string, { count: number; error: boolean; rules: Set<string> }>();
   const out: F[] = [];
   for (const f of findings) {
+    // A rule's own cap finding (engine.runRule) is always kept and does not count.
+    if (f.ruleId === FINDINGS_CAP_RULE) {
+      out.push(f);
+      continue;
+    }
     const n = kept.get(f.file) ?? 0;
-    if (n < cap || f.ruleId === FINDINGS_CAP_RULE) {
+    if (n < cap) {
       kept.set(f.file, n + 1);
       out.push(f);
       continue;
@@ -100,7 +105,7 @@ export function capPerFile<F extends Omit<Finding, 'severity'> & { severity?: Se
 }
 
 function capFinding(file: string, count: number, error: boolean, rules: string[], cap: number): Finding {
-  const shown = rules.slice(0, 5).join(', ') + (rules.length > 5 ? ', …' : '');
+  const shown = [...rules].sort().slice(0, 5).join(', ') + (rules.length > 5 ? ', …' : '');
   return {
     ruleId: FINDINGS_CAP_RULE,
     severity: error ? 'error' : 'warning',
