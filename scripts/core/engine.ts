@@ -109,7 +109,7 @@ export async function runRule(rule: Rule, corpus: Corpus, options: Record<string
       const n = (perFile.get(draft.file) ?? 0) + 1;
       perFile.set(draft.file, n);
       if (n <= MAX_FINDINGS_PER_FILE) findings.push(draft);
-      else if (!over.has(draft.file) || draft.severity !== 'warning') over.set(draft.file, draft);
+      else if (!over.has(draft.file) || draft.severity === undefined || draft.severity === 'error') over.set(draft.file, draft);
     },
     visit(n = 1) {
       visited += n;
@@ -118,9 +118,14 @@ export async function runRule(rule: Rule, corpus: Corpus, options: Record<string
   await rule.run(ctx);
   for (const [file, last] of over) {
     const count = perFile.get(file)! - MAX_FINDINGS_PER_FILE;
-    findings.push({ ruleId: FINDINGS_CAP_RULE, severity: last.severity ?? (defineRule(rule).defaultSeverity === 'warning' ? 'warning' : 'error'), file, line: 1, column: 1, endLine: 1, endColumn: 1, message: `${count} more finding${count === 1 ? '' : 's'} of ${rule.id} in this file not shown (at most ${MAX_FINDINGS_PER_FILE} per file)` });
+    findings.push({ ruleId: FINDINGS_CAP_RULE, severity: last.severity ?? capSeverity(defineRule(rule).defaultSeverity), file, line: 1, column: 1, endLine: 1, endColumn: 1, message: `${count} more finding${count === 1 ? '' : 's'} of ${rule.id} in this file not shown (at most ${MAX_FINDINGS_PER_FILE} per file)` });
   }
   return { findings, visited };
+}
+
+/** A rule's cap finding is as severe as the rule (an `off` rule reports nothing to cap). */
+function capSeverity(s: SeveritySetting): Severity {
+  return s === 'off' ? 'error' : s;
 }
 
 /** A report located, its message naming the rule's RFC section. */

@@ -18,7 +18,7 @@ export const stylish: Reporter = (result, env) => {
     const text = env.sourceOf(file);
     const lines = text === undefined ? undefined : new LineIndex(text);
     for (const f of findings) {
-      const sev = f.severity === 'error' ? paint(env, '31', 'error') : paint(env, '33', 'warning');
+      const sev = f.severity === 'error' ? paint(env, '31', 'error') : f.severity === 'warning' ? paint(env, '33', 'warning') : paint(env, '36', 'notice');
       out.push(`  ${f.line}:${f.column}  ${sev}  ${printable(f.message)}  ${paint(env, '2', printable(f.ruleId))}`);
       if (f.pointer !== undefined && f.pointer !== '') out.push(`    ${paint(env, '2', `at ${printable(f.pointer)}`)}`);
       if (lines && f.line <= lines.lineCount) for (const l of codeFrame(lines, f)) out.push(l);
@@ -26,12 +26,13 @@ export const stylish: Reporter = (result, env) => {
     }
     out.push('');
   }
-  const { errors, warnings } = countBySeverity(result.findings);
+  const { errors, warnings, notices } = countBySeverity(result.findings);
   const total = errors + warnings;
+  const noted = notices ? `, ${notices} notice${notices === 1 ? '' : 's'}` : '';
   if (total > 0) {
-    out.push(paint(env, errors ? '31' : '33', `✖ ${total} problem${total === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'})`));
+    out.push(paint(env, errors ? '31' : '33', `✖ ${total} problem${total === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}${noted})`));
   } else {
-    out.push(paint(env, '32', '✔ no problems'));
+    out.push(paint(env, '32', `✔ no problems${notices ? ` (${noted.slice(2)})` : ''}`));
   }
   for (const s of result.families) {
     out.push(`  ${printable(s.family).padEnd(14)} ${String(s.files).padStart(4)} files  ${String(s.visited).padStart(6)} visited  ${String(s.errors).padStart(4)} errors  ${String(s.warnings).padStart(4)} warnings  ${s.ms.toFixed(1).padStart(7)} ms`);
