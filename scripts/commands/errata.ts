@@ -75,8 +75,9 @@ export async function run(argv: string[]): Promise<number> {
     if (sub === 'apply') lines.push(summaryLine(result.changes.length, written.length, dryRun, findings.some((f) => f.severity === 'error')));
     // RFC text and file names reach the terminal: escaped, line by line (the JSON report keeps them exact).
     const { printable } = await import('../core/reporters/printable.js');
-    const shownDiff = diff.split('\n').map(printable).join('\n');
-    process.stdout.write(lines.map(printable).join('\n') + '\n' + shownDiff + (diff ? '\n' : ''));
+    // Tabs, and a CR ending a line of a CRLF file, stay as they are, so the diff still applies with `git apply`.
+    const shownDiff = diff.split('\n').map((l) => (l.endsWith('\r') ? printable(l.slice(0, -1), '\t') + '\r' : printable(l, '\t'))).join('\n');
+    process.stdout.write(lines.map((l) => printable(l)).join('\n') + '\n' + shownDiff + (diff ? '\n' : ''));
     output(common, report);
   }
   return exitCodeFor(findings);

@@ -36,6 +36,7 @@ describe('hostile bounds: terminal injection', () => {
     const out = await (await loadReporter('github'))(result, env);
     expect(out.trimEnd().split('\n')).toHaveLength(1);
     expect(out.trimEnd()).not.toMatch(/[\u0000-\u001f\u007f\u202e]/);
+    expect(printable("a\nb", "\n")).toBe("a\nb");
     expect(out).toContain('host said: \\x1b[2J');
     expect(printable('a\nb::error::x')).toBe('a\\nb::error::x');
   });

@@ -3,7 +3,7 @@ import { Corpus, MAX_MARKDOWN_BYTES } from '../../scripts/core/corpus.js';
 import { parseJson } from '../../scripts/core/json-tree.js';
 import { presetLayout } from '../../scripts/core/layout.js';
 import { globMatcher, globProblem } from '../../scripts/core/source.js';
-import { parseYaml } from '../../scripts/core/yaml-tree.js';
+import { MAX_YAML_BYTES, parseYaml } from '../../scripts/core/yaml-tree.js';
 import { loadRfcSet } from '../../scripts/rfc/set.js';
 import { PROJECT } from '../helpers/env.js';
 import { OverlaySource } from '../helpers/rule-tester.js';
@@ -32,6 +32,13 @@ describe('hostile bounds: parsers and globs', () => {
     expect(doc.problems).toEqual([]);
     expect((doc.value as { invariants: unknown[] }).invariants.length).toBeGreaterThan(10_000);
     expect(doc.locate('/invariants/10000/id').line).toBe(1);
+  });
+
+  it('YAML over the YAML cap is refused unparsed (16 MB of short scalars took 1.3 GiB)', () => {
+    const text = 'tests:\n' + '  - "test/x*.ts"\n'.repeat(Math.ceil((MAX_YAML_BYTES + 1) / 16));
+    const doc = parseYaml('big.yaml', text);
+    expect(doc.problems).toMatchObject([{ code: 'too-large', start: 0 }]);
+    expect(doc.problems[0]!.message).toContain(`refusing to parse more than ${MAX_YAML_BYTES} (the YAML cap)`);
   });
 
   it('deeply nested flow YAML is refused as too deep', () => {

@@ -24,7 +24,7 @@ export const github: Reporter = (result) => {
  * line, nor send escape sequences to the log viewer).
  */
 function data(s: string): string {
-  return printable(s).replace(/%/g, '%25');
+  return printable(s, '\r\n').replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
 function prop(s: string): string {

@@ -10,8 +10,9 @@ const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
-export function printable(s: string): string {
+/** `keep`: characters the caller encodes itself (the github format's `%0A`) or needs as they are (a tab in a diff). */
+export function printable(s: string, keep = ''): string {
   UNPRINTABLE.lastIndex = 0;
   if (!UNPRINTABLE.test(s)) return s;
-  return s.replace(UNPRINTABLE, (c) => NAMED[c] ?? (c.charCodeAt(0) < 0x100 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  return s.replace(UNPRINTABLE, (c) => keep.includes(c) ? c : NAMED[c] ?? (c.charCodeAt(0) < 0x100 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
