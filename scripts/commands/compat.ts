@@ -6,6 +6,8 @@ import { FatalError, UsageError } from '../core/errors.js';
 import { exitCodeFor } from '../core/findings.js';
 import { loadReporter } from '../core/reporters/index.js';
 import { COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, configuredSeverities, writeAtomic } from '../core/run-env.js';
+import type { CliIo } from '../core/io.js';
+import { processIo } from '../core/io.js';
 
 const HELP = `usage: specgate compat --base REF [--staged] [common options]
 
@@ -19,11 +21,11 @@ or changed since REF says "Compatibility: breaking" and names the file (or its f
 An RFC that claims "additive" or "safety-fix" over a breaking change is an error at its row.
 `;
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
   const started = performance.now();
   const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, base: { type: 'string' } }, false);
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return 0;
   }
   if (typeof values.base !== 'string') throw new UsageError('compat needs --base REF (the git revision to compare with)');
@@ -50,9 +52,9 @@ export async function run(argv: string[]): Promise<number> {
     toolName: TOOL_NAME,
     toolVersion: TOOL_VERSION,
     rules: RULE_INFOS,
-    color: !output && format === 'stylish' && process.stdout.isTTY === true && !process.env.NO_COLOR,
+    color: !output && format === 'stylish' && io.stdout.isTTY === true && !process.env.NO_COLOR,
   });
   if (output) writeAtomic(output, text);
-  else process.stdout.write(text);
+  else io.stdout.write(text);
   return exitCodeFor(result.findings);
 }

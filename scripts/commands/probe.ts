@@ -5,6 +5,8 @@ import { UsageError } from '../core/errors.js';
 import { exitCodeFor } from '../core/findings.js';
 import { packageRoot } from '../core/package-root.js';
 import { TOOL_NAME, TOOL_VERSION, openCorpus, writeAtomic } from '../core/run-env.js';
+import type { CliIo } from '../core/io.js';
+import { processIo } from '../core/io.js';
 
 const HELP = `usage: specgate probe --url URL [--card URL] [--token T] [--foreign-token T2] [--record DIR]
                       [--format stylish|json|sarif|github] [--output FILE]
@@ -47,10 +49,10 @@ const OPTIONS = {
 
 const FORMATS = ['stylish', 'json', 'sarif', 'github'];
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
   const { values } = parseCommandArgs(argv, OPTIONS, false);
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return 0;
   }
   const url = httpUrl('--url', values.url as string | undefined);
@@ -101,7 +103,7 @@ export async function run(argv: string[]): Promise<number> {
   // A host may echo a credential into an error message; nothing printed may carry one.
   const safe = secrets.text(text);
   if (values.output) writeAtomic(values.output as string, safe);
-  else process.stdout.write(safe);
+  else io.stdout.write(safe);
   return exitCodeFor(findings);
 }
 

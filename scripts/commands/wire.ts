@@ -19,6 +19,8 @@ import { WIRE_COMMAND_RULES } from '../wire/rules.js';
 import type { TableRow } from '../wire/table.js';
 import { verdictTable } from '../wire/table.js';
 import type { Binding, Exchange } from '../wire/types.js';
+import type { CliIo } from '../core/io.js';
+import { processIo } from '../core/io.js';
 
 const HELP = `usage: specgate wire [CAPTURE|DIR…] [--unknown CAPTURE --unreadable CAPTURE]
                      [--card FILE | --versions 1.0,0.3] [--binding jsonrpc|http+json] [--table] [common options]
@@ -31,7 +33,7 @@ Judges captured A2A exchanges against RFC 0211 (§A–§E). A DIR stands for the
   --table                 print a markdown table of verdicts instead of findings
 `;
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, {
     ...COMMON_OPTIONS,
     unknown: { type: 'string' },
@@ -42,7 +44,7 @@ export async function run(argv: string[]): Promise<number> {
     table: { type: 'boolean' },
   });
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return 0;
   }
   const unknown = values.unknown as string | undefined;
@@ -102,7 +104,7 @@ export async function run(argv: string[]): Promise<number> {
   if (values.table) {
     const text = verdictTable(rows);
     if (values.output) writeAtomic(values.output as string, text);
-    else process.stdout.write(text);
+    else io.stdout.write(text);
     return exitCodeFor(final);
   }
   const errors = final.filter((f) => f.severity === 'error').length;
@@ -110,7 +112,7 @@ export async function run(argv: string[]): Promise<number> {
     findings: final,
     families: [{ family: 'wire', files: corpus.filesRead.length, visited: judged, errors, warnings: final.length - errors, ms: Math.round((performance.now() - started) * 10) / 10 }],
   };
-  await emit(result, values, corpus, WIRE_COMMAND_RULES);
+  await emit(result, values, corpus, WIRE_COMMAND_RULES, io);
   return exitCodeFor(final);
 }
 

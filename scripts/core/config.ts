@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
+import { readRegularFile } from './source.js';
 import { UsageError } from './errors.js';
 import { parseJson } from './json-tree.js';
 import type { Layout } from './layout.js';
@@ -40,13 +41,10 @@ interface ConfigFile {
 export function loadConfig(root: string, opts: { preset?: string; config?: string }, source?: Pick<FileSource, 'read'>): LoadedConfig {
   const configPath = opts.config ? path.resolve(opts.config) : path.join(root, CONFIG_FILE);
   let raw: string | undefined;
-  try {
-    // An explicit --config is a file; the root's own config comes from `source` when given (the index).
-    raw = !opts.config && source ? source.read(CONFIG_FILE)?.toString('utf8') : readFileSync(configPath, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (opts.config || (code !== 'ENOENT' && code !== 'ENOTDIR')) throw new UsageError(`config file ${code === 'ENOENT' ? 'not found' : `unreadable (${code})`}: ${opts.config ?? configPath}`);
-  }
+  // An explicit --config is a file; the root's own config comes from `source` when given (the index).
+  const got = !opts.config && source ? source.read(CONFIG_FILE) : readRegularFile(configPath, opts.config ? {} : { root });
+  if (got.ok) raw = got.bytes.toString('utf8');
+  else if (opts.config || got.failure !== 'missing') throw new UsageError(`config file ${got.failure === 'missing' ? 'not found' : got.message}: ${opts.config ?? configPath}`);
   if (raw === undefined) return { layout: presetLayout(opts.preset ?? 'specgate'), severities: {}, ruleAt: () => CONFIG_FILE };
 
   const shown = displayPath(configPath);

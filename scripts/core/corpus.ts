@@ -1,14 +1,15 @@
 import type { Finding } from './findings.js';
 import type { Layout } from './layout.js';
 import type { FileSource } from './source.js';
+import { MAX_FILE_BYTES } from './source.js';
 import type { MarkdownDoc } from '../rfc/markdown.js';
+import { isUtf8 } from 'node:buffer';
 import { LineIndex } from './position.js';
 import { parseJson } from './json-tree.js';
 import { parseYaml } from './yaml-tree.js';
 import type { ParseProblem, StructuredDoc } from './tree.js';
 
-/** Larger files are refused with a finding rather than parsed. */
-export const MAX_FILE_BYTES = 32 * 1024 * 1024;
+export { MAX_FILE_BYTES };
 
 /**
  * Markdown is parsed by remark (micromark), whose time grows with the square of the number of
@@ -90,21 +91,21 @@ export class Corpus {
   private bytesOf(rel: string, neededFor: string | undefined): Buffer | undefined {
     const kept = this.bytes.get(rel);
     if (kept) return kept;
-    const size = this.source.sizeOf?.(rel);
-    if (size !== undefined && size > MAX_FILE_BYTES) {
-      this.problem(rel, 'parse/too-large', `file is ${size} bytes; refusing to parse more than ${MAX_FILE_BYTES}`);
-      this.texts.set(rel, undefined);
-      return undefined;
-    }
-    const buf = this.source.read(rel);
-    if (buf === undefined) {
-      this.problem(rel, 'corpus/missing-file', `file not found${neededFor ? ` (needed for ${neededFor})` : ''} in the ${this.source.label}`);
-    } else if (buf.length > MAX_FILE_BYTES) {
-      this.problem(rel, 'parse/too-large', `file is ${buf.length} bytes; refusing to parse more than ${MAX_FILE_BYTES}`);
-    } else if (buf.includes(0)) {
+    const got = this.source.read(rel);
+    const buf = got.ok ? got.bytes : undefined;
+    if (!got.ok) {
+      const needed = neededFor ? ` (needed for ${neededFor})` : '';
+      if (got.failure === 'missing') this.problem(rel, 'corpus/missing-file', `file not found${needed} in the ${this.source.label}`);
+      else if (got.failure === 'too-large') this.problem(rel, 'parse/too-large', got.message);
+      else this.problem(rel, 'corpus/unreadable-file', `${rel} ${got.message}${needed}; specgate reads regular files inside the root only`);
+    } else if (buf!.length > MAX_FILE_BYTES) {
+      this.problem(rel, 'parse/too-large', `file is ${buf!.length} bytes; refusing to parse more than ${MAX_FILE_BYTES}`);
+    } else if (buf!.includes(0)) {
       this.problem(rel, 'parse/binary', 'file contains NUL bytes; expected a text file');
+    } else if (!isUtf8(buf!)) {
+      this.problemAt(rel, 'parse/invalid-utf8', buf!, firstInvalidUtf8(buf!), 'file is not valid UTF-8 (a byte sequence here cannot be decoded); governed text must be UTF-8');
     } else {
-      this.bytes.set(rel, buf);
+      this.bytes.set(rel, buf!);
       return buf;
     }
     this.texts.set(rel, undefined);
@@ -164,6 +165,10 @@ export class Corpus {
     let doc: StructuredDoc | undefined;
     if (text !== undefined) {
       doc = parse(rel, text);
+      // js-yaml drops a leading byte-order mark silently; a governed YAML file must not carry one, as a JSON file must not.
+      if (parse === parseYaml && text.charCodeAt(0) === 0xfeff && !doc.problems.some((p) => p.code === 'bom')) {
+        doc.problems.push({ code: 'bom', message: 'file starts with a byte-order mark; governed YAML is plain UTF-8 without one', start: 0, end: 1 });
+      }
       for (const p of doc.problems) this.parseProblem(rel, text, p, doc.lines);
       if (!doc.ok) doc = undefined;
     }
@@ -177,10 +182,36 @@ export class Corpus {
     this.problems.push({ ruleId: `parse/${p.code}`, severity, file, ...range, message: p.message });
   }
 
+  /** A finding at a byte offset of a file that is not kept (so located by counting its lines here). */
+  private problemAt(file: string, ruleId: string, buf: Buffer, offset: number, message: string): void {
+    const key = `${ruleId}\0${file}`;
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    let line = 1;
+    let lineStart = 0;
+    for (let i = buf.indexOf(10); i !== -1 && i < offset; i = buf.indexOf(10, i + 1)) {
+      line++;
+      lineStart = i + 1;
+    }
+    const column = buf.subarray(lineStart, offset).toString('utf8').length + 1;
+    this.problems.push({ ruleId, severity: 'error', file, line, column, endLine: line, endColumn: column + 1, message });
+  }
+
   private problem(file: string, ruleId: string, message: string): void {
     const key = `${ruleId}\0${file}`;
     if (this.reported.has(key)) return;
     this.reported.add(key);
     this.problems.push({ ruleId, severity: 'error', file, line: 1, column: 1, endLine: 1, endColumn: 1, message });
   }
+}
+
+/** The byte offset of the first sequence that is not UTF-8: where the decoder put its first U+FFFD that the bytes do not spell. */
+export function firstInvalidUtf8(buf: Buffer): number {
+  const text = buf.toString('utf8');
+  for (let i = text.indexOf('\ufffd'); i !== -1; i = text.indexOf('\ufffd', i + 1)) {
+    // Everything before the first bad sequence decodes and re-encodes to the same bytes.
+    const at = Buffer.byteLength(text.slice(0, i), 'utf8');
+    if (!(buf[at] === 0xef && buf[at + 1] === 0xbf && buf[at + 2] === 0xbd)) return at;
+  }
+  return 0;
 }

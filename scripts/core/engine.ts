@@ -3,7 +3,7 @@ import type { CheckResult, FamilySummary, Finding, Severity, SeveritySetting } f
 import { capPerFile, compareFindings, FINDINGS_CAP_RULE, MAX_FINDINGS_PER_FILE, pushAll } from './findings.js';
 import { INPUT_RULES } from './input-rules.js';
 import type { Family, Report, Rule, RuleContext, RuleMeta } from './rule.js';
-import { defineRule, locate } from './rule.js';
+import { defineRule, locate, presetDefault } from './rule.js';
 
 export type { SeveritySetting } from './findings.js';
 
@@ -12,10 +12,19 @@ export type FindingDraft = Omit<Finding, 'severity'> & { severity?: Severity };
 
 /**
  * The one place a rule's severity is decided, for every command: the configured setting for its
- * id, else what the report chose, else the rule's default.
+ * id, else `off` when the preset's process does not state the rule, else what the report chose,
+ * else the rule's default.
  */
-export function severityOf(rule: Pick<RuleMeta, 'id' | 'defaultSeverity'>, severities: Readonly<Record<string, SeveritySetting>>, reported?: Severity): SeveritySetting {
-  return severities[rule.id] ?? reported ?? rule.defaultSeverity;
+export function severityOf(
+  rule: Pick<RuleMeta, 'id' | 'defaultSeverity' | 'presets'>,
+  severities: Readonly<Record<string, SeveritySetting>>,
+  reported?: Severity,
+  preset?: string,
+): SeveritySetting {
+  const configured = severities[rule.id];
+  if (configured !== undefined) return configured;
+  if (presetDefault(rule, preset) === 'off') return 'off';
+  return reported ?? rule.defaultSeverity;
 }
 
 /**
@@ -24,14 +33,14 @@ export function severityOf(rule: Pick<RuleMeta, 'id' | 'defaultSeverity'>, sever
  * findings through here. A draft whose rule the command did not declare is an internal error:
  * every finding comes from a registered rule.
  */
-export function applySeverities(drafts: readonly FindingDraft[], rules: readonly RuleMeta[], severities: Readonly<Record<string, SeveritySetting>> = {}): Finding[] {
+export function applySeverities(drafts: readonly FindingDraft[], rules: readonly RuleMeta[], severities: Readonly<Record<string, SeveritySetting>> = {}, preset?: string): Finding[] {
   const byId = new Map<string, RuleMeta>();
   for (const r of [...INPUT_RULES, ...rules]) byId.set(r.id, r);
   const out: Finding[] = [];
   for (const d of drafts) {
     const rule = byId.get(d.ruleId);
     if (!rule) throw new Error(`a finding came from "${d.ruleId}", which no registered rule of this command declares`);
-    const severity = severityOf(rule, severities, d.severity);
+    const severity = severityOf(rule, severities, d.severity, preset);
     if (severity === 'off') continue;
     out.push({ ...d, severity, ...(d.rfc === undefined ? { rfc: rule.rfc } : {}) });
   }
@@ -57,7 +66,7 @@ export async function runFamilies({ corpus, families, options = {}, severities =
     const own: FindingDraft[] = [];
     let visited = 0;
     for (const rule of family.rules) {
-      if (severityOf(defineRule(rule), severities) === 'off') continue;
+      if (severityOf(defineRule(rule), severities, undefined, corpus.layout.preset) === 'off') continue;
       const result = await runRule(rule, corpus, options);
       visited += result.visited;
       if (result.visited === 0 && result.findings.length === 0 && !rule.mayVisitNothing && corpus.problems.length === problemsBefore) {
@@ -77,7 +86,7 @@ export async function runFamilies({ corpus, families, options = {}, severities =
     }
     for (let i = problemsBefore; i < corpus.problems.length; i++) own.push(corpus.problems[i]!);
     const files = touched.size;
-    const final = applySeverities(own, family.rules.map(defineRule), severities);
+    const final = applySeverities(own, family.rules.map(defineRule), severities, corpus.layout.preset);
     pushAll(findings, final);
     summaries.push({
       family: family.name,

@@ -41,8 +41,18 @@ export interface RuleMeta {
   fixable: false;
   /** Compat rules: the class of the change the rule reports. */
   class?: RuleClass;
-  /** The presets the rule applies under; absent means every preset. */
+  /**
+   * The presets whose process states the rule; absent means every preset. Under any other preset
+   * the rule is `off` unless configuration turns it on (opt-in): a project-only convention is not
+   * imposed on a repository that follows another process.
+   */
   presets?: readonly string[];
+}
+
+/** A rule's severity when configuration says nothing, under a preset: its default, or `off` outside its presets. */
+export function presetDefault(rule: Pick<RuleMeta, 'defaultSeverity' | 'presets'>, preset: string | undefined): SeveritySetting {
+  if (preset !== undefined && rule.presets && !rule.presets.includes(preset)) return 'off';
+  return rule.defaultSeverity;
 }
 
 /** What a rule module writes: the metadata less what `defineRule` fills in. */

@@ -1,4 +1,3 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { statSync } from 'node:fs';
 import { Corpus } from './corpus.js';
@@ -9,9 +8,12 @@ import type { SeveritySetting } from './engine.js';
 import type { CheckResult } from './findings.js';
 import type { FileSource } from './source.js';
 import { FsSource } from './source.js';
+import { writeOutputFile } from './writer.js';
 import { packageVersion } from './package-root.js';
 import { loadReporter } from './reporters/index.js';
 import type { RuleInfo } from './reporters/types.js';
+import type { CliIo } from './io.js';
+import { processIo } from './io.js';
 
 export const TOOL_NAME = 'specgate';
 export const TOOL_VERSION = packageVersion();
@@ -67,7 +69,7 @@ export async function configuredSeverities(config: Pick<LoadedConfig, 'severitie
 }
 
 /** Formats a result and writes it to stdout or `--output` (atomically). */
-export async function emit(result: CheckResult, values: CommonValues, corpus: Corpus | undefined, rules: RuleInfo[]): Promise<void> {
+export async function emit(result: CheckResult, values: CommonValues, corpus: Corpus | undefined, rules: RuleInfo[], io: CliIo = processIo): Promise<void> {
   const reporter = await loadReporter(values.format ?? 'stylish');
   const text = reporter(result, {
     sourceOf: (file) => corpus?.cachedText(file) ?? corpus?.text(file),
@@ -75,20 +77,13 @@ export async function emit(result: CheckResult, values: CommonValues, corpus: Co
     toolName: TOOL_NAME,
     toolVersion: TOOL_VERSION,
     rules,
-    color: !values.output && (values.format ?? 'stylish') === 'stylish' && process.stdout.isTTY === true && !process.env.NO_COLOR,
+    color: !values.output && (values.format ?? 'stylish') === 'stylish' && io.stdout.isTTY === true && !process.env.NO_COLOR,
   });
   if (values.output) writeAtomic(values.output, text);
-  else process.stdout.write(text);
+  else io.stdout.write(text);
 }
 
+/** `--output`: a regular file or a new path, written atomically (core/writer.ts); anything else is a one-line error. */
 export function writeAtomic(file: string, text: string): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    writeFileSync(tmp, text);
-    renameSync(tmp, file);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw new FatalError(`cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
+  writeOutputFile(file, text);
 }

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { writeFileAtomic } from '../core/writer.js';
 import path from 'node:path';
 import { CONFIG_FILE, loadConfig } from '../core/config.js';
 import { presetLayout } from '../core/layout.js';
@@ -108,10 +109,7 @@ function layoutFor(root: string): Layout {
 
 function writeExecutable(file: string, text: string): void {
   mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  chmodSync(tmp, 0o755);
-  renameSync(tmp, file);
+  writeFileAtomic(file, text, { mode: 0o755 });
 }
 
 function isInside(child: string, parent: string): boolean {

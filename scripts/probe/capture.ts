@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { writeFileAtomic } from '../core/writer.js';
 import path from 'node:path';
 import type { HttpOutcome } from './http-client.js';
 
@@ -103,7 +104,7 @@ export function writeCaptures(dir: string, captures: readonly Capture[]): string
   mkdirSync(dir, { recursive: true });
   return captures.map((c, i) => {
     const file = path.join(dir, captureFileName(i, c.case));
-    writeFileSync(file, JSON.stringify(c, null, 2) + '\n');
+    writeFileAtomic(file, JSON.stringify(c, null, 2) + '\n');
     return file;
   });
 }

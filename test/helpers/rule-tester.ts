@@ -7,7 +7,7 @@ import { runFamilies } from '../../scripts/core/engine.js';
 import type { SeveritySetting } from '../../scripts/core/engine.js';
 import type { Finding } from '../../scripts/core/findings.js';
 import { presetLayout } from '../../scripts/core/layout.js';
-import type { FileSource } from '../../scripts/core/source.js';
+import type { FileSource, ReadResult } from '../../scripts/core/source.js';
 import { FsSource } from '../../scripts/core/source.js';
 import { describeShared } from './shared.js';
 
@@ -91,12 +91,13 @@ export class OverlaySource implements FileSource {
 
   text(rel: string): string | undefined {
     if (this.texts.has(rel)) return this.texts.get(rel) ?? undefined;
-    return this.base?.read(rel)?.toString('utf8');
+    const got = this.base?.read(rel);
+    return got?.ok ? got.bytes.toString('utf8') : undefined;
   }
 
-  read(rel: string): Buffer | undefined {
+  read(rel: string): ReadResult {
     const t = this.text(rel);
-    return t === undefined ? undefined : Buffer.from(t, 'utf8');
+    return t === undefined ? { ok: false, failure: 'missing', message: 'file not found' } : { ok: true, bytes: Buffer.from(t, 'utf8') };
   }
 
   exists(rel: string): boolean {

@@ -63,6 +63,11 @@ export const SUITES: RuleSuite[] = [
           errors: [{ ruleId: 'invariants/cited-section-exists', message: /cites RFC 0211 §Z, but RFCS\/0211-.* has no such section/, where: (t) => positionOf(t(INVARIANTS), '"0211 §Z"') }],
         },
         {
+          name: 'a cited RFC that is a Draft (a warning at every citation)',
+          files: { [RFC_0152]: replace('| **Status** | `Accepted` |', '| **Status** | `Draft` |') },
+          errors: CITES_0152.map((cite, i) => ({ ruleId: 'invariants/cited-rfc-draft', severity: 'warning' as const, message: /cites RFC 0152, which is still a Draft/, where: (t) => positionOf(t(INVARIANTS), cite, nth(CITES_0152, i)) })),
+        },
+        {
           name: 'a cited RFC that is Withdrawn (an error at every citation)',
           files: { [RFC_0152]: replace('| **Status** | `Accepted` |', '| **Status** | `Withdrawn` |') },
           errors: CITES_0152.map((cite, i) => ({ ruleId: 'invariants/cited-rfc-status', severity: 'error' as const, message: /cites RFC 0152, which is Withdrawn/, where: (t) => positionOf(t(INVARIANTS), cite, nth(CITES_0152, i)) })),

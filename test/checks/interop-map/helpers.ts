@@ -19,7 +19,7 @@ export const TARGETS: Target[] = [
   { name: 'project corpus', args: [], copy: () => projectCorpusCopy() },
 ];
 
-export function gate(root: string, target: Pick<Target, 'args'>, extra: string[] = []): CliResult & { findings: JsonFinding[]; summary: any } {
+export function gate(root: string, target: Pick<Target, 'args'>, extra: string[] = []): Promise<CliResult & { findings: JsonFinding[]; summary: any }> {
   return runJson(['check', 'interop-map', '--root', root, ...target.args, ...extra]);
 }
 

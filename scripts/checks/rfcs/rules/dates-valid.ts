@@ -17,7 +17,7 @@ export function isCalendarDate(s: string): boolean {
 export const datesValid: Rule = {
   id: 'rfcs/dates-valid',
   rfc: 'RFC 0001 §B',
-  description: 'Created is a YYYY-MM-DD date; Updated starts with one, not before Created, latest change first.',
+  description: 'Created is a YYYY-MM-DD date; Updated starts with one, not before Created.',
   async run(ctx) {
     const docs = await (await loadRfcSet(ctx.corpus)).all();
     for (const doc of docs) {
@@ -43,16 +43,31 @@ export const datesValid: Rule = {
       if (createdDate && lead < createdDate) {
         ctx.report({ at: { file: doc.file, range: rangeInCell(doc, updated, lead) }, message: `Updated ${lead} is before Created ${createdDate}` });
       }
-      // Entries separated by " · " (or "Earlier: …") each start with their date; the latest comes first.
+    }
+  },
+};
+
+/**
+ * This project's convention, not upstream's: openwop's template has one `YYYY-MM-DD` in Updated
+ * and its RFCs append history in either order.
+ */
+export const updatedNewestFirst: Rule = {
+  id: 'rfcs/updated-newest-first',
+  rfc: 'RFC 0001 §B',
+  description: 'The changes listed in Updated (separated by " · " or "Earlier:") run newest first.',
+  defaultSeverity: 'warning',
+  presets: ['specgate'],
+  async run(ctx) {
+    for (const doc of await (await loadRfcSet(ctx.corpus)).all()) {
+      const updated = headerField(doc, 'Updated');
+      const lead = updated && /^\d{4}-\d{2}-\d{2}(?!\d)/.exec(updated.value)?.[0];
+      if (!updated || !lead || !isCalendarDate(lead)) continue; // rfcs/dates-valid reports those
+      ctx.visit();
+      // Entries separated by " · " (or "Earlier: …") each start with their date.
       const entryDates = [...updated.value.matchAll(/(?:^|·\s*|Earlier:\s*)(\d{4}-\d{2}-\d{2})(?!\d)/g)].map((m) => m[1]!);
       const later = entryDates.find((d) => isCalendarDate(d) && d > lead);
-      if (later) {
-        ctx.report({
-          at: { file: doc.file, range: rangeInCell(doc, updated, lead) },
-          severity: 'warning',
-          message: `Updated starts with ${lead} but lists a later change (${later}) after it; the latest change comes first`,
-        });
-      }
+      if (!later) continue;
+      ctx.report({ at: { file: doc.file, range: rangeInCell(doc, updated, lead) }, message: `Updated starts with ${lead} but lists a later change (${later}) after it; the latest change comes first` });
     }
   },
 };
