@@ -34,11 +34,13 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     return await dispatch(argv, io);
   } catch (err: unknown) {
     const { FatalError, UsageError } = await import('./core/errors.js');
+    // An error may quote input (a file name, a host's answer): escaped like every reporter's text.
+    const { printable } = await import('./core/reporters/printable.js');
     if (err instanceof UsageError || err instanceof FatalError) {
-      io.stderr.write(`specgate: ${err.message}\n`);
+      io.stderr.write(`specgate: ${printable(err.message)}\n`);
     } else {
       const msg = err instanceof Error ? err.message : String(err);
-      io.stderr.write(`specgate: internal error: ${msg.split('\n')[0]}\n`);
+      io.stderr.write(`specgate: internal error: ${printable(msg.split('\n')[0]!)}\n`);
       if (process.env.SPECGATE_DEBUG && err instanceof Error) io.stderr.write(`${err.stack}\n`);
     }
     return 2;

@@ -109,11 +109,15 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     io.stderr.write(status.join('\n') + '\n');
     output(common, JSON.stringify(doc, null, 2) + '\n', io);
   } else {
-    io.stderr.write(status.join('\n') + '\n');
+    // RFC text and file names reach the terminal: escaped, line by line (the JSON report keeps them exact).
+    const { printable } = await import('../core/reporters/printable.js');
+    // Tabs, and a CR ending a line of a CRLF file, stay as they are, so the diff still applies with `git apply`.
+    const shownDiff = diff.split('\n').map((l) => (l.endsWith('\r') ? printable(l.slice(0, -1), '\t') + '\r' : printable(l, '\t'))).join('\n');
+    io.stderr.write(status.map((l) => printable(l)).join('\n') + '\n');
     // The patch is part of the human format only; machine formats stay pure (json carries `diff`).
-    if (diff && format === 'stylish') output(common, diff + '\n' + report, io);
+    if (shownDiff && format === 'stylish') output(common, shownDiff + '\n' + report, io);
     else {
-      if (diff) io.stderr.write(diff);
+      if (shownDiff) io.stderr.write(shownDiff);
       output(common, report, io);
     }
   }

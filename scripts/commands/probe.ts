@@ -81,7 +81,15 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const { renderProbe } = await import('../probe/output.js');
   // The wire checker judges by a corpus's interop map and schemas: this tool's own unless --root says otherwise.
   const { corpus, severities } = await openCorpus({ root: (values.root as string | undefined) ?? packageRoot(), ...(values.preset ? { preset: values.preset as string } : {}), ...(values.config ? { config: values.config as string } : {}) });
-  const probe = await runProbe({ corpus, url, card, principals: { token, foreignToken }, limits, tool: `${TOOL_NAME} probe ${TOOL_VERSION}` });
+  const secrets = new Redactor([token, foreignToken]);
+  let probe;
+  try {
+    probe = await runProbe({ corpus, url, card, principals: { token, foreignToken }, limits, tool: `${TOOL_NAME} probe ${TOOL_VERSION}` });
+  } catch (e) {
+    // The one-line error goes to stderr and may quote the host: redacted like every other output.
+    if (e instanceof Error) e.message = secrets.text(e.message);
+    throw e;
+  }
 
   let recorded: { dir: string; texts: string[] } | undefined;
   if (recordDir !== undefined) {
@@ -93,7 +101,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const findings = applySeverities(probeFindings(probe, recorded), PROBE_RULES, severities);
   const text = await renderProbe({ run: probe, findings, format, recordDir, toolName: TOOL_NAME, toolVersion: TOOL_VERSION });
   // A host may echo a credential into an error message; nothing printed may carry one.
-  const safe = new Redactor([token, foreignToken]).text(text);
+  const safe = secrets.text(text);
   if (values.output) writeAtomic(values.output as string, safe);
   else io.stdout.write(safe);
   return exitCodeFor(findings);

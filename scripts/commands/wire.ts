@@ -4,7 +4,7 @@ import { parseCommandArgs } from '../core/args.js';
 import { UsageError } from '../core/errors.js';
 import type { FindingDraft } from '../core/engine.js';
 import { applySeverities } from '../core/engine.js';
-import { exitCodeFor } from '../core/findings.js';
+import { exitCodeFor, pushAll } from '../core/findings.js';
 import { locate } from '../core/rule.js';
 import { COMMON_OPTIONS, emit, openCorpus, writeAtomic } from '../core/run-env.js';
 import { toPosix } from '../core/source.js';
@@ -74,7 +74,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const rows: TableRow[] = [];
   let judged = 0;
   const loaded = await loadWireContext(corpus, { ...(binding ? { binding } : {}), ...(offeredVersions ? { offeredVersions } : {}) });
-  findings.push(...loaded.findings);
+  pushAll(findings, loaded.findings);
   const ctx = loaded.ctx;
   if (ctx) {
     for (const file of captures) {
@@ -99,7 +99,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
       }
     }
   }
-  findings.push(...corpus.problems);
+  pushAll(findings, corpus.problems);
   const final = applySeverities(findings, WIRE_COMMAND_RULES, severities);
   if (values.table) {
     const text = verdictTable(rows);

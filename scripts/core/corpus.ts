@@ -18,6 +18,15 @@ export { MAX_FILE_BYTES };
 export type ParseMemo = Map<string, { text: string; doc: StructuredDoc | MarkdownDoc | undefined }>;
 
 /**
+ * Markdown is parsed by remark (micromark), whose time grows with the square of the number of
+ * lists and other containers in a document: 50 KB of short lists under headings took 8 s of CPU
+ * and 100 KB 30 s, and a 16 MB RFC 64 s and 4.5 GB. Nothing in remark bounds it, so a Markdown
+ * file (an RFC, an errata target) is refused past this size. The largest real RFC or governed
+ * document seen is 70 KB.
+ */
+export const MAX_MARKDOWN_BYTES = 128 * 1024;
+
+/**
  * The files of one run, each read and parsed once, and the findings that reading them produced
  * (missing, binary, empty, not parseable). Checks share one Corpus.
  */
@@ -133,10 +142,20 @@ export class Corpus {
     return /\.ya?ml$/i.test(rel) ? this.yaml(rel, neededFor) : this.json(rel, neededFor);
   }
 
+  /** The text of a Markdown file, or undefined (and a `parse/markdown-too-large` finding) past MAX_MARKDOWN_BYTES. */
+  markdownText(rel: string, neededFor?: string): string | undefined {
+    const text = this.text(rel, neededFor);
+    if (text === undefined || text.length <= MAX_MARKDOWN_BYTES / 4) return text;
+    const bytes = Buffer.byteLength(text);
+    if (bytes <= MAX_MARKDOWN_BYTES) return text;
+    this.problem(rel, 'parse/markdown-too-large', `Markdown file is ${bytes} bytes; refusing to parse more than ${MAX_MARKDOWN_BYTES} (the Markdown cap)`);
+    return undefined;
+  }
+
   async markdown(rel: string, neededFor?: string): Promise<MarkdownDoc | undefined> {
     this.touched?.add(rel);
     if (this.markdowns.has(rel)) return this.markdowns.get(rel);
-    const text = this.text(rel, neededFor);
+    const text = this.markdownText(rel, neededFor);
     let doc: MarkdownDoc | undefined;
     if (text !== undefined) {
       const { parseMarkdown } = await import('../rfc/markdown.js');

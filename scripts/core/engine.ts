@@ -1,6 +1,6 @@
 import type { Corpus } from './corpus.js';
 import type { CheckResult, FamilySummary, Finding, Severity, SeveritySetting } from './findings.js';
-import { compareFindings } from './findings.js';
+import { capPerFile, compareFindings, FINDINGS_CAP_RULE, MAX_FINDINGS_PER_FILE, pushAll } from './findings.js';
 import { INPUT_RULES } from './input-rules.js';
 import type { Family, Report, Rule, RuleContext, RuleMeta } from './rule.js';
 import { defineRule, locate, presetDefault } from './rule.js';
@@ -44,7 +44,7 @@ export function applySeverities(drafts: readonly FindingDraft[], rules: readonly
     if (severity === 'off') continue;
     out.push({ ...d, severity, ...(d.rfc === undefined ? { rfc: rule.rfc } : {}) });
   }
-  return dedupe(out.sort(compareFindings));
+  return capPerFile(dedupe(out.sort(compareFindings)));
 }
 
 export interface RunOptions {
@@ -84,12 +84,12 @@ export async function runFamilies({ corpus, families, options = {}, severities =
           rfc: rule.rfc,
         });
       }
-      own.push(...result.findings);
+      pushAll(own, result.findings);
     }
-    own.push(...corpus.problems.slice(problemsBefore));
+    for (let i = problemsBefore; i < corpus.problems.length; i++) own.push(corpus.problems[i]!);
     const files = touched.size;
     const final = applySeverities(own, family.rules.map(defineRule), severities, corpus.layout.preset);
-    findings.push(...final);
+    pushAll(findings, final);
     onFamilyDone?.(family.name, touched, final);
     summaries.push({
       family: family.name,
@@ -102,12 +102,15 @@ export async function runFamilies({ corpus, families, options = {}, severities =
     const extras = await family.summaryExtras?.({ corpus, options });
     if (extras) summaries[summaries.length - 1]!.extras = extras;
   }
-  return { findings: dedupe((findings as Finding[]).sort(compareFindings)), families: summaries };
+  return { findings: capPerFile(dedupe((findings as Finding[]).sort(compareFindings))), families: summaries };
 }
 
 /** Runs one rule; its findings are drafts until `applySeverities` settles their severity. */
 export async function runRule(rule: Rule, corpus: Corpus, options: Record<string, unknown>): Promise<{ findings: FindingDraft[]; visited: number }> {
   const findings: FindingDraft[] = [];
+  // Past the per-file cap a rule's drafts are only counted, so memory stays bounded however many it reports.
+  const perFile = new Map<string, number>();
+  const over = new Map<string, FindingDraft>();
   let visited = 0;
   const ctx: RuleContext = {
     corpus,
@@ -115,14 +118,27 @@ export async function runRule(rule: Rule, corpus: Corpus, options: Record<string
     options,
     report(r: Report) {
       if (r.fix && !rule.fixable) throw new Error(`${rule.id} attached a fix but its metadata does not say fixable`);
-      findings.push(toDraft(rule, r));
+      const draft = toDraft(rule, r);
+      const n = (perFile.get(draft.file) ?? 0) + 1;
+      perFile.set(draft.file, n);
+      if (n <= MAX_FINDINGS_PER_FILE) findings.push(draft);
+      else if (!over.has(draft.file) || draft.severity === undefined || draft.severity === 'error') over.set(draft.file, draft);
     },
     visit(n = 1) {
       visited += n;
     },
   };
   await rule.run(ctx);
+  for (const [file, last] of over) {
+    const count = perFile.get(file)! - MAX_FINDINGS_PER_FILE;
+    findings.push({ ruleId: FINDINGS_CAP_RULE, severity: last.severity ?? capSeverity(defineRule(rule).defaultSeverity), file, line: 1, column: 1, endLine: 1, endColumn: 1, message: `${count} more finding${count === 1 ? '' : 's'} of ${rule.id} in this file not shown (at most ${MAX_FINDINGS_PER_FILE} per file)` });
+  }
   return { findings, visited };
+}
+
+/** A rule's cap finding is as severe as the rule (an `off` rule reports nothing to cap). */
+function capSeverity(s: SeveritySetting): Severity {
+  return s === 'off' ? 'error' : s;
 }
 
 /** A report located, its message naming the rule's RFC section. */

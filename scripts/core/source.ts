@@ -21,6 +21,8 @@ export interface FileSource {
   /** Bytes of a repository-relative regular file, or why there are none (never throws). */
   read(rel: string): ReadResult;
   exists(rel: string): boolean;
+  /** A file's size without reading it, when the source can tell (git blobs): a file over the cap is refused unread. */
+  sizeOf?(rel: string): number | undefined;
   /** Repository-relative paths matching globs (picomatch syntax, matched by globMatcher), sorted. */
   glob(patterns: readonly string[]): Promise<string[]>;
 }

@@ -79,7 +79,7 @@ interface Planned {
 export async function planErrata(corpus: Corpus, options: ErrataOptions): Promise<ErrataRun> {
   const run: ErrataRun = { outcomes: [], findings: [], changes: [], preview: [], rfcs: [] };
   for (const file of await selectRfcs(corpus, options.rfc)) {
-    const text = corpus.text(file);
+    const text = corpus.markdownText(file);
     if (text === undefined) continue;
     const rfc = readRfcErrata(parseMarkdown(file, errataView(text)));
     if (!options.rfc && rfc.status !== 'Accepted') continue;

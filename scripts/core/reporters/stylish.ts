@@ -1,6 +1,7 @@
 import { countBySeverity } from '../findings.js';
 import type { Finding } from '../findings.js';
 import { LineIndex } from '../position.js';
+import { printable } from './printable.js';
 import type { Reporter, ReportEnv } from './types.js';
 
 /** ESLint-style: findings grouped by file, each with a code frame, then a summary. */
@@ -13,15 +14,15 @@ export const stylish: Reporter = (result, env) => {
     byFile.set(f.file, list);
   }
   for (const [file, findings] of byFile) {
-    out.push(paint(env, '4', file));
+    out.push(paint(env, '4', printable(file)));
     const text = env.sourceOf(file);
     const lines = text === undefined ? undefined : new LineIndex(text);
     for (const f of findings) {
       const sev = f.severity === 'error' ? paint(env, '31', 'error') : f.severity === 'warning' ? paint(env, '33', 'warning') : paint(env, '36', 'notice');
-      out.push(`  ${f.line}:${f.column}  ${sev}  ${f.message}  ${paint(env, '2', f.ruleId)}`);
-      if (f.pointer !== undefined && f.pointer !== '') out.push(`    ${paint(env, '2', `at ${f.pointer}`)}`);
-      if (lines && f.line <= lines.lineCount) out.push(...codeFrame(lines, f));
-      for (const r of f.related ?? []) out.push(`    ${paint(env, '2', `${r.file}:${r.line}:${r.column}: ${r.message}`)}`);
+      out.push(`  ${f.line}:${f.column}  ${sev}  ${printable(f.message)}  ${paint(env, '2', printable(f.ruleId))}`);
+      if (f.pointer !== undefined && f.pointer !== '') out.push(`    ${paint(env, '2', `at ${printable(f.pointer)}`)}`);
+      if (lines && f.line <= lines.lineCount) for (const l of codeFrame(lines, f)) out.push(l);
+      for (const r of f.related ?? []) out.push(`    ${paint(env, '2', printable(`${r.file}:${r.line}:${r.column}: ${r.message}`))}`);
     }
     out.push('');
   }
@@ -34,8 +35,8 @@ export const stylish: Reporter = (result, env) => {
     out.push(paint(env, '32', `✔ no problems${notices ? ` (${noted.slice(2)})` : ''}`));
   }
   for (const s of result.families) {
-    out.push(`  ${s.family.padEnd(14)} ${String(s.files).padStart(4)} files  ${String(s.visited).padStart(6)} visited  ${String(s.errors).padStart(4)} errors  ${String(s.warnings).padStart(4)} warnings  ${s.ms.toFixed(1).padStart(7)} ms`);
-    const extras = Object.entries(s.extras ?? {}).map(([k, v]) => `${k} ${Array.isArray(v) ? v.length : v}`);
+    out.push(`  ${printable(s.family).padEnd(14)} ${String(s.files).padStart(4)} files  ${String(s.visited).padStart(6)} visited  ${String(s.errors).padStart(4)} errors  ${String(s.warnings).padStart(4)} warnings  ${s.ms.toFixed(1).padStart(7)} ms`);
+    const extras = Object.entries(s.extras ?? {}).map(([k, v]) => printable(`${k} ${Array.isArray(v) ? v.length : v}`));
     if (extras.length) out.push(`  ${' '.repeat(14)} ${extras.join(' · ')}`);
   }
   return out.join('\n') + '\n';
@@ -54,11 +55,12 @@ function codeFrame(lines: LineIndex, f: Finding): string[] {
   const frame: string[] = [];
   for (let n = first; n <= last; n++) {
     const raw = lines.lineText(n).replace(/\t/g, ' ');
-    const shown = (from > 0 ? '…' : '') + raw.slice(from, from + FRAME_WIDTH) + (raw.length > from + FRAME_WIDTH ? '…' : '');
+    const shown = (from > 0 ? '…' : '') + printable(raw.slice(from, from + FRAME_WIDTH)) + (raw.length > from + FRAME_WIDTH ? '…' : '');
     frame.push(`    ${n === f.line ? '>' : ' '} ${String(n).padStart(width)} | ${shown}`);
     if (n === f.line) {
       const endCol = f.endLine === f.line ? Math.max(col + 1, f.endColumn) : raw.length + 1;
-      const lead = ' '.repeat(col - 1 - from + (from > 0 ? 1 : 0));
+      // An escaped control character takes several columns: the caret moves with the escapes before it.
+      const lead = ' '.repeat(printable(raw.slice(from, Math.max(from, col - 1))).length + (from > 0 ? 1 : 0));
       const span = Math.max(1, Math.min(endCol - col, FRAME_WIDTH - (col - 1 - from)));
       frame.push(`    ${' '.repeat(2 + width)} | ${lead}${'^'.repeat(span)}`);
     }
