@@ -3,7 +3,7 @@ import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SHARED } from './shared.js';
-import { makeTempDir } from './tmp.js';
+import { makeTempDir } from './temp-dirs.js';
 
 export const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export { SHARED, sharedAvailable, describeShared } from './shared.js';
@@ -12,7 +12,7 @@ export const SDK_FIXTURES = path.join(SHARED, 'fixtures/a2a-js-sdk-1.3.0');
 /** The shipped artifact (package.json `bin`), built by tsc in the test run's globalSetup. */
 export const CLI = path.join(PROJECT, 'dist/scripts/cli.js');
 
-/** A fresh temp folder, removed when the test file ends (test/helpers/tmp.ts). */
+/** A fresh temp folder, removed when the test file ends (test/helpers/temp-dirs.ts). */
 export const tempDir = makeTempDir;
 
 /** A writable copy of a folder in a fresh temp dir. */
