@@ -12,7 +12,7 @@ const INVARIANTS = 'invariants/invariants.yaml';
 const RFC_0152 = 'RFCS/0152-a2a-1-0-versioned-composition.md';
 
 /** An invariant in the project's form; `fields` override or add lines after `- id:` ('' drops one). */
-function entry(id: string, fields: Record<string, string> = {}): string {
+export function entry(id: string, fields: Record<string, string> = {}): string {
   const base: Record<string, string> = {
     tier: 'advisory',
     severity: 'low',

@@ -4,24 +4,8 @@ import { load } from 'js-yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ANCHOR, describeShared, tempCopy } from '../../helpers/env.js';
 import type { GateResult } from '../rfcs/helpers.js';
+import { entry } from '../../rules/invariants.cases.js';
 import { INVARIANTS, RFC_0152, RFC_0211, append, errors, gate, mutate, only, projectCopy, rangeOf, read } from '../rfcs/helpers.js';
-
-/** An invariant in the project's form; `fields` override or add lines after `- id:`. */
-function entry(id: string, fields: Record<string, string> = {}): string {
-  const base: Record<string, string> = {
-    tier: 'advisory',
-    severity: 'low',
-    threat_model: 'invariants/threat-models/corpus-governance.md',
-    tests: '[]',
-    witness: 'claims-check',
-    rfcs: '["0001 §F"]',
-    ...fields,
-  };
-  const lines = Object.entries(base)
-    .filter(([, v]) => v !== '')
-    .map(([k, v]) => `    ${k}: ${v}`);
-  return `\n  - id: ${id}\n${lines.join('\n')}\n`;
-}
 
 function entryCount(text: string): number {
   return (load(text) as { invariants: unknown[] }).invariants.length;

@@ -1,25 +1,14 @@
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../../helpers/env.js';
 import type { JsonFinding } from '../../helpers/env.js';
 import { generateCorpus } from '../../../scripts/bench/synthetic.js';
 import { RFC_0211, mutate, projectCopy } from './helpers.js';
 
-const made: string[] = [];
-const tmp = () => {
-  const d = tempDir();
-  made.push(d);
-  return d;
-};
-const copy = () => {
-  const { root } = projectCopy();
-  made.push(root);
-  return root;
-};
-afterAll(async () => {
-  for (const d of made) rmSync(d, { recursive: true, force: true });
-});
+// Both come from tempDir() (projectCopy too): removed when the file ends (test/helpers/temp-dirs.ts).
+const tmp = tempDir;
+const copy = () => projectCopy().root;
 
 /** `check rfcs invariants` with the parse cache in `cacheDir`; findings without timings. */
 async function check(root: string, cacheDir: string, extra: string[] = []): Promise<{ code: number; stderr: string; findings: JsonFinding[] }> {
