@@ -52,6 +52,17 @@ function ajvLib(): AjvModules {
 
 const require = createRequire(import.meta.url);
 
+let meta: InstanceType<AjvModules['Ajv2020']> | undefined;
+
+/** The instance that checks schemas against the meta-schema, with the options every compile uses. */
+function metaValidator(): InstanceType<AjvModules['Ajv2020']> {
+  if (meta) return meta;
+  const { Ajv2020, addFormats } = ajvLib();
+  meta = new Ajv2020({ ...AJV_OPTIONS });
+  addFormats(meta);
+  return meta;
+}
+
 /** Validators of this run, by the texts of the schema and of the schemas it references. */
 const memory = new Map<string, Validator>();
 
@@ -122,9 +133,13 @@ export function compileWithAjv(schema: unknown, extra: readonly unknown[] = []):
 /** ajv's compile; with `source`, also its standalone code for the validator cache. */
 function ajvCompile(schema: unknown, extra: readonly unknown[], source: boolean): { validate: Validator; code?: string } {
   const { Ajv2020, addFormats, standaloneCode } = ajvLib();
-  const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source } });
+  // Each schema gets an instance of its own (schemas may share an $id), but the draft 2020-12
+  // meta-schema is compiled once per run: checking a schema against it in the instance that
+  // compiles it would compile the meta-schema again for every schema.
+  const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source }, validateSchema: false });
   addFormats(ajv);
   try {
+    for (const s of [...extra, schema]) metaValidator().validateSchema(s as object, true);
     for (const s of extra) ajv.addSchema(s as object);
     const validate = ajv.compile(schema as object);
     return { validate: validate as unknown as Validator, code: source ? standaloneCode(ajv, validate) : undefined };

@@ -6,7 +6,6 @@ import type { CliIo } from '../core/io.js';
 import type { Family } from '../core/rule.js';
 import { defineRule } from '../core/rule.js';
 import { FsSource } from '../core/source.js';
-import { computeFixes } from './run.js';
 
 /** The flags of `check` that fix. */
 export const FIX_OPTIONS = {
@@ -49,6 +48,8 @@ export async function runFixFlags(values: Record<string, unknown>, ctx: FixConte
   }
   const wanted = (f: Finding) => (!types.length || types.includes(f.severity)) && (!rules.length || rules.includes(f.ruleId));
   const { corpus } = ctx;
+  // The fix machinery (passes, plans, the overlay source) is loaded only when a run fixes.
+  const { computeFixes } = await import('./run.js');
   const run = await computeFixes({ source: corpus.source, layout: corpus.layout, families: ctx.families, options: ctx.options, severities: ctx.severities, wanted, useParseCache: corpus.useParseCache });
   for (const file of run.refused) io.stderr.write(`specgate: ${file} is not valid UTF-8 text; its fixes were not applied\n`);
   const files = `${run.files.length} file${run.files.length === 1 ? '' : 's'}`;

@@ -16,7 +16,7 @@ import type { RfcDocument } from './document.js';
  * and a forgotten bump serves stale documents; a hash of the code cannot be forgotten. It costs
  * one read of a few small files per run, and only when the cache is used.
  */
-const MARKDOWN_PACKAGES = ['remark-parse', 'remark-gfm', 'mdast-util-from-markdown', 'micromark'] as const;
+const MARKDOWN_PACKAGES = ['remark-parse', 'micromark-extension-gfm-table', 'micromark-extension-gfm-task-list-item', 'micromark-extension-gfm-strikethrough', 'mdast-util-gfm-table', 'mdast-util-gfm-task-list-item', 'mdast-util-gfm-strikethrough', 'mdast-util-from-markdown', 'micromark'] as const;
 
 type Cached = Omit<RfcDocument, 'file' | 'fileNumber'>;
 
@@ -65,8 +65,8 @@ export async function loadRfcDocument(file: string, text: string, cache?: ParseC
   const key = cache ? (await import('../core/parse-cache.js')).parseCacheKey((fingerprint ??= readerFingerprint()), text) : undefined;
   const hit = cache && key ? fromEntry(file, cache.get<Cached>(key)) : undefined;
   if (hit) return hit;
-  const [{ parseMarkdown }, { readRfc }] = await Promise.all([import('./markdown.js'), import('./read.js')]);
-  const doc = readRfc(parseMarkdown(file, text));
+  const [{ parseRfcMarkdown }, { readRfc }] = await Promise.all([import('./markdown.js'), import('./read.js')]);
+  const doc = readRfc(parseRfcMarkdown(file, text));
   if (cache && key) cache.set(key, toEntry(doc));
   return doc;
 }

@@ -1,6 +1,13 @@
 import type { Root } from 'mdast';
+import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough';
+import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
+import { gfmTaskListItemFromMarkdown } from 'mdast-util-gfm-task-list-item';
+import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
+import { gfmTable } from 'micromark-extension-gfm-table';
+import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
+import type { Processor } from 'unified';
 import { unified } from 'unified';
 import { LineIndex } from '../core/position.js';
 
@@ -21,4 +28,22 @@ const processor = unified().use(remarkParse).use(remarkGfm);
 
 export function parseMarkdown(file: string, text: string): MarkdownDoc {
   return { file, text, tree: processor.parse(text) as Root, lines: new LineIndex(text) };
+}
+
+/**
+ * The GFM that RFC documents are read with (read.ts): tables, task-list items and strikethrough,
+ * as remark-gfm adds them. Autolink literals and footnotes carry nothing the reader reads, and
+ * the autolink pass (a search of every text node) is over a third of GFM's parse time. Errata
+ * keep full GFM (parseMarkdown): a quotation must not cut through a bare URL's link.
+ */
+function rfcGfm(this: Processor): void {
+  const data = this.data();
+  (data.micromarkExtensions ??= []).push(gfmTable(), gfmTaskListItem(), gfmStrikethrough());
+  (data.fromMarkdownExtensions ??= []).push(gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown(), gfmStrikethroughFromMarkdown());
+}
+
+const rfcProcessor = unified().use(remarkParse).use(rfcGfm);
+
+export function parseRfcMarkdown(file: string, text: string): MarkdownDoc {
+  return { file, text, tree: rfcProcessor.parse(text) as Root, lines: new LineIndex(text) };
 }
