@@ -24,8 +24,11 @@ ${Object.entries(COMMANDS)
   .map(([name, c]) => `  ${name.padEnd(11)} ${c.summary}`)
   .join('\n')}
 
-common options: --root DIR  --preset specgate|openwop  --config FILE  --format stylish|json|sarif|github  --output FILE  --staged
-exit codes: 0 clean, 1 error findings, 2 usage, configuration or internal error
+common options: -h/--help, --root DIR, --preset specgate|openwop, --config FILE,
+  -f/--format stylish|compact|json|sarif|github, -o/--output FILE, --staged, -q/--quiet,
+  --max-warnings N, --color/--no-color ("specgate <command> --help" shows each command's options)
+  --version   print the version
+exit codes: 0 clean, 1 error findings (or more warnings than --max-warnings), 2 usage, configuration or internal error
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -34,14 +37,14 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return name ? 0 : 2;
   }
-  if (name === '--version') {
+  if (name === '--version' || name === '-v') {
     process.stdout.write(`${packageVersion()}\n`);
     return 0;
   }
   const command = COMMANDS[name];
   if (!command) {
-    const { UsageError } = await import('./core/errors.js');
-    throw new UsageError(`unknown command "${name}"; run "specgate --help"`);
+    const [{ UsageError }, { didYouMeanHint }] = await Promise.all([import('./core/errors.js'), import('./core/did-you-mean.js')]);
+    throw new UsageError(`unknown ${name.startsWith('-') ? 'option' : 'command'} "${name}"${didYouMeanHint(name, [...Object.keys(COMMANDS), '--help', '--version'])}`, USAGE);
   }
   return (await command.load()).run(rest);
 }
@@ -56,6 +59,7 @@ main(process.argv.slice(2)).then(
     const { FatalError, UsageError } = await import('./core/errors.js');
     if (err instanceof UsageError || err instanceof FatalError) {
       process.stderr.write(`specgate: ${err.message}\n`);
+      if (err instanceof UsageError && err.usage) process.stderr.write(`\n${err.usage}`);
     } else {
       const msg = err instanceof Error ? err.message : String(err);
       process.stderr.write(`specgate: internal error: ${msg.split('\n')[0]}\n`);

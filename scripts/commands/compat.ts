@@ -1,11 +1,10 @@
-import path from 'node:path';
-import { statSync } from 'node:fs';
 import { parseCommandArgs } from '../core/args.js';
 import { loadConfig } from '../core/config.js';
-import { FatalError, UsageError } from '../core/errors.js';
-import { exitCodeFor } from '../core/findings.js';
+import { UsageError } from '../core/errors.js';
+import { requireLayout } from '../core/layout.js';
+import { FsSource } from '../core/source.js';
 import { loadReporter } from '../core/reporters/index.js';
-import { COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, configuredSeverities, writeAtomic } from '../core/run-env.js';
+import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, checkCommonValues, colorFor, configuredSeverities, exitCode, shownFindings, writeAtomic } from '../core/run-env.js';
 
 const HELP = `usage: specgate compat --base REF [--staged] [common options]
 
@@ -15,26 +14,23 @@ additive or breaking, each at a JSON Pointer into the new file. An RFC added or 
 whose Compatibility row says "additive" must not bring a breaking change to a file its Affects row
 names (an error at that row). Each kind of change is its own rule (compat/property-removed, …; see
 "specgate list-rules"): breaking ones are warnings by default, additive and editorial ones off.
-`;
+      --base REF  the git revision to compare with
+${COMMON_HELP}`;
 
 export async function run(argv: string[]): Promise<number> {
   const started = performance.now();
-  const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, base: { type: 'string' } }, false);
+  const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, base: { type: 'string' } }, false, HELP);
   if (values.help) {
     process.stdout.write(HELP);
     return 0;
   }
-  if (typeof values.base !== 'string') throw new UsageError('compat needs --base REF (the git revision to compare with)');
+  if (typeof values.base !== 'string') throw new UsageError('compat needs --base REF (the git revision to compare with)', HELP);
   const format = typeof values.format === 'string' ? values.format : 'stylish';
   const reporter = await loadReporter(format);
-  const root = path.resolve(typeof values.root === 'string' ? values.root : '.');
-  try {
-    if (!statSync(root).isDirectory()) throw new Error();
-  } catch {
-    throw new FatalError(`root is not a directory: ${values.root ?? '.'}`);
-  }
+  const root = checkCommonValues(values);
   const config = loadConfig(root, { preset: values.preset as string | undefined, config: values.config as string | undefined });
   const { layout } = config;
+  await requireLayout(new FsSource(root), layout, ['rfcsDir'], typeof values.root === 'string' ? values.root : '.');
   const severities = await configuredSeverities(config);
   const { compareWithBase } = await import('../compat/compare.js');
   const { checkResult, render } = await import('../compat/output.js');
@@ -42,15 +38,15 @@ export async function run(argv: string[]): Promise<number> {
   const r = await compareWithBase({ root, layout, ref: values.base, staged: values.staged === true, severities });
   const result = checkResult(r, performance.now() - started);
   const output = typeof values.output === 'string' ? values.output : undefined;
-  const text = render(format, reporter, r, result, {
+  const text = render(format, reporter, r, { ...result, findings: shownFindings(result.findings, values) }, {
     sourceOf: (file) => (r.headCorpus.exists(file) ? r.headCorpus.text(file) : undefined),
     root,
     toolName: TOOL_NAME,
     toolVersion: TOOL_VERSION,
     rules: RULE_INFOS,
-    color: !output && format === 'stylish' && process.stdout.isTTY === true && !process.env.NO_COLOR,
+    color: colorFor(values, format),
   });
   if (output) writeAtomic(output, text);
   else process.stdout.write(text);
-  return exitCodeFor(result.findings);
+  return exitCode(result.findings, values);
 }

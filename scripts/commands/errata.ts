@@ -1,8 +1,7 @@
 import { parseCommandArgs } from '../core/args.js';
 import { UsageError } from '../core/errors.js';
-import { exitCodeFor } from '../core/findings.js';
 import { loadReporter } from '../core/reporters/index.js';
-import { COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, openCorpus, writeAtomic } from '../core/run-env.js';
+import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, colorFor, exitCode, openCorpus, shownFindings, writeAtomic } from '../core/run-env.js';
 import type { CommonValues } from '../core/run-env.js';
 
 const HELP = `usage: specgate errata apply [--rfc NNNN] [--dry-run] [common options]
@@ -12,22 +11,22 @@ apply   splice each erratum of the selected RFCs into its target (all files or n
         --dry-run prints the unified diff and writes nothing
 check   exit 1 with a finding for each erratum of an Accepted RFC that is not applied
 --rfc   one RFC, whatever its status (default: every Accepted RFC with a ## Errata section)
-`;
+${COMMON_HELP}`;
 
 export async function run(argv: string[]): Promise<number> {
   const sub = argv[0]?.startsWith('-') ? undefined : argv[0];
   const rest = sub === undefined ? argv : argv.slice(1);
-  const { values } = parseCommandArgs(rest, { ...COMMON_OPTIONS, rfc: { type: 'string' }, 'dry-run': { type: 'boolean' } }, false);
+  const { values } = parseCommandArgs(rest, { ...COMMON_OPTIONS, rfc: { type: 'string' }, 'dry-run': { type: 'boolean' } }, false, HELP);
   if (values.help) {
     process.stdout.write(HELP);
     return 0;
   }
-  if (sub !== 'apply' && sub !== 'check') throw new UsageError(`errata expects "apply" or "check"${sub ? `, got "${sub}"` : ''}; run "specgate errata --help"`);
+  if (sub !== 'apply' && sub !== 'check') throw new UsageError(`errata expects "apply" or "check"${sub ? `, got "${sub}"` : ''}`, HELP);
   if (sub === 'check' && values['dry-run']) throw new UsageError('--dry-run belongs to "errata apply"; "errata check" never writes');
   if (sub === 'apply' && values.staged) throw new UsageError('--staged reads the git index and cannot be written to; use it with "errata check"');
 
   const common = values as CommonValues;
-  const { corpus, severities } = await openCorpus(common);
+  const { corpus, severities } = await openCorpus(common, ['rfcsDir']);
   const { planErrata } = await import('../errata/run.js');
   const { ERRATA_RULES } = await import('../errata/rules.js');
   const result = await planErrata(corpus, { mode: sub, rfc: values.rfc as string | undefined });
@@ -48,14 +47,14 @@ export async function run(argv: string[]): Promise<number> {
   const format = common.format ?? 'stylish';
   const reporter = await loadReporter(format);
   const report = reporter(
-    { findings, families: [] },
+    { findings: shownFindings(findings, common), families: [] },
     {
       sourceOf: (file) => corpus.cachedText(file) ?? corpus.text(file),
       root: corpus.root,
       toolName: TOOL_NAME,
       toolVersion: TOOL_VERSION,
       rules: ERRATA_RULES,
-      color: !common.output && format === 'stylish' && process.stdout.isTTY === true && !process.env.NO_COLOR,
+      color: colorFor(common, format),
     },
   );
   const written = sub === 'apply' && !dryRun ? result.changes.map((c) => c.file) : [];
@@ -76,7 +75,7 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(lines.join('\n') + '\n' + diff + (diff ? '\n' : ''));
     output(common, report);
   }
-  return exitCodeFor(findings);
+  return exitCode(findings, common);
 }
 
 function statusWord(status: string): string {

@@ -5,16 +5,18 @@ import { writeAtomic } from '../core/run-env.js';
 import type { RuleGroup } from '../rules-registry.js';
 import { ruleAliases, ruleGroups } from '../rules-registry.js';
 
-const HELP = `usage: specgate list-rules [--format text|json|markdown] [--output FILE]
+const HELP = `usage: specgate list-rules [-f|--format text|json|markdown] [-o|--output FILE] [-h|--help]
 
 Lists every rule any command can report: id, class (compat), default severity, RFC section,
 description. Any id can be set to off, warning or error in specgate.config.json "rules".
---format markdown renders docs/rules.md (npm run docs:rules writes it).
+  -f, --format NAME   text (default), json, or markdown (docs/rules.md; npm run docs:rules writes it)
+  -o, --output FILE   write the list to FILE instead of stdout
+  -h, --help          print this help and exit 0
 `;
 
 /** Every rule any command can report: input problems, the check families, then wire, probe, errata and compat. */
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parseCommandArgs(argv, { format: { type: 'string', short: 'f' }, output: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } }, false);
+  const { values } = parseCommandArgs(argv, { format: { type: 'string', short: 'f' }, output: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } }, false, HELP);
   if (values.help) {
     process.stdout.write(HELP);
     return 0;
@@ -25,7 +27,7 @@ export async function run(argv: string[]): Promise<number> {
   if (format === 'json') text = JSON.stringify(groups.flatMap((g) => g.rules.map((r) => ({ command: g.command, ...r }))), null, 2) + '\n';
   else if (format === 'markdown') text = markdown(groups, await ruleAliases());
   else if (format === 'text') text = groups.flatMap((g) => g.rules.map((r) => `${r.id.padEnd(46)} ${r.defaultSeverity.padEnd(8)} ${r.rfc.padEnd(22)} ${r.description}\n`)).join('');
-  else throw new UsageError(`list-rules --format is text, json or markdown (got "${format}")`);
+  else throw new UsageError(`list-rules --format is text, json or markdown (got "${format}")`, HELP);
   if (typeof values.output === 'string') writeAtomic(values.output, text);
   else process.stdout.write(text);
   return 0;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { UsageError } from './errors.js';
 import { parseJson } from './json-tree.js';
 import type { Layout } from './layout.js';
@@ -32,22 +32,53 @@ interface ConfigFile {
 }
 
 /**
- * The layout for a run: `--preset`, else the config file (`--config`, or specgate.config.json at
- * the root), else this project's own layout. `layout` entries of the file override the preset's.
- * A config that is not valid JSON or breaks scripts/schemas/config.schema.json (unknown keys
- * included) is a usage error that names file:line:column.
+ * The config file a run uses when no --config names one: specgate.config.json in the working
+ * directory or the nearest folder above it, stopping at the repository top (a folder holding
+ * .git) or the filesystem root, as ESLint and markdownlint-cli2 search. A working directory
+ * outside the root searches from the root instead, so `--root elsewhere` finds elsewhere's config.
+ */
+export function discoverConfig(root: string, cwd: string = process.cwd()): string | undefined {
+  const rel = path.relative(root, cwd);
+  const inside = rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  for (let dir = inside ? cwd : root; ; ) {
+    const file = path.join(dir, CONFIG_FILE);
+    if (existsSync(file)) return file;
+    const up = path.dirname(dir);
+    if (up === dir || existsSync(path.join(dir, '.git'))) return undefined;
+    dir = up;
+  }
+}
+
+/**
+ * The layout for a run: `--preset`, else the config file (`--config`, or the one discovered
+ * upward from the working directory), else this project's own layout. `layout` entries of the
+ * file override the preset's. A config that is not valid JSON or breaks
+ * scripts/schemas/config.schema.json (unknown keys included) is a usage error that names
+ * file:line:column; a --config that is missing or a folder is one too.
  */
 export function loadConfig(root: string, opts: { preset?: string; config?: string }, source?: Pick<FileSource, 'read'>): LoadedConfig {
-  const configPath = opts.config ? path.resolve(opts.config) : path.join(root, CONFIG_FILE);
-  let raw: string | undefined;
-  try {
-    // An explicit --config is a file; the root's own config comes from `source` when given (the index).
-    raw = !opts.config && source ? source.read(CONFIG_FILE)?.toString('utf8') : readFileSync(configPath, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (opts.config || (code !== 'ENOENT' && code !== 'ENOTDIR')) throw new UsageError(`config file ${code === 'ENOENT' ? 'not found' : `unreadable (${code})`}: ${opts.config ?? configPath}`);
+  if (opts.config !== undefined) {
+    let kind = 'missing';
+    try {
+      kind = statSync(opts.config).isDirectory() ? 'folder' : 'file';
+    } catch {
+      // reported below
+    }
+    if (kind === 'missing') throw new UsageError(`config file not found: ${opts.config}`);
+    if (kind === 'folder') throw new UsageError(`--config is a folder, not a file: ${opts.config}`);
   }
-  if (raw === undefined) return { layout: presetLayout(opts.preset ?? 'specgate'), severities: {}, ruleAt: () => CONFIG_FILE };
+  const configPath = opts.config ? path.resolve(opts.config) : discoverConfig(root);
+  let raw: string | undefined;
+  if (configPath) {
+    try {
+      // The root's own config comes from `source` when given (the git index, with --staged).
+      const atRoot = !opts.config && source && path.dirname(configPath) === root;
+      raw = atRoot ? source.read(CONFIG_FILE)?.toString('utf8') : readFileSync(configPath, 'utf8');
+    } catch (e) {
+      throw new UsageError(`config file unreadable (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): ${displayPath(configPath)}`);
+    }
+  }
+  if (raw === undefined || !configPath) return { layout: presetLayout(opts.preset ?? 'specgate'), severities: {}, ruleAt: () => CONFIG_FILE };
 
   const shown = displayPath(configPath);
   const doc = parseConfig(shown, raw);

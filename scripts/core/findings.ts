@@ -36,9 +36,29 @@ export interface FamilySummary {
   extras?: Record<string, number | string | string[]>;
 }
 
+/** A recorded count in the suppressions file that is higher than what the run found. */
+export interface PrunableSuppression {
+  file: string;
+  ruleId: string;
+  recorded: number;
+  found: number;
+}
+
+/** What the suppressions file (the baseline) did to a run. */
+export interface BaselineSummary {
+  /** The suppressions file, as the user would name it. */
+  file: string;
+  /** Error findings hidden because their file and rule are within the recorded count. */
+  suppressed: number;
+  prunable: PrunableSuppression[];
+  /** Set when the run rewrote the file (--suppress-all, --suppress-rule, --prune-suppressions). */
+  wrote?: { entries: number };
+}
+
 export interface CheckResult {
   findings: Finding[];
   families: FamilySummary[];
+  baseline?: BaselineSummary;
 }
 
 export function countBySeverity(findings: readonly Finding[]): { errors: number; warnings: number } {

@@ -1,8 +1,10 @@
+import { didYouMeanHint } from '../did-you-mean.js';
 import { UsageError } from '../errors.js';
 import type { Reporter } from './types.js';
 
 const reporters: Record<string, () => Promise<Reporter>> = {
   stylish: async () => (await import('./stylish.js')).stylish,
+  compact: async () => (await import('./compact.js')).compact,
   json: async () => (await import('./json.js')).json,
   github: async () => (await import('./github.js')).github,
   sarif: async () => (await import('./sarif.js')).sarif,
@@ -12,6 +14,6 @@ export const FORMATS = Object.keys(reporters);
 
 export async function loadReporter(name: string): Promise<Reporter> {
   const load = reporters[name];
-  if (!load) throw new UsageError(`unknown format "${name}" (known: ${FORMATS.join(', ')})`);
+  if (!load) throw new UsageError(`unknown format "${name}"${didYouMeanHint(name, FORMATS)} (known: ${FORMATS.join(', ')})`);
   return load();
 }

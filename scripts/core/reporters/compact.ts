@@ -1,0 +1,30 @@
+import { countBySeverity } from '../findings.js';
+import { baselineLines } from './baseline.js';
+import { escapeControl } from './escape.js';
+import { paint } from './paint.js';
+import type { Reporter } from './types.js';
+
+/**
+ * One line per finding, `file:line:col: severity message [rule-id]`, the shape editors and
+ * terminals jump from (gcc, ESLint's unix formatter); then one summary line when anything was found.
+ */
+export const compact: Reporter = (result, env) => {
+  const out = result.findings.map((f) => {
+    const sev = f.severity === 'error' ? paint(env, '31', 'error') : paint(env, '33', 'warning');
+    return `${escapeControl(f.file)}:${f.line}:${f.column}: ${sev} ${escapeControl(f.message)} ${paint(env, '2', `[${f.ruleId}]`)}`;
+  });
+  const { errors, warnings } = countBySeverity(result.findings);
+  if (errors + warnings > 0) out.push('', problemsLine(errors, warnings));
+  if (result.baseline) out.push(...baselineLines(result.baseline));
+  return out.length ? out.join('\n') + '\n' : '';
+};
+
+/** "3 problems (2 errors, 1 warning)", in words and plurals. */
+export function problemsLine(errors: number, warnings: number): string {
+  const total = errors + warnings;
+  return `${total} ${plural(total, 'problem')} (${errors} ${plural(errors, 'error')}, ${warnings} ${plural(warnings, 'warning')})`;
+}
+
+export function plural(n: number, word: string): string {
+  return n === 1 ? word : `${word}s`;
+}
