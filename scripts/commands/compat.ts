@@ -1,8 +1,7 @@
 import { parseCommandArgs } from '../core/args.js';
 import { loadConfig } from '../core/config.js';
 import { UsageError } from '../core/errors.js';
-import { requireLayout } from '../core/layout.js';
-import { FsSource } from '../core/source.js';
+import { checkPresetName } from '../core/layout.js';
 import { loadReporter } from '../core/reporters/index.js';
 import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, checkCommonValues, colorFor, configuredSeverities, exitCode, shownFindings, writeAtomic } from '../core/run-env.js';
 
@@ -28,9 +27,9 @@ export async function run(argv: string[]): Promise<number> {
   const format = typeof values.format === 'string' ? values.format : 'stylish';
   const reporter = await loadReporter(format);
   const root = checkCommonValues(values);
+  await checkPresetName(values.preset as string | undefined);
   const config = loadConfig(root, { preset: values.preset as string | undefined, config: values.config as string | undefined });
   const { layout } = config;
-  await requireLayout(new FsSource(root), layout, ['rfcsDir'], typeof values.root === 'string' ? values.root : '.');
   const severities = await configuredSeverities(config);
   const { compareWithBase } = await import('../compat/compare.js');
   const { checkResult, render } = await import('../compat/output.js');

@@ -60,7 +60,9 @@ export async function runFamilies({ corpus, families, options = {}, severities =
       if (severityOf(defineRule(rule), severities) === 'off') continue;
       const result = await runRule(rule, corpus, options);
       visited += result.visited;
-      if (result.visited === 0 && result.findings.length === 0 && !rule.mayVisitNothing && corpus.problems.length === problemsBefore) {
+      // A file that could not be read or parsed has its own finding; the rules that needed it
+      // visited nothing because of it, in this family or another, and say nothing more.
+      if (result.visited === 0 && result.findings.length === 0 && !rule.mayVisitNothing && corpus.problems.length === 0) {
         result.findings.push({
           ruleId: rule.id,
           severity: 'error',
@@ -77,7 +79,7 @@ export async function runFamilies({ corpus, families, options = {}, severities =
     }
     own.push(...corpus.problems.slice(problemsBefore));
     const files = touched.size;
-    const final = applySeverities(own, family.rules.map(defineRule), severities);
+    const final = withoutSchemaEchoes(applySeverities(own, family.rules.map(defineRule), severities));
     findings.push(...final);
     summaries.push({
       family: family.name,
@@ -91,6 +93,17 @@ export async function runFamilies({ corpus, families, options = {}, severities =
     if (extras) summaries[summaries.length - 1]!.extras = extras;
   }
   return { findings: dedupe((findings as Finding[]).sort(compareFindings)), families: summaries };
+}
+
+/**
+ * One mistake, one finding: a family's schema rule (`<family>/schema`) and a dedicated rule often
+ * see the same wrong value (a CamelCase reason breaks the schema's pattern and the reason rule).
+ * The dedicated rule's message says what to write, so the schema's finding at the same place goes.
+ */
+export function withoutSchemaEchoes(findings: Finding[]): Finding[] {
+  const at = (f: Finding) => `${f.file}\0${f.line}\0${f.column}`;
+  const dedicated = new Set(findings.filter((f) => !f.ruleId.endsWith('/schema')).map(at));
+  return findings.filter((f) => !f.ruleId.endsWith('/schema') || !dedicated.has(at(f)));
 }
 
 /** Runs one rule; its findings are drafts until `applySeverities` settles their severity. */

@@ -132,8 +132,11 @@ function scanJson(file: string, text: string): StructuredDoc {
         pos++;
         return { kind: 'object', start, end: pos, entries };
       }
+      // A comma before the closing bracket is reported at the comma, not at the bracket a line later.
+      let comma = -1;
       for (;;) {
         ws();
+        if (comma >= 0 && text.charCodeAt(pos) === 125) fail('trailing comma before "}" (JSON allows none)', comma);
         if (text.charCodeAt(pos) !== 34) fail(`expected a property name, found ${describe(pos)}`);
         const keyStart = pos;
         const key = readString(true);
@@ -145,7 +148,10 @@ function scanJson(file: string, text: string): StructuredDoc {
         ws();
         const d = text.charCodeAt(pos);
         pos++;
-        if (d === 44) continue;
+        if (d === 44) {
+          comma = pos - 1;
+          continue;
+        }
         if (d === 125) {
           reportDuplicates(entries);
           return { kind: 'object', start, end: pos, entries };
@@ -163,6 +169,10 @@ function scanJson(file: string, text: string): StructuredDoc {
         return { kind: 'array', start, end: pos, items };
       }
       for (;;) {
+        if (items.length > 0) {
+          ws();
+          if (text.charCodeAt(pos) === 93) fail('trailing comma before "]" (JSON allows none)', text.slice(0, pos).trimEnd().length - 1);
+        }
         items.push(parseValue(depth + 1));
         ws();
         const d = text.charCodeAt(pos);

@@ -1,4 +1,3 @@
-import { didYouMeanHint } from './did-you-mean.js';
 import { FatalError, UsageError } from './errors.js';
 import type { FileSource } from './source.js';
 
@@ -77,7 +76,7 @@ export const PRESETS: Readonly<Record<string, Layout>> = { specgate, openwop };
 
 export function presetLayout(name: string): Layout {
   const layout = PRESETS[name];
-  if (!layout) throw new UsageError(`unknown preset "${name}"${didYouMeanHint(name, Object.keys(PRESETS))} (known: ${Object.keys(PRESETS).join(', ')})`);
+  if (!layout) throw new UsageError(`unknown preset "${name}" (known: ${Object.keys(PRESETS).join(', ')})`);
   return structuredClone(layout);
 }
 
@@ -89,6 +88,13 @@ export type LayoutNeed = 'rfcsDir' | 'interopMap';
  * line naming what is missing and the preset: an empty folder or a mistyped path must not pass
  * a gate, nor yield findings at places that do not exist.
  */
+/** A preset name that is not known: a usage error with a "did you mean" (leven is loaded only here, so the hook installer runs without dependencies). */
+export async function checkPresetName(name: string | undefined): Promise<void> {
+  if (name === undefined || PRESETS[name]) return;
+  const { didYouMeanHint } = await import('./did-you-mean.js');
+  throw new UsageError(`unknown preset "${name}"${didYouMeanHint(name, Object.keys(PRESETS))} (known: ${Object.keys(PRESETS).join(', ')})`);
+}
+
 export async function requireLayout(source: Pick<FileSource, 'exists' | 'glob'>, layout: Layout, needs: readonly LayoutNeed[], shownRoot: string): Promise<void> {
   const missing: string[] = [];
   if (needs.includes('rfcsDir') && (await source.glob([`${layout.rfcsDir}/**/*.md`])).length === 0) missing.push(`no ${layout.rfcsDir}/ folder of RFCs`);

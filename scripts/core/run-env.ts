@@ -8,7 +8,7 @@ import type { SeveritySetting } from './engine.js';
 import type { CheckResult, Finding } from './findings.js';
 import { countBySeverity } from './findings.js';
 import type { LayoutNeed } from './layout.js';
-import { requireLayout } from './layout.js';
+import { checkPresetName, requireLayout } from './layout.js';
 import type { FileSource } from './source.js';
 import { FsSource } from './source.js';
 import { packageVersion } from './package-root.js';
@@ -100,6 +100,7 @@ export function checkCommonValues(values: CommonValues): string {
  */
 export async function openRoot(values: CommonValues, needs: readonly LayoutNeed[] = DEFAULT_NEEDS): Promise<{ root: string; source: FileSource; config: LoadedConfig }> {
   const root = checkCommonValues(values);
+  await checkPresetName(values.preset);
   let source: FileSource;
   if (values.staged) {
     const { GitIndexSource } = await import('./git-source.js');

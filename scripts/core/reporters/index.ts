@@ -1,4 +1,3 @@
-import { didYouMeanHint } from '../did-you-mean.js';
 import { UsageError } from '../errors.js';
 import type { Reporter } from './types.js';
 
@@ -14,6 +13,9 @@ export const FORMATS = Object.keys(reporters);
 
 export async function loadReporter(name: string): Promise<Reporter> {
   const load = reporters[name];
-  if (!load) throw new UsageError(`unknown format "${name}"${didYouMeanHint(name, FORMATS)} (known: ${FORMATS.join(', ')})`);
+  if (!load) {
+    const { didYouMeanHint } = await import('../did-you-mean.js');
+    throw new UsageError(`unknown format "${name}"${didYouMeanHint(name, FORMATS)} (known: ${FORMATS.join(', ')})`);
+  }
   return load();
 }
