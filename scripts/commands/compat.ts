@@ -7,12 +7,14 @@ import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, checkCommonValues
 
 const HELP = `usage: specgate compat --base REF [--staged] [common options]
 
-Classifies every change to the JSON Schemas (layout.schemaGlobs) and the data files they govern
-between the git revision REF and the working tree (or, with --staged, the index): editorial,
-additive or breaking, each at a JSON Pointer into the new file. An RFC added or changed since REF
-whose Compatibility row says "additive" must not bring a breaking change to a file its Affects row
-names (an error at that row). Each kind of change is its own rule (compat/property-removed, …; see
-"specgate list-rules"): breaking ones are warnings by default, additive and editorial ones off.
+Classifies every change between the git revision REF and the working tree (or, with --staged, the
+index) to the JSON Schemas (layout.schemaGlobs), the data files they govern and the OpenAPI document
+(layout.openapi and spec/**/openapi.y{a,}ml): editorial, additive or breaking, each at a JSON
+Pointer into the new file. Each kind of change is its own rule (compat/property-removed,
+compat/openapi-operation-removed, …; see "specgate list-rules"): breaking ones are errors by
+default, additive and editorial ones off. A breaking change is a notice instead when an RFC added
+or changed since REF says "Compatibility: breaking" and names the file (or its folder) in Affects.
+An RFC that claims "additive" or "safety-fix" over a breaking change is an error at its row.
       --base REF  the git revision to compare with
 ${COMMON_HELP}`;
 

@@ -8,7 +8,11 @@ import { RULES } from './rules.js';
 import type { Change } from './types.js';
 
 /*
- * Which RFCs answer for the compared range: those added or changed in it. An RFC accepted long ago
+ * Which RFCs answer for the compared range: those added or changed in it. An RFC whose
+ * Compatibility row says `breaking` declares the breaking changes of the files (or folders) its
+ * Affects row names: they are reported as notices, not errors. One that says `additive` or
+ * `safety-fix` promises there are none: a breaking change in such a file (or in a schema it
+ * reaches through `$ref`) is an error at the RFC's Compatibility row. An RFC accepted long ago
  * made its claim about its own change; a later breaking change to a schema it once touched is not
  * its doing, so holding every RFC that ever named the schema to it would raise false alarms. The
  * RFC that comes with the change (or is edited alongside it) is the one whose claim must hold.
@@ -20,23 +24,31 @@ export interface ClaimResult {
   claim?: string;
   /** Compared files the Affects row names. */
   affects: string[];
-  /** Breaking changes in those files (or in schemas they `$ref`), when the claim is `additive`. */
+  /** Breaking changes in those files (or in schemas they `$ref`), when the claim is `additive` or `safety-fix`. */
   breaking: number;
-  /** For an `additive` claim over at least one compared file: whether it holds. */
+  /** For an `additive` or `safety-fix` claim over at least one compared file: whether it holds. */
   holds?: boolean;
+  /** For a `breaking` claim: how many breaking changes of the range it declares. */
+  declares?: number;
   findings: FindingDraft[];
 }
 
 export interface ClaimInput {
   corpus: Corpus;
   rfcs: readonly string[];
-  changes: readonly Change[];
+  /** The changes of the range; a breaking one a `breaking` RFC declares gets its `declaredBy`. */
+  changes: Change[];
   /** Every compared file, by its head path and (when different or gone) its base path. */
   files: readonly string[];
   ref: string;
   /** Compared schemas a file references through `$ref` (direct ones). */
   dependsOn(file: string): string[];
 }
+
+/** Claims that promise no breaking change. */
+const NON_BREAKING = new Set(['additive', 'safety-fix', 'editorial']);
+/** An RFC in these states decides nothing. */
+const NOT_IN_FORCE = /^(withdrawn|rejected)\b/i;
 
 export async function checkClaims(input: ClaimInput): Promise<ClaimResult[]> {
   const results: ClaimResult[] = [];
@@ -49,8 +61,19 @@ export async function checkClaims(input: ClaimInput): Promise<ClaimResult[]> {
     const affected = affectedFiles(headerField(doc, 'Affects'), input.files);
     const result: ClaimResult = { rfc, ...(claim ? { claim } : {}), affects: [...affected.keys()], breaking: 0, findings: [] };
     results.push(result);
-    if (claim !== 'additive' || !compat) continue;
     const number = doc.title?.number ?? rfcNumber(doc) ?? rfc;
+    const status = headerField(doc, 'Status')?.value.replace(/`/g, '').trim() ?? '';
+    if (claim === 'breaking' && compat && !NOT_IN_FORCE.test(status)) {
+      result.declares = 0;
+      for (const c of input.changes) {
+        if (c.class !== 'breaking' || c.declaredBy) continue;
+        if (!affected.has(c.file) && !(c.baseFile !== undefined && affected.has(c.baseFile))) continue;
+        c.declaredBy = { rfc, number, ...compat.range };
+        result.declares++;
+      }
+      continue;
+    }
+    if (!claim || !NON_BREAKING.has(claim) || !compat) continue;
     for (const [file, named] of affected) {
       const broken = breakingIn(file, input);
       if (broken.length === 0) continue;
@@ -62,7 +85,7 @@ export async function checkClaims(input: ClaimInput): Promise<ClaimResult[]> {
         ruleId: RULES.claim.id,
         file: rfc,
         ...compat.range,
-        message: `RFC ${number} claims "additive", but \`${named}\` has a breaking change since ${input.ref}:${through} ${first.reason} at ${first.pointer || '(root)'}${more} (${RULES.claim.rfc})`,
+        message: `RFC ${number} claims "${claim}", but \`${named}\` has a breaking change since ${input.ref}:${through} ${first.reason} at ${first.pointer || '(root)'}${more} (${RULES.claim.rfc})`,
         rfc: RULES.claim.rfc,
         related: broken.map(
           (c): RelatedLocation => ({ file: c.file, line: c.line, column: c.column, endLine: c.endLine, endColumn: c.endColumn, message: `breaking: ${c.reason}` }),
@@ -105,7 +128,7 @@ export function affectedFiles(row: HeaderRow | undefined, files: Iterable<string
   if (!row) return covered;
   const named = row.codes.map((c) => c.value.trim()).filter((c) => !/^[\w.-]+:/.test(c)).map((c) => c.replace(/^\.\//, ''));
   for (const file of files) {
-    const hit = named.find((n) => n === file || (n.endsWith('/') && file.startsWith(n)));
+    const hit = named.find((n) => n === file || file.startsWith(n.endsWith('/') ? n : `${n}/`));
     if (hit !== undefined) covered.set(file, hit);
   }
   return covered;

@@ -4,6 +4,7 @@ import { FatalError } from '../core/errors.js';
 import type { FindingDraft, SeveritySetting } from '../core/engine.js';
 import { applySeverities } from '../core/engine.js';
 import type { Finding } from '../core/findings.js';
+import { compareFindings } from '../core/findings.js';
 import type { Layout } from '../core/layout.js';
 import type { FileSource } from '../core/source.js';
 import type { StructuredDoc } from '../core/tree.js';
@@ -17,6 +18,7 @@ import { externalRefs, targetFile } from './refs.js';
 import { checkClaims } from './claims.js';
 import type { ClaimResult } from './claims.js';
 import { diffSchema } from './schema-diff.js';
+import { diffOpenApi } from './openapi-diff.js';
 import type { Change, RawChange } from './types.js';
 import { RULE_INFOS, RULES, ruleFor } from './rules.js';
 
@@ -39,6 +41,7 @@ export interface CompatResult {
   rfcsInRange: string[];
   schemaFiles: number;
   dataFiles: number;
+  openapiFiles: number;
   headCorpus: Corpus;
 }
 
@@ -53,9 +56,15 @@ export async function compareWithBase(opts: CompatOptions): Promise<CompatResult
   const schemaGlobs = opts.layout.schemaGlobs;
   const dataGlobs = [...schemaGlobs.filter((g) => g.endsWith('.schema.json')).map((g) => g.replace(/\.schema\.json$/, '.json')), ...schemaGlobs.map((g) => `!${g}`)];
   const rfcGlob = [`${opts.layout.rfcsDir.replace(/\/$/, '')}/*.md`];
+  const openapiGlobs = [...new Set([opts.layout.openapi, 'spec/**/openapi.{yaml,yml}'])];
   const both = (g: string[]) => Promise.all([baseSource.glob(g), headSource.glob(g)]);
-  const [[baseSchemas, headSchemas], [baseJson, headJson], [baseRfcs, headRfcs]] = await Promise.all([both(schemaGlobs), both(dataGlobs), both(rfcGlob)]);
-  baseSource.prefetch([...baseSchemas, ...baseJson, ...baseRfcs]);
+  const [[baseSchemas, headSchemas], [baseJson, headJson], [baseRfcs, headRfcs], [baseApis, headApis]] = await Promise.all([
+    both(schemaGlobs),
+    both(dataGlobs),
+    both(rfcGlob),
+    both(openapiGlobs),
+  ]);
+  baseSource.prefetch([...baseSchemas, ...baseJson, ...baseRfcs, ...baseApis]);
 
   // git's rename detection is asked only when a base file is missing at the head.
   let renames: Map<string, string> | undefined;
@@ -66,8 +75,10 @@ export async function compareWithBase(opts: CompatOptions): Promise<CompatResult
     return pairFiles({ baseFiles: b, headFiles: h, renames: needRenames ? renamesOf() : new Map(), baseText: (f) => base.text(f), headText: (f) => head.text(f) });
   };
 
-  if (baseSchemas.length === 0 && headSchemas.length === 0) {
-    throw new FatalError(`no JSON Schema matches layout.schemaGlobs (${schemaGlobs.join(', ')}) at ${opts.ref} or in the ${headSource.label}; nothing to compare`);
+  if (baseSchemas.length === 0 && headSchemas.length === 0 && baseApis.length === 0 && headApis.length === 0) {
+    throw new FatalError(
+      `no JSON Schema matches layout.schemaGlobs (${schemaGlobs.join(', ')}) and no OpenAPI document matches ${openapiGlobs.join(', ')} at ${opts.ref} or in the ${headSource.label}; nothing to compare`,
+    );
   }
   const baseSide = side(base, baseSchemas);
   const headSide = side(head, headSchemas);
@@ -76,7 +87,7 @@ export async function compareWithBase(opts: CompatOptions): Promise<CompatResult
 
   const changes: Change[] = [];
   const drafts: FindingDraft[] = [];
-  const compared = new Set(headSchemas);
+  const compared = new Set([...headSchemas, ...headApis]);
 
   const headOf = new Map<string, string>();
   for (const pair of pairing(baseSchemas, headSchemas)) {
@@ -87,9 +98,15 @@ export async function compareWithBase(opts: CompatOptions): Promise<CompatResult
     if (pair.base && pair.head) headOf.set(pair.base, pair.head);
     changes.push(...compareFile(pair, 'data', base, head, (_b, _h, bv, hv) => diffData(bv, hv)));
   }
+  for (const pair of pairing(baseApis, headApis)) {
+    if (pair.base && pair.head) headOf.set(pair.base, pair.head);
+    changes.push(
+      ...compareFile(pair, 'openapi', base, head, (b, h, bv, hv) =>
+        diffOpenApi(bv, hv, { file: h, baseFile: b, base: withDoc(baseSide, b, bv), head: withDoc(headSide, h, hv), compared }),
+      ),
+    );
+  }
   changes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
-
-  for (const c of changes) drafts.push(changeFinding(c, opts.ref));
 
   const rfcsInRange = pairing(baseRfcs, headRfcs)
     .filter((p) => p.head !== undefined && (p.base === undefined || base.text(p.base) !== head.text(p.head)))
@@ -98,11 +115,11 @@ export async function compareWithBase(opts: CompatOptions): Promise<CompatResult
     const doc = head.exists(file) && head.json(file);
     return doc ? [...externalRefs(doc.value, file, headSide)].filter((f) => compared.has(f)) : [];
   };
-  const files = [...new Set([...headSchemas, ...headData, ...baseSchemas, ...baseData])];
+  const files = [...new Set([...headSchemas, ...headData, ...headApis, ...baseSchemas, ...baseData, ...baseApis])];
   const claims = await checkClaims({ corpus: head, rfcs: rfcsInRange, changes, files, ref: opts.ref, dependsOn });
   for (const c of claims) drafts.push(...c.findings);
   drafts.push(...head.problems, ...base.problems.map((p) => baseProblem(p, headOf.get(p.file) ?? p.file, opts.ref)));
-  const findings = applySeverities(drafts, RULE_INFOS, opts.severities);
+  const findings = [...applySeverities(drafts, RULE_INFOS, opts.severities), ...changes.flatMap((c) => changeFindings(c, opts.ref, opts.severities))].sort(compareFindings);
   return {
     ref: opts.ref,
     commit,
@@ -113,6 +130,7 @@ export async function compareWithBase(opts: CompatOptions): Promise<CompatResult
     rfcsInRange,
     schemaFiles: new Set([...baseSchemas, ...headSchemas]).size,
     dataFiles: new Set([...baseData, ...headData]).size,
+    openapiFiles: new Set([...baseApis, ...headApis]).size,
     headCorpus: head,
   };
 }
@@ -143,6 +161,11 @@ function side(corpus: Corpus, schemas: readonly string[]): SchemaSide {
   };
 }
 
+/** A side that also holds the OpenAPI document (a YAML file), so `$ref`s within it resolve. */
+function withDoc(s: SchemaSide, file: string, value: unknown): SchemaSide {
+  return { value: (f) => (f === file ? value : s.value(f)), fileById: (id) => s.fileById(id) };
+}
+
 /**
  * A JSON data file whose top-level `$schema` names one of the compared schemas (or the layout's
  * interop map). A JSON file that never mentions `$schema` is not parsed (nor reported) here.
@@ -159,13 +182,18 @@ function governedBy(corpus: Corpus, file: string, s: SchemaSide, schemas: Set<st
 
 type Differ = (baseFile: string, headFile: string, baseValue: unknown, headValue: unknown) => RawChange[];
 
+const FILE_KINDS: Record<Change['subject'], { what: string; removed: string; added: string; gone: string }> = {
+  schema: { what: 'schema', removed: 'schema-file-removed', added: 'schema-file-added', gone: 'schema removed' },
+  data: { what: 'data file', removed: 'data-file-removed', added: 'data-file-added', gone: 'data file removed (every row with it)' },
+  openapi: { what: 'OpenAPI document', removed: 'openapi-document-removed', added: 'openapi-document-added', gone: 'OpenAPI document removed (every operation with it)' },
+};
+
 function compareFile(pair: FilePair, subject: Change['subject'], base: Corpus, head: Corpus, differ: Differ): Change[] {
-  const what = subject === 'schema' ? 'schema' : 'data file';
+  const { what, removed, added, gone } = FILE_KINDS[subject];
   if (pair.head === undefined) {
-    const reason = subject === 'schema' ? `${what} removed` : `${what} removed (every row with it)`;
-    return [{ file: pair.base!, subject, pointer: '', class: 'breaking', kind: `${subject}-file-removed`, reason, line: 1, column: 1, endLine: 1, endColumn: 1 }];
+    return [{ file: pair.base!, subject, pointer: '', class: 'breaking', kind: removed, reason: gone, line: 1, column: 1, endLine: 1, endColumn: 1 }];
   }
-  const headDoc = head.json(pair.head);
+  const headDoc = head.data(pair.head);
   if (!headDoc) return [];
   const at = (raw: RawChange): Change => {
     const loc = headDoc.locate(raw.pointer, 'key');
@@ -180,8 +208,8 @@ function compareFile(pair: FilePair, subject: Change['subject'], base: Corpus, h
       endColumn: loc.endColumn,
     };
   };
-  if (pair.base === undefined) return [at({ pointer: '', class: 'additive', kind: `${subject}-file-added`, reason: `new ${what}` })];
-  const baseDoc = base.json(pair.base);
+  if (pair.base === undefined) return [at({ pointer: '', class: 'additive', kind: added, reason: `new ${what}` })];
+  const baseDoc = base.data(pair.base);
   if (!baseDoc) return []; // reported from the base corpus's problems
   const out: Change[] = [];
   if (pair.base !== pair.head) out.push(at(renameChange(pair.base, baseDoc, headDoc, what)));
@@ -215,10 +243,16 @@ function baseProblem(p: Finding, headFile: string, ref: string): FindingDraft {
   };
 }
 
-/** Every classified change is a finding of its kind's rule; additive and editorial rules are off unless configured. */
-function changeFinding(c: Change, ref: string): FindingDraft {
+/**
+ * Every classified change is a finding of its kind's rule, at the severity configuration gives it
+ * (breaking kinds are errors by default; additive and editorial ones off). A breaking change an
+ * RFC of the range declares is a notice instead, pointing at that RFC's Compatibility row; a rule
+ * configured `off` stays silent either way.
+ */
+function changeFindings(c: Change, ref: string, severities: Record<string, SeveritySetting> = {}): Finding[] {
   const rule = ruleFor(c);
-  return {
+  const d = c.declaredBy;
+  const draft: FindingDraft = {
     ruleId: rule.id,
     file: c.file,
     line: c.line,
@@ -226,7 +260,11 @@ function changeFinding(c: Change, ref: string): FindingDraft {
     endLine: c.endLine,
     endColumn: c.endColumn,
     pointer: c.pointer,
-    message: `${c.class} change since ${ref}: ${c.reason} (${rule.rfc})`,
+    message: d
+      ? `declared breaking change since ${ref}: ${c.reason}; RFC ${d.number} declares it (${d.rfc}:${d.line}, Compatibility: breaking) (${rule.rfc})`
+      : `${c.class === 'breaking' ? 'undeclared breaking' : c.class} change since ${ref}: ${c.reason}${c.class === 'breaking' ? `; no RFC added or changed since ${ref} declares it (Compatibility: breaking, the file in Affects)` : ''} (${rule.rfc})`,
     rfc: rule.rfc,
+    ...(d ? { related: [{ file: d.rfc, line: d.line, column: d.column, endLine: d.endLine, endColumn: d.endColumn, message: `RFC ${d.number} declares Compatibility: breaking` }] } : {}),
   };
+  return applySeverities([draft], RULE_INFOS, severities).map((f) => (d ? { ...f, severity: 'notice' as const } : f));
 }

@@ -15,7 +15,7 @@ export function checkResult(r: CompatResult, ms: number): CheckResult {
   const { errors, warnings } = countBySeverity(r.findings);
   return {
     findings: r.findings,
-    families: [{ family: 'compat', files: r.schemaFiles + r.dataFiles + r.rfcsInRange.length, visited: r.changes.length, errors, warnings, ms: Math.round(ms * 10) / 10 }],
+    families: [{ family: 'compat', files: r.schemaFiles + r.dataFiles + r.openapiFiles + r.rfcsInRange.length, visited: r.changes.length, errors, warnings, ms: Math.round(ms * 10) / 10 }],
   };
 }
 
@@ -39,6 +39,7 @@ function jsonChange(c: Change) {
     kind: c.kind,
     rule: ruleFor(c).id,
     reason: c.reason,
+    declaredBy: c.declaredBy ? c.declaredBy.rfc : null,
     line: c.line,
     column: c.column,
     endLine: c.endLine,
@@ -52,7 +53,7 @@ function jsonMeta(r: CompatResult) {
   return {
     base: { ref: r.ref, commit: r.commit },
     head: r.head,
-    files: { schemas: r.schemaFiles, data: r.dataFiles },
+    files: { schemas: r.schemaFiles, data: r.dataFiles, openapi: r.openapiFiles },
     counts,
     rfcsInRange: r.rfcsInRange,
     claims: r.claims.map(({ findings: _f, ...c }) => c),
@@ -67,7 +68,9 @@ export function table(r: CompatResult, env: ReportEnv): string {
   const counts: Record<ChangeClass, number> = { breaking: 0, additive: 0, editorial: 0 };
   for (const c of r.changes) counts[c.class]++;
   out.push(
-    `compat: ${r.ref} (${r.commit.slice(0, 12)}) → ${r.head}: ${r.schemaFiles} schema file${r.schemaFiles === 1 ? '' : 's'}, ${r.dataFiles} data file${r.dataFiles === 1 ? '' : 's'}; ` +
+    `compat: ${r.ref} (${r.commit.slice(0, 12)}) → ${r.head}: ${r.schemaFiles} schema file${r.schemaFiles === 1 ? '' : 's'}, ${r.dataFiles} data file${r.dataFiles === 1 ? '' : 's'}` +
+      (r.openapiFiles ? `, ${r.openapiFiles} OpenAPI document${r.openapiFiles === 1 ? '' : 's'}` : '') +
+      '; ' +
       `${counts.breaking} breaking, ${counts.additive} additive, ${counts.editorial} editorial`,
   );
   const byFile = new Map<string, Change[]>();
@@ -80,7 +83,8 @@ export function table(r: CompatResult, env: ReportEnv): string {
     for (const c of list) {
       const where = `${c.line}:${c.column}`.padEnd(8);
       const ptr = (c.pointer || '(root)').padEnd(ptrWidth);
-      out.push(`  ${where} ${paint(CLASS_COLOR[c.class], c.class.padEnd(9))}  ${ptr}  ${c.reason}`);
+      const declared = c.declaredBy ? ` (declared by RFC ${c.declaredBy.number})` : '';
+      out.push(`  ${where} ${paint(CLASS_COLOR[c.class], c.class.padEnd(9))}  ${ptr}  ${c.reason}${declared}`);
     }
   }
   if (r.rfcsInRange.length) {
@@ -88,7 +92,14 @@ export function table(r: CompatResult, env: ReportEnv): string {
     for (const c of r.claims) {
       const claim = c.claim ?? '(no Compatibility row)';
       const affects = c.affects.length ? c.affects.join(', ') : 'no compared file (nothing to hold it to)';
-      const verdict = c.holds === undefined ? '' : c.holds ? paint('32', ' — holds') : paint('31', ` — contradicted by ${c.breaking} breaking change${c.breaking === 1 ? '' : 's'}`);
+      const verdict =
+        c.declares !== undefined
+          ? ` — declares ${c.declares} breaking change${c.declares === 1 ? '' : 's'}`
+          : c.holds === undefined
+            ? ''
+            : c.holds
+              ? paint('32', ' — holds')
+              : paint('31', ` — contradicted by ${c.breaking} breaking change${c.breaking === 1 ? '' : 's'}`);
       out.push(`  ${c.rfc}: claims ${claim}; affects ${affects}${verdict}`);
     }
   } else {

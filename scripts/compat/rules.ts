@@ -4,17 +4,25 @@ import type { Change } from './types.js';
 
 /*
  * One rule per kind of change, as buf has one per kind (FIELD_NO_DELETE, ENUM_VALUE_NO_DELETE, …),
- * each of one class. Breaking changes are warnings by default and additive and editorial ones are
- * off (the classification table shows them either way); configuration can raise or silence any
- * of them. The differs tag each change with a finer `kind` (`minLength-tightened`); `ruleFor`
- * maps a change to its rule.
+ * each of one class. As in buf's strictest category (FILE), every breaking kind is an error by
+ * default: removing or renaming anything, newly required, narrowing, an enum value removed, an
+ * object closed. A breaking change that an RFC of the compared range declares (`Compatibility:
+ * breaking`, the file named in `Affects`) is reported as a notice instead (compare.ts). Additive
+ * and editorial kinds are off (the classification table shows them either way); configuration can
+ * set any of them. The differs tag each change with a finer `kind` (`minLength-tightened`);
+ * `ruleFor` maps a change to its rule.
  */
 
 const RFC = 'RFC 0001 §B';
-const DEFAULT_SEVERITY = { breaking: 'warning', additive: 'off', editorial: 'off' } as const;
+const DEFAULT_SEVERITY = { breaking: 'error', additive: 'off', editorial: 'off' } as const;
+const OPENAPI_RFC = RFC;
 
-function kind(id: string, cls: RuleClass, description: string): RuleMeta {
-  return defineRule({ id: `compat/${id}`, rfc: RFC, description, class: cls, defaultSeverity: DEFAULT_SEVERITY[cls] });
+function kind(id: string, cls: RuleClass, description: string, rfc = RFC): RuleMeta {
+  return defineRule({ id: `compat/${id}`, rfc, description, class: cls, defaultSeverity: DEFAULT_SEVERITY[cls] });
+}
+
+function api(id: string, cls: RuleClass, description: string): RuleMeta {
+  return kind(`openapi-${id}`, cls, description, OPENAPI_RFC);
 }
 
 const B = 'breaking';
@@ -119,6 +127,37 @@ export const CHANGE_RULES: RuleMeta[] = [
   kind('list-item-removed', B, 'An entry was removed from a list of values in a governed data file.'),
   kind('list-item-added', A, 'An entry was added to a list of values in a governed data file.'),
   kind('list-reordered', E, 'A list of values in a governed data file has the same entries in another order.'),
+  // the OpenAPI document (operations matched by operationId, then by method + path template)
+  api('document-removed', B, 'The OpenAPI document was removed, with every operation in it.'),
+  api('document-added', A, 'An OpenAPI document was added.'),
+  api('operation-removed', B, 'An operation was removed (reported at its nearest surviving parent: the path item, or `paths`).'),
+  api('operation-added', A, 'An operation was added.'),
+  api('operation-id-changed', B, 'An operation kept its method and path but its `operationId` changed or was removed: generated clients lose the method.'),
+  api('operation-id-added', A, 'An operation that had no `operationId` got one.'),
+  api('operation-path-changed', B, 'An operation (same `operationId`) moved to another path.'),
+  api('operation-method-changed', B, 'An operation (same `operationId`) changed its HTTP method.'),
+  api('parameter-removed', B, 'A parameter was removed.'),
+  api('parameter-added-required', B, 'A new REQUIRED parameter was added.'),
+  api('parameter-added', A, 'A new OPTIONAL parameter was added.'),
+  api('parameter-required-added', B, 'An existing parameter became REQUIRED.'),
+  api('parameter-required-removed', A, 'A parameter is no longer REQUIRED.'),
+  api('parameter-location-changed', B, 'A parameter moved to another location (`in`: query, header, path, cookie).'),
+  api('parameter-type-changed', B, "A parameter's schema `type` changed, was added or narrowed."),
+  api('request-body-added-required', B, 'A REQUIRED request body was added to an operation that had none.'),
+  api('request-body-added', A, 'An OPTIONAL request body was added to an operation that had none.'),
+  api('request-body-removed', B, 'The request body was removed.'),
+  api('request-body-required-added', B, 'The request body became REQUIRED.'),
+  api('request-body-required-removed', A, 'The request body is no longer REQUIRED.'),
+  api('request-media-type-removed', B, 'A media type of the request body was removed.'),
+  api('request-media-type-added', A, 'A media type was added to the request body.'),
+  api('response-removed', B, 'A response status code was removed from an operation.'),
+  api('response-added', A, 'A response status code was added to an operation.'),
+  api('response-media-type-removed', B, 'A media type of a response was removed.'),
+  api('response-media-type-added', A, 'A media type was added to a response.'),
+  api('schema-removed', B, 'A component schema (`components.schemas`) was removed.'),
+  api('schema-added', A, 'A component schema (`components.schemas`) was added.'),
+  api('security-added', B, 'A security requirement was added or tightened: a request that was authorised may not be now.'),
+  api('security-relaxed', A, 'A security requirement was removed or an alternative added: every request that was authorised still is.'),
 ];
 
 /** The findings about the run itself, not about one change. */
@@ -126,7 +165,7 @@ export const RULES = {
   claim: defineRule({
     id: 'compat/claim-contradicted',
     rfc: RFC,
-    description: 'An RFC added or changed in the compared range claims `additive` in its Compatibility row, but a file its Affects row names has a breaking change.',
+    description: 'An RFC added or changed in the compared range claims `additive` or `safety-fix` in its Compatibility row, but a file its Affects row names has a breaking change.',
   }),
   baseUnreadable: defineRule({
     id: 'compat/base-unreadable',

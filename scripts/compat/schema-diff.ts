@@ -67,12 +67,14 @@ export interface SchemaDiffOptions {
   head: SchemaSide;
   /** Head files compared in their own right: an unchanged `$ref` into one of them is not followed. */
   compared: ReadonlySet<string>;
+  /** Where the compared schemas sit in the head document (a schema inside an OpenAPI document); the root by default. */
+  at?: readonly string[];
 }
 
-/** Classifies every difference between two versions of one JSON Schema document. */
+/** Classifies every difference between two versions of one JSON Schema document (or of one schema inside a document). */
 export function diffSchema(baseFile: string, headFile: string, base: unknown, head: unknown, opts: SchemaDiffOptions): RawChange[] {
   const w = new SchemaWalker(opts);
-  w.node(base, head, { baseFile, headFile, path: [] });
+  w.node(base, head, { baseFile, headFile, path: [...(opts.at ?? [])] });
   return w.changes;
 }
 

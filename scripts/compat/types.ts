@@ -21,8 +21,16 @@ export interface Change extends RawChange, Range {
   file: string;
   /** The path at the base when it differs (a rename). */
   baseFile?: string;
-  /** `schema` for a JSON Schema, `data` for a document governed by one. */
-  subject: 'schema' | 'data';
+  /** `schema` for a JSON Schema, `data` for a document governed by one, `openapi` for the OpenAPI document. */
+  subject: 'schema' | 'data' | 'openapi';
+  /** For a breaking change: the RFC of the compared range that declares it (`Compatibility: breaking`, the file in `Affects`). */
+  declaredBy?: Declaration;
+}
+
+/** Where an RFC declares a breaking change: its file, number and Compatibility row. */
+export interface Declaration extends Range {
+  rfc: string;
+  number: string;
 }
 
 export function worstClass(classes: Iterable<ChangeClass>): ChangeClass | undefined {

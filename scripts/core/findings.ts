@@ -1,6 +1,7 @@
 import type { Range } from './position.js';
 
-export type Severity = 'error' | 'warning';
+/** `notice` records something a reader should see that fails nothing (a declared breaking change). */
+export type Severity = 'error' | 'warning' | 'notice';
 
 /** What configuration may set a rule to: a severity, or `off` (the rule's findings are dropped). */
 export type SeveritySetting = Severity | 'off';
@@ -61,21 +62,23 @@ export interface CheckResult {
   baseline?: BaselineSummary;
 }
 
-export function countBySeverity(findings: readonly Finding[]): { errors: number; warnings: number } {
+export function countBySeverity(findings: readonly Finding[]): { errors: number; warnings: number; notices: number } {
   let errors = 0;
   let warnings = 0;
+  let notices = 0;
   for (const f of findings) {
     if (f.severity === 'error') errors++;
-    else warnings++;
+    else if (f.severity === 'warning') warnings++;
+    else notices++;
   }
-  return { errors, warnings };
+  return { errors, warnings, notices };
 }
 
 export function compareFindings(a: Finding, b: Finding): number {
   return a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0);
 }
 
-/** Exit codes: 0 clean (warnings allowed), 1 an error-severity finding. Usage and internal errors are 2. */
+/** Exit codes: 0 clean (warnings and notices allowed), 1 an error-severity finding. Usage and internal errors are 2. */
 export function exitCodeFor(findings: readonly Finding[]): 0 | 1 {
   return findings.some((f) => f.severity === 'error') ? 1 : 0;
 }

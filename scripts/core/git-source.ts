@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { FatalError } from './errors.js';
 import type { FileSource } from './source.js';
+import { globMatcher } from './source.js';
 
 /**
  * Files held as git blobs: a map from root-relative path to blob id, read through `git cat-file`
@@ -34,8 +35,8 @@ export class GitBlobSource implements FileSource {
   }
 
   async glob(patterns: readonly string[]): Promise<string[]> {
-    const { default: matches } = await import('./glob-match.js');
-    const found = [...this.entries.keys()].filter((p) => matches(p, patterns)).sort();
+    const matches = globMatcher(patterns);
+    const found = [...this.entries.keys()].filter(matches).sort();
     this.prefetch(found);
     return found;
   }

@@ -1,231 +1,167 @@
-import type { ParseProblem, TreeEntry, TreeNode } from './tree.js';
+import { createRequire } from 'node:module';
+import type { Node as JsoncNode, ParseError } from 'jsonc-parser';
+import type { ParseProblem, TreeNode } from './tree.js';
 import { StructuredDoc } from './tree.js';
 
 export const MAX_DEPTH = 256;
 
-class JsonSyntaxError extends Error {
-  constructor(
-    message: string,
-    readonly offset: number,
-  ) {
-    super(message);
-  }
+type Jsonc = typeof import('jsonc-parser');
+let jsonc: Jsonc | undefined;
+
+/** jsonc-parser, loaded with the first JSON file (the hook installer and runs that read no JSON never load it); required so parsing stays synchronous. */
+function jsoncLib(): Jsonc {
+  return (jsonc ??= createRequire(import.meta.url)('jsonc-parser') as Jsonc);
 }
 
-const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-// Sticky regexes let the regex engine do the scanning; a character loop runs interpreted at startup.
-const WHITESPACE = /[ \t\n\r]*/y;
-const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
+/** jsonc-parser reads JSON with comments; specgate reads strict JSON (RFC 8259). */
+const STRICT = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false } as const;
 
 /**
- * Parses JSON keeping every node's source range. Unlike JSON.parse it reports duplicate keys,
- * a leading byte-order mark and runaway nesting as located problems instead of losing them.
+ * Parses JSON: the value from the native JSON.parse, the tree of source ranges from jsonc-parser,
+ * built only when a finding needs a position. Duplicate keys (JSON.parse keeps the last), a
+ * leading byte-order mark, syntax errors, an empty file and runaway nesting become located problems.
  */
 export function parseJson(file: string, text: string): StructuredDoc {
-  // Fast path: the native JSON.parse gives the value; if the document has no duplicate keys and
-  // is not too deep, the tree of ranges is only built when a finding needs a position.
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (body.trim() !== '') {
-    let value: unknown;
-    try {
-      value = JSON.parse(body);
-    } catch {
-      return scanJson(file, text);
-    }
-    const keys = countKeys(value, 0);
-    if (keys >= 0 && keys === countPropertyNames(body)) {
-      const problems: ParseProblem[] = body === text ? [] : [BOM_PROBLEM()];
-      return new StructuredDoc(file, text, value, () => scanJson(file, text).root!, problems);
-    }
-  }
-  return scanJson(file, text);
-}
-
-const BOM_PROBLEM = (): ParseProblem => ({ code: 'bom', message: 'file starts with a byte-order mark (RFC 8259 §8.1 forbids adding one)', start: 0, end: 1 });
-
-/** Keys in a parsed value, or -1 when it nests deeper than MAX_DEPTH. */
-function countKeys(value: unknown, depth: number): number {
-  if (value === null || typeof value !== 'object') return 0;
-  if (depth >= MAX_DEPTH) return -1;
-  let n = 0;
-  if (Array.isArray(value)) {
-    for (const v of value) {
-      const k = countKeys(v, depth + 1);
-      if (k < 0) return -1;
-      n += k;
-    }
-    return n;
-  }
-  for (const v of Object.values(value)) {
-    const k = countKeys(v, depth + 1);
-    if (k < 0) return -1;
-    n += k + 1;
-  }
-  return n;
-}
-
-// In valid JSON every '"' outside a string opens one, so a global scan stays aligned on strings.
-const STRING_TOKEN = /"(?:[^"\\]|\\[^])*"([ \t\n\r]*:)?/g;
-
-/** Property names in the text: more than the parsed value has keys means a duplicate key. */
-function countPropertyNames(text: string): number {
-  let n = 0;
-  STRING_TOKEN.lastIndex = 0;
-  for (let m = STRING_TOKEN.exec(text); m; m = STRING_TOKEN.exec(text)) if (m[1] !== undefined) n++;
-  return n;
-}
-
-/** The full scan: every range, and every problem located. */
-function scanJson(file: string, text: string): StructuredDoc {
   const problems: ParseProblem[] = [];
-  let pos = 0;
-  if (text.charCodeAt(0) === 0xfeff) {
-    problems.push(BOM_PROBLEM());
-    pos = 1;
+  const hasBom = text.charCodeAt(0) === 0xfeff;
+  if (hasBom) problems.push({ code: 'bom', message: 'file starts with a byte-order mark (RFC 8259 §8.1 forbids adding one)', start: 0, end: 1 });
+  // The libraries read the text with the mark turned into a space, so their offsets stay the file's.
+  const body = hasBom ? ' ' + text.slice(1) : text;
+  const fail = (p: ParseProblem) => new StructuredDoc(file, text, undefined, undefined, [...problems, p]);
+  if (body.trim() === '') return fail({ code: 'empty', message: 'file is empty; expected a JSON document', start: 0, end: 0 });
+
+  let value: unknown;
+  try {
+    // JSON.parse does not recurse: any depth is safe here.
+    value = JSON.parse(body);
+  } catch (e) {
+    // jsonc-parser's parser recurses once per level, so the nesting is measured first, by its scanner, in a loop.
+    const deep = tooDeepAt(body);
+    return fail(deep !== undefined ? tooDeep(deep) : syntaxProblem(body, e));
   }
+  const shape = shapeOf(value);
+  if (shape.tooDeep) return fail(tooDeep(tooDeepAt(body) ?? 0));
+  const tree = () => toTree(jsoncLib().parseTree(body, [], STRICT)!);
+  if (!mayRepeatKeys(body, shape)) return new StructuredDoc(file, text, value, tree, problems);
+  const root = tree();
+  return new StructuredDoc(file, text, value, root, problems.concat(duplicateKeys(root)));
+}
 
-  const ws = () => {
-    WHITESPACE.lastIndex = pos;
-    WHITESPACE.exec(text);
-    pos = WHITESPACE.lastIndex;
-  };
-  const fail = (msg: string, at = pos): never => {
-    throw new JsonSyntaxError(msg, at);
-  };
-  const describe = (at: number) => (at >= text.length ? 'end of file' : JSON.stringify(text[at]));
+const tooDeep = (at: number): ParseProblem => ({ code: 'too-deep', message: `not valid JSON: nesting deeper than ${MAX_DEPTH} levels`, start: at, end: at + 1 });
 
-  /** Skips a string at `pos`; returns its decoded value only when asked (property names). */
-  const readString = (decode: boolean): string => {
-    const start = pos;
-    STRING.lastIndex = pos;
-    const m = STRING.exec(text);
-    if (m) {
-      const raw = m[0];
-      pos = start + raw.length;
-      if (!decode) return '';
-      return raw.includes('\\') ? (JSON.parse(raw) as string) : raw.slice(1, -1);
-    }
-    // Not a valid string: walk it to say exactly what is wrong, and where.
-    pos++;
-    for (;;) {
-      const c = text.charCodeAt(pos);
-      if (Number.isNaN(c)) fail('unterminated string', start);
-      if (c === 34) break;
-      if (c < 0x20) fail('control character in string');
-      pos += c === 92 ? 2 : 1;
-    }
-    pos++;
-    return fail('invalid escape in string', start);
-  };
+/** Where the nesting first passes MAX_DEPTH, by jsonc-parser's scanner (a loop, not recursion). */
+function tooDeepAt(text: string): number | undefined {
+  const { createScanner, SyntaxKind } = jsoncLib();
+  const scanner = createScanner(text, true);
+  let depth = 0;
+  for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
+    if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) {
+      if (++depth > MAX_DEPTH) return scanner.getTokenOffset();
+    } else if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) depth--;
+  }
+  return undefined;
+}
 
-  /** Builds the tree of ranges only; values come from JSON.parse once the text is known to be valid. */
-  const parseValue = (depth: number): TreeNode => {
-    if (depth > MAX_DEPTH) fail(`nesting deeper than ${MAX_DEPTH} levels`);
-    ws();
-    const start = pos;
-    const c = text.charCodeAt(pos);
-    if (c === 123 /* { */) {
-      pos++;
-      const entries: TreeEntry[] = [];
-      ws();
-      if (text.charCodeAt(pos) === 125) {
-        pos++;
-        return { kind: 'object', start, end: pos, entries };
-      }
-      // A comma before the closing bracket is reported at the comma, not at the bracket a line later.
-      let comma = -1;
-      for (;;) {
-        ws();
-        if (comma >= 0 && text.charCodeAt(pos) === 125) fail('trailing comma before "}" (JSON allows none)', comma);
-        if (text.charCodeAt(pos) !== 34) fail(`expected a property name, found ${describe(pos)}`);
-        const keyStart = pos;
-        const key = readString(true);
-        const keyEnd = pos;
-        ws();
-        if (text.charCodeAt(pos) !== 58) fail(`expected ':' after property name, found ${describe(pos)}`);
-        pos++;
-        entries.push({ key, keyStart, keyEnd, value: parseValue(depth + 1) });
-        ws();
-        const d = text.charCodeAt(pos);
-        pos++;
-        if (d === 44) {
-          comma = pos - 1;
-          continue;
-        }
-        if (d === 125) {
-          reportDuplicates(entries);
-          return { kind: 'object', start, end: pos, entries };
-        }
-        pos--;
-        fail(`expected ',' or '}', found ${describe(pos)}`);
-      }
-    }
-    if (c === 91 /* [ */) {
-      pos++;
-      const items: TreeNode[] = [];
-      ws();
-      if (text.charCodeAt(pos) === 93) {
-        pos++;
-        return { kind: 'array', start, end: pos, items };
-      }
-      for (;;) {
-        if (items.length > 0) {
-          ws();
-          if (text.charCodeAt(pos) === 93) fail('trailing comma before "]" (JSON allows none)', text.slice(0, pos).trimEnd().length - 1);
-        }
-        items.push(parseValue(depth + 1));
-        ws();
-        const d = text.charCodeAt(pos);
-        pos++;
-        if (d === 44) continue;
-        if (d === 93) return { kind: 'array', start, end: pos, items };
-        pos--;
-        fail(`expected ',' or ']', found ${describe(pos)}`);
-      }
-    }
-    if (c === 34) {
-      readString(false);
-      return { kind: 'scalar', start, end: pos };
-    }
-    for (const lit of ['true', 'false', 'null']) {
-      if (text.startsWith(lit, pos)) {
-        pos += lit.length;
-        return { kind: 'scalar', start, end: pos };
-      }
-    }
-    NUMBER.lastIndex = pos;
-    const m = NUMBER.exec(text);
-    if (m && m[0].length > 0 && m[0] !== '-') {
-      pos += m[0].length;
-      return { kind: 'scalar', start, end: pos };
-    }
-    return fail(`unexpected ${describe(pos)}, expected a JSON value`);
-  };
+interface Shape {
+  tooDeep: boolean;
+  /** Keys of every object in the value. */
+  keys: number;
+  /** Colons inside its strings, keys included. */
+  colons: number;
+}
 
-  const reportDuplicates = (entries: TreeEntry[]) => {
-    if (entries.length < 2) return;
+/** What the parsed value holds, walked with a stack (JSON.parse accepts any depth). */
+function shapeOf(value: unknown): Shape {
+  const shape: Shape = { tooDeep: false, keys: 0, colons: 0 };
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [v, depth] = top;
+    if (typeof v === 'string') shape.colons += colonsIn(v);
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= MAX_DEPTH) return { ...shape, tooDeep: true };
+    if (Array.isArray(v)) for (const item of v) stack.push([item, depth + 1]);
+    else {
+      for (const [k, item] of Object.entries(v)) {
+        shape.keys++;
+        shape.colons += colonsIn(k);
+        stack.push([item, depth + 1]);
+      }
+    }
+  }
+  return shape;
+}
+
+function colonsIn(s: string): number {
+  let n = 0;
+  for (let i = s.indexOf(':'); i !== -1; i = s.indexOf(':', i + 1)) n++;
+  return n;
+}
+
+/**
+ * Whether the text may hold a key twice, told without tokenizing it (jsonc-parser's scanner, cold
+ * in a short run, would cost about 0.5 ms per KB of every file). Each colon of the text either
+ * follows a property name or stands in a string; without `\u003a` escapes, each colon in a string
+ * is a colon of the parsed value. So when the text has exactly as many colons as the value has
+ * keys plus colons in strings, JSON.parse dropped no property; any other text gets the full tree.
+ */
+function mayRepeatKeys(text: string, shape: Shape): boolean {
+  return colonsIn(text) !== shape.keys + shape.colons || /\\u003a/i.test(text);
+}
+
+/** JSON.parse said no: jsonc-parser says where and why. */
+function syntaxProblem(text: string, e: unknown): ParseProblem {
+  const { parseTree, printParseErrorCode } = jsoncLib();
+  const errors: ParseError[] = [];
+  parseTree(text, errors, STRICT);
+  const first = errors[0];
+  // A comma before a closing bracket is reported at the comma, not at the bracket on the next line.
+  const comma = first ? text.slice(0, first.offset).trimEnd().length - 1 : -1;
+  if (first && text[comma] === ',' && (text[first.offset] === '}' || text[first.offset] === ']')) {
+    return { code: 'syntax', message: `not valid JSON: trailing comma before "${text[first.offset]}" (JSON allows none)`, start: comma, end: comma + 1 };
+  }
+  if (first) {
+    const found = first.offset >= text.length ? 'end of file' : JSON.stringify(text.slice(first.offset, first.offset + Math.max(1, Math.min(first.length, 20))));
+    return { code: 'syntax', message: `not valid JSON: ${words(printParseErrorCode(first.error))} (found ${found})`, start: first.offset, end: Math.min(first.offset + Math.max(first.length, 1), text.length) };
+  }
+  // The two parsers disagree (JSON.parse is the judge): report what JSON.parse said.
+  const message = e instanceof Error ? e.message : String(e);
+  const at = Math.min(Number(/position (\d+)/.exec(message)?.[1] ?? 0), text.length);
+  return { code: 'syntax', message: `not valid JSON: ${message}`, start: at, end: Math.min(at + 1, text.length) };
+}
+
+/** `CloseBraceExpected` → `close brace expected`. */
+function words(code: string): string {
+  return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+/** jsonc-parser's node → the tree every rule reads (recursion bounded by MAX_DEPTH). */
+function toTree(node: JsoncNode): TreeNode {
+  const start = node.offset;
+  const end = node.offset + node.length;
+  if (node.type === 'object') {
+    const entries = (node.children ?? []).map((prop) => {
+      const [key, value] = prop.children!;
+      return { key: key!.value as string, keyStart: key!.offset, keyEnd: key!.offset + key!.length, value: toTree(value!) };
+    });
+    return { kind: 'object', start, end, entries };
+  }
+  if (node.type === 'array') return { kind: 'array', start, end, items: (node.children ?? []).map(toTree) };
+  return { kind: 'scalar', start, end };
+}
+
+/** Every key written again in its object, located at the repeat. */
+function duplicateKeys(root: TreeNode): ParseProblem[] {
+  const problems: ParseProblem[] = [];
+  const stack = [root];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (node.kind === 'array') for (const item of node.items) stack.push(item);
+    if (node.kind !== 'object') continue;
     const seen = new Set<string>();
-    for (const e of entries) {
+    for (const e of node.entries) {
       if (seen.has(e.key)) problems.push({ code: 'duplicate-key', message: `duplicate key "${e.key}" (JSON.parse keeps only the last one)`, start: e.keyStart, end: e.keyEnd });
       seen.add(e.key);
+      stack.push(e.value);
     }
-  };
-
-  try {
-    ws();
-    if (pos >= text.length) {
-      problems.push({ code: 'empty', message: 'file is empty; expected a JSON document', start: 0, end: 0 });
-      return new StructuredDoc(file, text, undefined, undefined, problems);
-    }
-    const root = parseValue(0);
-    ws();
-    if (pos < text.length) fail(`unexpected ${describe(pos)} after the JSON document`);
-    const value: unknown = JSON.parse(problems.some((p) => p.code === 'bom') ? text.slice(1) : text);
-    return new StructuredDoc(file, text, value, root, problems);
-  } catch (e) {
-    if (!(e instanceof JsonSyntaxError)) throw e;
-    const code = e.message.startsWith('nesting deeper') ? 'too-deep' : 'syntax';
-    problems.push({ code, message: `not valid JSON: ${e.message}`, start: e.offset, end: Math.min(e.offset + 1, text.length) });
-    return new StructuredDoc(file, text, undefined, undefined, problems);
   }
+  return problems.sort((a, b) => a.start - b.start);
 }

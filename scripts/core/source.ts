@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import matches from './glob-match.js';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { PicomatchOptions } from 'picomatch';
+import { UsageError } from './errors.js';
 
 /** Where the corpus is read from: the working tree, or (for pre-commit) the git index. */
 export interface FileSource {
@@ -10,7 +12,7 @@ export interface FileSource {
   /** Bytes of a repository-relative file, or undefined when it does not exist. */
   read(rel: string): Buffer | undefined;
   exists(rel: string): boolean;
-  /** Repository-relative paths matching globs (globby syntax), sorted. */
+  /** Repository-relative paths matching globs (picomatch syntax, matched by globMatcher), sorted. */
   glob(patterns: readonly string[]): Promise<string[]>;
 }
 
@@ -39,33 +41,28 @@ export class FsSource implements FileSource {
     }
   }
 
-  /**
-   * Walks only the folders the patterns start with (`RFCS/` of `RFCS/*.md`), skipping dot entries
-   * and node_modules. globby — the largest import a run could make — is loaded only for patterns
-   * the small matcher does not cover (character classes, paths leaving the root).
-   */
+  /** Lists the files under the folders the patterns start with (`RFCS/` of `RFCS/*.md`), then filters them with the one glob matcher. */
   async glob(patterns: readonly string[]): Promise<string[]> {
-    if (patterns.some((p) => /[[\]]/.test(p) || p.startsWith('/') || p.split('/').includes('..'))) {
-      const { globby } = await import('globby');
-      const found = await globby([...patterns], { cwd: this.root, dot: false, followSymbolicLinks: false, gitignore: false, ignore: ['**/node_modules/**'] });
-      return found.map(toPosix).sort();
-    }
-    const roots = new Set(patterns.filter((p) => !p.startsWith('!')).map(staticPrefix));
+    const matches = globMatcher(patterns);
+    const positive = patterns.filter((p) => !isNegated(p));
+    // A dot entry can match only a pattern that spells a dot name (dot files are otherwise not matched, see GLOB_OPTIONS).
+    const dots = positive.some((p) => /(^|[/{,])\./.test(p));
     const found = new Set<string>();
-    for (const r of roots) for (const f of this.listing(r)) if (matches(f, patterns)) found.add(f);
+    for (const r of new Set(positive.map(staticPrefix))) for (const f of this.listing(r, dots)) if (matches(f)) found.add(f);
     return [...found].sort();
   }
 
   private readonly listings = new Map<string, string[]>();
 
   /** The files under a folder, walked once a run (an invariants file names many globs in the same folders). */
-  private listing(rel: string): string[] {
-    let files = this.listings.get(rel);
-    if (!files) this.listings.set(rel, (files = [...this.walk(rel)]));
+  private listing(rel: string, dots: boolean): string[] {
+    const key = `${dots}:${rel}`;
+    let files = this.listings.get(key);
+    if (!files) this.listings.set(key, (files = [...this.walk(rel, dots)]));
     return files;
   }
 
-  private *walk(rel: string): Generator<string> {
+  private *walk(rel: string, dots: boolean): Generator<string> {
     let entries;
     try {
       entries = readdirSync(path.join(this.root, rel), { withFileTypes: true });
@@ -73,9 +70,9 @@ export class FsSource implements FileSource {
       return;
     }
     for (const e of entries) {
-      if (e.name.startsWith('.') || e.name === 'node_modules') continue;
+      if (e.name === '.git' || e.name === 'node_modules' || (!dots && e.name.startsWith('.'))) continue;
       const child = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) yield* this.walk(child);
+      if (e.isDirectory()) yield* this.walk(child, dots);
       else if (e.isFile()) yield child;
     }
   }
@@ -89,4 +86,57 @@ function staticPrefix(pattern: string): string {
     fixed.push(seg);
   }
   return fixed.join('/');
+}
+
+/**
+ * The glob options of every file source (working tree, git index, a commit), so they match alike:
+ * `*` and `**` do not match dot files or folders (globby's default) unless the pattern spells the
+ * dot (`.github/**`); extglobs are off (nested `+(a|aa)` quantifiers backtrack exponentially);
+ * a leading `!` negates (handled below, in order, as globby does).
+ */
+const GLOB_OPTIONS: PicomatchOptions = { dot: false, noextglob: true, nonegate: true, windows: false };
+
+/**
+ * picomatch compiles `*` to a backtracking regex: a pattern of k separate `*` runs costs up to
+ * (name length)^k steps on a path it does not match. Three runs cover real globs (`packages/*\/src/**\/*.ts`)
+ * and keep one test within milliseconds even on 255-character names.
+ */
+export const MAX_GLOB_STARS = 3;
+export const MAX_GLOB_LENGTH = 1024;
+
+/** Why a glob is refused (too long, too many `*`), or undefined when it is accepted. */
+export function globProblem(pattern: string): string | undefined {
+  if (pattern.length > MAX_GLOB_LENGTH) return `glob is ${pattern.length} characters long (at most ${MAX_GLOB_LENGTH})`;
+  if (pattern.startsWith('/') || pattern.split('/').includes('..')) return `glob "${pattern}" leaves the repository`;
+  const stars = pattern.match(/\*+/g)?.length ?? 0;
+  if (stars > MAX_GLOB_STARS) return `glob "${pattern}" has ${stars} separate \`*\` wildcards (at most ${MAX_GLOB_STARS}, so matching stays fast)`;
+  return undefined;
+}
+
+/** picomatch, loaded with the first glob (the pre-commit hook and its installer often need none). */
+let picomatchLib: typeof import('picomatch') | undefined;
+
+function isNegated(pattern: string): boolean {
+  return pattern.startsWith('!') && !pattern.startsWith('!(');
+}
+
+/**
+ * The one glob matcher of every file source: a path matches when the last pattern that matches it
+ * is not negated, and never under node_modules. Throws a UsageError for a refused glob (see globProblem).
+ */
+export function globMatcher(patterns: readonly string[]): (rel: string) => boolean {
+  const picomatch = (picomatchLib ??= createRequire(import.meta.url)('picomatch') as typeof import('picomatch'));
+  const tests = patterns.map((p) => {
+    const negated = isNegated(p);
+    const body = negated ? p.slice(1) : p;
+    const problem = globProblem(body);
+    if (problem) throw new UsageError(problem);
+    return { negated, test: picomatch(body, GLOB_OPTIONS) };
+  });
+  return (rel) => {
+    if (rel === 'node_modules' || rel.startsWith('node_modules/') || rel.includes('/node_modules/')) return false;
+    let ok = false;
+    for (const t of tests) if (ok === t.negated && t.test(rel)) ok = !t.negated;
+    return ok;
+  };
 }

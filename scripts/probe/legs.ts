@@ -213,7 +213,7 @@ export async function unreadableNotFound(s: ProbeSession, task: () => Promise<Te
         return judged(name, [unknown, foreign], { problems: [leak], notes: [] }, '', captures);
       }
       const j = unknown.outcome.answer && foreign.outcome.answer ? judgeUnreadable(s.wire, unknown, foreign) : { problems: [], notes: [] };
-      return judged(name, [unknown, foreign], j, `both ${summarizeError(unknown).split(' ')[0]}${reasonOf(unknown)}; normalised data equal`, captures);
+      return judged(name, [unknown, foreign], j, `both HTTP ${unknown.outcome.answer?.status} ${summarizeError(unknown).split(' ')[0]}${reasonOf(unknown)}; status, code, headers and normalised data equal`, captures);
     }),
   ];
 }

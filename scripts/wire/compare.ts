@@ -82,6 +82,7 @@ export function compareUnreadable(unknown: Exchange, unreadable: Exchange, ctx: 
     c.note('out of scope (0.3): RFC 0211 §D binds only 1.0 interfaces (§F)');
     return c.finishPair(scope, true);
   }
+  compareEnvelope(c, sides);
   const tnf = ctx.errors.byName(TASK_NOT_FOUND);
   for (const s of ['unknown', 'unreadable'] as const) {
     const x = sides[s];
@@ -90,12 +91,67 @@ export function compareUnreadable(unknown: Exchange, unreadable: Exchange, ctx: 
     else if (tnf && code !== tnf.jsonrpc) c.addSide(s, x, '/error/code', `the ${label(s)} answer has code ${JSON.stringify(code)}, not ${tnf.jsonrpc} (${TASK_NOT_FOUND}): the code alone tells the caller whether the task exists`);
   }
   if (!sides.unknown.error || !sides.unreadable.error) return c.finishPair(scope, false);
+  const [codeA, codeB] = [sides.unknown.error.code, sides.unreadable.error.code];
+  if (codeA !== codeB && !(tnf && codeA !== tnf.jsonrpc && codeB !== tnf.jsonrpc)) {
+    // One side's wrong code is reported above; say also that the two differ (the oracle itself).
+    c.addDiff(sides, '/error/code', `error.code differs: ${JSON.stringify(codeB)} for the unreadable task, ${JSON.stringify(codeA)} for the unknown one`);
+  }
   const a = normaliseData(sides.unknown.error.data, sides.unknown.requestedId);
   const b = normaliseData(sides.unreadable.error.data, sides.unreadable.requestedId);
   compareNormal(c, sides, a, b);
   const out = c.finishPair(scope, false);
   out.normalised = { unknown: a, unreadable: b };
   return out;
+}
+
+/**
+ * Headers a server sets per response whatever the task: their presence on one answer only says
+ * nothing about the task (a chunked answer has no content-length; a tracing proxy adds an id).
+ */
+const PER_RESPONSE_HEADERS = new Set([
+  'date',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'etag',
+  'last-modified',
+  'age',
+  'expires',
+  'set-cookie',
+  'server-timing',
+  'x-request-id',
+  'request-id',
+  'x-correlation-id',
+  'traceparent',
+  'tracestate',
+]);
+
+/**
+ * Besides `data`, RFC 0211 §D allows no difference but the id echo: the HTTP status and the
+ * headers a host adds to one answer only are existence oracles as much as `metadata.scope`.
+ */
+function compareEnvelope(c: PairCollector, sides: Record<Side, Sided>): void {
+  const [a, b] = [sides.unknown.exchange.response, sides.unreadable.exchange.response];
+  if (a.status !== b.status) {
+    c.addDiff(sides, '', `HTTP status differs: ${b.status ?? '(none)'} for the unreadable task, ${a.status ?? '(none)'} for the unknown one: the status alone tells the caller the task exists`, 'value', 'error', '/response/status');
+  }
+  const names = (h: Record<string, string> | undefined) => new Map(Object.keys(h ?? {}).map((k) => [k.toLowerCase(), k]));
+  const [ha, hb] = [names(a.headers), names(b.headers)];
+  for (const [lower, name] of hb) {
+    if (!ha.has(lower) && !PER_RESPONSE_HEADERS.has(lower)) {
+      c.addDiff(sides, '', `header ${name} appears only on the unreadable-task answer: it tells the caller the task exists`, 'value', 'error', `/response/headers/${escape(name)}`);
+    }
+  }
+  for (const [lower, name] of ha) {
+    if (!hb.has(lower) && !PER_RESPONSE_HEADERS.has(lower)) {
+      c.addDiff(sides, '', `header ${name} appears only on the unknown-task answer: its absence tells the caller the task exists`, 'value', 'error', '/response/headers');
+    }
+  }
+}
+
+function escape(seg: string): string {
+  return seg.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 function compareNormal(c: PairCollector, sides: Record<Side, Sided>, a: NormalData, b: NormalData): void {
@@ -159,14 +215,15 @@ function scopeOf(x: Exchange, ctx: WireContext) {
 class PairCollector extends Collector {
   readonly pair: PairResult[] = [];
 
-  addSide(s: Side, x: Sided, pointer: string, message: string, on: 'key' | 'value' = 'value', severity: 'error' | 'warning' = 'error'): void {
-    this.add(WIRE_RULES.unreadableEqualsUnknown, message, { body: x.body, pointer, on }, severity);
+  /** `target` other than the body (the status, a header) leaves the body pointer out. */
+  addSide(s: Side, x: Sided, pointer: string, message: string, on: 'key' | 'value' = 'value', severity: 'error' | 'warning' = 'error', target?: string): void {
+    this.add(WIRE_RULES.unreadableEqualsUnknown, message, target ? { target } : { body: x.body, pointer, on }, severity);
     this.pair.push({ ...this.results.pop()!, side: s });
   }
 
   /** A difference, placed on the unreadable-task answer with the unknown-task one as related. */
-  addDiff(sides: Record<Side, Sided>, pointer: string, message: string, on: 'key' | 'value' = 'value', severity: 'error' | 'warning' = 'error'): void {
-    this.addSide('unreadable', sides.unreadable, pointer, message, on, severity);
+  addDiff(sides: Record<Side, Sided>, pointer: string, message: string, on: 'key' | 'value' = 'value', severity: 'error' | 'warning' = 'error', target?: string): void {
+    this.addSide('unreadable', sides.unreadable, pointer, message, on, severity, target);
     const u = sides.unknown.body;
     const relPointer = nearestPointer(u, pointer);
     this.pair[this.pair.length - 1]!.related = {

@@ -30,6 +30,31 @@ describe('parseYaml', () => {
     expect(doc.lines.at(doc.problems[0]!.start).line).toBe(2);
   });
 
+  it('reports a byte-order mark, keeping the value and the positions', () => {
+    const doc = parseYaml('f.yaml', '\uFEFFa: 1\nb: "x"\n');
+    expect(doc.value).toEqual({ a: 1, b: 'x' });
+    expect(doc.problems).toEqual([expect.objectContaining({ code: 'bom', start: 0, end: 1 })]);
+    expect(doc.ok).toBe(true);
+    expect(doc.locate('/b')).toMatchObject({ line: 2, column: 4, endColumn: 7 });
+  });
+
+  it('refuses runaway nesting and more than one document, located', () => {
+    const deep = parseYaml('f.yaml', '['.repeat(500) + ']'.repeat(500));
+    expect(deep.problems[0]).toMatchObject({ code: 'too-deep' });
+    const two = parseYaml('f.yaml', 'a: 1\n---\nb: 2\n');
+    expect(two.ok).toBe(false);
+    expect(two.problems[0]).toMatchObject({ code: 'syntax', message: 'expected one YAML document, found 2' });
+  });
+
+  it('ranges flow collections, aliases and quoted keys', () => {
+    const text = 'x: &a {k: [1, "two"]}\n"quoted key": *a\n';
+    const doc = parseYaml('f.yaml', text);
+    expect(doc.value).toEqual({ x: { k: [1, 'two'] }, 'quoted key': { k: [1, 'two'] } });
+    expect(doc.locate('/x/k/1')).toMatchObject({ line: 1, column: 15, endColumn: 20 });
+    expect(doc.locate('/quoted key', 'key')).toMatchObject({ line: 2, column: 1, endColumn: 13 });
+    expect(doc.locate('/quoted key')).toMatchObject({ line: 2, column: 15, endColumn: 17 });
+  });
+
   it('treats an empty file as a problem', () => {
     expect(parseYaml('f.yaml', '\n').problems[0]!.code).toBe('empty');
   });

@@ -35,7 +35,7 @@ describe('specgate.config.json is validated against its schema, located', () => 
   });
 
   it('a bad severity is reported at the value', () => {
-    expectConfigError('{ "rules": { "interop-map/reason-upper-snake": "warn" } }', '"warn"', /must be one of "off", "warning", "error"/);
+    expectConfigError('{ "rules": { "interop-map/reason-upper-snake": "warn" } }', '"warn"', /must be one of "off", "notice", "warning", "error"/);
   });
 
   it('an unknown preset is reported at the value', () => {

@@ -19,6 +19,10 @@ export interface Sabotage {
   supportedVersions?: string;
   /** a2a-unreadable-not-found: `metadata.scope: "tenant"` only on another principal's task. */
   scopeOnForeign?: boolean;
+  /** a2a-unreadable-not-found: the same body, but this HTTP status on another principal's task. */
+  statusOnForeign?: number;
+  /** a2a-unreadable-not-found: the same body and status, plus this header on another principal's task. */
+  headerOnForeign?: string;
 }
 
 export interface ModelHostOptions {
@@ -40,8 +44,8 @@ export async function startModelHost(opts: ModelHostOptions = {}): Promise<Runni
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       requests.push(`${req.method} ${req.url}`);
-      const send = (status: number, value?: unknown) => {
-        res.writeHead(status, value === undefined ? {} : { 'content-type': 'application/json' });
+      const send = (status: number, value?: unknown, extra: Record<string, string> = {}) => {
+        res.writeHead(status, value === undefined ? extra : { 'content-type': 'application/json', ...extra });
         res.end(value === undefined ? '' : JSON.stringify(value));
       };
       if (req.method === 'GET' && req.url === '/.well-known/agent-card.json') {
@@ -63,7 +67,8 @@ export async function startModelHost(opts: ModelHostOptions = {}): Promise<Runni
         return s.envelopeOnMalformed ? send(400, { error: 'validation_error', message: 'the body is not JSON' }) : send(200, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
       }
       const id = call.id ?? null;
-      const error = (code: number, message: string, data?: unknown) => send(200, { jsonrpc: '2.0', id, error: { code, message, ...(data !== undefined ? { data } : {}) } });
+      const error = (code: number, message: string, data?: unknown, status = 200, extra: Record<string, string> = {}) =>
+        send(status, { jsonrpc: '2.0', id, error: { code, message, ...(data !== undefined ? { data } : {}) } }, extra);
       const version = req.headers['a2a-version'];
       if (version !== undefined && version !== '1.0') {
         if (s.versionAsInvalidRequest) return error(-32600, 'unsupported A2A-Version', { supportedVersions: ['1.0'] });
@@ -82,7 +87,9 @@ export async function startModelHost(opts: ModelHostOptions = {}): Promise<Runni
       if (call.method !== 'GetTask' && call.method !== 'CancelTask') return error(-32601, 'method not found');
       const foreign = tasks.has(taskId);
       if (s.unknownAsInternalError && !foreign) return error(-32603, 'internal error');
-      return error(-32001, 'task not found', notFoundData(s, foreign));
+      const status = foreign && s.statusOnForeign ? s.statusOnForeign : 200;
+      const extra: Record<string, string> = foreign && s.headerOnForeign ? { [s.headerOnForeign]: 'tenant' } : {};
+      return error(-32001, 'task not found', notFoundData(s, foreign), status, extra);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -179,6 +179,33 @@ describe('RFC 0211 §Conformance sabotage column: each turns its leg red for its
   });
 });
 
+describe('RFC 0211 §D compares more than data: status, code and headers', () => {
+  it('a2a-unreadable-not-found: the same body, but HTTP 403 on the foreign answer (200 on the unknown one)', async () => {
+    const r = await probeModel({ sabotage: { statusOnForeign: 403 } });
+    onlyLegFails(r, 'a2a-unreadable-not-found', 'RFC 0211 §D');
+    const [f, ...rest] = errors(r);
+    expect(rest).toEqual([]);
+    expect(f!.ruleId).toBe(WIRE_RULES.unreadableEqualsUnknown.id);
+    expect(f!.message).toMatch(/HTTP status differs: 403 for the unreadable task, 200 for the unknown one/);
+    expect(f!.pointer).toBe('/response/status');
+    expect(recordOf(r, f!.file).case).toBe('unreadable-foreign-task');
+    // Only the status differs: the bodies are equal but for the id echo.
+    expect(exchange(r, 'unreadable-foreign-task').response.status).toBe(403);
+    expect(body(exchange(r, 'unreadable-foreign-task')).error).toEqual(body(exchange(r, 'unreadable-unknown-task')).error);
+    expect(leg(r, 'a2a-unreadable-not-found').steps[0]!.detail).toMatch(/HTTP status differs/);
+  });
+
+  it('a2a-unreadable-not-found: the same body and status, plus a header only on the foreign answer', async () => {
+    const r = await probeModel({ sabotage: { headerOnForeign: 'x-task-scope' } });
+    onlyLegFails(r, 'a2a-unreadable-not-found', 'RFC 0211 §D');
+    const [f, ...rest] = errors(r);
+    expect(rest).toEqual([]);
+    expect(f!.message).toMatch(/header x-task-scope appears only on the unreadable-task answer/);
+    expect(f!.pointer).toBe('/response/headers/x-task-scope');
+    expect(exchange(r, 'unreadable-foreign-task').response.status).toBe(exchange(r, 'unreadable-unknown-task').response.status);
+  });
+});
+
 describe('output formats and exit codes', () => {
   it('stylish prints one row per leg with the verdict and the failing RFC section', async () => {
     const host = await startModelHost({ tokens: TOKENS, sabotage: { envelopeOnMalformed: true } });

@@ -5,6 +5,8 @@ import type { FileSource } from '../../scripts/core/source.js';
 import { diffData } from '../../scripts/compat/data-diff.js';
 import { ruleFor } from '../../scripts/compat/rules.js';
 import { diffSchema } from '../../scripts/compat/schema-diff.js';
+import { diffOpenApi } from '../../scripts/compat/openapi-diff.js';
+import { dump } from 'js-yaml';
 import type { InvalidCase, RuleSuite, ValidCase } from '../helpers/rule-tester.js';
 
 /*
@@ -17,7 +19,7 @@ import type { InvalidCase, RuleSuite, ValidCase } from '../helpers/rule-tester.j
 const BASE = 'base.json';
 const HEAD = 'head.json';
 
-interface KindCase {
+export interface KindCase {
   id: string;
   base: unknown;
   head: unknown;
@@ -31,7 +33,7 @@ const K = (id: string, base: unknown, head: unknown, pointer: string, more: Part
 const D = (id: string, base: unknown, head: unknown, pointer: string): KindCase => K(id, base, head, pointer, { data: true });
 const str = { type: 'string' };
 
-const KINDS: KindCase[] = [
+export const KINDS: KindCase[] = [
   K('schema-rejects-all', { properties: { a: true } }, { properties: { a: false } }, '/properties/a'),
   K('schema-unconstrained', { properties: { a: str } }, { properties: { a: true } }, '/properties/a'),
   K('unclassified', { not: str }, { not: { type: 'number' } }, '/not'),
@@ -148,3 +150,121 @@ const valid: ValidCase[] = [
 ];
 
 export const SUITES: RuleSuite[] = [{ name: 'compat rules: one per kind of change', base: {}, run: compatFindings, valid, invalid }];
+
+/*
+ * The OpenAPI kinds: one small YAML document, and per rule an edit of it for the head (and, where
+ * the base must differ from it, another for the base). The document is parsed as the compat
+ * command parses it (Corpus.yaml) and each change located in the head.
+ */
+
+const API_BASE = 'base.yaml';
+const API_HEAD = 'head.yaml';
+
+export function apiDoc(): any {
+  const ok = (schema?: unknown) => ({ description: 'ok', ...(schema ? { content: { 'application/json': { schema } } } : {}) });
+  return {
+    openapi: '3.1.0',
+    info: { title: 'compat cases', version: '1' },
+    paths: {
+      '/runs': {
+        get: { operationId: 'listRuns', parameters: [{ name: 'status', in: 'query', schema: { type: 'string' } }], responses: { '200': ok({ $ref: '#/components/schemas/Run' }) } },
+        post: { operationId: 'createRun', requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { workflowId: str } } } } }, responses: { '201': ok() } },
+      },
+      '/runs/{runId}': {
+        get: { operationId: 'getRun', parameters: [{ name: 'runId', in: 'path', required: true, schema: str }], responses: { '200': ok({ $ref: '#/components/schemas/Run' }), '404': ok() } },
+      },
+    },
+    components: { schemas: { Run: { type: 'object', properties: { id: str, status: str } } } },
+  };
+}
+
+export interface ApiCase {
+  id: string;
+  head: (d: any) => void;
+  base?: (d: any) => void;
+  pointer: string;
+}
+
+const A = (id: string, head: (d: any) => void, pointer: string, base?: (d: any) => void): ApiCase => ({ id, head, pointer, ...(base ? { base } : {}) });
+const RUNS = '/paths/~1runs';
+const RUN = '/paths/~1runs~1{runId}';
+const noBody = (d: any) => delete d.paths['/runs'].post.requestBody;
+const textPlain = (content: any) => (content['text/plain'] = { schema: str });
+
+export const API_KINDS: ApiCase[] = [
+  A('openapi-operation-removed', (d) => delete d.paths['/runs'].post, RUNS),
+  A('openapi-operation-added', (d) => (d.paths['/runs'].delete = { operationId: 'purgeRuns', responses: { '204': { description: 'gone' } } }), `${RUNS}/delete`),
+  A('openapi-operation-id-changed', (d) => (d.paths['/runs/{runId}'].get.operationId = 'readRun'), `${RUN}/get/operationId`),
+  A('openapi-operation-id-added', () => {}, `${RUNS}/post/operationId`, (d) => delete d.paths['/runs'].post.operationId),
+  A('openapi-operation-path-changed', (d) => ((d.paths['/tasks/{runId}'] = d.paths['/runs/{runId}']), delete d.paths['/runs/{runId}']), '/paths/~1tasks~1{runId}/get'),
+  A('openapi-operation-method-changed', (d) => ((d.paths['/runs'].put = d.paths['/runs'].post), delete d.paths['/runs'].post), `${RUNS}/put`),
+  A('openapi-parameter-removed', (d) => (d.paths['/runs'].get.parameters = []), `${RUNS}/get/parameters`),
+  A('openapi-parameter-added-required', (d) => d.paths['/runs'].get.parameters.push({ name: 'tenant', in: 'query', required: true, schema: str }), `${RUNS}/get/parameters/1`),
+  A('openapi-parameter-added', (d) => d.paths['/runs'].get.parameters.push({ name: 'pageToken', in: 'query', schema: str }), `${RUNS}/get/parameters/1`),
+  A('openapi-parameter-required-added', (d) => (d.paths['/runs'].get.parameters[0].required = true), `${RUNS}/get/parameters/0`),
+  A('openapi-parameter-required-removed', () => {}, `${RUNS}/get/parameters/0`, (d) => (d.paths['/runs'].get.parameters[0].required = true)),
+  A('openapi-parameter-location-changed', (d) => (d.paths['/runs'].get.parameters[0].in = 'header'), `${RUNS}/get/parameters/0`),
+  A('openapi-parameter-type-changed', (d) => (d.paths['/runs'].get.parameters[0].schema.type = 'integer'), `${RUNS}/get/parameters/0/schema/type`),
+  A('openapi-request-body-added-required', (d) => (d.paths['/runs'].post.requestBody.required = true), `${RUNS}/post/requestBody`, noBody),
+  A('openapi-request-body-added', () => {}, `${RUNS}/post/requestBody`, noBody),
+  A('openapi-request-body-removed', noBody, `${RUNS}/post`),
+  A('openapi-request-body-required-added', (d) => (d.paths['/runs'].post.requestBody.required = true), `${RUNS}/post/requestBody/required`),
+  A('openapi-request-body-required-removed', () => {}, `${RUNS}/post/requestBody`, (d) => (d.paths['/runs'].post.requestBody.required = true)),
+  A('openapi-request-media-type-removed', () => {}, `${RUNS}/post/requestBody/content`, (d) => textPlain(d.paths['/runs'].post.requestBody.content)),
+  A('openapi-request-media-type-added', (d) => textPlain(d.paths['/runs'].post.requestBody.content), `${RUNS}/post/requestBody/content/text~1plain`),
+  A('openapi-response-removed', (d) => delete d.paths['/runs/{runId}'].get.responses['404'], `${RUN}/get/responses`),
+  A('openapi-response-added', (d) => (d.paths['/runs/{runId}'].get.responses['500'] = { description: 'oops' }), `${RUN}/get/responses/500`),
+  A('openapi-response-media-type-removed', () => {}, `${RUNS}/get/responses/200/content`, (d) => textPlain(d.paths['/runs'].get.responses['200'].content)),
+  A('openapi-response-media-type-added', (d) => textPlain(d.paths['/runs'].get.responses['200'].content), `${RUNS}/get/responses/200/content/text~1plain`),
+  A('openapi-schema-removed', () => {}, '/components/schemas', (d) => (d.components.schemas.Extra = str)),
+  A('openapi-schema-added', (d) => (d.components.schemas.Extra = str), '/components/schemas/Extra'),
+  A('openapi-security-added', (d) => (d.security = [{ bearer: [] }]), '/security'),
+  A('openapi-security-relaxed', (d) => (d.security = [{ bearer: [] }, {}]), '/security', (d) => (d.security = [{ bearer: [] }])),
+  // schemas inside the document go through the JSON Schema classifier: the same rule ids
+  A('property-removed', (d) => delete d.components.schemas.Run.properties.status, '/components/schemas/Run/properties'),
+  A('required-added', (d) => (d.paths['/runs'].post.requestBody.content['application/json'].schema.required = ['workflowId']), `${RUNS}/post/requestBody/content/application~1json/schema/required`),
+  A('enum-added', (d) => (d.paths['/runs'].get.parameters[0].schema.enum = ['running']), `${RUNS}/get/parameters/0/schema/enum`),
+];
+
+async function openApiFindings(source: FileSource): Promise<Finding[]> {
+  const corpus = new Corpus(source, presetLayout('specgate'));
+  const base = corpus.yaml(API_BASE)!.value;
+  const headDoc = corpus.yaml(API_HEAD)!;
+  const side = (file: string, v: unknown) => ({ value: (f: string) => (f === file ? v : undefined), fileById: () => undefined });
+  const changes = diffOpenApi(base, headDoc.value, { file: API_HEAD, baseFile: API_BASE, base: side(API_BASE, base), head: side(API_HEAD, headDoc.value), compared: new Set([API_HEAD]) });
+  return changes.map((ch) => {
+    const rule = ruleFor(ch);
+    const loc = headDoc.locate(ch.pointer, 'key');
+    return { ruleId: rule.id, severity: 'error', file: API_HEAD, line: loc.line, column: loc.column, endLine: loc.endLine, endColumn: loc.endColumn, pointer: ch.pointer, message: `${ch.class}: ${ch.reason}`, rfc: rule.rfc };
+  });
+}
+
+export const yamlText = (edit?: (d: any) => void) => {
+  const d = apiDoc();
+  edit?.(d);
+  return dump(d, { lineWidth: -1 });
+};
+
+const apiInvalid: InvalidCase[] = API_KINDS.map((k) => ({
+  name: `compat/${k.id}`,
+  files: { [API_BASE]: yamlText(k.base), [API_HEAD]: yamlText(k.head) },
+  errors: [{ ruleId: `compat/${k.id}`, file: API_HEAD, pointer: k.pointer }],
+}));
+
+const apiValid: ValidCase[] = [
+  { name: 'an unchanged OpenAPI document', files: { [API_BASE]: yamlText(), [API_HEAD]: yamlText() } },
+  {
+    name: 'a path parameter renamed (paths compare by template, path parameters by position)',
+    files: {
+      [API_BASE]: yamlText(),
+      [API_HEAD]: yamlText((d) => {
+        d.paths['/runs/{id}'] = d.paths['/runs/{runId}'];
+        delete d.paths['/runs/{runId}'];
+        d.paths['/runs/{id}'].get.parameters[0].name = 'id';
+      }),
+    },
+  },
+  { name: 'a description and a summary edited (editorial: no finding of an OpenAPI rule)', files: { [API_BASE]: yamlText(), [API_HEAD]: yamlText((d) => (d.paths['/runs'].get.summary = 'List runs.')) } },
+];
+
+SUITES.push({ name: 'compat rules: the OpenAPI document', base: {}, run: (source) => openApiFindings(source), valid: apiValid, invalid: apiInvalid });

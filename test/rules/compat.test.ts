@@ -6,10 +6,10 @@ import { SUITES } from './compat.cases.js';
 for (const suite of SUITES) runRuleTests(suite);
 
 describe('compat rule metadata', () => {
-  it('every kind rule has a class, and breaking ones are warnings by default, the others off', () => {
+  it('every kind rule has a class, and breaking ones are errors by default (buf FILE), the others off', () => {
     for (const r of CHANGE_RULES) {
       expect(r.class, r.id).toBeDefined();
-      expect(r.defaultSeverity, r.id).toBe(r.class === 'breaking' ? 'warning' : 'off');
+      expect(r.defaultSeverity, r.id).toBe(r.class === 'breaking' ? 'error' : 'off');
     }
   });
 

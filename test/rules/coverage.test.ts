@@ -45,6 +45,8 @@ const END_TO_END: Record<string, string> = {
   'compat/schema-file-added': 'test/compat/compat-cli.test.ts',
   'compat/file-moved': 'test/compat/compat-cli.test.ts',
   'compat/base-unreadable': 'test/compat/compat-cli.test.ts',
+  'compat/openapi-document-removed': 'test/compat/compat-gate.test.ts',
+  'compat/openapi-document-added': 'test/compat/compat-gate.test.ts',
 };
 
 /** Rules with no sabotage yet. Each is a debt; the test fails when one is paid and still listed. */

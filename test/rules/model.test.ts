@@ -53,7 +53,7 @@ describe('specgate list-rules (end to end)', () => {
     const json = runCli(['list-rules', '--format', 'json']);
     expect(json.code).toBe(0);
     const rules = JSON.parse(json.stdout) as Array<Record<string, unknown>>;
-    expect(rules.find((r) => r.id === 'compat/property-removed')).toMatchObject({ command: 'compat', class: 'breaking', defaultSeverity: 'warning', rfc: 'RFC 0001 §B', fixable: false });
+    expect(rules.find((r) => r.id === 'compat/property-removed')).toMatchObject({ command: 'compat', class: 'breaking', defaultSeverity: 'error', rfc: 'RFC 0001 §B', fixable: false });
     for (const prefix of ['parse/', 'interop-map/', 'rfcs/', 'invariants/', 'wire-examples/', 'wire/', 'probe/', 'errata/', 'compat/']) expect(rules.some((r) => String(r.id).startsWith(prefix)), prefix).toBe(true);
     const md = runCli(['list-rules', '--format', 'markdown']);
     expect(md.stdout).toBe(readFileSync(path.join(PROJECT, 'docs/rules.md'), 'utf8'));

@@ -57,6 +57,37 @@ describe('§D comparison (wire/unreadable-equals-unknown)', () => {
     expect(compareUnreadable(unknownAnswer(), otherCode, ctx).results[0]).toMatchObject({ side: 'unreadable', bodyPointer: '/error/code' });
   });
 
+  it('catches an answer that differs only in its HTTP status, at /response/status', () => {
+    const foreign = exchange(notFound(), { taskId: 't-secret', status: 403 });
+    const j = compareUnreadable(unknownAnswer(), foreign, ctx);
+    expect(j.verdict).toBe('fail');
+    expect(j.results).toMatchObject([{ ruleId: 'wire/unreadable-equals-unknown', side: 'unreadable', target: '/response/status' }]);
+    expect(j.results[0]!.message).toMatch(/HTTP status differs: 403 for the unreadable task, 200 for the unknown one/);
+  });
+
+  it('catches a header added to one answer only, but not per-response headers (date, content-length, …)', () => {
+    const withHeaders = (taskId: string, extra: Record<string, string>) => {
+      const x = exchange(notFound(), { taskId });
+      x.response.headers = { ...x.response.headers, ...extra };
+      return x;
+    };
+    const unknown = withHeaders('t-unknown', { Date: 'Mon, 05 Oct 2026 10:00:00 GMT', 'Content-Length': '120' });
+    const perResponse = withHeaders('t-secret', { date: 'Mon, 05 Oct 2026 10:00:01 GMT', 'transfer-encoding': 'chunked', 'x-request-id': 'r-2', etag: 'W/"2"' });
+    expect(compareUnreadable(unknown, perResponse, ctx)).toMatchObject({ verdict: 'pass', results: [] });
+    const oracle = withHeaders('t-secret', { 'X-Tenant': 'b' });
+    const j = compareUnreadable(unknown, oracle, ctx);
+    expect(j.results).toMatchObject([{ side: 'unreadable', target: '/response/headers/X-Tenant' }]);
+    expect(j.results[0]!.message).toMatch(/header X-Tenant appears only on the unreadable-task answer/);
+    const missing = compareUnreadable(oracle, unknown, ctx);
+    expect(missing.results.map((r) => r.message)).toEqual([expect.stringMatching(/header X-Tenant appears only on the unknown-task answer/)]);
+  });
+
+  it('names the code difference itself when one side is TaskNotFoundError and the other not', () => {
+    const otherCode = exchange(rpcError(-32004, [errorInfo('TASK_NOT_FOUND')]), { taskId: 't-secret' });
+    const messages = compareUnreadable(unknownAnswer(), otherCode, ctx).results.map((r) => r.message);
+    expect(messages).toEqual([expect.stringMatching(/has code -32004, not -32001/), expect.stringMatching(/error\.code differs: -32004 for the unreadable task, -32001 for the unknown one/)]);
+  });
+
   it('warns, not fails, when only a metadata value differs (the normal form compares keys)', () => {
     const j = compareUnreadable(unknownAnswer({ hint: 'none' }), foreignAnswer({ hint: 'tenant-b' }), ctx);
     expect(j).toMatchObject({ verdict: 'warn', results: [{ severity: 'warning', bodyPointer: '/error/data/0/metadata/hint' }] });

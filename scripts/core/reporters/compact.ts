@@ -10,19 +10,20 @@ import type { Reporter } from './types.js';
  */
 export const compact: Reporter = (result, env) => {
   const out = result.findings.map((f) => {
-    const sev = f.severity === 'error' ? paint(env, '31', 'error') : paint(env, '33', 'warning');
+    const sev = f.severity === 'error' ? paint(env, '31', 'error') : f.severity === 'warning' ? paint(env, '33', 'warning') : paint(env, '36', 'notice');
     return `${escapeControl(f.file)}:${f.line}:${f.column}: ${sev} ${escapeControl(f.message)} ${paint(env, '2', `[${f.ruleId}]`)}`;
   });
-  const { errors, warnings } = countBySeverity(result.findings);
-  if (errors + warnings > 0) out.push('', problemsLine(errors, warnings));
+  const { errors, warnings, notices } = countBySeverity(result.findings);
+  if (errors + warnings + notices > 0) out.push('', problemsLine(errors, warnings, notices));
   if (result.baseline) out.push(...baselineLines(result.baseline));
   return out.length ? out.join('\n') + '\n' : '';
 };
 
-/** "3 problems (2 errors, 1 warning)", in words and plurals. */
-export function problemsLine(errors: number, warnings: number): string {
+/** "3 problems (2 errors, 1 warning)", in words and plurals; notices (which fail nothing) are named after them. */
+export function problemsLine(errors: number, warnings: number, notices = 0): string {
   const total = errors + warnings;
-  return `${total} ${plural(total, 'problem')} (${errors} ${plural(errors, 'error')}, ${warnings} ${plural(warnings, 'warning')})`;
+  const noted = notices ? `, ${notices} ${plural(notices, 'notice')}` : '';
+  return `${total} ${plural(total, 'problem')} (${errors} ${plural(errors, 'error')}, ${warnings} ${plural(warnings, 'warning')}${noted})`;
 }
 
 export function plural(n: number, word: string): string {

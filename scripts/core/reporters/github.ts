@@ -3,7 +3,7 @@ import type { Reporter } from './types.js';
 /** GitHub Actions workflow commands: each finding becomes an annotation on the PR diff. */
 export const github: Reporter = (result) => {
   const lines = result.findings.map((f) => {
-    const kind = f.severity === 'error' ? 'error' : 'warning';
+    const kind = f.severity; // error, warning and notice are all workflow commands
     const props = [
       `file=${prop(f.file)}`,
       `line=${f.line}`,

@@ -2,7 +2,7 @@ import { countBySeverity } from '../findings.js';
 import type { Reporter } from './types.js';
 
 export const json: Reporter = (result) => {
-  const { errors, warnings } = countBySeverity(result.findings);
+  const { errors, warnings, notices } = countBySeverity(result.findings);
   return (
     JSON.stringify(
       {
@@ -19,7 +19,7 @@ export const json: Reporter = (result) => {
           rfc: f.rfc ?? null,
           ...(f.related ? { related: f.related } : {}),
         })),
-        summary: { errors, warnings, families: result.families, ...(result.baseline ? { suppressions: result.baseline } : {}) },
+        summary: { errors, warnings, ...(notices ? { notices } : {}), families: result.families, ...(result.baseline ? { suppressions: result.baseline } : {}) },
       },
       null,
       2,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import type { Finding } from '../findings.js';
+import type { Finding, Severity } from '../findings.js';
 import type { Range } from '../position.js';
 import { INPUT_RULES as INPUT_RULE_LIST } from '../input-rules.js';
 import type { Reporter, RuleInfo } from './types.js';
@@ -58,7 +58,7 @@ interface SarifRule {
   shortDescription: { text: string };
   fullDescription: { text: string };
   help: { text: string; markdown: string };
-  defaultConfiguration: { level: 'error' | 'warning' | 'none'; enabled?: false };
+  defaultConfiguration: { level: 'error' | 'warning' | 'note' | 'none'; enabled?: false };
   helpUri?: string;
   properties: { tags: string[]; rfc?: string; docs?: string; class?: string };
 }
@@ -74,7 +74,7 @@ function ruleDescriptor(r: RuleInfo): SarifRule {
       text: `${description} This rule enforces ${r.rfc}; the finding's message names the offending value and where it should come from.`,
       markdown: `${description}\n\nThis rule enforces **${r.rfc}**; the finding's message names the offending value and where it should come from.`,
     },
-    defaultConfiguration: r.defaultSeverity === 'off' ? { level: 'none', enabled: false } : { level: r.defaultSeverity ?? 'error' },
+    defaultConfiguration: r.defaultSeverity === 'off' ? { level: 'none', enabled: false } : { level: sarifLevel(r.defaultSeverity ?? 'error') },
     ...(r.docs && /^https?:/.test(r.docs) ? { helpUri: r.docs } : {}),
     properties: { tags: [r.id.split('/')[0]!, ...(r.class ? [r.class] : [])], rfc: r.rfc, ...(r.docs ? { docs: r.docs } : {}), ...(r.class ? { class: r.class } : {}) },
   };
@@ -102,7 +102,7 @@ function toResult(f: Finding, ruleIndex: number) {
   return {
     ruleId: f.ruleId,
     ruleIndex,
-    level: f.severity,
+    level: sarifLevel(f.severity),
     message: { text: sentence(f.message) },
     locations: [location(f.file, f, f.pointer)],
     ...(f.related?.length ? { relatedLocations: f.related.map((r, i) => ({ id: i + 1, ...location(r.file, r), message: { text: sentence(r.message) } })) } : {}),
@@ -159,4 +159,9 @@ function pascalName(id: string): string {
     .filter(Boolean)
     .map((w) => w[0]!.toUpperCase() + w.slice(1))
     .join('');
+}
+
+/** SARIF's levels: a notice is a `note`. */
+function sarifLevel(s: Severity): 'error' | 'warning' | 'note' {
+  return s === 'notice' ? 'note' : s;
 }

@@ -21,7 +21,7 @@ export const stylish: Reporter = (result, env) => {
     const text = env.sourceOf(file);
     const lines = text === undefined ? undefined : new LineIndex(text);
     for (const f of findings) {
-      const sev = f.severity === 'error' ? paint(env, '31', 'error') : paint(env, '33', 'warning');
+      const sev = f.severity === 'error' ? paint(env, '31', 'error') : f.severity === 'warning' ? paint(env, '33', 'warning') : paint(env, '36', 'notice');
       out.push(`  ${f.line}:${f.column}  ${sev}  ${escapeControl(f.message)}  ${paint(env, '2', f.ruleId)}`);
       if (f.pointer !== undefined && f.pointer !== '') out.push(`    ${paint(env, '2', `at ${escapeControl(f.pointer)}`)}`);
       if (lines && f.line <= lines.lineCount) out.push(...codeFrame(lines, f));
@@ -29,9 +29,9 @@ export const stylish: Reporter = (result, env) => {
     }
     out.push('');
   }
-  const { errors, warnings } = countBySeverity(result.findings);
-  if (errors + warnings > 0) out.push(paint(env, errors ? '31' : '33', `✖ ${problemsLine(errors, warnings)}`));
-  else out.push(paint(env, '32', '✔ no problems'));
+  const { errors, warnings, notices } = countBySeverity(result.findings);
+  if (errors + warnings > 0) out.push(paint(env, errors ? '31' : '33', `✖ ${problemsLine(errors, warnings, notices)}`));
+  else out.push(paint(env, '32', `✔ no problems${notices ? ` (${notices} ${plural(notices, 'notice')})` : ''}`));
   if (result.baseline) out.push(...baselineLines(result.baseline));
   const width = Math.max(0, ...result.families.map((s) => s.family.length)) + 2;
   for (const s of result.families) {

@@ -5,7 +5,7 @@ import { A2A_ERRORS, expectedReason, isParenthesized, upperSnake } from '../../.
 import { expandOptional, normalizePath, parseHttpRow, samePath, splitNames } from '../../../scripts/checks/interop-map/http-row.js';
 import { parseProtoBindings } from '../../../scripts/checks/interop-map/proto-bindings.js';
 import { enumAt } from '../../../scripts/checks/interop-map/schema-enum.js';
-import { operationIds } from '../../../scripts/checks/interop-map/rules/v2-operation-exists.js';
+import { operationIds } from '../../../scripts/checks/interop-map/openapi-operation-ids.js';
 import { registryCodes } from '../../../scripts/checks/interop-map/rules/client-projection-registered.js';
 import { presetLayout } from '../../../scripts/core/layout.js';
 import { ANCHOR, describeShared, PROJECT } from '../../helpers/env.js';

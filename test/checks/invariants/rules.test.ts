@@ -97,6 +97,15 @@ describe('check invariants on this project', () => {
     expect(found[1]!.message).toMatch(/no test glob for this repository \(1 sibling-repository pointer is not resolved here\)/);
   });
 
+  it('invariants/protocol-tests-resolve: a glob of 22 separate `*` is refused at once, located, not matched for minutes', () => {
+    const { root } = projectCopy();
+    const hostile = 'test/' + 'a*'.repeat(22) + 'b.test.ts';
+    const text = append(root, INVARIANTS, entry('sabotage-star-flood', { tier: 'protocol', tests: `\n      - test/wire/*.test.ts\n      - "${hostile}"`, witness: 'witnessable-unaided' }));
+    const found = only(gate(root, 'invariants'), 'invariants/protocol-tests-resolve');
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ severity: 'error', ...rangeOf(text, `"${hostile}"`), pointer: `/invariants/${entryCount(text) - 1}/tests/1` });
+    expect(found[0]!.message).toMatch(/refused: .* has 22 separate `\*` wildcards \(at most 3/);
+  });
 });
 
 describe('check invariants on bad YAML', () => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Corpus } from '../../../core/corpus.js';
 import type { Rule } from '../../../core/rule.js';
+import { globProblem } from '../../../core/source.js';
 import { loadInvariantSet } from '../invariant-set.js';
 
 /** `<repo>:<path>` names a file in a sibling repository: counted, never resolved here. */
@@ -17,7 +18,7 @@ export const protocolTestsResolve: Rule = {
     if (!set) return;
     const protocol = set.entries.filter((e) => e.value.tier === 'protocol');
     const globs = new Set<string>();
-    for (const e of protocol) for (const t of testsOf(e.value)) if (!isSiblingPointer(t) && isInside(t)) globs.add(t);
+    for (const e of protocol) for (const t of testsOf(e.value)) if (!isSiblingPointer(t) && isInside(t) && !globProblem(t.replace(/^!/, ''))) globs.add(t);
     const matches = await countMatches(ctx.corpus, [...globs]);
     for (const e of protocol) {
       ctx.visit();
@@ -26,14 +27,18 @@ export const protocolTestsResolve: Rule = {
       const misses: number[] = [];
       let hits = 0;
       let siblings = 0;
+      let refused = 0;
       tests.forEach((t, j) => {
         if (isSiblingPointer(t)) siblings++;
         else if (!isInside(t)) {
           ctx.report({ at: { doc: set.doc, pointer: `${e.pointer}/tests/${j}` }, message: `test glob "${t}" of invariant "${name}" leaves the repository` });
+        } else if (globProblem(t.replace(/^!/, ''))) {
+          refused++;
+          ctx.report({ at: { doc: set.doc, pointer: `${e.pointer}/tests/${j}` }, message: `test glob of invariant "${name}" is refused: ${globProblem(t.replace(/^!/, ''))}` });
         } else if (matches.get(t)) hits++;
         else misses.push(j);
       });
-      if (hits === 0 && misses.length === 0) {
+      if (hits === 0 && misses.length === 0 && refused === 0) {
         ctx.report({
           at: { doc: set.doc, pointer: `${e.pointer}/tests` },
           message: `protocol-tier invariant "${name}" has no test glob for this repository${siblings ? ` (${siblings} sibling-repository pointer${siblings > 1 ? 's are' : ' is'} not resolved here)` : ''}`,

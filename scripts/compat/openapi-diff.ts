@@ -1,0 +1,359 @@
+import { decodePointer, encodePointer, getAtPointer } from '../core/pointer.js';
+import type { JsonObject } from './json-values.js';
+import { canonical, has, isObject } from './json-values.js';
+import type { SchemaSide } from './refs.js';
+import { diffSchema } from './schema-diff.js';
+import type { ChangeClass, RawChange } from './types.js';
+
+/*
+ * The OpenAPI document's HTTP surface, compared the way oasdiff and openapi-diff compare it, from
+ * the side of a client written against the base:
+ *   operations are matched by operationId, then by method + path template (path parameters compare
+ *   by position, so `/tasks/{id}` and `/tasks/{taskId}` are one path);
+ *   parameters by location + name (path ones by position), request bodies and responses by media
+ *   type and status code;
+ *   every schema (inline, or a component through `$ref`) with the JSON Schema classifier, so the
+ *   same kinds and rule ids apply; component schemas are compared once, in `components.schemas`,
+ *   and an unchanged `$ref` to one is not followed again from each operation;
+ *   security: a request that the base authorised must still be authorised.
+ * `$ref`s to parameters, request bodies and responses are resolved within the document. Every
+ * change is at a pointer into the head document; a removed thing at its nearest surviving parent.
+ */
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+export interface OpenApiDiffOptions {
+  file: string;
+  baseFile: string;
+  base: SchemaSide;
+  head: SchemaSide;
+  /** Head files compared in their own right (the document itself among them). */
+  compared: ReadonlySet<string>;
+}
+
+interface Operation {
+  method: string;
+  path: string;
+  template: string;
+  id?: string;
+  op: JsonObject;
+  item: JsonObject;
+}
+
+export function diffOpenApi(base: unknown, head: unknown, opts: OpenApiDiffOptions): RawChange[] {
+  return new OpenApiWalker(isObject(base) ? base : {}, isObject(head) ? head : {}, opts).run();
+}
+
+class OpenApiWalker {
+  readonly changes: RawChange[] = [];
+
+  constructor(
+    private readonly base: JsonObject,
+    private readonly head: JsonObject,
+    private readonly opts: OpenApiDiffOptions,
+  ) {}
+
+  run(): RawChange[] {
+    this.operations();
+    this.componentSchemas();
+    this.security(this.base.security, this.head.security, ['security'], 'the document');
+    return this.changes;
+  }
+
+  private emit(segs: readonly string[], cls: ChangeClass, kind: string, reason: string): void {
+    this.changes.push({ pointer: encodePointer(this.surviving(segs)), class: cls, kind: `openapi-${kind}`, reason });
+  }
+
+  /** The longest prefix of `segs` that exists in the head document. */
+  private surviving(segs: readonly string[]): string[] {
+    const kept: string[] = [];
+    let cur: unknown = this.head;
+    for (const s of segs) {
+      if (Array.isArray(cur) && /^\d+$/.test(s) && Number(s) < cur.length) cur = cur[Number(s)];
+      else if (isObject(cur) && has(cur, s)) cur = cur[s];
+      else break;
+      kept.push(s);
+    }
+    return kept;
+  }
+
+  // ---- operations ----------------------------------------------------------------------------
+
+  private operations(): void {
+    const bops = operationsOf(this.base);
+    const hops = operationsOf(this.head);
+    const pairs: [Operation, Operation][] = [];
+    const usedB = new Set<Operation>();
+    const usedH = new Set<Operation>();
+    const byId = (ops: Operation[]) => {
+      const m = new Map<string, Operation[]>();
+      for (const o of ops) if (o.id !== undefined) m.set(o.id, [...(m.get(o.id) ?? []), o]);
+      return m;
+    };
+    const hById = byId(hops);
+    for (const [id, list] of byId(bops)) {
+      const h = hById.get(id);
+      if (list.length === 1 && h?.length === 1) {
+        pairs.push([list[0]!, h[0]!]);
+        usedB.add(list[0]!);
+        usedH.add(h[0]!);
+      }
+    }
+    for (const b of bops) {
+      if (usedB.has(b)) continue;
+      const h = hops.find((x) => !usedH.has(x) && x.method === b.method && x.template === b.template);
+      if (!h) continue;
+      pairs.push([b, h]);
+      usedB.add(b);
+      usedH.add(h);
+    }
+    for (const b of bops) {
+      if (!usedB.has(b)) this.emit(['paths', b.path, b.method], 'breaking', 'operation-removed', `operation ${label(b)} removed`);
+    }
+    for (const h of hops) {
+      if (!usedH.has(h)) this.emit(opPath(h), 'additive', 'operation-added', `operation ${label(h)} added`);
+    }
+    for (const [b, h] of pairs) this.operation(b, h);
+  }
+
+  private operation(b: Operation, h: Operation): void {
+    const at = opPath(h);
+    const name = label(h);
+    if (b.template !== h.template) this.emit(at, 'breaking', 'operation-path-changed', `operation ${h.id} moved from ${b.path} to ${h.path}`);
+    if (b.method !== h.method) this.emit(at, 'breaking', 'operation-method-changed', `operation ${h.id} changed its method from ${b.method.toUpperCase()} to ${h.method.toUpperCase()}`);
+    if (b.id !== h.id) {
+      if (b.id === undefined) this.emit([...at, 'operationId'], 'additive', 'operation-id-added', `operation ${h.method.toUpperCase()} ${h.path} got operationId "${h.id}"`);
+      else this.emit(h.id === undefined ? at : [...at, 'operationId'], 'breaking', 'operation-id-changed', `operationId of ${h.method.toUpperCase()} ${h.path} changed from "${b.id}" to ${h.id === undefined ? 'none' : `"${h.id}"`}`);
+    }
+    this.parameters(b, h, at, name);
+    this.requestBody(b, h, at, name);
+    this.responses(b, h, at, name);
+    if (has(b.op, 'security') || has(h.op, 'security')) {
+      this.security(b.op.security ?? this.base.security, h.op.security ?? this.head.security, has(h.op, 'security') ? [...at, 'security'] : at, `operation ${name}`);
+    }
+  }
+
+  // ---- parameters ----------------------------------------------------------------------------
+
+  private parameters(b: Operation, h: Operation, at: string[], name: string): void {
+    const bp = this.paramsOf(this.base, b);
+    const hp = this.paramsOf(this.head, h);
+    const matched = new Set<string>();
+    for (const [key, p] of bp) {
+      const q = hp.get(key);
+      const what = `parameter "${p.name}" (${p.in}) of ${name}`;
+      if (!q) {
+        const moved = [...hp.values()].find((x) => x.name === p.name && x.in !== p.in && !bp.has(x.key));
+        if (moved) {
+          matched.add(moved.key);
+          this.emit(moved.at, 'breaking', 'parameter-location-changed', `${what} moved to ${moved.in}`);
+        } else this.emit([...at, 'parameters'], 'breaking', 'parameter-removed', `${what} removed`);
+        continue;
+      }
+      matched.add(key);
+      if (!p.required && q.required) this.emit(q.at, 'breaking', 'parameter-required-added', `${what} is now REQUIRED`);
+      if (p.required && !q.required) this.emit(q.at, 'additive', 'parameter-required-removed', `${what} is no longer required`);
+      this.schema(p.value.schema, q.value.schema, [...q.at, 'schema'], what, true);
+    }
+    for (const [key, q] of hp) {
+      if (matched.has(key)) continue;
+      const what = `parameter "${q.name}" (${q.in}) of ${name}`;
+      if (q.required) this.emit(q.at, 'breaking', 'parameter-added-required', `new REQUIRED ${what}`);
+      else this.emit(q.at, 'additive', 'parameter-added', `new optional ${what}`);
+    }
+  }
+
+  /** The operation's parameters (path-item ones overridden by the operation's), by a key that survives a path parameter's rename. */
+  private paramsOf(doc: JsonObject, o: Operation): Map<string, Param> {
+    const out = new Map<string, Param>();
+    const names = [...o.path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]!);
+    const add = (list: unknown, at: string[]) => {
+      if (!Array.isArray(list)) return;
+      list.forEach((raw, i) => {
+        const value = deref(doc, raw);
+        if (!isObject(value) || typeof value.name !== 'string' || typeof value.in !== 'string') return;
+        const key = value.in === 'path' ? `path#${names.indexOf(value.name)}` : `${value.in}:${value.in === 'header' ? value.name.toLowerCase() : value.name}`;
+        out.set(key, { key, name: value.name, in: value.in, required: value.required === true || value.in === 'path', value, at: [...at, String(i)] });
+      });
+    };
+    add(o.item.parameters, ['paths', o.path, 'parameters']);
+    add(o.op.parameters, ['paths', o.path, o.method, 'parameters']);
+    return out;
+  }
+
+  // ---- request bodies and responses -----------------------------------------------------------
+
+  private requestBody(b: Operation, h: Operation, at: string[], name: string): void {
+    const bb = deref(this.base, b.op.requestBody);
+    const hb = deref(this.head, h.op.requestBody);
+    const where = [...at, 'requestBody'];
+    if (!isObject(bb) && !isObject(hb)) return;
+    if (!isObject(hb)) return this.emit(at, 'breaking', 'request-body-removed', `request body of ${name} removed`);
+    if (!isObject(bb)) {
+      if (hb.required === true) this.emit(where, 'breaking', 'request-body-added-required', `new REQUIRED request body on ${name}`);
+      else this.emit(where, 'additive', 'request-body-added', `new optional request body on ${name}`);
+      return;
+    }
+    if (bb.required !== true && hb.required === true) this.emit([...where, 'required'], 'breaking', 'request-body-required-added', `request body of ${name} is now REQUIRED`);
+    if (bb.required === true && hb.required !== true) this.emit(where, 'additive', 'request-body-required-removed', `request body of ${name} is no longer required`);
+    this.content(bb.content, hb.content, [...where, 'content'], `request body of ${name}`, 'request');
+  }
+
+  private responses(b: Operation, h: Operation, at: string[], name: string): void {
+    const br = isObject(b.op.responses) ? b.op.responses : {};
+    const hr = isObject(h.op.responses) ? h.op.responses : {};
+    const where = [...at, 'responses'];
+    for (const code of Object.keys(br)) {
+      if (!has(hr, code)) {
+        this.emit(where, 'breaking', 'response-removed', `response ${code} of ${name} removed`);
+        continue;
+      }
+      const bv = deref(this.base, br[code]);
+      const hv = deref(this.head, hr[code]);
+      if (isObject(bv) && isObject(hv)) this.content(bv.content, hv.content, [...where, code, 'content'], `response ${code} of ${name}`, 'response');
+    }
+    for (const code of Object.keys(hr)) if (!has(br, code)) this.emit([...where, code], 'additive', 'response-added', `response ${code} added to ${name}`);
+  }
+
+  private content(b: unknown, h: unknown, at: string[], what: string, side: 'request' | 'response'): void {
+    const bc = isObject(b) ? b : {};
+    const hc = isObject(h) ? h : {};
+    for (const type of Object.keys(bc)) {
+      if (!has(hc, type)) {
+        this.emit(at, 'breaking', `${side}-media-type-removed`, `media type ${type} of the ${what} removed`);
+        continue;
+      }
+      const bm = bc[type];
+      const hm = hc[type];
+      if (isObject(bm) && isObject(hm)) this.schema(bm.schema, hm.schema, [...at, type, 'schema'], `${type} ${what}`, false);
+    }
+    for (const type of Object.keys(hc)) if (!has(bc, type)) this.emit([...at, type], 'additive', `${side}-media-type-added`, `media type ${type} added to the ${what}`);
+  }
+
+  // ---- schemas -------------------------------------------------------------------------------
+
+  /** A schema inside the document, through the JSON Schema classifier; `what` says whose it is. */
+  private schema(b: unknown, h: unknown, at: string[], what: string, parameter: boolean): void {
+    if (b === undefined && h === undefined) return;
+    const raw = diffSchema(this.opts.baseFile, this.opts.file, b ?? true, h ?? true, {
+      base: this.opts.base,
+      head: this.opts.head,
+      compared: this.opts.compared,
+      at,
+    });
+    const typeAt = encodePointer([...at, 'type']);
+    for (const c of raw) {
+      const typed = parameter && c.class === 'breaking' && /^type-(added|narrowed|changed)$/.test(c.kind) && (c.pointer === typeAt || c.pointer === encodePointer(at));
+      const pointer = encodePointer(this.surviving(decodeSafe(c.pointer)));
+      this.changes.push({ ...c, pointer, ...(typed ? { kind: 'openapi-parameter-type-changed' } : {}), reason: `${what}: ${c.reason}` });
+    }
+  }
+
+  private componentSchemas(): void {
+    const bs = schemasOf(this.base);
+    const hs = schemasOf(this.head);
+    const at = ['components', 'schemas'];
+    for (const name of Object.keys(bs)) {
+      if (!has(hs, name)) this.emit(at, 'breaking', 'schema-removed', `component schema "${name}" removed`);
+      else this.schema(bs[name], hs[name], [...at, name], `component schema "${name}"`, false);
+    }
+    for (const name of Object.keys(hs)) if (!has(bs, name)) this.emit([...at, name], 'additive', 'schema-added', `new component schema "${name}"`);
+  }
+
+  // ---- security ------------------------------------------------------------------------------
+
+  /**
+   * Each requirement list is a choice of alternatives, each alternative a set of schemes (with
+   * scopes) that must all hold. A base alternative is still honoured if some head alternative asks
+   * for no more than it; an empty list (or `{}`) lets anonymous requests in.
+   */
+  private security(b: unknown, h: unknown, at: string[], whose: string): void {
+    const ba = alternatives(b);
+    const ha = alternatives(h);
+    const lost = ba.filter((x) => !ha.some((y) => within(y, x)));
+    if (lost.length) {
+      this.emit(at, 'breaking', 'security-added', `security of ${whose} tightened: ${lost.map(describeAlt).join(' or ')} no longer suffices (now ${ha.map(describeAlt).join(' or ')})`);
+      return;
+    }
+    const gained = ha.filter((y) => !ba.some((x) => canonical(x) === canonical(y)));
+    if (gained.length) this.emit(at, 'additive', 'security-relaxed', `security of ${whose} relaxed: ${gained.map(describeAlt).join(' or ')} now also suffices`);
+  }
+}
+
+interface Param {
+  key: string;
+  name: string;
+  in: string;
+  required: boolean;
+  value: JsonObject;
+  at: string[];
+}
+
+function operationsOf(doc: JsonObject): Operation[] {
+  const out: Operation[] = [];
+  const paths = isObject(doc.paths) ? doc.paths : {};
+  for (const [p, rawItem] of Object.entries(paths)) {
+    const item = deref(doc, rawItem);
+    if (!isObject(item)) continue;
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!isObject(op)) continue;
+      out.push({ method, path: p, template: p.replace(/\{[^}]*\}/g, '{}'), ...(typeof op.operationId === 'string' ? { id: op.operationId } : {}), op, item });
+    }
+  }
+  return out;
+}
+
+function opPath(o: Operation): string[] {
+  return ['paths', o.path, o.method];
+}
+
+function label(o: Operation): string {
+  return `${o.id ? `${o.id} ` : ''}(${o.method.toUpperCase()} ${o.path})`;
+}
+
+function schemasOf(doc: JsonObject): JsonObject {
+  const c = isObject(doc.components) ? doc.components : {};
+  return isObject(c.schemas) ? c.schemas : {};
+}
+
+/** A local `$ref` (`#/components/…`) resolved within the document, a few hops at most; anything else as it is. */
+function deref(doc: JsonObject, node: unknown): unknown {
+  let cur = node;
+  for (let hops = 0; hops < 8 && isObject(cur) && typeof cur.$ref === 'string' && cur.$ref.startsWith('#/'); hops++) {
+    let target: unknown;
+    try {
+      target = getAtPointer(doc, decodeURIComponent(cur.$ref.slice(1)));
+    } catch {
+      return cur;
+    }
+    if (target === undefined) return cur;
+    cur = target;
+  }
+  return cur;
+}
+
+function decodeSafe(pointer: string): string[] {
+  try {
+    return decodePointer(pointer);
+  } catch {
+    return [];
+  }
+}
+
+type Alternative = Record<string, string[]>;
+
+function alternatives(v: unknown): Alternative[] {
+  if (!Array.isArray(v) || v.length === 0) return [{}];
+  return v.filter(isObject).map((alt) => Object.fromEntries(Object.entries(alt).map(([k, s]) => [k, Array.isArray(s) ? s.map(String).sort() : []])));
+}
+
+/** Whether alternative `y` asks for no more than `x` (every scheme of y is in x, with no more scopes). */
+function within(y: Alternative, x: Alternative): boolean {
+  return Object.entries(y).every(([k, scopes]) => has(x, k) && scopes.every((s) => x[k]!.includes(s)));
+}
+
+function describeAlt(a: Alternative): string {
+  const keys = Object.keys(a);
+  return keys.length === 0 ? 'no credential' : keys.map((k) => (a[k]!.length ? `${k} [${a[k]!.join(', ')}]` : k)).join(' + ');
+}
