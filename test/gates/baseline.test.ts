@@ -16,7 +16,7 @@ async function check(root: string, ...args: string[]): Promise<{ code: number; r
     return true;
   });
   try {
-    const code = await run(['--root', root, '-f', 'json', '--no-cache', ...args]);
+    const code = await run(['--root', root, '-f', 'json', ...args]);
     return { code, report: JSON.parse(out) };
   } finally {
     spy.mockRestore();
@@ -98,7 +98,7 @@ describe('the baseline on a synthetic repository of 300 RFCs with historic defec
         writeFileSync(p, readFileSync(p, 'utf8').replace('`Acepted`', '`Accepted`'));
       },
     );
-  }, 120_000);
+  }, 400_000);
 });
 
 describeShared('the baseline on a copy of the upstream anchor (openwop-v2, --preset openwop)', () => {
