@@ -9,6 +9,7 @@ import { installHook } from '../hooks/install-hook.js';
 import type { Command, Timing } from './measure.js';
 import { peakMemoryMiB, time, timeRoundRobin } from './measure.js';
 import { generateCorpus, UNIT } from './synthetic.js';
+import { runHostile } from './hostile.js';
 
 /**
  * `npm run bench`: whole-process wall-time medians of the gates against `node -e 0` in the same
@@ -17,6 +18,8 @@ import { generateCorpus, UNIT } from './synthetic.js';
  * run) and warm.
  */
 const HELP = `usage: npm run bench -- [--runs N] [--warmup N] [--scale-runs N] [--sizes 1,10,100] [--json FILE]
+       npm run bench -- --lsp     the language server: didChange → publishDiagnostics, memory over 500 edits
+       npm run bench -- --hostile [--sizes 1,4,16] [--json FILE]
 `;
 const ROOT = packageRoot();
 const CLI = path.join(ROOT, 'dist/scripts/cli.js');
@@ -28,13 +31,15 @@ const TARGETS = { interopMap: 1.5, fullCheck: 2, fullCheckCold: 5, hook: 0.2, sc
 async function main(): Promise<number> {
   const { values } = parseCommandArgs(
     process.argv.slice(2),
-    { runs: { type: 'string' }, warmup: { type: 'string' }, 'scale-runs': { type: 'string' }, sizes: { type: 'string' }, json: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    { runs: { type: 'string' }, warmup: { type: 'string' }, 'scale-runs': { type: 'string' }, sizes: { type: 'string' }, json: { type: 'string' }, hostile: { type: 'boolean' }, lsp: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     false,
   );
   if (values.help) {
     process.stdout.write(HELP);
     return 0;
   }
+  if (values.lsp) return (await import('./lsp.js')).benchLsp();
+  if (values.hostile) return hostile(values.sizes === undefined ? [1, 4, 16] : String(values.sizes).split(',').map(Number).filter((n) => n > 0), values.json === undefined ? undefined : String(values.json));
   const runs = Math.max(10, Number(values.runs ?? 15));
   const warmup = Math.max(1, Number(values.warmup ?? 3));
   const scaleRuns = Math.max(1, Number(values['scale-runs'] ?? 5));
@@ -118,6 +123,21 @@ async function main(): Promise<number> {
     }
     if (values.json) writeFileSync(String(values.json), JSON.stringify({ node: process.version, runs, warmup, baseline, gateCold, gate, fullCold, full, hook, ratios, scale, targets: TARGETS }, null, 2) + '\n');
     return 0;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The hostile-input table (scripts/bench/hostile.ts). */
+function hostile(sizes: number[], json: string | undefined): number {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'specgate-bench-hostile-'));
+  try {
+    process.stdout.write(`specgate bench --hostile · node ${process.version} · ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'} · one run per row (MB = 10^6 bytes)\n\n`);
+    const rows = runHostile(ROOT, CLI, scratch, sizes, (s) => process.stdout.write(s + '\n'));
+    const worst = Math.max(...rows.map((r) => r.peakMiB));
+    process.stdout.write(`\npeak memory of every run ≤ 1024 MiB: ${worst <= 1024 ? 'met' : 'MISSED'} (largest ${worst.toFixed(0)} MiB)\n`);
+    if (json) writeFileSync(json, JSON.stringify({ node: process.version, rows }, null, 2) + '\n');
+    return rows.every((r) => r.exit === 0 || r.exit === 1) && worst <= 1024 ? 0 : 1;
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -6,6 +6,10 @@ import { UsageError } from '../core/errors.js';
 import type { LayoutNeed } from '../core/layout.js';
 import { COMMON_HELP, COMMON_OPTIONS, emit, openCorpus } from '../core/run-env.js';
 import { loadFamilies } from '../checks/registry.js';
+import type { CliIo } from '../core/io.js';
+import { processIo } from '../core/io.js';
+import { checkFixFlags, FIX_HELP, FIX_OPTIONS, runFixFlags } from '../fix/command.js';
+import { applyBaseline, BASELINE_OPTIONS } from '../core/suppressions.js';
 
 const HELP = `usage: specgate check [family…] [--map FILE] [--no-cache] [baseline options] [common options]
 
@@ -13,7 +17,7 @@ families: interop-map, invariants, rfcs, wire-examples (all when none is named)
       --map FILE                 check this interop map instead of the layout's
       --no-cache                 parse every RFC afresh; neither read nor write the parse cache
                                  (node_modules/.cache/specgate/parsed)
-baseline options (ESLint-style bulk suppressions, per file and rule id, a count):
+${FIX_HELP}baseline options (ESLint-style bulk suppressions, per file and rule id, a count):
       --suppress-all             record every error found now in the suppressions file; exit 0
       --suppress-rule ID         record the errors of this rule only (repeatable)
       --prune-suppressions       drop recorded counts that no longer occur
@@ -24,20 +28,21 @@ export const OPTIONS = {
   ...COMMON_OPTIONS,
   map: { type: 'string' },
   'no-cache': { type: 'boolean' },
-  'suppress-all': { type: 'boolean' },
-  'suppress-rule': { type: 'string', multiple: true },
-  'prune-suppressions': { type: 'boolean' },
-  'suppressions-location': { type: 'string' },
+  ...FIX_OPTIONS,
+  ...BASELINE_OPTIONS,
 } as const;
 
 /** What each family needs of the layout before it can judge anything. */
 const NEEDS: Record<string, LayoutNeed[]> = { 'interop-map': ['interopMap'], invariants: ['rfcsDir'], rfcs: ['rfcsDir'], 'wire-examples': ['rfcsDir', 'interopMap'] };
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, OPTIONS, true, HELP);
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return 0;
+  }
+  if (checkFixFlags(values) && values['fix-dry-run'] && (values['suppress-all'] || values['suppress-rule'] || values['prune-suppressions'])) {
+    throw new UsageError('--fix-dry-run writes nothing; the suppressions file is written with --fix or without fixing');
   }
   const families = await loadFamilies(positionals);
   const map = values.map as string | undefined;
@@ -51,10 +56,12 @@ export async function run(argv: string[]): Promise<number> {
   if (values['no-cache']) corpus.useParseCache = false;
   const options: Record<string, unknown> = {};
   if (map) options.map = map;
-  const result = await runFamilies({ corpus, families, options, severities });
-  const { applyBaseline } = await import('../core/suppressions.js');
-  const baselined = applyBaseline(result, corpus, values);
-  return emit(baselined, values, corpus, families.flatMap((f) => f.rules));
+  const fixed = await runFixFlags(values, { corpus, families, options, severities }, io);
+  if (fixed === 'dry-run') return 0;
+  const checked = fixed ?? corpus;
+  const result = await runFamilies({ corpus: checked, families, options, severities });
+  const baselined = applyBaseline(result, checked, values);
+  return emit(baselined, values, checked, families.flatMap((f) => f.rules), io);
 }
 
 /** --map FILE, relative to the root or else to the working directory (as the interop-map family reads it). */

@@ -4,6 +4,8 @@ import { UsageError } from '../core/errors.js';
 import { checkPresetName } from '../core/layout.js';
 import { loadReporter } from '../core/reporters/index.js';
 import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, checkCommonValues, colorFor, configuredSeverities, exitCode, shownFindings, writeAtomic } from '../core/run-env.js';
+import type { CliIo } from '../core/io.js';
+import { processIo } from '../core/io.js';
 
 const HELP = `usage: specgate compat --base REF [--staged] [common options]
 
@@ -18,11 +20,11 @@ An RFC that claims "additive" or "safety-fix" over a breaking change is an error
       --base REF  the git revision to compare with
 ${COMMON_HELP}`;
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
   const started = performance.now();
   const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, base: { type: 'string' } }, false, HELP);
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return 0;
   }
   if (typeof values.base !== 'string') throw new UsageError('compat needs --base REF (the git revision to compare with)', HELP);
@@ -45,9 +47,9 @@ export async function run(argv: string[]): Promise<number> {
     toolName: TOOL_NAME,
     toolVersion: TOOL_VERSION,
     rules: RULE_INFOS,
-    color: colorFor(values, format),
+    color: colorFor(values, format, io.stdout.isTTY === true),
   });
   if (output) writeAtomic(output, text);
-  else process.stdout.write(text);
+  else io.stdout.write(text);
   return exitCode(result.findings, values);
 }

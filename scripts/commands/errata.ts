@@ -3,48 +3,67 @@ import { UsageError } from '../core/errors.js';
 import { loadReporter } from '../core/reporters/index.js';
 import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, colorFor, exitCode, openCorpus, shownFindings, writeAtomic } from '../core/run-env.js';
 import type { CommonValues } from '../core/run-env.js';
+import type { CliIo } from '../core/io.js';
+import { processIo } from '../core/io.js';
 
-const HELP = `usage: specgate errata apply [--rfc NNNN] [--dry-run] [common options]
+const HELP = `usage: specgate errata apply [--rfc NNNN [--item N]...] [--dry-run] [common options]
        specgate errata check [--rfc NNNN] [common options]
 
-apply   splice each erratum of the selected RFCs into its target (all files or none);
-        --dry-run prints the unified diff and writes nothing
-check   exit 1 with a finding for each erratum of an Accepted RFC that is not applied
---rfc   one RFC, whatever its status (default: every Accepted RFC with a ## Errata section)
+apply      splice each erratum of the selected RFCs into its target (all files or none);
+           --dry-run prints the patch of every item that applies (git apply reads it), marks the
+           refused ones, and writes nothing
+check      exit 1 with a finding for each erratum of an Accepted RFC that is not applied
+--rfc      one RFC, whatever its status (default: every Accepted RFC with a ## Errata section)
+--item N   only item N of that RFC's ## Errata (repeat for more); the others are left for later
+stdout holds only the chosen format (and, with the stylish format, the dry run's patch);
+the per-item status lines and the word view of long changed lines go to stderr.
 ${COMMON_HELP}`;
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
   const sub = argv[0]?.startsWith('-') ? undefined : argv[0];
   const rest = sub === undefined ? argv : argv.slice(1);
-  const { values } = parseCommandArgs(rest, { ...COMMON_OPTIONS, rfc: { type: 'string' }, 'dry-run': { type: 'boolean' } }, false, HELP);
+  const { values } = parseCommandArgs(rest, { ...COMMON_OPTIONS, rfc: { type: 'string' }, item: { type: 'string', multiple: true }, 'dry-run': { type: 'boolean' } }, false, HELP);
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return 0;
   }
   if (sub !== 'apply' && sub !== 'check') throw new UsageError(`errata expects "apply" or "check"${sub ? `, got "${sub}"` : ''}`, HELP);
   if (sub === 'check' && values['dry-run']) throw new UsageError('--dry-run belongs to "errata apply"; "errata check" never writes');
+  if (sub === 'check' && values.item) throw new UsageError('--item belongs to "errata apply"; "errata check" judges every item');
   if (sub === 'apply' && values.staged) throw new UsageError('--staged reads the git index and cannot be written to; use it with "errata check"');
+  const items = ((values.item as string[] | undefined) ?? []).map((n) => {
+    if (!/^\d+$/.test(n)) throw new UsageError(`--item expects an item number such as 2, got "${n}"`);
+    return Number(n);
+  });
 
   const common = values as CommonValues;
   const { corpus, severities } = await openCorpus(common, ['rfcsDir']);
   const { planErrata } = await import('../errata/run.js');
   const { ERRATA_RULES } = await import('../errata/rules.js');
-  const result = await planErrata(corpus, { mode: sub, rfc: values.rfc as string | undefined });
   const dryRun = values['dry-run'] === true;
-
+  const format = common.format ?? 'stylish';
+  // Recovery of a killed run first; an apply holds the lock from before reading to its last rename.
+  const { openErrataGuard } = await import('../errata/write.js');
+  const guard = openErrataGuard(corpus.root, { write: sub === 'apply' && !dryRun });
+  for (const line of guard.recovered) io.stderr.write(`specgate: ${line}\n`);
   let diff = '';
-  if (sub === 'apply' && result.changes.length > 0) {
-    if (dryRun) {
-      const { unifiedDiff } = await import('../errata/diff.js');
-      diff = result.changes.map((c) => unifiedDiff(c.file, c.before, c.after)).join('');
-    } else {
-      const { writeAll } = await import('../errata/write.js');
-      writeAll(result.changes);
+  const words: string[] = [];
+  let result;
+  try {
+    result = await planErrata(corpus, { mode: sub, rfc: values.rfc as string | undefined, items, hintFlags: hintFlags(common) });
+    if (sub === 'apply' && dryRun && result.preview.length > 0) {
+      const { unifiedDiff, wordView } = await import('../errata/diff.js');
+      // Each file as it will be written: its checked real path and why it may be edited.
+      diff = result.preview.map((c) => `# ${c.file}: writes ${c.real} (${c.governed})\n${unifiedDiff(c.file, c.before, c.after)}`).join('');
+      for (const c of result.preview) words.push(...wordView(c.file, c.before, c.after));
+    } else if (sub === 'apply' && result.changes.length > 0) {
+      guard.write(result.changes);
     }
+  } finally {
+    guard.close();
   }
   const { applySeverities } = await import('../core/engine.js');
-  const findings = applySeverities([...corpus.problems, ...result.findings], ERRATA_RULES, severities);
-  const format = common.format ?? 'stylish';
+  const findings = applySeverities([...corpus.problems, ...result.findings], ERRATA_RULES, severities, corpus.layout.preset);
   const reporter = await loadReporter(format);
   const report = reporter(
     { findings: shownFindings(findings, common), families: [] },
@@ -54,41 +73,78 @@ export async function run(argv: string[]): Promise<number> {
       toolName: TOOL_NAME,
       toolVersion: TOOL_VERSION,
       rules: ERRATA_RULES,
-      color: colorFor(common, format),
+      color: colorFor(common, format, io.stdout.isTTY === true),
     },
   );
   const written = sub === 'apply' && !dryRun ? result.changes.map((c) => c.file) : [];
+  const previewed = new Set(result.preview.map((c) => c.file));
   for (const o of result.outcomes) {
-    if (o.status === 'applicable') o.status = written.length ? 'applied' : dryRun && result.changes.length ? 'would-apply' : 'not-written';
+    if (o.status !== 'applicable') continue;
+    if (written.length) o.status = 'applied';
+    else if (dryRun && previewed.size) o.status = 'would-apply';
+    else o.status = 'not-written';
   }
+  const blocked = result.outcomes.some((o) => o.status === 'refused' || o.status === 'unreadable');
+
+  // Status for a person: each item once (an item with a finding is named, its reason is the finding's).
+  const status: string[] = result.outcomes.filter((o) => o.status !== 'left').map((o) =>
+    o.status === 'refused' || o.status === 'unreadable' || o.status === 'not-applied' ? `${o.at}  ${o.target}  ${statusWord(o.status)} (see its finding)` : `${o.at}  ${o.target}  ${statusWord(o.status)}: ${o.detail}`,
+  );
+  if (result.rfcs.length === 0) status.push(values.rfc ? `RFC ${values.rfc} was not found` : 'no Accepted RFC has a ## Errata section');
+  else if (result.outcomes.length === 0) status.push(result.rfcs.map((r) => `RFC ${r.rfc} ${r.hasErrata ? 'lists no errata' : 'has no ## Errata section'}`).join('; '));
+  if (words.length) status.push('', 'changed words in long lines ([-removed-]{+added+}):', ...words.map((w) => `  ${w}`));
+  const left = result.outcomes.filter((o) => o.status === 'left');
+  if (left.length) status.push(`left for later (not selected with --item): item${left.length > 1 ? 's' : ''} ${left.map((o) => o.index).join(', ')} of RFC ${left[0]!.rfc}`);
+  if (sub === 'apply') status.push(summaryLine(result.preview.length, written.length, dryRun, blocked));
+
   if (format === 'json') {
     const doc = JSON.parse(report) as Record<string, unknown>;
     doc.errata = result.outcomes;
     doc.written = written;
-    if (dryRun) doc.diff = diff;
-    output(common, JSON.stringify(doc, null, 2) + '\n');
+    if (dryRun) {
+      doc.diff = diff;
+      doc.wordView = words;
+    }
+    io.stderr.write(status.join('\n') + '\n');
+    output(common, JSON.stringify(doc, null, 2) + '\n', io);
   } else {
-    const lines = result.outcomes.map((o) => `${o.at}  ${o.target}  ${statusWord(o.status)}: ${o.detail}`);
-    if (result.rfcs.length === 0) lines.push(values.rfc ? `RFC ${values.rfc} was not found` : 'no Accepted RFC has a ## Errata section');
-    else if (result.outcomes.length === 0) lines.push(result.rfcs.map((r) => `RFC ${r.rfc} ${r.hasErrata ? 'lists no errata' : 'has no ## Errata section'}`).join('; '));
-    if (sub === 'apply') lines.push(summaryLine(result.changes.length, written.length, dryRun, findings.some((f) => f.severity === 'error')));
-    process.stdout.write(lines.join('\n') + '\n' + diff + (diff ? '\n' : ''));
-    output(common, report);
+    // RFC text and file names reach the terminal: escaped, line by line (the JSON report keeps them exact).
+    const { printable } = await import('../core/reporters/printable.js');
+    // Tabs, and a CR ending a line of a CRLF file, stay as they are, so the diff still applies with `git apply`.
+    const shownDiff = diff.split('\n').map((l) => (l.endsWith('\r') ? printable(l.slice(0, -1), '\t') + '\r' : printable(l, '\t'))).join('\n');
+    io.stderr.write(status.map((l) => printable(l)).join('\n') + '\n');
+    // The patch is part of the human format only; machine formats stay pure (json carries `diff`).
+    if (shownDiff && format === 'stylish') output(common, shownDiff + '\n' + report, io);
+    else {
+      if (shownDiff) io.stderr.write(shownDiff);
+      output(common, report, io);
+    }
   }
   return exitCode(findings, common);
+}
+
+/** `--root`, `--preset` and `--config` as given, for a hint to repeat. */
+function hintFlags(values: CommonValues): string {
+  const q = (s: string) => (/^[\w./:@=-]+$/.test(s) ? s : JSON.stringify(s));
+  return [values.root !== undefined ? ` --root ${q(values.root)}` : '', values.preset !== undefined ? ` --preset ${q(values.preset)}` : '', values.config !== undefined ? ` --config ${q(values.config)}` : ''].join('');
 }
 
 function statusWord(status: string): string {
   return status.replace('-', ' ');
 }
 
-function summaryLine(changed: number, written: number, dryRun: boolean, refused: boolean): string {
-  if (refused) return 'nothing written: a refused erratum stops the whole run (all or nothing)';
-  if (dryRun) return changed ? `dry run: ${changed} file(s) would change; nothing written` : 'dry run: nothing to change';
+function summaryLine(changed: number, written: number, dryRun: boolean, blocked: boolean): string {
+  if (dryRun && blocked) {
+    return changed
+      ? `dry run: the items that apply would change ${changed} file(s), but a refused item stops the run: nothing will be written unless every selected item applies (fix it, or select items with --item)`
+      : 'dry run: nothing applies; a refused item stops the run: nothing will be written unless every selected item applies';
+  }
+  if (blocked) return 'nothing written: a refused item stops the whole run (all or nothing); select the others with --item, or fix it';
+  if (dryRun) return changed ? `dry run: ${changed} file(s) would change; nothing written (nothing will be written unless every item applies)` : 'dry run: nothing to change';
   return written ? `wrote ${written} file(s)` : 'nothing to change';
 }
 
-function output(values: CommonValues, text: string): void {
+function output(values: CommonValues, text: string, io: CliIo): void {
   if (values.output) writeAtomic(values.output, text);
-  else process.stdout.write(text);
+  else io.stdout.write(text);
 }

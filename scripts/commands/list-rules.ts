@@ -1,35 +1,49 @@
 import { parseCommandArgs } from '../core/args.js';
 import { UsageError } from '../core/errors.js';
-import { ruleAnchor } from '../core/rule.js';
+import { presetLayout } from '../core/layout.js';
+import type { RuleMeta } from '../core/rule.js';
+import { presetDefault, ruleAnchor } from '../core/rule.js';
 import { writeAtomic } from '../core/run-env.js';
 import type { RuleGroup } from '../rules-registry.js';
 import { ruleAliases, ruleGroups } from '../rules-registry.js';
+import type { CliIo } from '../core/io.js';
+import { processIo } from '../core/io.js';
 
-const HELP = `usage: specgate list-rules [-f|--format text|json|markdown] [-o|--output FILE] [-h|--help]
+const HELP = `usage: specgate list-rules [--preset NAME] [-f|--format text|json|markdown] [-o|--output FILE] [-h|--help]
 
 Lists every rule any command can report: id, class (compat), default severity, RFC section,
 description. Any id can be set to off, warning or error in specgate.config.json "rules".
+      --preset NAME   each rule's default under that preset: a rule the preset's process does not
+                      state is "off (opt-in)", and configuration can still turn it on
   -f, --format NAME   text (default), json, or markdown (docs/rules.md; npm run docs:rules writes it)
   -o, --output FILE   write the list to FILE instead of stdout
   -h, --help          print this help and exit 0
 `;
 
 /** Every rule any command can report: input problems, the check families, then wire, probe, errata and compat. */
-export async function run(argv: string[]): Promise<number> {
-  const { values } = parseCommandArgs(argv, { format: { type: 'string', short: 'f' }, output: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } }, false, HELP);
+export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
+  const { values } = parseCommandArgs(
+    argv,
+    { format: { type: 'string', short: 'f' }, output: { type: 'string', short: 'o' }, preset: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    false,
+    HELP,
+  );
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return 0;
   }
   const format = (values.format as string | undefined) ?? 'text';
+  const preset = values.preset as string | undefined;
+  if (preset !== undefined) presetLayout(preset); // an unknown preset is a usage error
   const groups = await ruleGroups();
+  const shown = (r: RuleMeta) => (preset === undefined ? r.defaultSeverity : presetDefault(r, preset) === 'off' && r.defaultSeverity !== 'off' ? 'off (opt-in)' : r.defaultSeverity);
   let text: string;
-  if (format === 'json') text = JSON.stringify(groups.flatMap((g) => g.rules.map((r) => ({ command: g.command, ...r }))), null, 2) + '\n';
+  if (format === 'json') text = JSON.stringify(groups.flatMap((g) => g.rules.map((r) => ({ command: g.command, ...r, ...(preset !== undefined ? { severityUnderPreset: presetDefault(r, preset) } : {}) }))), null, 2) + '\n';
   else if (format === 'markdown') text = markdown(groups, await ruleAliases());
-  else if (format === 'text') text = groups.flatMap((g) => g.rules.map((r) => `${r.id.padEnd(46)} ${r.defaultSeverity.padEnd(8)} ${r.rfc.padEnd(22)} ${r.description}\n`)).join('');
+  else if (format === 'text') text = groups.flatMap((g) => g.rules.map((r) => `${r.id.padEnd(46)} ${shown(r).padEnd(13)} ${r.rfc.padEnd(22)} ${r.description}\n`)).join('');
   else throw new UsageError(`list-rules --format is text, json or markdown (got "${format}")`, HELP);
   if (typeof values.output === 'string') writeAtomic(values.output, text);
-  else process.stdout.write(text);
+  else io.stdout.write(text);
   return 0;
 }
 
@@ -45,15 +59,27 @@ export function markdown(groups: readonly RuleGroup[], aliases: Readonly<Record<
     '`error` under `"rules"` in `specgate.config.json`; an unknown id there is a configuration error.',
     'Compat rules carry the class of the change they report (`breaking`, `additive`, `editorial`);',
     'additive and editorial ones are `off` by default, so they show only in the classification table',
-    'until configured. No rule is fixable yet.',
+    'until configured. A rule with a "presets" entry applies only under those presets (the preset\'s own',
+    'process states it); under any other it is `off` unless configured (`specgate list-rules --preset NAME`).',
+    'A rule marked fixable attaches an unambiguous repair to some of its findings: `specgate check --fix`',
+    'applies it and `specgate lsp` offers it as a quick fix (docs/editor.md).',
   ];
   for (const g of groups) {
     const classes = g.rules.some((r) => r.class);
+    const fixes = g.rules.some((r) => r.fixable);
+    const head = ['id', ...(classes ? ['class'] : []), ...(fixes ? ['fixable'] : []), 'default', 'presets', 'RFC', 'description'];
     out.push('', `## ${g.command}`, '');
-    out.push(classes ? '| id | class | default | RFC | description |' : '| id | default | RFC | description |');
-    out.push(classes ? '| --- | --- | --- | --- | --- |' : '| --- | --- | --- | --- |');
+    out.push(`| ${head.join(' | ')} |`, `|${' --- |'.repeat(head.length)}`);
     for (const r of g.rules) {
-      const cells = [`<a id="${ruleAnchor(r.id)}"></a>\`${r.id}\``, ...(classes ? [r.class ?? ''] : []), r.defaultSeverity, r.rfc, cell(r.description)];
+      const cells = [
+        `<a id="${ruleAnchor(r.id)}"></a>\`${r.id}\``,
+        ...(classes ? [r.class ?? ''] : []),
+        ...(fixes ? [r.fixable ? 'fixable' : ''] : []),
+        r.defaultSeverity,
+        r.presets ? r.presets.join(', ') : 'all',
+        r.rfc,
+        cell(r.description),
+      ];
       out.push(`| ${cells.join(' | ')} |`);
     }
   }

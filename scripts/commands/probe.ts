@@ -4,8 +4,10 @@ import { parseCommandArgs } from '../core/args.js';
 import { didYouMeanHint } from '../core/did-you-mean.js';
 import { UsageError } from '../core/errors.js';
 import { packageRoot } from '../core/package-root.js';
-import { TOOL_NAME, TOOL_VERSION, checkCommonValues, exitCode, openCorpus, shownFindings, writeAtomic } from '../core/run-env.js';
+import { TOOL_NAME, TOOL_VERSION, checkCommonValues, colorFor, exitCode, openCorpus, shownFindings, writeAtomic } from '../core/run-env.js';
 import type { CommonValues } from '../core/run-env.js';
+import type { CliIo } from '../core/io.js';
+import { processIo } from '../core/io.js';
 
 const HELP = `usage: specgate probe --url URL [--card URL] [--token T] [--foreign-token T2] [--record DIR]
                       [-f|--format stylish|compact|json|sarif|github] [-o|--output FILE]
@@ -58,10 +60,10 @@ const OPTIONS = {
 
 const FORMATS = ['stylish', 'compact', 'json', 'sarif', 'github'];
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
   const { values } = parseCommandArgs(argv, OPTIONS, false, HELP);
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return 0;
   }
   const common = values as CommonValues;
@@ -92,7 +94,15 @@ export async function run(argv: string[]): Promise<number> {
   const { renderProbe } = await import('../probe/output.js');
   // The wire checker judges by a corpus's interop map and schemas: this tool's own unless --root says otherwise.
   const { corpus, severities } = await openCorpus({ root: (values.root as string | undefined) ?? packageRoot(), ...(values.preset ? { preset: values.preset as string } : {}), ...(values.config ? { config: values.config as string } : {}) }, ['interopMap']);
-  const probe = await runProbe({ corpus, url, card, principals: { token, foreignToken }, limits, tool: `${TOOL_NAME} probe ${TOOL_VERSION}` });
+  const secrets = new Redactor([token, foreignToken]);
+  let probe;
+  try {
+    probe = await runProbe({ corpus, url, card, principals: { token, foreignToken }, limits, tool: `${TOOL_NAME} probe ${TOOL_VERSION}` });
+  } catch (e) {
+    // The one-line error goes to stderr and may quote the host: redacted like every other output.
+    if (e instanceof Error) e.message = secrets.text(e.message);
+    throw e;
+  }
 
   let recorded: { dir: string; texts: string[] } | undefined;
   if (recordDir !== undefined) {
@@ -102,11 +112,11 @@ export async function run(argv: string[]): Promise<number> {
   const { applySeverities } = await import('../core/engine.js');
   const { PROBE_RULES } = await import('../probe/findings.js');
   const findings = applySeverities(probeFindings(probe, recorded), PROBE_RULES, severities);
-  const text = await renderProbe({ run: probe, findings: shownFindings(findings, common), format, recordDir, toolName: TOOL_NAME, toolVersion: TOOL_VERSION });
+  const text = await renderProbe({ run: probe, findings: shownFindings(findings, common), format, recordDir, toolName: TOOL_NAME, toolVersion: TOOL_VERSION, color: colorFor(common, format, io.stdout.isTTY === true) });
   // A host may echo a credential into an error message; nothing printed may carry one.
-  const safe = new Redactor([token, foreignToken]).text(text);
+  const safe = secrets.text(text);
   if (values.output) writeAtomic(values.output as string, safe);
-  else process.stdout.write(safe);
+  else io.stdout.write(safe);
   return exitCode(findings, common);
 }
 

@@ -4,6 +4,7 @@ import { parseCommandArgs } from '../core/args.js';
 import { UsageError } from '../core/errors.js';
 import type { FindingDraft } from '../core/engine.js';
 import { applySeverities } from '../core/engine.js';
+import { pushAll } from '../core/findings.js';
 import { locate } from '../core/rule.js';
 import { COMMON_HELP, COMMON_OPTIONS, emit, exitCode, openCorpus, writeAtomic } from '../core/run-env.js';
 import { toPosix } from '../core/source.js';
@@ -18,6 +19,8 @@ import { WIRE_COMMAND_RULES } from '../wire/rules.js';
 import type { TableRow } from '../wire/table.js';
 import { verdictTable } from '../wire/table.js';
 import type { Binding, Exchange } from '../wire/types.js';
+import type { CliIo } from '../core/io.js';
+import { processIo } from '../core/io.js';
 
 const HELP = `usage: specgate wire [CAPTURE|DIR…] [--unknown CAPTURE --unreadable CAPTURE]
                      [--card FILE | --versions 1.0,0.3] [--binding jsonrpc|http+json] [--table] [common options]
@@ -30,7 +33,7 @@ Judges captured A2A exchanges against RFC 0211 (§A–§E). A DIR stands for the
   --table                 print a markdown table of verdicts instead of findings
 ${COMMON_HELP}`;
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, {
     ...COMMON_OPTIONS,
     unknown: { type: 'string' },
@@ -41,7 +44,7 @@ export async function run(argv: string[]): Promise<number> {
     table: { type: 'boolean' },
   }, true, HELP);
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout.write(HELP);
     return 0;
   }
   const unknown = values.unknown as string | undefined;
@@ -71,7 +74,7 @@ export async function run(argv: string[]): Promise<number> {
   const rows: TableRow[] = [];
   let judged = 0;
   const loaded = await loadWireContext(corpus, { ...(binding ? { binding } : {}), ...(offeredVersions ? { offeredVersions } : {}) });
-  findings.push(...loaded.findings);
+  pushAll(findings, loaded.findings);
   const ctx = loaded.ctx;
   if (ctx) {
     for (const file of captures) {
@@ -96,12 +99,12 @@ export async function run(argv: string[]): Promise<number> {
       }
     }
   }
-  findings.push(...corpus.problems);
+  pushAll(findings, corpus.problems);
   const final = applySeverities(findings, WIRE_COMMAND_RULES, severities);
   if (values.table) {
     const text = verdictTable(rows);
     if (values.output) writeAtomic(values.output as string, text);
-    else process.stdout.write(text);
+    else io.stdout.write(text);
     return exitCode(final, values);
   }
   const errors = final.filter((f) => f.severity === 'error').length;
@@ -109,7 +112,7 @@ export async function run(argv: string[]): Promise<number> {
     findings: final,
     families: [{ family: 'wire', files: corpus.filesRead.length, visited: judged, errors, warnings: final.length - errors, ms: Math.round((performance.now() - started) * 10) / 10 }],
   };
-  return emit(result, values, corpus, WIRE_COMMAND_RULES);
+  return emit(result, values, corpus, WIRE_COMMAND_RULES, io);
 }
 
 function parseBinding(b: string | undefined): Binding | undefined {

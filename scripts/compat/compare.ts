@@ -4,7 +4,7 @@ import { FatalError } from '../core/errors.js';
 import type { FindingDraft, SeveritySetting } from '../core/engine.js';
 import { applySeverities } from '../core/engine.js';
 import type { Finding } from '../core/findings.js';
-import { compareFindings } from '../core/findings.js';
+import { compareFindings, pushAll } from '../core/findings.js';
 import type { Layout } from '../core/layout.js';
 import type { FileSource } from '../core/source.js';
 import type { StructuredDoc } from '../core/tree.js';
@@ -92,16 +92,17 @@ export async function compareWithBase(opts: CompatOptions): Promise<CompatResult
   const headOf = new Map<string, string>();
   for (const pair of pairing(baseSchemas, headSchemas)) {
     if (pair.base && pair.head) headOf.set(pair.base, pair.head);
-    changes.push(...compareFile(pair, 'schema', base, head, (b, h, bv, hv) => diffSchema(b, h, bv, hv, { base: baseSide, head: headSide, compared })));
+    pushAll(changes, compareFile(pair, 'schema', base, head, (b, h, bv, hv) => diffSchema(b, h, bv, hv, { base: baseSide, head: headSide, compared })));
   }
   for (const pair of pairing(baseData, headData)) {
     if (pair.base && pair.head) headOf.set(pair.base, pair.head);
-    changes.push(...compareFile(pair, 'data', base, head, (_b, _h, bv, hv) => diffData(bv, hv)));
+    pushAll(changes, compareFile(pair, 'data', base, head, (_b, _h, bv, hv) => diffData(bv, hv)));
   }
   for (const pair of pairing(baseApis, headApis)) {
     if (pair.base && pair.head) headOf.set(pair.base, pair.head);
-    changes.push(
-      ...compareFile(pair, 'openapi', base, head, (b, h, bv, hv) =>
+    pushAll(
+      changes,
+      compareFile(pair, 'openapi', base, head, (b, h, bv, hv) =>
         diffOpenApi(bv, hv, { file: h, baseFile: b, base: withDoc(baseSide, b, bv), head: withDoc(headSide, h, hv), compared }),
       ),
     );
@@ -117,8 +118,8 @@ export async function compareWithBase(opts: CompatOptions): Promise<CompatResult
   };
   const files = [...new Set([...headSchemas, ...headData, ...headApis, ...baseSchemas, ...baseData, ...baseApis])];
   const claims = await checkClaims({ corpus: head, rfcs: rfcsInRange, changes, files, ref: opts.ref, dependsOn });
-  for (const c of claims) drafts.push(...c.findings);
-  drafts.push(...head.problems, ...base.problems.map((p) => baseProblem(p, headOf.get(p.file) ?? p.file, opts.ref)));
+  for (const c of claims) pushAll(drafts, c.findings);
+  pushAll(pushAll(drafts, head.problems), base.problems.map((p) => baseProblem(p, headOf.get(p.file) ?? p.file, opts.ref)));
   const findings = [...applySeverities(drafts, RULE_INFOS, opts.severities), ...changes.flatMap((c) => changeFindings(c, opts.ref, opts.severities))].sort(compareFindings);
   return {
     ref: opts.ref,
@@ -213,7 +214,7 @@ function compareFile(pair: FilePair, subject: Change['subject'], base: Corpus, h
   if (!baseDoc) return []; // reported from the base corpus's problems
   const out: Change[] = [];
   if (pair.base !== pair.head) out.push(at(renameChange(pair.base, baseDoc, headDoc, what)));
-  out.push(...differ(pair.base, pair.head, baseDoc.value, headDoc.value).map(at));
+  pushAll(out, differ(pair.base, pair.head, baseDoc.value, headDoc.value).map(at));
   return out;
 }
 

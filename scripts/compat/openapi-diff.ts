@@ -1,4 +1,4 @@
-import { decodePointer, encodePointer, getAtPointer } from '../core/pointer.js';
+import { decodePointerOrRoot, encodePointer, getAtPointer } from '../core/pointer.js';
 import type { JsonObject } from './json-values.js';
 import { canonical, has, isObject } from './json-values.js';
 import type { SchemaSide } from './refs.js';
@@ -244,7 +244,7 @@ class OpenApiWalker {
     const typeAt = encodePointer([...at, 'type']);
     for (const c of raw) {
       const typed = parameter && c.class === 'breaking' && /^type-(added|narrowed|changed)$/.test(c.kind) && (c.pointer === typeAt || c.pointer === encodePointer(at));
-      const pointer = encodePointer(this.surviving(decodeSafe(c.pointer)));
+      const pointer = encodePointer(this.surviving(decodePointerOrRoot(c.pointer)));
       this.changes.push({ ...c, pointer, ...(typed ? { kind: 'openapi-parameter-type-changed' } : {}), reason: `${what}: ${c.reason}` });
     }
   }
@@ -331,14 +331,6 @@ function deref(doc: JsonObject, node: unknown): unknown {
     cur = target;
   }
   return cur;
-}
-
-function decodeSafe(pointer: string): string[] {
-  try {
-    return decodePointer(pointer);
-  } catch {
-    return [];
-  }
 }
 
 type Alternative = Record<string, string[]>;

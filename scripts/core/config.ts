@@ -1,5 +1,7 @@
 import path from 'node:path';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { isInside, readRegularFile } from './source.js';
+import type { ReadResult } from './source.js';
 import { UsageError } from './errors.js';
 import { parseJson } from './json-tree.js';
 import type { Layout } from './layout.js';
@@ -57,28 +59,26 @@ export function discoverConfig(root: string, cwd: string = process.cwd()): strin
  * file:line:column; a --config that is missing or a folder is one too.
  */
 export function loadConfig(root: string, opts: { preset?: string; config?: string }, source?: Pick<FileSource, 'read'>): LoadedConfig {
-  if (opts.config !== undefined) {
-    let kind = 'missing';
-    try {
-      kind = statSync(opts.config).isDirectory() ? 'folder' : 'file';
-    } catch {
-      // reported below
-    }
-    if (kind === 'missing') throw new UsageError(`config file not found: ${opts.config}`);
-    if (kind === 'folder') throw new UsageError(`--config is a folder, not a file: ${opts.config}`);
+  const none = (): LoadedConfig => ({ layout: presetLayout(opts.preset ?? 'specgate'), severities: {}, ruleAt: () => CONFIG_FILE });
+  let configPath: string | undefined;
+  let got: ReadResult;
+  // The root's own config comes from `source` when given (the git index, the editor's buffers).
+  const fromSource = opts.config ? undefined : source?.read(CONFIG_FILE);
+  if (opts.config) {
+    configPath = path.resolve(opts.config);
+    got = readRegularFile(configPath);
+  } else if (fromSource && (fromSource.ok || fromSource.failure !== 'missing')) {
+    configPath = path.join(root, CONFIG_FILE);
+    got = fromSource;
+  } else {
+    configPath = discoverConfig(root);
+    // None found; or the root's, which the source does not hold (deleted from the index).
+    if (!configPath || (source && path.dirname(configPath) === root)) return none();
+    // One discovered inside the root may not lead out of it through a symlink.
+    got = readRegularFile(configPath, isInside(configPath, root) ? { root } : {});
   }
-  const configPath = opts.config ? path.resolve(opts.config) : discoverConfig(root);
-  let raw: string | undefined;
-  if (configPath) {
-    try {
-      // The root's own config comes from `source` when given (the git index, with --staged).
-      const atRoot = !opts.config && source && path.dirname(configPath) === root;
-      raw = atRoot ? source.read(CONFIG_FILE)?.toString('utf8') : readFileSync(configPath, 'utf8');
-    } catch (e) {
-      throw new UsageError(`config file unreadable (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): ${displayPath(configPath)}`);
-    }
-  }
-  if (raw === undefined || !configPath) return { layout: presetLayout(opts.preset ?? 'specgate'), severities: {}, ruleAt: () => CONFIG_FILE };
+  if (!got.ok) throw new UsageError(`config file ${got.failure === 'missing' ? 'not found' : got.message}: ${opts.config ?? displayPath(configPath)}`);
+  const raw = got.bytes.toString('utf8');
 
   const shown = displayPath(configPath);
   const doc = parseConfig(shown, raw);

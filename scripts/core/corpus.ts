@@ -1,14 +1,30 @@
 import type { Finding } from './findings.js';
 import type { Layout } from './layout.js';
 import type { FileSource } from './source.js';
+import { MAX_FILE_BYTES } from './source.js';
 import type { MarkdownDoc } from '../rfc/markdown.js';
+import { isUtf8 } from 'node:buffer';
 import { LineIndex } from './position.js';
 import { parseJson } from './json-tree.js';
 import { parseYaml } from './yaml-tree.js';
 import type { ParseProblem, StructuredDoc } from './tree.js';
 
-/** Larger files are refused with a finding rather than parsed. */
-export const MAX_FILE_BYTES = 32 * 1024 * 1024;
+export { MAX_FILE_BYTES };
+
+/**
+ * Parses kept from one run to the next, by file and text: the language server checks the same
+ * unchanged files after every keystroke, and the same text always parses the same.
+ */
+export type ParseMemo = Map<string, { text: string; doc: StructuredDoc | MarkdownDoc | undefined }>;
+
+/**
+ * Markdown is parsed by remark (micromark), whose time grows with the square of the number of
+ * lists and other containers in a document: 50 KB of short lists under headings took 8 s of CPU
+ * and 100 KB 30 s, and a 16 MB RFC 64 s and 4.5 GB. Nothing in remark bounds it, so a Markdown
+ * file (an RFC, an errata target) is refused past this size. The largest real RFC or governed
+ * document seen is 70 KB.
+ */
+export const MAX_MARKDOWN_BYTES = 128 * 1024;
 
 /**
  * The files of one run, each read and parsed once, and the findings that reading them produced
@@ -30,6 +46,7 @@ export class Corpus {
   constructor(
     readonly source: FileSource,
     readonly layout: Layout,
+    private readonly memo?: ParseMemo,
   ) {}
 
   get root(): string {
@@ -81,15 +98,21 @@ export class Corpus {
   private bytesOf(rel: string, neededFor: string | undefined): Buffer | undefined {
     const kept = this.bytes.get(rel);
     if (kept) return kept;
-    const buf = this.source.read(rel);
-    if (buf === undefined) {
-      this.problem(rel, 'corpus/missing-file', `file not found${neededFor ? ` (needed for ${neededFor})` : ''} in the ${this.source.label}`);
-    } else if (buf.length > MAX_FILE_BYTES) {
-      this.problem(rel, 'parse/too-large', `file is ${buf.length} bytes; refusing to parse more than ${MAX_FILE_BYTES}`);
-    } else if (buf.includes(0)) {
+    const got = this.source.read(rel);
+    const buf = got.ok ? got.bytes : undefined;
+    if (!got.ok) {
+      const needed = neededFor ? ` (needed for ${neededFor})` : '';
+      if (got.failure === 'missing') this.problem(rel, 'corpus/missing-file', `file not found${needed} in the ${this.source.label}`);
+      else if (got.failure === 'too-large') this.problem(rel, 'parse/too-large', got.message);
+      else this.problem(rel, 'corpus/unreadable-file', `${rel} ${got.message}${needed}; specgate reads regular files inside the root only`);
+    } else if (buf!.length > MAX_FILE_BYTES) {
+      this.problem(rel, 'parse/too-large', `file is ${buf!.length} bytes; refusing to parse more than ${MAX_FILE_BYTES}`);
+    } else if (buf!.includes(0)) {
       this.problem(rel, 'parse/binary', 'file contains NUL bytes; expected a text file');
+    } else if (!isUtf8(buf!)) {
+      this.problemAt(rel, 'parse/invalid-utf8', buf!, firstInvalidUtf8(buf!), 'file is not valid UTF-8 (a byte sequence here cannot be decoded); governed text must be UTF-8');
     } else {
-      this.bytes.set(rel, buf);
+      this.bytes.set(rel, buf!);
       return buf;
     }
     this.texts.set(rel, undefined);
@@ -119,14 +142,24 @@ export class Corpus {
     return /\.ya?ml$/i.test(rel) ? this.yaml(rel, neededFor) : this.json(rel, neededFor);
   }
 
+  /** The text of a Markdown file, or undefined (and a `parse/markdown-too-large` finding) past MAX_MARKDOWN_BYTES. */
+  markdownText(rel: string, neededFor?: string): string | undefined {
+    const text = this.text(rel, neededFor);
+    if (text === undefined || text.length <= MAX_MARKDOWN_BYTES / 4) return text;
+    const bytes = Buffer.byteLength(text);
+    if (bytes <= MAX_MARKDOWN_BYTES) return text;
+    this.problem(rel, 'parse/markdown-too-large', `Markdown file is ${bytes} bytes; refusing to parse more than ${MAX_MARKDOWN_BYTES} (the Markdown cap)`);
+    return undefined;
+  }
+
   async markdown(rel: string, neededFor?: string): Promise<MarkdownDoc | undefined> {
     this.touched?.add(rel);
     if (this.markdowns.has(rel)) return this.markdowns.get(rel);
-    const text = this.text(rel, neededFor);
+    const text = this.markdownText(rel, neededFor);
     let doc: MarkdownDoc | undefined;
     if (text !== undefined) {
       const { parseMarkdown } = await import('../rfc/markdown.js');
-      doc = parseMarkdown(rel, text);
+      doc = this.memoized(`md\0${rel}`, text, () => parseMarkdown(rel, text)) as MarkdownDoc;
     }
     this.markdowns.set(rel, doc);
     return doc;
@@ -138,11 +171,23 @@ export class Corpus {
     const text = this.text(rel, neededFor);
     let doc: StructuredDoc | undefined;
     if (text !== undefined) {
-      doc = parse(rel, text);
+      doc = this.memoized(`${parse.name}\0${rel}`, text, () => parse(rel, text)) as StructuredDoc;
+      // js-yaml drops a leading byte-order mark silently; a governed YAML file must not carry one, as a JSON file must not.
+      if (parse === parseYaml && text.charCodeAt(0) === 0xfeff && !doc.problems.some((p) => p.code === 'bom')) {
+        doc.problems.push({ code: 'bom', message: 'file starts with a byte-order mark; governed YAML is plain UTF-8 without one', start: 0, end: 1 });
+      }
       for (const p of doc.problems) this.parseProblem(rel, text, p, doc.lines);
       if (!doc.ok) doc = undefined;
     }
     this.docs.set(rel, doc);
+    return doc;
+  }
+
+  private memoized<T extends StructuredDoc | MarkdownDoc>(key: string, text: string, parse: () => T): T {
+    const hit = this.memo?.get(key);
+    if (hit && hit.text === text) return hit.doc as T;
+    const doc = parse();
+    this.memo?.set(key, { text, doc });
     return doc;
   }
 
@@ -152,10 +197,36 @@ export class Corpus {
     this.problems.push({ ruleId: `parse/${p.code}`, severity, file, ...range, message: p.message });
   }
 
+  /** A finding at a byte offset of a file that is not kept (so located by counting its lines here). */
+  private problemAt(file: string, ruleId: string, buf: Buffer, offset: number, message: string): void {
+    const key = `${ruleId}\0${file}`;
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    let line = 1;
+    let lineStart = 0;
+    for (let i = buf.indexOf(10); i !== -1 && i < offset; i = buf.indexOf(10, i + 1)) {
+      line++;
+      lineStart = i + 1;
+    }
+    const column = buf.subarray(lineStart, offset).toString('utf8').length + 1;
+    this.problems.push({ ruleId, severity: 'error', file, line, column, endLine: line, endColumn: column + 1, message });
+  }
+
   private problem(file: string, ruleId: string, message: string): void {
     const key = `${ruleId}\0${file}`;
     if (this.reported.has(key)) return;
     this.reported.add(key);
     this.problems.push({ ruleId, severity: 'error', file, line: 1, column: 1, endLine: 1, endColumn: 1, message });
   }
+}
+
+/** The byte offset of the first sequence that is not UTF-8: where the decoder put its first U+FFFD that the bytes do not spell. */
+export function firstInvalidUtf8(buf: Buffer): number {
+  const text = buf.toString('utf8');
+  for (let i = text.indexOf('\ufffd'); i !== -1; i = text.indexOf('\ufffd', i + 1)) {
+    // Everything before the first bad sequence decodes and re-encodes to the same bytes.
+    const at = Buffer.byteLength(text.slice(0, i), 'utf8');
+    if (!(buf[at] === 0xef && buf[at + 1] === 0xbf && buf[at + 2] === 0xbd)) return at;
+  }
+  return 0;
 }

@@ -1,9 +1,9 @@
 import type { Corpus } from './corpus.js';
 import type { CheckResult, FamilySummary, Finding, Severity, SeveritySetting } from './findings.js';
-import { compareFindings } from './findings.js';
+import { capPerFile, compareFindings, FINDINGS_CAP_RULE, MAX_FINDINGS_PER_FILE, pushAll } from './findings.js';
 import { INPUT_RULES } from './input-rules.js';
 import type { Family, Report, Rule, RuleContext, RuleMeta } from './rule.js';
-import { defineRule, locate } from './rule.js';
+import { defineRule, locate, presetDefault } from './rule.js';
 
 export type { SeveritySetting } from './findings.js';
 
@@ -12,30 +12,40 @@ export type FindingDraft = Omit<Finding, 'severity'> & { severity?: Severity };
 
 /**
  * The one place a rule's severity is decided, for every command: the configured setting for its
- * id, else what the report chose, else the rule's default.
+ * id, else `off` when the preset's process does not state the rule, else what the report chose,
+ * else the rule's default.
  */
-export function severityOf(rule: Pick<RuleMeta, 'id' | 'defaultSeverity'>, severities: Readonly<Record<string, SeveritySetting>>, reported?: Severity): SeveritySetting {
-  return severities[rule.id] ?? reported ?? rule.defaultSeverity;
+export function severityOf(
+  rule: Pick<RuleMeta, 'id' | 'defaultSeverity' | 'presets'>,
+  severities: Readonly<Record<string, SeveritySetting>>,
+  reported?: Severity,
+  preset?: string,
+): SeveritySetting {
+  const configured = severities[rule.id];
+  if (configured !== undefined) return configured;
+  if (presetDefault(rule, preset) === 'off') return 'off';
+  return reported ?? rule.defaultSeverity;
 }
 
 /**
  * Turns the drafts of a run into findings: each at its rule's configured severity, `off` ones
- * dropped, the RFC section filled in; sorted and without duplicates. Every command passes its
+ * dropped, the RFC section filled in; sorted and without duplicates (a schema finding echoed by a
+ * dedicated rule at the same place included: withoutSchemaEchoes). Every command passes its
  * findings through here. A draft whose rule the command did not declare is an internal error:
  * every finding comes from a registered rule.
  */
-export function applySeverities(drafts: readonly FindingDraft[], rules: readonly RuleMeta[], severities: Readonly<Record<string, SeveritySetting>> = {}): Finding[] {
+export function applySeverities(drafts: readonly FindingDraft[], rules: readonly RuleMeta[], severities: Readonly<Record<string, SeveritySetting>> = {}, preset?: string): Finding[] {
   const byId = new Map<string, RuleMeta>();
   for (const r of [...INPUT_RULES, ...rules]) byId.set(r.id, r);
   const out: Finding[] = [];
   for (const d of drafts) {
     const rule = byId.get(d.ruleId);
     if (!rule) throw new Error(`a finding came from "${d.ruleId}", which no registered rule of this command declares`);
-    const severity = severityOf(rule, severities, d.severity);
+    const severity = severityOf(rule, severities, d.severity, preset);
     if (severity === 'off') continue;
     out.push({ ...d, severity, ...(d.rfc === undefined ? { rfc: rule.rfc } : {}) });
   }
-  return dedupe(out.sort(compareFindings));
+  return capPerFile(dedupe(withoutSchemaEchoes(out).sort(compareFindings)));
 }
 
 export interface RunOptions {
@@ -44,10 +54,12 @@ export interface RunOptions {
   options?: Record<string, unknown>;
   /** Per-rule severity overrides from configuration. */
   severities?: Record<string, SeveritySetting>;
+  /** Told, per family, the files it read (the editor re-checks only the families that read a changed file). */
+  onFamilyDone?(family: string, files: ReadonlySet<string>, findings: readonly Finding[]): void;
 }
 
 /** Runs families of rules over one corpus; every file is read and parsed once for all of them. */
-export async function runFamilies({ corpus, families, options = {}, severities = {} }: RunOptions): Promise<CheckResult> {
+export async function runFamilies({ corpus, families, options = {}, severities = {}, onFamilyDone }: RunOptions): Promise<CheckResult> {
   const findings: FindingDraft[] = [];
   const summaries: FamilySummary[] = [];
   for (const family of families) {
@@ -57,7 +69,7 @@ export async function runFamilies({ corpus, families, options = {}, severities =
     const own: FindingDraft[] = [];
     let visited = 0;
     for (const rule of family.rules) {
-      if (severityOf(defineRule(rule), severities) === 'off') continue;
+      if (severityOf(defineRule(rule), severities, undefined, corpus.layout.preset) === 'off') continue;
       const result = await runRule(rule, corpus, options);
       visited += result.visited;
       // A file that could not be read or parsed has its own finding; the rules that needed it
@@ -75,12 +87,13 @@ export async function runFamilies({ corpus, families, options = {}, severities =
           rfc: rule.rfc,
         });
       }
-      own.push(...result.findings);
+      pushAll(own, result.findings);
     }
-    own.push(...corpus.problems.slice(problemsBefore));
+    for (let i = problemsBefore; i < corpus.problems.length; i++) own.push(corpus.problems[i]!);
     const files = touched.size;
-    const final = withoutSchemaEchoes(applySeverities(own, family.rules.map(defineRule), severities));
-    findings.push(...final);
+    const final = applySeverities(own, family.rules.map(defineRule), severities, corpus.layout.preset);
+    pushAll(findings, final);
+    onFamilyDone?.(family.name, touched, final);
     summaries.push({
       family: family.name,
       files,
@@ -92,7 +105,7 @@ export async function runFamilies({ corpus, families, options = {}, severities =
     const extras = await family.summaryExtras?.({ corpus, options });
     if (extras) summaries[summaries.length - 1]!.extras = extras;
   }
-  return { findings: dedupe((findings as Finding[]).sort(compareFindings)), families: summaries };
+  return { findings: capPerFile(dedupe((findings as Finding[]).sort(compareFindings))), families: summaries };
 }
 
 /**
@@ -109,20 +122,37 @@ export function withoutSchemaEchoes(findings: Finding[]): Finding[] {
 /** Runs one rule; its findings are drafts until `applySeverities` settles their severity. */
 export async function runRule(rule: Rule, corpus: Corpus, options: Record<string, unknown>): Promise<{ findings: FindingDraft[]; visited: number }> {
   const findings: FindingDraft[] = [];
+  // Past the per-file cap a rule's drafts are only counted, so memory stays bounded however many it reports.
+  const perFile = new Map<string, number>();
+  const over = new Map<string, FindingDraft>();
   let visited = 0;
   const ctx: RuleContext = {
     corpus,
     layout: corpus.layout,
     options,
     report(r: Report) {
-      findings.push(toDraft(rule, r));
+      if (r.fix && !rule.fixable) throw new Error(`${rule.id} attached a fix but its metadata does not say fixable`);
+      const draft = toDraft(rule, r);
+      const n = (perFile.get(draft.file) ?? 0) + 1;
+      perFile.set(draft.file, n);
+      if (n <= MAX_FINDINGS_PER_FILE) findings.push(draft);
+      else if (!over.has(draft.file) || draft.severity === undefined || draft.severity === 'error') over.set(draft.file, draft);
     },
     visit(n = 1) {
       visited += n;
     },
   };
   await rule.run(ctx);
+  for (const [file, last] of over) {
+    const count = perFile.get(file)! - MAX_FINDINGS_PER_FILE;
+    findings.push({ ruleId: FINDINGS_CAP_RULE, severity: last.severity ?? capSeverity(defineRule(rule).defaultSeverity), file, line: 1, column: 1, endLine: 1, endColumn: 1, message: `${count} more finding${count === 1 ? '' : 's'} of ${rule.id} in this file not shown (at most ${MAX_FINDINGS_PER_FILE} per file)` });
+  }
   return { findings, visited };
+}
+
+/** A rule's cap finding is as severe as the rule (an `off` rule reports nothing to cap). */
+function capSeverity(s: SeveritySetting): Severity {
+  return s === 'off' ? 'error' : s;
 }
 
 /** A report located, its message naming the rule's RFC section. */
@@ -135,6 +165,7 @@ export function toDraft(rule: Pick<RuleMeta, 'id' | 'rfc'>, r: Report): FindingD
     message,
     rfc: rule.rfc,
     ...(r.related?.length ? { related: r.related } : {}),
+    ...(r.fix?.edits.length ? { fix: r.fix } : {}),
   };
 }
 

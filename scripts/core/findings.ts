@@ -11,6 +11,23 @@ export interface RelatedLocation extends Range {
   message: string;
 }
 
+/**
+ * One replacement in one file: the UTF-16 offsets `[start, end)` of the text the rule read, and
+ * what goes there (an empty `text` deletes, an empty range inserts).
+ */
+export interface TextEdit {
+  /** Repository-relative path, with forward slashes. */
+  file: string;
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** The repair of one finding: every edit or none (a supersedes fix touches the other RFC). */
+export interface Fix {
+  edits: TextEdit[];
+}
+
 /** The one finding type every check, reporter and test uses. */
 export interface Finding extends Range {
   ruleId: string;
@@ -24,6 +41,8 @@ export interface Finding extends Range {
   /** The RFC section, e.g. "RFC 0211 §A". */
   rfc?: string;
   related?: RelatedLocation[];
+  /** The unambiguous repair, when the rule has one. */
+  fix?: Fix;
 }
 
 export interface FamilySummary {
@@ -78,7 +97,60 @@ export function compareFindings(a: Finding, b: Finding): number {
   return a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0);
 }
 
-/** Exit codes: 0 clean (warnings and notices allowed), 1 an error-severity finding. Usage and internal errors are 2. */
-export function exitCodeFor(findings: readonly Finding[]): 0 | 1 {
-  return findings.some((f) => f.severity === 'error') ? 1 : 0;
+/**
+ * Appends `items` to `target` one by one: `target.push(...items)` passes every item as an argument,
+ * and V8 overflows its stack past about 120,000 of them.
+ */
+export function pushAll<T>(target: T[], items: Iterable<T>): T[] {
+  for (const item of items) target.push(item);
+  return target;
+}
+
+/** Findings kept per file; past it, one `limits/findings-per-file` finding counts the rest. */
+export const MAX_FINDINGS_PER_FILE = 1000;
+export const FINDINGS_CAP_RULE = 'limits/findings-per-file';
+
+/**
+ * Keeps the first `cap` findings of each file (in the order given) and replaces the rest with one
+ * summary finding on line 1 of the file, an error when any dropped finding was one: a hostile
+ * document that trips a rule on every line cannot flood the report, the SARIF upload or the terminal.
+ */
+export function capPerFile<F extends Omit<Finding, 'severity'> & { severity?: Severity }>(findings: readonly F[], cap = MAX_FINDINGS_PER_FILE): F[] {
+  const kept = new Map<string, number>();
+  const dropped = new Map<string, { count: number; error: boolean; rules: Set<string> }>();
+  const out: F[] = [];
+  for (const f of findings) {
+    // A rule's own cap finding (engine.runRule) is always kept and does not count.
+    if (f.ruleId === FINDINGS_CAP_RULE) {
+      out.push(f);
+      continue;
+    }
+    const n = kept.get(f.file) ?? 0;
+    if (n < cap) {
+      kept.set(f.file, n + 1);
+      out.push(f);
+      continue;
+    }
+    const d = dropped.get(f.file) ?? { count: 0, error: false, rules: new Set<string>() };
+    d.count++;
+    d.error ||= f.severity === 'error' || f.severity === undefined;
+    d.rules.add(f.ruleId);
+    dropped.set(f.file, d);
+  }
+  for (const [file, d] of dropped) out.push(capFinding(file, d.count, d.error, [...d.rules], cap) as F);
+  return out;
+}
+
+function capFinding(file: string, count: number, error: boolean, rules: string[], cap: number): Finding {
+  const shown = [...rules].sort().slice(0, 5).join(', ') + (rules.length > 5 ? ', …' : '');
+  return {
+    ruleId: FINDINGS_CAP_RULE,
+    severity: error ? 'error' : 'warning',
+    file,
+    line: 1,
+    column: 1,
+    endLine: 1,
+    endColumn: 1,
+    message: `${count} more finding${count === 1 ? '' : 's'} in this file not shown (at most ${cap} per file; from ${shown})`,
+  };
 }

@@ -83,11 +83,6 @@ export function presetLayout(name: string): Layout {
 /** The parts of a layout without which a command has nothing to govern. */
 export type LayoutNeed = 'rfcsDir' | 'interopMap';
 
-/**
- * Refuses a root that lacks what its preset expects (the RFC folder, the interop map), in one
- * line naming what is missing and the preset: an empty folder or a mistyped path must not pass
- * a gate, nor yield findings at places that do not exist.
- */
 /** A preset name that is not known: a usage error with a "did you mean" (leven is loaded only here, so the hook installer runs without dependencies). */
 export async function checkPresetName(name: string | undefined): Promise<void> {
   if (name === undefined || PRESETS[name]) return;
@@ -95,6 +90,11 @@ export async function checkPresetName(name: string | undefined): Promise<void> {
   throw new UsageError(`unknown preset "${name}"${didYouMeanHint(name, Object.keys(PRESETS))} (known: ${Object.keys(PRESETS).join(', ')})`);
 }
 
+/**
+ * Refuses a root that lacks what its preset expects (the RFC folder, the interop map), in one
+ * line naming what is missing and the preset: an empty folder or a mistyped path must not pass
+ * a gate, nor yield findings at places that do not exist.
+ */
 export async function requireLayout(source: Pick<FileSource, 'exists' | 'glob'>, layout: Layout, needs: readonly LayoutNeed[], shownRoot: string): Promise<void> {
   const missing: string[] = [];
   if (needs.includes('rfcsDir') && (await source.glob([`${layout.rfcsDir}/**/*.md`])).length === 0) missing.push(`no ${layout.rfcsDir}/ folder of RFCs`);

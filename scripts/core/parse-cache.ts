@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { RUNTIME_CACHE_DIR } from './schema.js';
+import { writeFileAtomic } from './writer.js';
 
 /**
  * A content-addressed on-disk cache of what was extracted from a parsed file (ESLint's `--cache`,
@@ -48,10 +49,8 @@ export function openParseCache(governedRoot: string, dir = parseCacheDir()): Par
       try {
         if (!made) mkdirSync(dir, { recursive: true });
         made = true;
-        const file = path.join(dir, `${key}.json`);
-        const tmp = `${file}.${process.pid}.tmp`;
-        writeFileSync(tmp, JSON.stringify(value));
-        renameSync(tmp, file);
+        // Not durable: a torn entry after a crash is a miss (JSON.parse fails), never wrong data.
+        writeFileAtomic(path.join(dir, `${key}.json`), JSON.stringify(value), { durable: false });
       } catch {
         writable = false; // read-only install: parse again next time, and stop trying this run
       }

@@ -13,6 +13,15 @@ export function decodePointer(pointer: string): string[] {
     .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
+/** The segments of a pointer, or none when it is not a JSON Pointer (a location then falls back to the root). */
+export function decodePointerOrRoot(pointer: string): string[] {
+  try {
+    return decodePointer(pointer);
+  } catch {
+    return [];
+  }
+}
+
 export function childPointer(parent: string, key: string | number): string {
   return parent + encodePointer([key]);
 }

@@ -1,5 +1,5 @@
 import type { Corpus } from './corpus.js';
-import type { FamilySummary, Finding, RelatedLocation, Severity, SeveritySetting } from './findings.js';
+import type { FamilySummary, Finding, Fix, RelatedLocation, Severity, SeveritySetting } from './findings.js';
 import type { Layout } from './layout.js';
 import type { Range } from './position.js';
 import type { StructuredDoc } from './tree.js';
@@ -16,6 +16,11 @@ export interface Report {
   /** Only for a rule whose finding is milder in some cases; configuration still overrides it. */
   severity?: Severity;
   related?: RelatedLocation[];
+  /**
+   * The repair, when it is unambiguous: text edits computed from the syntax tree the rule read,
+   * spliced into the original text (scripts/fix/). Only a rule whose meta says `fixable` attaches one.
+   */
+  fix?: Fix;
 }
 
 /** How a compat change affects a document that was valid at the base, or a reader that relied on it. */
@@ -37,12 +42,22 @@ export interface RuleMeta {
   defaultSeverity: SeveritySetting;
   /** Where the rule is documented (docs/rules.md#<anchor> unless the rule says otherwise). */
   docs: string;
-  /** No rule attaches fixes yet; `--fix` (a later issue) will set this on those that do. */
-  fixable: false;
+  /** Whether some of the rule's findings carry a fix (`check --fix`, the editor's quick fixes). */
+  fixable: boolean;
   /** Compat rules: the class of the change the rule reports. */
   class?: RuleClass;
-  /** The presets the rule applies under; absent means every preset. */
+  /**
+   * The presets whose process states the rule; absent means every preset. Under any other preset
+   * the rule is `off` unless configuration turns it on (opt-in): a project-only convention is not
+   * imposed on a repository that follows another process.
+   */
   presets?: readonly string[];
+}
+
+/** A rule's severity when configuration says nothing, under a preset: its default, or `off` outside its presets. */
+export function presetDefault(rule: Pick<RuleMeta, 'defaultSeverity' | 'presets'>, preset: string | undefined): SeveritySetting {
+  if (preset !== undefined && rule.presets && !rule.presets.includes(preset)) return 'off';
+  return rule.defaultSeverity;
 }
 
 /** What a rule module writes: the metadata less what `defineRule` fills in. */

@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { Corpus } from './corpus.js';
 import { FatalError, UsageError } from './errors.js';
@@ -11,9 +11,12 @@ import type { LayoutNeed } from './layout.js';
 import { checkPresetName, requireLayout } from './layout.js';
 import type { FileSource } from './source.js';
 import { FsSource } from './source.js';
+import { writeOutputFile } from './writer.js';
 import { packageVersion } from './package-root.js';
 import { loadReporter } from './reporters/index.js';
 import type { RuleInfo } from './reporters/types.js';
+import type { CliIo } from './io.js';
+import { processIo } from './io.js';
 
 export const TOOL_NAME = 'specgate';
 export const TOOL_VERSION = packageVersion();
@@ -130,7 +133,7 @@ export async function configuredSeverities(config: Pick<LoadedConfig, 'severitie
  * FORCE_COLOR (other than 0/false) on, else colour when stdout is a terminal and no --output.
  * Only the human formats (stylish, compact) are ever coloured.
  */
-export function colorFor(values: CommonValues, format: string, env: NodeJS.ProcessEnv = process.env, isTTY = process.stdout.isTTY === true): boolean {
+export function colorFor(values: CommonValues, format: string, isTTY: boolean, env: NodeJS.ProcessEnv = process.env): boolean {
   if (format !== 'stylish' && format !== 'compact') return false;
   if (values['no-color']) return false;
   if (values.color) return true;
@@ -161,10 +164,10 @@ export function exitCode(findings: readonly Finding[], values: CommonValues): 0 
 }
 
 /**
- * Formats a result (errors only with --quiet) and writes it to stdout or `--output`
+ * Formats a result (errors only with --quiet) and writes it to the command's stdout or `--output`
  * (atomically); returns the exit code, which counts every finding the run kept.
  */
-export async function emit(result: CheckResult, values: CommonValues, corpus: Corpus | undefined, rules: RuleInfo[]): Promise<0 | 1> {
+export async function emit(result: CheckResult, values: CommonValues, corpus: Corpus | undefined, rules: RuleInfo[], io: CliIo = processIo): Promise<0 | 1> {
   const format = values.format ?? 'stylish';
   const reporter = await loadReporter(format);
   const text = reporter(
@@ -175,25 +178,22 @@ export async function emit(result: CheckResult, values: CommonValues, corpus: Co
       toolName: TOOL_NAME,
       toolVersion: TOOL_VERSION,
       rules,
-      color: colorFor(values, format),
+      color: colorFor(values, format, io.stdout.isTTY === true),
     },
   );
   if (values.output) writeAtomic(values.output, text);
-  else process.stdout.write(text);
+  else io.stdout.write(text);
+  // sarif and github have no place for the baseline's summary: it goes to stderr, stdout stays the format.
+  if (result.baseline && (format === 'sarif' || format === 'github')) {
+    const { baselineLines } = await import('./reporters/baseline.js');
+    for (const line of baselineLines(result.baseline)) io.stderr.write(`specgate: ${line}\n`);
+  }
   return exitCode(result.findings, values);
 }
 
+/** `--output`: a regular file or a new path, written atomically (core/writer.ts); anything else is a one-line error. */
 export function writeAtomic(file: string, text: string): void {
-  if (isDirectory(file)) throw new UsageError(`cannot write ${file}: it is a folder`);
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    writeFileSync(tmp, text);
-    renameSync(tmp, file);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw new FatalError(`cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
+  writeOutputFile(file, text);
 }
 
 function isDirectory(p: string): boolean {

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { packageRoot } from './package-root.js';
 import type { Report } from './rule.js';
 import type { StructuredDoc } from './tree.js';
+import { writeFileAtomic } from './writer.js';
 
 export interface SchemaError {
   instancePath: string;
@@ -105,13 +106,11 @@ function loadCachedValidator(file: string): Validator | undefined {
 }
 
 function writeCachedValidator(file: string, code: string): void {
-  const tmp = `${file}.${process.pid}.tmp`;
   try {
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(tmp, code);
-    renameSync(tmp, file);
+    writeFileAtomic(file, code, { durable: false });
   } catch {
-    rmSync(tmp, { force: true }); // a read-only install still works: it compiles again next run
+    // a read-only install still works: it compiles again next run
   }
 }
 

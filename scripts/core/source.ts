@@ -1,17 +1,28 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PicomatchOptions } from 'picomatch';
 import { UsageError } from './errors.js';
+
+/** Larger files are refused with a finding rather than read: checked before reading and again while reading. */
+export const MAX_FILE_BYTES = 32 * 1024 * 1024;
+
+/** Why a file could not be read: `missing` (nothing there), `too-large` (over the cap), `unreadable` (there, but not a regular file inside the root, or an I/O error). */
+export type ReadFailure = 'missing' | 'too-large' | 'unreadable';
+
+export type ReadResult = { ok: true; bytes: Buffer } | { ok: false; failure: ReadFailure; message: string };
 
 /** Where the corpus is read from: the working tree, or (for pre-commit) the git index. */
 export interface FileSource {
   /** Absolute repository root. */
   readonly root: string;
   readonly label: string;
-  /** Bytes of a repository-relative file, or undefined when it does not exist. */
-  read(rel: string): Buffer | undefined;
+  /** Bytes of a repository-relative regular file, or why there are none (never throws). */
+  read(rel: string): ReadResult;
   exists(rel: string): boolean;
+  /** A file's size without reading it, when the source can tell (git blobs): a file over the cap is refused unread. */
+  sizeOf?(rel: string): number | undefined;
   /** Repository-relative paths matching globs (picomatch syntax, matched by globMatcher), sorted. */
   glob(patterns: readonly string[]): Promise<string[]>;
 }
@@ -20,16 +31,122 @@ export function toPosix(p: string): string {
   return p.split(path.sep).join('/');
 }
 
+const READ_CHUNK = 1024 * 1024;
+
+/**
+ * The one way a file is read from disk, whoever names it (the tree, `--config`, a capture folder):
+ * regular files only. The kind is checked before opening, so a FIFO, a device or a socket is named
+ * and never opened (a FIFO would block, /dev/zero never ends); with `root`, a path whose real path
+ * (every symlink resolved) leaves the root is refused. The size is checked against `cap` before
+ * reading and again while reading, in chunks, so a file that grows cannot take more than `cap` + 1 MB.
+ */
+export function readRegularFile(file: string, opts: { root?: string; cap?: number } = {}): ReadResult {
+  const cap = opts.cap ?? MAX_FILE_BYTES;
+  let real: string;
+  let st: Stats;
+  try {
+    real = realpathSync.native(file);
+    st = statSync(real);
+  } catch (e) {
+    return failed(file, e);
+  }
+  if (opts.root !== undefined && !isInside(real, realRoot(opts.root))) {
+    return { ok: false, failure: 'unreadable', message: `resolves through a symlink to ${real}, outside the repository root` };
+  }
+  if (!st.isFile()) return { ok: false, failure: 'unreadable', message: `is ${kindOf(st)}, not a regular file` };
+  if (st.size > cap) return tooLarge(st.size, cap);
+  let fd: number;
+  try {
+    // O_NONBLOCK: if a FIFO replaced the file since the check, opening it must not wait for a writer.
+    fd = openSync(real, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0));
+  } catch (e) {
+    return failed(file, e);
+  }
+  try {
+    const now = fstatSync(fd);
+    if (!now.isFile()) return { ok: false, failure: 'unreadable', message: `is ${kindOf(now)}, not a regular file` };
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(READ_CHUNK, cap + 1 - total));
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
+      total += n;
+      if (total > cap) return { ok: false, failure: 'too-large', message: `grew past ${cap} bytes while being read; refusing to read more` };
+    }
+    return { ok: true, bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total) };
+  } catch (e) {
+    return failed(file, e);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function tooLarge(size: number, cap: number): ReadResult {
+  return { ok: false, failure: 'too-large', message: `file is ${size} bytes; refusing to read more than ${cap}` };
+}
+
+/** An errno as what it means for the file (a loop is not "not found"). */
+function failed(file: string, e: unknown): ReadResult {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') {
+    let dangling = false;
+    try {
+      dangling = lstatSync(file).isSymbolicLink();
+    } catch {
+      // nothing there at all
+    }
+    return dangling ? { ok: false, failure: 'unreadable', message: 'is a symlink to nothing (dangling)' } : { ok: false, failure: 'missing', message: 'file not found' };
+  }
+  if (code === 'ELOOP') return { ok: false, failure: 'unreadable', message: 'is a symlink loop' };
+  if (code === 'EACCES' || code === 'EPERM') return { ok: false, failure: 'unreadable', message: 'cannot be read: permission denied' };
+  if (code === 'EISDIR') return { ok: false, failure: 'unreadable', message: 'is a directory, not a regular file' };
+  return { ok: false, failure: 'unreadable', message: `cannot be read: ${code ?? (e as Error).message} (I/O error)` };
+}
+
+export function kindOf(st: Stats): string {
+  if (st.isDirectory()) return 'a directory';
+  if (st.isFIFO()) return 'a FIFO (named pipe)';
+  if (st.isCharacterDevice()) return 'a character device';
+  if (st.isBlockDevice()) return 'a block device';
+  if (st.isSocket()) return 'a socket';
+  if (st.isSymbolicLink()) return 'a symlink';
+  return 'not a regular file';
+}
+
+const realRoots = new Map<string, string>();
+
+function realRoot(root: string): string {
+  let real = realRoots.get(root);
+  if (real === undefined) {
+    try {
+      real = realpathSync.native(root);
+    } catch {
+      real = path.resolve(root);
+    }
+    realRoots.set(root, real);
+  }
+  return real;
+}
+
+export function isInside(child: string, parent: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
 export class FsSource implements FileSource {
   readonly label = 'working tree';
   constructor(readonly root: string) {}
 
-  read(rel: string): Buffer | undefined {
-    try {
-      return readFileSync(path.join(this.root, rel));
-    } catch {
-      return undefined;
-    }
+  /**
+   * A path of the tree must stay in the root, through any symlink. A path that itself leaves the
+   * root (`../captures/x.json`, named on the command line, never by the tree) is the caller's
+   * choice: it is held to regular files and the cap only.
+   */
+  read(rel: string): ReadResult {
+    const named = rel === '..' || rel.startsWith('../') || path.isAbsolute(rel);
+    return readRegularFile(path.join(this.root, rel), named ? {} : { root: this.root });
   }
 
   exists(rel: string): boolean {

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Corpus } from './corpus.js';
 import { UsageError } from './errors.js';
 import type { BaselineSummary, CheckResult, Finding, PrunableSuppression } from './findings.js';
 import { parseJson } from './json-tree.js';
-import { writeAtomic } from './run-env.js';
-import { toPosix } from './source.js';
+import { readRegularFile, toPosix } from './source.js';
+import { writeOutputFile } from './writer.js';
 
 /**
  * The baseline, after ESLint's bulk suppressions (eslint-suppressions.json): per file and rule
@@ -14,6 +13,17 @@ import { toPosix } from './source.js';
  * them is new cannot be told from a count), and a count higher than what is found is prunable.
  */
 export const SUPPRESSIONS_FILE = 'specgate-suppressions.json';
+
+/** A suppressions file is a few lines per file with errors; larger is not one (read like every input: capped). */
+export const MAX_SUPPRESSIONS_BYTES = 8 * 1024 * 1024;
+
+/** `check`'s baseline flags. */
+export const BASELINE_OPTIONS = {
+  'suppress-all': { type: 'boolean' },
+  'suppress-rule': { type: 'string', multiple: true },
+  'prune-suppressions': { type: 'boolean' },
+  'suppressions-location': { type: 'string' },
+} as const;
 
 /** `{ "<file>": { "<rule id>": { "count": n } } }`, keys sorted. */
 export type Suppressions = Record<string, Record<string, { count: number }>>;
@@ -91,16 +101,14 @@ export function applyBaseline(result: CheckResult, corpus: Corpus, values: Basel
   const file = explicit ? path.resolve(explicit) : path.join(corpus.root, SUPPRESSIONS_FILE);
   const shown = explicit ?? toPosix(path.relative(process.cwd(), file) || SUPPRESSIONS_FILE);
   const writing = values['suppress-all'] || (values['suppress-rule']?.length ?? 0) > 0 || values['prune-suppressions'];
+  // The file is read like every input (regular files only, capped); with --staged, from the git index.
+  const got = values.staged && !explicit ? corpus.source.read(SUPPRESSIONS_FILE) : readRegularFile(file, { cap: MAX_SUPPRESSIONS_BYTES });
   let text: string | undefined;
-  if (values.staged && !explicit) text = corpus.source.read(SUPPRESSIONS_FILE)?.toString('utf8');
-  else {
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'EISDIR') throw new UsageError(`the suppressions file is a folder: ${shown}`);
-      if (explicit && !writing) throw new UsageError(`suppressions file not found: ${shown}`);
-    }
+  if (got.ok) {
+    if (got.bytes.length > MAX_SUPPRESSIONS_BYTES) throw new UsageError(`suppressions file ${shown}: file is ${got.bytes.length} bytes; refusing to read more than ${MAX_SUPPRESSIONS_BYTES}`);
+    text = got.bytes.toString('utf8');
+  } else if (got.failure !== 'missing' || (explicit && !writing)) {
+    throw new UsageError(got.failure === 'missing' ? `suppressions file not found: ${shown}` : `suppressions file ${shown}: ${got.message}`);
   }
   if (text === undefined && !writing) return result;
   let recorded = text === undefined ? {} : parseSuppressions(shown, text);
@@ -110,7 +118,7 @@ export function applyBaseline(result: CheckResult, corpus: Corpus, values: Basel
     if (values['prune-suppressions']) recorded = prune(recorded, found);
     if (values['suppress-all']) recorded = suppress(recorded, found);
     else if (values['suppress-rule']?.length) recorded = suppress(recorded, found, new Set(values['suppress-rule']));
-    writeAtomic(file, JSON.stringify(recorded, null, 2) + '\n');
+    writeOutputFile(file, JSON.stringify(recorded, null, 2) + '\n', 'the suppressions file is written as a regular file');
     wrote = { entries: Object.values(recorded).reduce((n, r) => n + Object.keys(r).length, 0) };
   }
   const applied = applySuppressions(result.findings, recorded);

@@ -1,6 +1,6 @@
 import type { Range } from './position.js';
 import { LineIndex } from './position.js';
-import { decodePointer, encodePointer } from './pointer.js';
+import { decodePointerOrRoot, encodePointer } from './pointer.js';
 
 /** A node of a parsed JSON or YAML document, with source offsets. */
 export type TreeNode =
@@ -72,7 +72,7 @@ export class StructuredDoc {
    * A missing step is reported at the nearest existing ancestor (a missing key at its parent).
    */
   locate(pointer: string, at: 'value' | 'key' = 'value'): Location {
-    const segs = safeDecode(pointer);
+    const segs = decodePointerOrRoot(pointer);
     let node = this.root;
     let found: string[] = [];
     let keyRange: [number, number] | undefined;
@@ -113,21 +113,13 @@ export class StructuredDoc {
 
   nodeAt(pointer: string): TreeNode | undefined {
     let node = this.root;
-    for (const seg of safeDecode(pointer)) {
+    for (const seg of decodePointerOrRoot(pointer)) {
       if (!node) return undefined;
       if (node.kind === 'object') node = [...node.entries].reverse().find((e) => e.key === seg)?.value;
       else if (node.kind === 'array') node = /^(0|[1-9]\d*)$/.test(seg) ? node.items[Number(seg)] : undefined;
       else return undefined;
     }
     return node;
-  }
-}
-
-function safeDecode(pointer: string): string[] {
-  try {
-    return decodePointer(pointer);
-  } catch {
-    return [];
   }
 }
 

@@ -6,6 +6,11 @@ import { StructuredDoc } from './tree.js';
 /** Aliases allowed per document: enough for hand-written anchors, far too few for a "billion laughs". */
 export const MAX_ALIASES = 200;
 export const MAX_YAML_DEPTH = 100;
+/**
+ * js-yaml keeps an event per node and the range tree a node per scalar: 16 MB of short scalars
+ * (glob lists) took 1.3 GiB. Governed YAML is kilobytes; past this size it is refused unparsed.
+ */
+export const MAX_YAML_BYTES = 4 * 1024 * 1024;
 
 type JsYaml = typeof import('js-yaml');
 let jsYaml: JsYaml | undefined;
@@ -26,6 +31,7 @@ export function parseYaml(file: string, text: string): StructuredDoc {
   const fail = (p: ParseProblem) => new StructuredDoc(file, text, undefined, undefined, [...problems, p]);
   if (text.charCodeAt(0) === 0xfeff) problems.push({ code: 'bom', message: 'file starts with a byte-order mark; governed YAML is plain UTF-8', start: 0, end: 1 });
   if (text.trim() === '') return fail({ code: 'empty', message: 'file is empty; expected a YAML document', start: 0, end: 0 });
+  if (text.length > MAX_YAML_BYTES) return fail({ code: 'too-large', message: `YAML file is ${text.length} characters; refusing to parse more than ${MAX_YAML_BYTES} (the YAML cap)`, start: 0, end: 0 });
 
   const { constructFromEvents, parseEvents, EVENT_ID } = yamlLib();
   let events: Event[];

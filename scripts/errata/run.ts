@@ -10,13 +10,14 @@ import type { Verdict } from './judge.js';
 import { judge } from './judge.js';
 import type { RfcErrata } from './parse.js';
 import { errataView, mentionsErrata, readRfcErrata } from './parse.js';
-import { resolveTarget } from './target-path.js';
+import type { Governance } from './target-path.js';
+import { governanceFor, resolveTarget } from './target-path.js';
 import type { Erratum, Splice } from './types.js';
 
 export const ERRATA_RFC = 'RFC 0001 §E';
 
 /** `applicable`: the edit is located and verified; whether it is written is the command's call. */
-export type OutcomeStatus = 'applicable' | 'not-applied' | 'already-applied' | 'refused' | 'unreadable';
+export type OutcomeStatus = 'applicable' | 'not-applied' | 'already-applied' | 'refused' | 'unreadable' | 'left';
 
 export interface ErratumOutcome {
   rfc: string;
@@ -33,8 +34,10 @@ export interface ErratumOutcome {
 
 export interface FileChange {
   file: string;
-  /** Absolute path to write (symlinks resolved). */
+  /** Absolute path to write: the checked real path (no symlink on the way). */
   real: string;
+  /** Why it may be edited ("tracked by git"), shown in the dry run. */
+  governed: string;
   before: string;
   after: string;
 }
@@ -44,6 +47,8 @@ export interface ErrataRun {
   findings: Finding[];
   /** Files the run would change, with their new text (empty when any erratum is refused). */
   changes: FileChange[];
+  /** What the items that apply would change, even when another is refused (the dry run shows it). */
+  preview: FileChange[];
   rfcs: RfcErrata[];
 }
 
@@ -52,12 +57,17 @@ export interface ErrataOptions {
   rfc?: string;
   /** `apply` plans edits; `check` reports each erratum not yet applied as an error. */
   mode: 'apply' | 'check';
+  /** Only these items (1-based, of the one RFC `rfc` names); the others are left for later. */
+  items?: readonly number[];
+  /** Flags a fix hint repeats so it runs on the same repository (`--root x --preset openwop`). */
+  hintFlags?: string;
 }
 
 interface Planned {
   erratum: Erratum;
   file: string;
   real: string;
+  governed: string;
   doc: MarkdownDoc;
   verdict: Verdict;
 }
@@ -67,24 +77,34 @@ interface Planned {
  * is located before any is made; a single refusal leaves `changes` empty (all or nothing).
  */
 export async function planErrata(corpus: Corpus, options: ErrataOptions): Promise<ErrataRun> {
-  const run: ErrataRun = { outcomes: [], findings: [], changes: [], rfcs: [] };
+  const run: ErrataRun = { outcomes: [], findings: [], changes: [], preview: [], rfcs: [] };
   for (const file of await selectRfcs(corpus, options.rfc)) {
-    const text = corpus.text(file);
+    const text = corpus.markdownText(file);
     if (text === undefined) continue;
     const rfc = readRfcErrata(parseMarkdown(file, errataView(text)));
     if (!options.rfc && rfc.status !== 'Accepted') continue;
     run.rfcs.push(rfc);
   }
 
+  const selected = selectItems(run.rfcs, options);
   const planned: Planned[] = [];
+  const gov = governanceFor(corpus.source, corpus.layout);
   for (const rfc of run.rfcs) {
     for (const item of rfc.unreadable) {
+      if (!selected(item.index)) {
+        run.outcomes.push({ rfc: rfc.rfc, index: item.index, at: `${rfc.file}:${item.item.line}`, target: '?', status: 'left', detail: 'not selected with --item' });
+        continue;
+      }
       const at = `${rfc.file}:${item.item.line}`;
       run.outcomes.push({ rfc: rfc.rfc, index: item.index, at, target: '?', status: 'unreadable', detail: item.reason });
       report(run, { ruleId: 'errata/item-unreadable', file: rfc.file, range: item.item, message: `RFC ${rfc.rfc} §Errata item ${item.index} cannot be read: ${item.reason}` });
     }
     for (const erratum of rfc.errata) {
-      const p = await planOne(corpus, run, erratum);
+      if (!selected(erratum.index)) {
+        run.outcomes.push({ rfc: erratum.rfc, index: erratum.index, at: `${erratum.rfcFile}:${erratum.item.line}`, target: describe(erratum), op: erratum.op, status: 'left', detail: 'not selected with --item' });
+        continue;
+      }
+      const p = await planOne(corpus, run, erratum, gov);
       if (p) planned.push(p);
     }
   }
@@ -100,12 +120,28 @@ export async function planErrata(corpus: Corpus, options: ErrataOptions): Promis
       if (change) changes.push(change);
     }
   } else {
-    for (const p of planned) if (p.verdict.status === 'apply') notApplied(run, p);
+    for (const p of planned) if (p.verdict.status === 'apply') notApplied(run, p, options.hintFlags ?? '');
   }
   const refused = run.outcomes.some((o) => o.status === 'refused' || o.status === 'unreadable');
+  run.preview = changes;
   run.changes = refused ? [] : changes;
+  run.outcomes.sort((a, b) => a.rfc.localeCompare(b.rfc) || a.index - b.index);
   run.findings.sort(compareFindings);
   return run;
+}
+
+/** Which items of the selected RFC `--item` keeps (all when it is not given). */
+function selectItems(rfcs: readonly RfcErrata[], options: ErrataOptions): (index: number) => boolean {
+  const items = options.items;
+  if (!items?.length) return () => true;
+  if (options.rfc === undefined) throw new UsageError('--item numbers the items of one RFC; name it with --rfc NNNN');
+  const rfc = rfcs[0];
+  const count = rfc ? rfc.errata.length + rfc.unreadable.length : 0;
+  for (const n of items) {
+    if (!Number.isInteger(n) || n < 1 || n > count) throw new UsageError(`--item ${n}: RFC ${options.rfc} lists ${count === 0 ? 'no errata' : `errata items 1–${count}`}`);
+  }
+  const keep = new Set(items);
+  return (index) => keep.has(index);
 }
 
 async function selectRfcs(corpus: Corpus, rfc: string | undefined): Promise<string[]> {
@@ -121,10 +157,10 @@ async function selectRfcs(corpus: Corpus, rfc: string | undefined): Promise<stri
   return all.filter((f) => mentionsErrata(corpus.text(f) ?? ''));
 }
 
-async function planOne(corpus: Corpus, run: ErrataRun, erratum: Erratum): Promise<Planned | undefined> {
+async function planOne(corpus: Corpus, run: ErrataRun, erratum: Erratum, gov: Governance): Promise<Planned | undefined> {
   const outcome = (status: OutcomeStatus, detail: string, target = describe(erratum)) =>
     run.outcomes.push({ rfc: erratum.rfc, index: erratum.index, at: `${erratum.rfcFile}:${erratum.item.line}`, target, op: erratum.op, status, detail });
-  const resolved = resolveTarget(erratum.targetPath, corpus.source);
+  const resolved = resolveTarget(erratum.targetPath, corpus.source, gov);
   if (!resolved.ok) {
     outcome('refused', resolved.message);
     report(run, { ruleId: resolved.ruleId, file: erratum.rfcFile, range: erratum.item, message: `${name(erratum)} refused: ${resolved.message}` });
@@ -141,13 +177,13 @@ async function planOne(corpus: Corpus, run: ErrataRun, erratum: Erratum): Promis
   if (verdict.status === 'refused') {
     outcome('refused', verdict.message, target);
     report(run, { ruleId: verdict.ruleId, file: erratum.rfcFile, range: erratum.item, message: `${name(erratum)} refused: ${verdict.message}`, related: verdict.related });
-    return { erratum, file, real: resolved.real ?? path.join(corpus.root, file), doc, verdict };
+    return { erratum, file, real: resolved.real ?? path.join(corpus.root, file), governed: resolved.governed, doc, verdict };
   }
   checkHint(run, erratum, doc, verdict.from, verdict.to);
   const where = `${file}:${doc.lines.at(verdict.from).line}`;
   if (verdict.status === 'already-applied') outcome('already-applied', erratum.op === 'append' ? `${verdict.section.title} (${where}) has the paragraph` : `the new text is at ${where}`, target);
   else outcome('applicable', erratum.op === 'append' ? `appends a paragraph to ${verdict.section.title} (${where})` : `replaces the old text at ${where}`, target);
-  return { erratum, file, real: resolved.real ?? path.join(corpus.root, file), doc, verdict };
+  return { erratum, file, real: resolved.real ?? path.join(corpus.root, file), governed: resolved.governed, doc, verdict };
 }
 
 /** A line hint that misses the located text is reported, never trusted: the section and the text decide. */
@@ -197,7 +233,7 @@ function spliceFile(run: ErrataRun, file: string, edits: Planned[]): FileChange 
       refuse(run, p, 'errata/verify-failed', `${name(p.erratum)} refused: after splicing, ${file} re-parsed does not show it applied (${again.status === 'refused' ? again.message : 'it would apply again'})`);
     }
   }
-  return ok ? { file, real: edits[0]!.real, before, after } : undefined;
+  return ok ? { file, real: edits[0]!.real, governed: edits[0]!.governed, before, after } : undefined;
 }
 
 function refuse(run: ErrataRun, p: Planned, ruleId: string, message: string): void {
@@ -209,7 +245,7 @@ function refuse(run: ErrataRun, p: Planned, ruleId: string, message: string): vo
   report(run, { ruleId, file: p.erratum.rfcFile, range: p.erratum.item, message });
 }
 
-function notApplied(run: ErrataRun, p: Planned): void {
+function notApplied(run: ErrataRun, p: Planned, hintFlags: string): void {
   const v = p.verdict as Extract<Verdict, { status: 'apply' }>;
   const line = p.doc.lines.at(v.from).line;
   const what = p.erratum.op === 'append' ? `${v.section.title} has no such paragraph yet` : `${v.section.title} still has the old text at line ${line}`;
@@ -222,7 +258,7 @@ function notApplied(run: ErrataRun, p: Planned): void {
     ruleId: 'errata/not-applied',
     file: p.erratum.rfcFile,
     range: p.erratum.item,
-    message: `${name(p.erratum)} is not applied: ${p.file} ${what}; run \`specgate errata apply --rfc ${p.erratum.rfc}\``,
+    message: `${name(p.erratum)} is not applied: ${p.file} ${what}; run \`specgate errata apply --rfc ${p.erratum.rfc}${hintFlags}\``,
     related: [{ file: p.file, ...p.doc.lines.range(v.from, v.to), message: p.erratum.op === 'append' ? 'the paragraph goes at the end of this' : 'the old text' }],
   });
 }

@@ -1,19 +1,65 @@
-import { readdirSync, realpathSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { lstatSync, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { globMatcher } from '../core/source.js';
+import type { Layout } from '../core/layout.js';
 import type { FileSource } from '../core/source.js';
+import { isInside, kindOf } from '../core/source.js';
 
 export type TargetResolution =
-  | { ok: true; file: string; /** Absolute path to write (symlinks resolved, inside the root). */ real?: string }
-  | { ok: false; ruleId: 'errata/target-outside-root' | 'errata/target-missing' | 'errata/target-ambiguous'; message: string };
+  | {
+      ok: true;
+      file: string;
+      /** Absolute path to write: the file itself (no symlink on the way), inside the root. */
+      real?: string;
+      /** Why it may be edited, shown in the dry run: "tracked by git", … */
+      governed: string;
+    }
+  | { ok: false; ruleId: 'errata/target-outside-root' | 'errata/target-missing' | 'errata/target-ambiguous' | 'errata/target-not-governed'; message: string };
+
+/** What an erratum may edit in this run: tracked files (in git) or files matching the document globs (outside git). */
+export interface Governance {
+  /** Real paths of the git folders (the worktree's and the common one): never a target. */
+  gitDirs: string[];
+  /** Root-relative paths git tracks; undefined outside git. */
+  tracked: Set<string> | undefined;
+  /** Outside git: the document globs a target must match. */
+  globs: string[];
+  isDocument: (rel: string) => boolean;
+}
+
+/**
+ * The governed documents of a root. In a git work tree: the files git tracks (read once, `ls-files -z`).
+ * Outside git: Markdown under the RFC folder and the top folders of the layout's documents
+ * (`*.md`, `RFCS/**\/*.md`, `spec/**\/*.md`, …).
+ */
+export function governanceFor(source: FileSource, layout: Layout): Governance {
+  const tops = new Set<string>([layout.rfcsDir, ...[layout.interopDoc, layout.interopMap, layout.invariants, layout.errorRegistry].map((p) => p.split('/')[0]!)]);
+  const globs = ['*.md', ...[...tops].filter((t) => t && !t.startsWith('.')).map((t) => `${t}/**/*.md`)];
+  const gov: Governance = { gitDirs: [], tracked: undefined, globs, isDocument: globMatcher(globs) };
+  if (source.label !== 'working tree') return gov;
+  try {
+    const out = execFileSync('git', ['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir'], { cwd: source.root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    gov.gitDirs = out.split('\n').filter(Boolean).map((d) => safeReal(d));
+    const listing = execFileSync('git', ['ls-files', '-z', '--cached'], { cwd: source.root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
+    gov.tracked = new Set(listing.split('\0').filter(Boolean));
+  } catch {
+    // not a git work tree: the globs decide
+  }
+  return gov;
+}
 
 /** `RFCS/0152-…` (or `RFCS/0152-...`): a unique prefix of a file name in that folder. */
 const ABBREVIATED = /(?:\u2026|(?<=[^./])\.\.\.)$/;
 
 /**
  * A target path of an erratum, made repository-relative. Refused when it leaves the root
- * (absolute, `..`, or a symlink pointing out); an abbreviated name must match exactly one file.
+ * (absolute, `..`), when an abbreviated name does not match exactly one file, and when it is not a
+ * governed document: under `.git/`, reached through a symlink (any part of the path), not a regular
+ * file, or not tracked by git (outside git: not matching the document globs). The checks are made
+ * on the real path, which is what gets written.
  */
-export function resolveTarget(written: string, source: FileSource): TargetResolution {
+export function resolveTarget(written: string, source: FileSource, gov: Governance): TargetResolution {
   const p = written.replace(/\\/g, '/');
   if (p.startsWith('/') || /^[A-Za-z]:/.test(p) || path.isAbsolute(written)) {
     return { ok: false, ruleId: 'errata/target-outside-root', message: `target ${written} is an absolute path; errata edit files inside the repository only` };
@@ -33,15 +79,49 @@ export function resolveTarget(written: string, source: FileSource): TargetResolu
     }
     rel = dir === '.' ? names[0]! : `${dir}/${names[0]}`;
   }
+  const notGoverned = (why: string): TargetResolution => ({ ok: false, ruleId: 'errata/target-not-governed', message: `target ${rel} ${why}; errata edit governed documents only` });
+  if (rel.split('/').some((seg) => seg.toLowerCase() === '.git')) return notGoverned('is inside .git/');
   if (!source.exists(rel)) return { ok: false, ruleId: 'errata/target-missing', message: `target file ${rel} does not exist in the ${source.label}` };
-  if (source.label !== 'working tree') return { ok: true, file: rel };
-  const rootReal = realpathSync(source.root);
-  const real = realpathSync(path.join(source.root, rel));
-  const back = path.relative(rootReal, real);
-  if (back.startsWith('..') || path.isAbsolute(back)) {
-    return { ok: false, ruleId: 'errata/target-outside-root', message: `target ${rel} resolves through a symlink to ${real}, outside the repository root` };
+  if (source.label !== 'working tree') {
+    const links = (source as { isSymlink?: (r: string) => boolean }).isSymlink;
+    if (links?.call(source, rel)) return notGoverned('is a symlink in the git index');
+    return { ok: true, file: rel, governed: `in the ${source.label}` };
   }
-  return { ok: true, file: rel, real };
+  // Every part of the path, from the root down, must be a real folder and the last a regular file:
+  // a symlink anywhere could point the write at .git/config or out of the repository.
+  let at = source.root;
+  const segs = rel.split('/');
+  for (const [i, seg] of segs.entries()) {
+    at = path.join(at, seg);
+    let st;
+    try {
+      st = lstatSync(at);
+    } catch (e) {
+      return { ok: false, ruleId: 'errata/target-missing', message: `target file ${rel} cannot be read (${(e as NodeJS.ErrnoException).code})` };
+    }
+    const shown = segs.slice(0, i + 1).join('/');
+    if (st.isSymbolicLink()) return notGoverned(`passes through the symlink ${shown} (errata never write through a symlink)`);
+    if (i < segs.length - 1 ? !st.isDirectory() : !st.isFile()) return notGoverned(`${shown === rel ? 'is' : `has ${shown}, which is`} ${kindOf(st)}`);
+  }
+  const rootReal = safeReal(source.root);
+  const real = safeReal(path.join(source.root, rel));
+  if (!isInside(real, rootReal)) return { ok: false, ruleId: 'errata/target-outside-root', message: `target ${rel} resolves to ${real}, outside the repository root` };
+  if (gov.gitDirs.some((d) => isInside(real, d))) return notGoverned('is inside the git folder');
+  const back = path.relative(rootReal, real).split(path.sep).join('/');
+  if (gov.tracked) {
+    if (!gov.tracked.has(back)) return notGoverned('is not tracked by git');
+    return { ok: true, file: rel, real, governed: 'tracked by git' };
+  }
+  if (!gov.isDocument(back)) return notGoverned(`is outside git and matches none of the document globs (${gov.globs.join(', ')})`);
+  return { ok: true, file: rel, real, governed: 'outside git, matches the document globs' };
+}
+
+function safeReal(p: string): string {
+  try {
+    return realpathSync.native(p);
+  } catch {
+    return path.resolve(p);
+  }
 }
 
 function listDir(source: FileSource, dir: string): string[] {

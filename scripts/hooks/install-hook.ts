@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { writeFileAtomic } from '../core/writer.js';
 import path from 'node:path';
 import { CONFIG_FILE, loadConfig } from '../core/config.js';
 import { presetLayout } from '../core/layout.js';
@@ -55,7 +56,17 @@ export function installHook(opts: { packageRoot?: string; env?: NodeJS.ProcessEn
     onDelete: PATH_REFERENCE_FAMILIES,
     everything: [CONFIG_FILE],
   });
-  const hookFile = path.join(hooksDir, 'pre-commit');
+  // The same script guards commits and merge commits (`git merge` runs pre-merge-commit, not pre-commit).
+  const [commit, merge] = HOOK_NAMES.map((name) => installOne(packageRoot, hooksDir, name, script));
+  if (merge!.outcome === 'kept-foreign' || merge!.outcome !== commit!.outcome) return { ...commit!, message: `${commit!.message}; ${merge!.message}` };
+  return commit!;
+}
+
+/** The hooks the installer writes: both run the staged check. */
+export const HOOK_NAMES = ['pre-commit', 'pre-merge-commit'] as const;
+
+function installOne(packageRoot: string, hooksDir: string, name: string, script: string): InstallResult {
+  const hookFile = path.join(hooksDir, name);
   const shown = toPosix(path.relative(packageRoot, hookFile)) || hookFile;
   let existing: string | undefined;
   try {
@@ -65,17 +76,17 @@ export function installHook(opts: { packageRoot?: string; env?: NodeJS.ProcessEn
   }
   if (existing !== undefined && !existing.split(/\r?\n/).includes(HOOK_MARKER)) {
     // Keep theirs; leave ours beside it so it can be chained with one line.
-    const beside = path.join(hooksDir, 'specgate-pre-commit');
+    const beside = path.join(hooksDir, `specgate-${name}`);
     writeExecutable(beside, script);
     return {
       outcome: 'kept-foreign',
       hookFile: beside,
-      message: `${shown} exists and was not written by specgate, so it was left alone; to add the spec gate, call ${toPosix(path.relative(packageRoot, beside))} from it (e.g. a line: "$(git rev-parse --git-path hooks)/specgate-pre-commit" || exit 1)`,
+      message: `${shown} exists and was not written by specgate, so it was left alone; to add the spec gate, call ${toPosix(path.relative(packageRoot, beside))} from it (e.g. a line: "$(git rev-parse --git-path hooks)/specgate-${name}" || exit 1)`,
     };
   }
-  if (existing === script) return { outcome: 'unchanged', hookFile, message: `pre-commit hook up to date (${shown})` };
+  if (existing === script) return { outcome: 'unchanged', hookFile, message: `${name} hook up to date (${shown})` };
   writeExecutable(hookFile, script);
-  return { outcome: existing === undefined ? 'installed' : 'updated', hookFile, message: `pre-commit hook ${existing === undefined ? 'installed' : 'updated'}: ${shown}` };
+  return { outcome: existing === undefined ? 'installed' : 'updated', hookFile, message: `${name} hook ${existing === undefined ? 'installed' : 'updated'}: ${shown}` };
 }
 
 function familyPatterns(layout: Layout): Record<string, string[]> {
@@ -98,10 +109,7 @@ function layoutFor(root: string): Layout {
 
 function writeExecutable(file: string, text: string): void {
   mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  chmodSync(tmp, 0o755);
-  renameSync(tmp, file);
+  writeFileAtomic(file, text, { mode: 0o755 });
 }
 
 function isInside(child: string, parent: string): boolean {

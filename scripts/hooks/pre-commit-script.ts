@@ -13,10 +13,15 @@ export interface HookPlan {
 }
 
 /**
- * A POSIX sh pre-commit hook. It lists the staged paths with one `git diff --cached`, maps them
- * to families with `case` patterns baked in from the layout, and exits before starting node when
- * nothing governed is staged. Otherwise it runs the built CLI on the index (`--staged`), so
- * what is checked is what is being committed, not the working tree.
+ * A POSIX sh hook, installed as pre-commit and pre-merge-commit (a merge commit's staged result is
+ * checked like any commit). It lists the staged paths with one `git diff --cached -z`, maps them to
+ * families with `case` patterns baked in from the layout, and exits before starting node when
+ * nothing governed is staged. Otherwise it runs the built CLI on the index (`--staged`), so what is
+ * checked is what is being committed, not the working tree.
+ *
+ * Names are read NUL-separated (`-z`), never C-quoted: a name with `"`, a tab or a backslash is
+ * matched as it is. `tr` turns each NUL into a newline and a newline inside a name into `?`, which
+ * every `*` of a pattern still matches.
  */
 export function preCommitScript(plan: HookPlan): string {
   const names = Object.keys(plan.families);
@@ -25,10 +30,10 @@ export function preCommitScript(plan: HookPlan): string {
   return `#!/bin/sh
 ${HOOK_MARKER}
 # Runs the specgate check families whose inputs are staged, on the staged content (git index).
-# Skip once with \`git commit --no-verify\`, or set SPECGATE_SKIP_HOOK=1.
+# Installed as pre-commit and pre-merge-commit. Skip once with \`git commit --no-verify\`, or set SPECGATE_SKIP_HOOK=1.
 [ "\${SPECGATE_SKIP_HOOK:-}" = 1 ] && exit 0
 set -f
-staged=$(git -c core.quotePath=false diff --cached --name-status --no-renames) || exit 1
+staged=$(git diff --cached --name-status --no-renames -z | tr '\\000\\n' '\\n?')
 [ -n "$staged" ] || exit 0
 families=
 add() {
@@ -37,10 +42,13 @@ add() {
 nl='
 '
 IFS=$nl
-for entry in $staged; do
-  status=\${entry%%	*}
-  file=\${entry#*	}
+# -z output alternates a status record and a name record.
+status=
+for item in $staged; do
+  if [ -z "$status" ]; then status=$item; continue; fi
+  file=$item
   case "$status" in D*) ${plan.onDelete.map((f) => `add ${f}`).join('; ')} ;; esac
+  status=
   case "$file" in
     ${casePattern(plan.everything, plan.prefix)}) ${names.map((f) => `add ${f}`).join('; ')} ;;
   esac

@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { writeFileAtomic } from '../core/writer.js';
 import path from 'node:path';
 import type { HttpOutcome } from './http-client.js';
 
@@ -22,19 +23,23 @@ export const REDACTED = '<redacted>';
 /**
  * Removes every secret from a capture: the Authorization header becomes `Bearer <redacted>`, and any
  * other occurrence of a secret (a host that echoes the header into a body, say) becomes `<redacted>`.
+ * A host may echo it JSON-encoded, so every spelling JSON allows is matched: each character raw, as
+ * a short escape (`\/`, `\"`, `\\`) or as `\uXXXX` in either case, and all of these once more
+ * inside an escaped string (a JSON document carried in a JSON string). Text is redacted before it
+ * is serialised, and the serialised report is redacted again (a secret with `"` or `\` is escaped
+ * by the serialiser, and that spelling is matched too).
  */
 export class Redactor {
-  private readonly secrets: string[];
+  private readonly pattern: RegExp | undefined;
 
   constructor(secrets: Array<string | undefined>) {
     // Longest first, so a secret that contains another is removed whole.
-    this.secrets = [...new Set(secrets.filter((s): s is string => !!s))].sort((a, b) => b.length - a.length);
+    const list = [...new Set(secrets.filter((s): s is string => !!s))].sort((a, b) => b.length - a.length);
+    this.pattern = list.length ? new RegExp(list.map((s) => spelled(s, 2)).join('|'), 'g') : undefined;
   }
 
   text(s: string): string {
-    let out = s;
-    for (const secret of this.secrets) out = out.split(secret).join(REDACTED);
-    return out;
+    return this.pattern ? s.replace(this.pattern, REDACTED) : s;
   }
 
   headers(h: Record<string, string>): Record<string, string> {
@@ -44,6 +49,28 @@ export class Redactor {
     }
     return out;
   }
+}
+
+const SHORT: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', '\b': 'b', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't' };
+
+/** The ways JSON may write one character in a string: itself, its short escape, `\uXXXX` (hex letters in either case). */
+function jsonSpellings(c: string): string[] {
+  const out = new Set<string>([c]);
+  if (SHORT[c]) out.add('\\' + SHORT[c]);
+  const hex = c.charCodeAt(0).toString(16).padStart(4, '0');
+  let forms = [''];
+  for (const d of hex) forms = forms.flatMap((f) => (/[a-f]/.test(d) ? [f + d, f + d.toUpperCase()] : [f + d]));
+  for (const f of forms) out.add('\\u' + f);
+  return [...out];
+}
+
+/** A regex source matching `s` written raw or JSON-escaped up to `depth` times over. */
+function spelled(s: string, depth: number): string {
+  if (depth === 0) return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  return [...s].map((c) => {
+    const alternatives = [...new Set(jsonSpellings(c).map((e) => spelled(e, depth - 1)))];
+    return alternatives.length === 1 ? alternatives[0]! : `(?:${alternatives.join('|')})`;
+  }).join('');
 }
 
 function authScheme(value: string): string {
@@ -77,7 +104,7 @@ export function writeCaptures(dir: string, captures: readonly Capture[]): string
   mkdirSync(dir, { recursive: true });
   return captures.map((c, i) => {
     const file = path.join(dir, captureFileName(i, c.case));
-    writeFileSync(file, JSON.stringify(c, null, 2) + '\n');
+    writeFileAtomic(file, JSON.stringify(c, null, 2) + '\n');
     return file;
   });
 }

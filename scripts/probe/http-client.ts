@@ -1,5 +1,12 @@
+import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+
+/** Resolves a host name to one address (dns.lookup by default; tests pass their own). */
+export type Resolve = (hostname: string) => Promise<{ address: string; family: number }>;
+
+const systemResolve: Resolve = (hostname) => dns.promises.lookup(hostname);
 
 export interface ProbeLimits {
   /** Per request, from sending to the last byte of the answer. */
@@ -43,8 +50,34 @@ export class RequestBudgetExceeded extends Error {}
  */
 export class HttpClient {
   private sent = 0;
+  /**
+   * Each host name is resolved once per run and every request to it goes to that address: a name
+   * that resolves elsewhere later (DNS rebinding, after the card was read from the real host) never
+   * receives a request, and so never a token. TLS still verifies the certificate for the name.
+   */
+  private readonly pins = new Map<string, Promise<{ address: string; family: number }>>();
 
-  constructor(readonly limits: ProbeLimits) {}
+  constructor(
+    readonly limits: ProbeLimits,
+    private readonly resolve: Resolve = systemResolve,
+  ) {}
+
+  /** The address a host name was pinned to in this run (undefined before its first request). */
+  async pinnedAddress(hostname: string): Promise<string | undefined> {
+    return (await this.pins.get(hostname))?.address;
+  }
+
+  private readonly lookup: LookupFunction = (hostname, options, callback) => {
+    let pin = this.pins.get(hostname);
+    if (!pin) {
+      pin = this.resolve(hostname);
+      this.pins.set(hostname, pin);
+    }
+    pin.then(
+      ({ address, family }) => (options.all ? (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, [{ address, family }]) : callback(null, address, family)),
+      (e: NodeJS.ErrnoException) => callback(e, '', 0),
+    );
+  };
 
   get requestCount(): number {
     return this.sent;
@@ -69,7 +102,7 @@ export class HttpClient {
         clearTimeout(timer);
         resolve(outcome);
       };
-      const r = lib.request(req.url, { method: req.method, headers, agent: false }, (res) => {
+      const r = lib.request(req.url, { method: req.method, headers, agent: false, lookup: this.lookup }, (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
         const answer = (body: Buffer): IncomingAnswer => ({

@@ -1,5 +1,6 @@
 import type { CheckResult, Finding } from '../core/findings.js';
 import { loadReporter } from '../core/reporters/index.js';
+import { printable } from '../core/reporters/printable.js';
 import type { ReportEnv } from '../core/reporters/types.js';
 import { captureFileName } from './capture.js';
 import { PROBE_RULES } from './findings.js';
@@ -15,21 +16,23 @@ export interface RenderInput {
   recordDir?: string;
   toolName: string;
   toolVersion: string;
+  /** --color/--no-color, NO_COLOR, FORCE_COLOR, the terminal (run-env colorFor). */
+  color?: boolean;
 }
 
 export async function renderProbe(input: RenderInput): Promise<string> {
   const { run, findings, format } = input;
   const result: CheckResult = { findings, families: [] };
-  const env: ReportEnv = { sourceOf: () => undefined, root: process.cwd(), toolName: input.toolName, toolVersion: input.toolVersion, rules: PROBE_RULES };
+  const env: ReportEnv = { sourceOf: () => undefined, root: process.cwd(), toolName: input.toolName, toolVersion: input.toolVersion, rules: PROBE_RULES, color: input.color === true };
   if (format === 'json') {
     const base = JSON.parse(await (await loadReporter('json'))(result, env)) as Record<string, unknown>;
     return JSON.stringify({ probe: runSummary(input), legs: legRows(run), ...base }, null, 2) + '\n';
   }
   if (format === 'github') {
-    const notices = run.legs.map((l) => `::notice title=${l.id}::${l.verdict} (${l.rfc})${l.verdict === 'executed-pass' ? '' : ` — ${stepText(l.steps.filter((s) => s.verdict === l.verdict).map((s) => s.detail).join('; '))}`}`);
+    const notices = run.legs.map((l) => `::notice title=${l.id}::${l.verdict} (${l.rfc})${l.verdict === 'executed-pass' ? '' : ` — ${stepText(l.steps.filter((s) => s.verdict === l.verdict).map((s) => s.detail).join('; ')).replace(/%/g, '%25')}`}`);
     return notices.join('\n') + '\n' + (await (await loadReporter('github'))(result, env));
   }
-  if (format === 'sarif') return (await loadReporter('sarif'))(result, env);
+  if (format === 'sarif' || format === 'compact') return (await loadReporter(format))(result, env);
   return table(input) + (await (await loadReporter('stylish'))(result, env));
 }
 
@@ -67,10 +70,10 @@ function counts(run: ProbeRun): Record<Verdict, number> {
 
 function table(input: RenderInput): string {
   const { run } = input;
-  const out: string[] = [`probe ${run.url}`, `  card       ${run.cardUrl}`];
+  const out: string[] = [`probe ${printable(run.url)}`, `  card       ${printable(run.cardUrl)}`];
   if (run.iface) {
-    out.push(`  interface  ${run.iface} (JSONRPC 1.0; versions at this URL: ${run.facts.interfaceVersions.join(', ')}; security declared: ${run.facts.declaresSecurity ? 'yes' : 'no'})`);
-  } else out.push(`  interface  none probed: ${run.notProbed}`);
+    out.push(printable(`  interface  ${run.iface} (JSONRPC 1.0; versions at this URL: ${run.facts.interfaceVersions.join(', ')}; security declared: ${run.facts.declaresSecurity ? 'yes' : 'no'})`));
+  } else out.push(`  interface  none probed: ${printable(String(run.notProbed))}`);
   out.push('');
   for (const leg of run.legs) {
     const sections = leg.verdict === 'executed-fail' ? [...new Set(leg.steps.flatMap((s) => s.problems.filter((p) => p.result.severity === 'error').map((p) => p.result.rfc)))].join(', ') : leg.rfc;
@@ -87,6 +90,7 @@ function table(input: RenderInput): string {
   return out.join('\n') + '\n';
 }
 
+/** A step's detail quotes the host (its error.message, headers): shown escaped, and cut. */
 function stepText(s: string): string {
-  return s.length > 240 ? s.slice(0, 240) + '…' : s;
+  return printable(s.length > 240 ? s.slice(0, 240) + '…' : s);
 }

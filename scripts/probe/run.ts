@@ -70,7 +70,7 @@ export async function runProbe(opts: ProbeOptions): Promise<ProbeRun> {
   run.iface = facts.jsonRpc10.href;
   const wire: WireContext = { ...base, offeredVersions: facts.interfaceVersions };
   const session = new ProbeSession(client, redactor, facts, facts.jsonRpc10, wire, opts.principals, opts.tool);
-  session.captures.push(...cardCaptures);
+  for (const c of cardCaptures) session.captures.push(c);
   let made: Promise<TerminalTask> | undefined;
   const task = () => (made ??= makeTerminalTask(session));
 

@@ -45,6 +45,8 @@ export interface HeaderTable {
   /** Rendered texts of the header row's cells. */
   columns: string[];
   rows: HeaderRow[];
+  /** Header rows written inside a `>` quote before the first section: they render as a quote, not as rows. */
+  quotedRows?: Array<{ field: string; range: Range }>;
 }
 
 /** One row of an RFC's header table (RFC 0001 §B). */
@@ -62,6 +64,8 @@ export interface HeaderRow {
   valueAt?: { line: number; column: number };
   /** Inline code spans of the value, with their ranges (paths, statuses). */
   codes: Array<{ value: string; range: Range }>;
+  /** Cells of the row as written (split at every unescaped `|`, as GFM does, code spans too). */
+  sourceCells?: number;
 }
 
 export interface Section {
@@ -76,6 +80,11 @@ export interface Section {
   /** Heading depth; 0 for a bold label. */
   depth: number;
   kind: 'heading' | 'label';
+  /**
+   * Items of the first numbered list among the section's own blocks (before any sub-heading):
+   * `§C.1` names item 1 of the list under `### §C — …` when no section is `C.1` itself.
+   */
+  items?: NumberedItem[];
   /** The heading (or label) itself. */
   range: Range;
   /**

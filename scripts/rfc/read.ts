@@ -1,4 +1,5 @@
 import type { Heading, ListItem, Nodes, Parent, RootContent } from 'mdast';
+import type { Range } from '../core/position.js';
 import type { MarkdownDoc } from './markdown.js';
 import type { CodeBlock, HeaderRow, HeaderTable, RfcDocument, Section, SecurityLine, TaskItem, TitleLine } from './document.js';
 import { sectionByTitle } from './document.js';
@@ -47,6 +48,8 @@ function readTitle(node: Heading): TitleLine {
 
 /** The header table: the first table of the top level before the first `##` heading (RFC 0001 §B). */
 export function readHeader(md: MarkdownDoc): HeaderTable {
+  const quotedRows = readQuotedRows(md);
+  const quoted = quotedRows.length ? { quotedRows } : {};
   for (const n of md.tree.children as RootContent[]) {
     if (n.type === 'heading' && n.depth >= 2) break;
     if (n.type !== 'table') continue;
@@ -67,11 +70,36 @@ export function readHeader(md: MarkdownDoc): HeaderTable {
           valueRange: nodeRange(valueCell ?? row),
           ...cellSource(md, valueCell),
           codes,
+          sourceCells: sourceCells(md.text.slice(offset(row, 'start'), offset(row, 'end'))),
         };
       }),
+      ...quoted,
     };
   }
-  return { columns: [], rows: [] };
+  return { columns: [], rows: [], ...quoted };
+}
+
+/** Cells of a table row as written: GFM splits at every `|` not escaped with `\`, inside code spans too. */
+function sourceCells(row: string): number {
+  const inner = row.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '');
+  return inner.split(/(?<!\\)\|/).length;
+}
+
+const QUOTED_ROW = /^(\s*>\s*)\|\s*\*\*([^*|]+)\*\*\s*\|/;
+
+/** `> | **Status** | … |` lines between the title and the first section: header rows a quote swallowed. */
+function readQuotedRows(md: MarkdownDoc): Array<{ field: string; range: Range }> {
+  const firstSection = (md.tree.children as RootContent[]).find((n) => n.type === 'heading' && n.depth >= 2);
+  const end = firstSection ? offset(firstSection, 'start') : md.text.length;
+  const out: Array<{ field: string; range: Range }> = [];
+  const lines = md.text.slice(0, end).split('\n');
+  lines.forEach((text, i) => {
+    const m = QUOTED_ROW.exec(text);
+    if (!m) return;
+    const column = m[1]!.search(/>/) + 1;
+    out.push({ field: m[2]!.trim(), range: { line: i + 1, column, endLine: i + 1, endColumn: text.trimEnd().length + 1 } });
+  });
+  return out;
 }
 
 /** The list items of the lists among the blocks of the named heading section (an RFC's `## Errata`). */

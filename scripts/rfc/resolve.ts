@@ -37,10 +37,15 @@ export function resolve(index: SectionIndex, selector: string): Resolution {
   const item = LIST_ITEM.exec(key);
   if (item) return resolveItem(index, sel, Number(item[1]));
 
-  const byId = DESIGNATOR.test(key.replace(/\.$/, ''));
-  const id = key.replace(/\.$/, '');
+  // `§F-1` is another way to write `§F.1`.
+  const id = key.replace(/\.$/, '').replace(/^([A-Z][A-Za-z]?\d*)-(\d+)$/, '$1.$2');
+  const byId = DESIGNATOR.test(id);
   const found = index.sections.filter((s) => (byId ? s.id === id : namedBy(s.title, key))).map(located);
   if (found.length === 1) return { ok: true, found: found[0]! };
+  if (found.length === 0 && byId) {
+    const item = listItemOf(index, sel, id);
+    if (item) return item;
+  }
   if (found.length === 0) return miss(`no heading or bold label "${sel}"`);
   return {
     ok: false,
@@ -70,6 +75,18 @@ function namedBy(title: string, name: string): boolean {
   const want = name.replace(/\s+/g, ' ').toLowerCase();
   if (!t.startsWith(want)) return false;
   return !/^(?:[\p{L}\p{N}]|\.\d)/u.test(t.slice(want.length));
+}
+
+/** `C.1` when no section is `C.1`: item 1 of the numbered list under the section `C`. */
+function listItemOf(index: SectionIndex, sel: string, id: string): Resolution | undefined {
+  const m = /^(.+)\.(\d+)$/.exec(id);
+  if (!m) return undefined;
+  const parents = index.sections.filter((s) => s.id === m[1]);
+  const n = Number(m[2]);
+  const hits = parents.flatMap((p) => (p.items ?? []).filter((i) => i.number === n).map((item) => ({ p, item })));
+  if (hits.length !== 1) return undefined;
+  const { p, item } = hits[0]!;
+  return { ok: true, found: { kind: 'list-item', name: `${sel} (item ${n} of the list under ${p.kind} "${p.title}")`, range: item.range, start: item.start, end: item.end, contentStart: item.contentStart, section: p } };
 }
 
 function resolveItem(index: SectionIndex, sel: string, n: number): Resolution {

@@ -50,7 +50,8 @@ export function indexSections(tree: Root): SectionIndex {
         const title = renderedText(node).trim();
         const j = nextIndex(kids, i, (n) => n.type === 'heading' && n.depth <= node.depth);
         const id = designator(title, 'heading');
-        sections.push({ ...(id ? { id } : {}), title, depth: node.depth, kind: 'heading', range: nodeRange(node), start: offset(node, 'start'), end: endOf(kids, j) });
+        const items = id ? firstListItems(kids.slice(i + 1, j)) : [];
+        sections.push({ ...(id ? { id } : {}), title, depth: node.depth, kind: 'heading', ...(items.length ? { items } : {}), range: nodeRange(node), start: offset(node, 'start'), end: endOf(kids, j) });
         return;
       }
       const id = labelId(node);
@@ -62,7 +63,8 @@ export function indexSections(tree: Root): SectionIndex {
         return other !== undefined && designatorLevel(other) <= level;
       });
       const strong = (node as Paragraph).children[0]!;
-      sections.push({ id, title: labelText(node)!, depth: 0, kind: 'label', range: nodeRange(strong), start: offset(node, 'start'), end: endOf(kids, j) });
+      const items = firstListItems(kids.slice(i + 1, j));
+      sections.push({ id, title: labelText(node)!, depth: 0, kind: 'label', ...(items.length ? { items } : {}), range: nodeRange(strong), start: offset(node, 'start'), end: endOf(kids, j) });
     });
   });
   sections.sort((a, b) => a.start - b.start);
@@ -109,21 +111,28 @@ function numberedItems(tree: Root, sections: Section[], title: string): Numbered
   const want = title.toLowerCase();
   const s = sections.find((x) => x.kind === 'heading' && x.title.replace(/:$/, '').toLowerCase() === want);
   if (!s) return [];
-  const out: NumberedItem[] = [];
-  for (const n of sectionBlocks(tree, s)) {
-    if (n.type !== 'list' || !(n as List).ordered) continue;
-    const list = n as List;
-    list.children.forEach((item, i) => {
-      const content = item.children[0];
-      out.push({
-        number: (list.start ?? 1) + i,
-        range: nodeRange(item),
-        start: offset(item, 'start'),
-        end: offset(item, 'end'),
-        contentStart: content ? offset(content, 'start') : offset(item, 'start'),
-        text: renderedText(item).trim(),
-      });
-    });
+  return sectionBlocks(tree, s).flatMap((n) => (n.type === 'list' && (n as List).ordered ? listItems(n as List) : []));
+}
+
+/** The items of the first numbered list among a section's own blocks, up to its first sub-heading. */
+function firstListItems(blocks: Nodes[]): NumberedItem[] {
+  for (const n of blocks) {
+    if (n.type === 'heading') return [];
+    if (n.type === 'list' && (n as List).ordered) return listItems(n as List);
   }
-  return out;
+  return [];
+}
+
+function listItems(list: List): NumberedItem[] {
+  return list.children.map((item, i) => {
+    const content = item.children[0];
+    return {
+      number: (list.start ?? 1) + i,
+      range: nodeRange(item),
+      start: offset(item, 'start'),
+      end: offset(item, 'end'),
+      contentStart: content ? offset(content, 'start') : offset(item, 'start'),
+      text: renderedText(item).trim(),
+    };
+  });
 }

@@ -50,7 +50,7 @@ async function list(corpus: Corpus): Promise<RfcSet> {
     let doc = docs.get(file);
     if (!doc) {
       doc = queue.then(async () => {
-        const text = corpus.text(file, 'the RFC gates');
+        const text = corpus.markdownText(file, 'the RFC gates');
         if (text === undefined) return undefined;
         const { loadRfcDocument } = await import('./load.js');
         return loadRfcDocument(file, text, await openCache());

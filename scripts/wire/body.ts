@@ -11,6 +11,8 @@ export type ParsedBody =
 
 export function parseBody(text: string): ParsedBody {
   if (text.trim() === '') return { kind: 'empty' };
+  // parseJson reads past a byte-order mark (and reports it); a client's JSON.parse throws on one.
+  if (text.charCodeAt(0) === 0xfeff) return { kind: 'text', problem: 'the body starts with a byte-order mark, which JSON.parse rejects (RFC 8259 §8.1)' };
   const doc = parseJson('response-body', text);
   if (!doc.ok) return { kind: 'text', problem: doc.problems.find((p) => p.code !== 'duplicate-key')?.message ?? 'not valid JSON' };
   return { kind: 'json', value: doc.value, doc };

@@ -17,7 +17,7 @@ export function exchangeFromCapture(doc: StructuredDoc): { exchange?: Exchange; 
   const res = v.response;
   if (!isObject(res)) return { problems: [{ pointer: 'response' in v ? '/response' : '', message: 'the capture has no "response" object' }] };
   if (typeof res.body !== 'string') problems.push({ pointer: 'body' in res ? '/response/body' : '/response', message: 'response.body must be the raw body as a string' });
-  if ('status' in res && !Number.isInteger(res.status)) problems.push({ pointer: '/response/status', message: 'response.status must be an integer' });
+  if ('status' in res && !isHttpStatus(res.status)) problems.push({ pointer: '/response/status', message: 'response.status must be an HTTP status code: an integer from 100 to 599' });
   const req = v.request;
   if (req !== undefined && !isObject(req)) problems.push({ pointer: '/request', message: 'request must be an object' });
   if (isObject(req) && 'body' in req && typeof req.body !== 'string') problems.push({ pointer: '/request/body', message: 'request.body must be the raw body as a string' });
@@ -25,7 +25,7 @@ export function exchangeFromCapture(doc: StructuredDoc): { exchange?: Exchange; 
     if (isObject(obj) && 'headers' in obj && !(isObject(obj.headers) && Object.values(obj.headers).every((h) => typeof h === 'string'))) problems.push({ pointer: `/${part}/headers`, message: `${part}.headers must map names to strings` });
   }
   if (problems.length) return { problems };
-  const exchange: Exchange = { response: { body: res.body as string, ...(Number.isInteger(res.status) ? { status: res.status as number } : {}), ...(isObject(res.headers) ? { headers: res.headers as Record<string, string> } : {}) } };
+  const exchange: Exchange = { response: { body: res.body as string, ...(isHttpStatus(res.status) ? { status: res.status } : {}), ...(isObject(res.headers) ? { headers: res.headers as Record<string, string> } : {}) } };
   if (isObject(req)) {
     exchange.request = {
       ...(typeof req.method === 'string' ? { method: req.method } : {}),
@@ -35,6 +35,11 @@ export function exchangeFromCapture(doc: StructuredDoc): { exchange?: Exchange; 
     };
   }
   return { exchange, problems };
+}
+
+/** An HTTP status code (RFC 9110 §15: three digits, 100–599); `1e20` is an integer but no status. */
+export function isHttpStatus(v: unknown): v is number {
+  return Number.isInteger(v) && (v as number) >= 100 && (v as number) <= 599;
 }
 
 /**

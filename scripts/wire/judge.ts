@@ -80,6 +80,19 @@ function contentType(a: Answer): string {
   return header(a.exchange.response.headers, 'content-type')?.split(';')[0]?.trim() || 'no content-type';
 }
 
+/**
+ * A JSON answer labelled as something else (`text/plain`, `text/html`) is refused by clients that
+ * check the media type before parsing: a finding on the header, when the exchange has one.
+ */
+function checkJsonMediaType(j: Collector, a: Answer, binding: string): void {
+  const headers = a.exchange.response.headers ?? {};
+  const name = Object.keys(headers).find((k) => k.toLowerCase() === 'content-type');
+  if (name === undefined) return;
+  const type = headers[name]!.split(';')[0]!.trim().toLowerCase();
+  if (type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type)) return;
+  j.add(WIRE_RULES.bindingShape, `the answer is JSON labelled ${JSON.stringify(headers[name])}; ${binding} answers with Content-Type application/json, and a client that checks the media type refuses it`, { target: `/response/headers/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` });
+}
+
 function judgeJsonRpc(j: Collector, ctx: WireContext, a: Answer): void {
   const { body } = a;
   if (body.kind === 'empty') {
@@ -92,6 +105,7 @@ function judgeJsonRpc(j: Collector, ctx: WireContext, a: Answer): void {
     j.add(WIRE_RULES.bindingShape, `the answer (status ${a.status ?? '(none)'}, ${contentType(a)}) is ${what}, not a JSON-RPC response: an A2A client can identify it by neither code nor reason`, { span: firstLineSpan(a.exchange.response.body) });
     return;
   }
+  checkJsonMediaType(j, a, 'a JSON-RPC interface');
   const v = body.value;
   if (isOpenWopEnvelope(v)) {
     j.add(WIRE_RULES.noEnvelope, `the answer is the OpenWOP error envelope (error ${JSON.stringify(v.error)}): an A2A interface answers in its binding's shape, never { error, message }`, { body, pointer: '' });
@@ -219,6 +233,7 @@ function judgeHttpJson(j: Collector, ctx: WireContext, a: Answer): void {
     j.add(WIRE_RULES.bindingShape, `the error answer (status ${a.status ?? '(none)'}, ${contentType(a)}) is not JSON, so not a google.rpc.Status`, { span: firstLineSpan(a.exchange.response.body) });
     return;
   }
+  checkJsonMediaType(j, a, 'an HTTP+JSON interface');
   if (isOpenWopEnvelope(body.value)) {
     j.add(WIRE_RULES.noEnvelope, `the answer is the OpenWOP error envelope (error ${JSON.stringify(body.value.error)}): an A2A interface answers in its binding's shape, never { error, message }`, { body, pointer: '' });
     return;

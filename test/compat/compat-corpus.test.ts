@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { ANCHOR, PROJECT, describeShared, runCli } from '../helpers/env.js';
+import type { CliResult } from '../helpers/env.js';
 import { TempRepo } from './git-repo.js';
 
 const SCHEMA = 'spec/v2/interop-map.schema.json';
@@ -34,7 +35,7 @@ function beforeRfc0211(files: Record<string, string>): Record<string, string> {
   return before;
 }
 
-function json(r: ReturnType<typeof runCli>) {
+function json(r: CliResult) {
   return JSON.parse(r.stdout) as { findings: any[]; changes: any[]; compat: any };
 }
 
@@ -49,9 +50,9 @@ function rfc0211Range(files: Record<string, string>): { repo: TempRepo; base: st
 describeShared('compat on the upstream anchors (openwop-v2)', () => {
   const anchorFiles = () => filesOf(ANCHOR, ['spec', 'schemas', 'RFCS']);
 
-  it("the anchors' interop-map schema differs from its pre-RFC 0211 form only by an OPTIONAL reason: additive, and RFC 0211's claim holds", () => {
+  it("the anchors' interop-map schema differs from its pre-RFC 0211 form only by an OPTIONAL reason: additive, and RFC 0211's claim holds", async () => {
     const { repo, base } = rfc0211Range(anchorFiles());
-    const r = runCli(['compat', '--base', base, '--format', 'json'], { cwd: repo.dir });
+    const r = await runCli(['compat', '--base', base, '--format', 'json'], { cwd: repo.dir });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const out = json(r);
@@ -64,13 +65,13 @@ describeShared('compat on the upstream anchors (openwop-v2)', () => {
     expect(out.compat.claims).toEqual([expect.objectContaining({ rfc: RFC, claim: 'additive', holds: true, affects: [SCHEMA, MAP] })]);
   });
 
-  it("making reason REQUIRED in the anchors' schema contradicts RFC 0211's additive claim, at its Compatibility row", () => {
+  it("making reason REQUIRED in the anchors' schema contradicts RFC 0211's additive claim, at its Compatibility row", async () => {
     const files = anchorFiles();
     const schema = JSON.parse(files[SCHEMA]!);
     schema.$defs.errorRow.required.push('reason');
     files[SCHEMA] = JSON.stringify(schema, null, 2) + '\n';
     const { repo, base } = rfc0211Range(files);
-    const r = runCli(['compat', '--base', base, '--format', 'json'], { cwd: repo.dir });
+    const r = await runCli(['compat', '--base', base, '--format', 'json'], { cwd: repo.dir });
     expect(r.code).toBe(1);
     const claim = json(r).findings.filter((f) => f.ruleId === 'compat/claim-contradicted');
     const row = repo.lineOf(RFC, '| **Compatibility** |');
@@ -87,9 +88,9 @@ const projectHasReason = (() => {
   }
 })();
 
-it.runIf(projectHasReason)("this project's corpus: RFC 0211's change is additive and its claim holds", () => {
+it.runIf(projectHasReason)("this project's corpus: RFC 0211's change is additive and its claim holds", async () => {
   const { repo, base } = rfc0211Range(filesOf(PROJECT, ['spec', 'schemas', 'RFCS']));
-  const r = runCli(['compat', '--base', base, '--format', 'json'], { cwd: repo.dir });
+  const r = await runCli(['compat', '--base', base, '--format', 'json'], { cwd: repo.dir });
   expect(r.stderr).toBe('');
   const out = json(r);
   expect(out.changes.filter((c) => c.file === SCHEMA).map((c) => [c.pointer, c.kind, c.class])).toEqual([['/$defs/errorRow/properties/reason', 'property-added', 'additive']]);

@@ -17,7 +17,7 @@ import { INTEROP_MAP, INTEROP_SCHEMA, MINIMAL_CORPUS } from './minimal-corpus.js
  */
 
 const repos: TempRepo[] = [];
-afterAll(() => {
+afterAll(async () => {
   for (const r of repos) rmSync(r.dir, { recursive: true, force: true });
 });
 
@@ -27,8 +27,8 @@ function repo(files?: Record<string, string>): TempRepo {
   return r;
 }
 
-function compat(r: TempRepo, base: string, extra: string[] = []) {
-  const out = runCli(['compat', '--base', base, '--format', 'json', ...extra], { cwd: r.dir });
+async function compat(r: TempRepo, base: string, extra: string[] = []) {
+  const out = await runCli(['compat', '--base', base, '--format', 'json', ...extra], { cwd: r.dir });
   let parsed: any = {};
   try {
     parsed = JSON.parse(out.stdout);
@@ -99,17 +99,17 @@ describe('compat: undeclared breaking changes fail, declared ones are notices', 
     return { r, base };
   }
 
-  it('without a declaring RFC: an error at the change, exit 1', () => {
+  it('without a declaring RFC: an error at the change, exit 1', async () => {
     const { r, base } = breakingRange();
-    const out = compat(r, base);
+    const out = await compat(r, base);
     expect(out.code).toBe(1);
     expect(out.findings.map((f) => [f.ruleId, f.severity, f.file, f.pointer])).toEqual([['compat/required-added', 'error', INTEROP_SCHEMA, '/$defs/errorRow/required']]);
     expect(out.findings[0].message).toMatch(/^undeclared breaking change since [0-9a-f]{40}: property "note" is now REQUIRED; no RFC added or changed since [0-9a-f]{40} declares it/);
   });
 
-  it('with an RFC that declares Compatibility: breaking and names the file: a notice pointing at its row, exit 0', () => {
+  it('with an RFC that declares Compatibility: breaking and names the file: a notice pointing at its row, exit 0', async () => {
     const { r, base } = breakingRange(rfc('0300', '`breaking` — note becomes required', `\`${INTEROP_SCHEMA}\``));
-    const out = compat(r, base);
+    const out = await compat(r, base);
     expect(out.stderr).toBe('');
     expect(out.code).toBe(0);
     const row = r.lineOf(RFC_FILE, '| **Compatibility** |');
@@ -127,32 +127,32 @@ describe('compat: undeclared breaking changes fail, declared ones are notices', 
     expect(out.changes[0].declaredBy).toBe(RFC_FILE);
     expect(out.meta.claims).toEqual([expect.objectContaining({ rfc: RFC_FILE, claim: 'breaking', declares: 1 })]);
     // the github reporter makes it a ::notice annotation, SARIF a note
-    const gh = runCli(['compat', '--base', base, '--format', 'github'], { cwd: r.dir });
+    const gh = await runCli(['compat', '--base', base, '--format', 'github'], { cwd: r.dir });
     expect(gh.code).toBe(0);
     expect(gh.stdout).toMatch(/^::notice file=spec\/v2\/interop-map\.schema\.json,line=\d+,.*title=compat\/required-added::declared breaking change/m);
-    const sarif = JSON.parse(runCli(['compat', '--base', base, '--format', 'sarif'], { cwd: r.dir }).stdout);
+    const sarif = JSON.parse((await runCli(['compat', '--base', base, '--format', 'sarif'], { cwd: r.dir })).stdout);
     expect(sarif.runs[0].results.map((x: any) => x.level)).toEqual(['note']);
   });
 
-  it('a folder in Affects declares the files under it', () => {
+  it('a folder in Affects declares the files under it', async () => {
     const { r, base } = breakingRange(rfc('0300', '`breaking`', '`spec/v2/`'));
-    const out = compat(r, base);
+    const out = await compat(r, base);
     expect(out.code).toBe(0);
     expect(out.findings.map((f) => f.severity)).toEqual(['notice']);
   });
 
-  it('an RFC declaring breaking for another file declares nothing here; a withdrawn one declares nothing', () => {
+  it('an RFC declaring breaking for another file declares nothing here; a withdrawn one declares nothing', async () => {
     for (const text of [rfc('0300', '`breaking`', '`schemas/v2/run-snapshot.schema.json`'), rfc('0300', '`breaking`', `\`${INTEROP_SCHEMA}\``, 'Withdrawn')]) {
       const { r, base } = breakingRange(text);
-      const out = compat(r, base);
+      const out = await compat(r, base);
       expect(out.code).toBe(1);
       expect(out.findings.map((f) => [f.ruleId, f.severity])).toEqual([['compat/required-added', 'error']]);
     }
   });
 
-  it('an RFC claiming safety-fix over the breaking change is an error at its row, besides the change itself', () => {
+  it('an RFC claiming safety-fix over the breaking change is an error at its row, besides the change itself', async () => {
     const { r, base } = breakingRange(rfc('0300', '`safety-fix` — closes a hole', `\`${INTEROP_SCHEMA}\``));
-    const out = compat(r, base);
+    const out = await compat(r, base);
     expect(out.code).toBe(1);
     const row = r.lineOf(RFC_FILE, '| **Compatibility** |');
     expect(out.findings.map((f) => [f.ruleId, f.severity, f.file, f.line])).toEqual([
@@ -162,39 +162,39 @@ describe('compat: undeclared breaking changes fail, declared ones are notices', 
     expect(out.findings[0].message).toMatch(/RFC 0300 claims "safety-fix", but/);
   });
 
-  it('an undeclared breaking change in the OpenAPI document fails the range; declared, it is a notice', () => {
+  it('an undeclared breaking change in the OpenAPI document fails the range; declared, it is a notice', async () => {
     const r = repo({ ...MINIMAL_CORPUS, [API]: yamlText() });
     const base = r.head();
     r.write(API, yamlText((d) => delete d.paths['/runs'].post));
-    const out = compat(r, base);
+    const out = await compat(r, base);
     expect(out.code).toBe(1);
     expect(out.findings.map((f) => [f.ruleId, f.severity, f.pointer])).toEqual([['compat/openapi-operation-removed', 'error', '/paths/~1runs']]);
     r.write(RFC_FILE, rfc('0300', '`breaking` — createRun goes', `\`${API}\``));
-    const declared = compat(r, base);
+    const declared = await compat(r, base);
     expect(declared.code).toBe(0);
     expect(declared.findings.map((f) => [f.ruleId, f.severity])).toEqual([['compat/openapi-operation-removed', 'notice']]);
   });
 });
 
 describe('compat: the OpenAPI document as a file', () => {
-  it('a removed document is breaking (compat/openapi-document-removed); an added one additive (compat/openapi-document-added)', () => {
+  it('a removed document is breaking (compat/openapi-document-removed); an added one additive (compat/openapi-document-added)', async () => {
     const r = repo({ ...MINIMAL_CORPUS, [API]: yamlText() });
     const base = r.head();
     r.remove(API);
-    const gone = compat(r, base);
+    const gone = await compat(r, base);
     expect(gone.code).toBe(1);
     expect(gone.findings.map((f) => [f.ruleId, f.severity, f.file])).toEqual([['compat/openapi-document-removed', 'error', API]]);
     const r2 = repo();
     const base2 = r2.head();
     r2.write(API, yamlText());
-    const added = compat(r2, base2);
+    const added = await compat(r2, base2);
     expect(added.code).toBe(0);
     expect(added.changes.map((c) => [c.rule, c.class])).toEqual([['compat/openapi-document-added', 'additive']]);
   });
 });
 
 describe('compat: interop-map rows', () => {
-  it('a removed error row and a changed HTTP status are breaking; a new row and a new optional field additive', () => {
+  it('a removed error row and a changed HTTP status are breaking; a new row and a new optional field additive', async () => {
     const r = repo();
     const base = r.head();
     r.editJson(INTEROP_MAP, (m) => {
@@ -203,7 +203,7 @@ describe('compat: interop-map rows', () => {
       m.a2a.taskState.push({ runStatus: 'completed', stored: 'completed' });
       m.a2a.taskState[0].note = 'the first state';
     });
-    const out = compat(r, base);
+    const out = await compat(r, base);
     expect(out.code).toBe(1);
     const rows = out.changes.filter((c) => c.file === INTEROP_MAP).map((c) => [c.kind, c.class, c.rule]);
     expect(rows).toEqual(
@@ -218,7 +218,7 @@ describe('compat: interop-map rows', () => {
     expect(out.findings.find((f) => f.ruleId === 'compat/row-changed').message).toMatch(/http changed from \d+ to 409/);
   });
 
-  it("RFC 0211's change on the project's own corpus (reason values removed at the base, added back): additive, its claim holds, exit 0", () => {
+  it("RFC 0211's change on the project's own corpus (reason values removed at the base, added back): additive, its claim holds, exit 0", async () => {
     const files: Record<string, string> = {};
     for (const f of [INTEROP_SCHEMA, INTEROP_MAP, 'spec/v2/errors.json', 'spec/v2/errors.schema.json', 'RFCS/0211-a2a-error-details-are-errorinfo.md']) {
       files[f] = readFileSync(path.join(PROJECT, f), 'utf8');
@@ -234,7 +234,7 @@ describe('compat: interop-map rows', () => {
     const r = repo(before);
     const base = r.head();
     for (const [f, text] of Object.entries(files)) r.write(f, text);
-    const out = compat(r, base);
+    const out = await compat(r, base);
     expect(out.stderr).toBe('');
     expect(out.code).toBe(0);
     expect(out.findings).toEqual([]);
@@ -264,21 +264,21 @@ describeShared('compat on the upstream OpenAPI document (openwop-v2 api/v2/opena
     throw new Error('no path item with two operations');
   }
 
-  it('against itself: 0 changes, exit 0', () => {
+  it('against itself: 0 changes, exit 0', async () => {
     const r = repo({ [UP]: text() });
-    const out = compat(r, r.head(), ['--preset', 'openwop']);
+    const out = await compat(r, r.head(), ['--preset', 'openwop']);
     expect(out.stderr).toBe('');
     expect(out.code).toBe(0);
     expect(out.changes).toEqual([]);
     expect(out.meta.files.openapi).toBe(1);
   });
 
-  it('against a copy with one operation removed: one breaking finding, at its path item', () => {
+  it('against a copy with one operation removed: one breaking finding, at its path item', async () => {
     const r = repo({ [UP]: text() });
     const base = r.head();
     const cut = removeOneOperation(text());
     r.write(UP, cut.text);
-    const out = compat(r, base, ['--preset', 'openwop']);
+    const out = await compat(r, base, ['--preset', 'openwop']);
     expect(out.code).toBe(1);
     const pointer = `/paths/${cut.path.replace(/~/g, '~0').replace(/\//g, '~1')}`;
     expect(out.changes.map((c) => [c.rule, c.class, c.pointer])).toEqual([['compat/openapi-operation-removed', 'breaking', pointer]]);

@@ -1,18 +1,11 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openParseCache, parseCacheDir, parseCacheKey } from '../../scripts/core/parse-cache.js';
 import { tempDir } from '../helpers/env.js';
 
-const made: string[] = [];
-const tmp = () => {
-  const d = tempDir();
-  made.push(d);
-  return d;
-};
-afterAll(() => {
-  for (const d of made) rmSync(d, { recursive: true, force: true });
-});
+// tempDir() folders are removed when the file ends (test/helpers/temp-dirs.ts).
+const tmp = tempDir;
 
 describe('parse cache', () => {
   it('gives back what was stored under a key', () => {

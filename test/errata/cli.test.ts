@@ -2,17 +2,17 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, runJson, tempDir } from '../helpers/env.js';
+import { runCli, runJson, spawnJson, tempDir } from '../helpers/env.js';
 import { CASES, caseRoot } from './helpers.js';
 
 describe('specgate errata (CLI)', () => {
-  it('apply --dry-run prints a unified diff that git apply turns into output.md, and writes nothing', () => {
+  it('apply --dry-run prints a unified diff that git apply turns into output.md, and writes nothing', async () => {
     for (const name of ['crlf', 'no-final-newline', 'append-list-item', 'tabs-table-padding']) {
       const { root, target } = caseRoot(name);
       const before = readFileSync(path.join(root, target));
-      const r = runCli(['errata', 'apply', '--dry-run', '--root', root]);
+      const r = await runCli(['errata', 'apply', '--dry-run', '--root', root]);
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stdout).toContain('would apply');
+      expect(r.stderr).toContain('would apply');
       expect(r.stdout).toContain(`--- a/${target}\n+++ b/${target}\n@@ `);
       expect(readFileSync(path.join(root, target)).equals(before)).toBe(true);
 
@@ -25,54 +25,54 @@ describe('specgate errata (CLI)', () => {
     }
   }, 240_000);
 
-  it('apply writes, a second apply says "already applied" for each edit, and check turns green', () => {
+  it('apply writes, a second apply says "already applied" for each edit, and check turns green', async () => {
     const { root, target } = caseRoot('crlf');
-    const check1 = runJson(['errata', 'check', '--root', root]);
+    const check1 = await runJson(['errata', 'check', '--root', root]);
     expect(check1.code).toBe(1);
     expect(check1.findings.map((f) => [f.ruleId, f.file, f.line])).toEqual([
       ['errata/not-applied', 'RFCS/0999-errata-case.md', 9],
       ['errata/not-applied', 'RFCS/0999-errata-case.md', 10],
     ]);
 
-    const first = runCli(['errata', 'apply', '--root', root]);
+    const first = await runCli(['errata', 'apply', '--root', root]);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toMatch(/doc\.md §B {2}applied: replaces the old text at doc\.md:5/);
-    expect(first.stdout).toContain('wrote 1 file(s)');
+    expect(first.stderr).toMatch(/doc\.md §B {2}applied: replaces the old text at doc\.md:5/);
+    expect(first.stderr).toContain('wrote 1 file(s)');
     const afterFirst = readFileSync(path.join(root, target));
 
-    const second = runCli(['errata', 'apply', '--root', root]);
+    const second = await runCli(['errata', 'apply', '--root', root]);
     expect(second.code).toBe(0);
-    expect(second.stdout.match(/already applied/g)).toHaveLength(2);
-    expect(second.stdout).toContain('nothing to change');
+    expect(second.stderr.match(/already applied/g)).toHaveLength(2);
+    expect(second.stderr).toContain('nothing to change');
     expect(readFileSync(path.join(root, target)).equals(afterFirst)).toBe(true);
 
-    const check2 = runJson(['errata', 'check', '--root', root]);
+    const check2 = await runJson(['errata', 'check', '--root', root]);
     expect(check2.code).toBe(0);
     expect(check2.findings).toEqual([]);
   }, 240_000);
 
-  it('a refusal exits 1, names the erratum at its line, and leaves every file alone', () => {
+  it('a refusal exits 1, names the erratum at its line, and leaves every file alone (the built binary, end to end)', async () => {
     const { root, target } = caseRoot('refuse-text-drift');
-    const r = runJson(['errata', 'apply', '--root', root]);
+    const r = spawnJson(['errata', 'apply', '--root', root]);
     expect(r.code).toBe(1);
     expect(r.findings).toEqual([expect.objectContaining({ ruleId: 'errata/text-drift', file: 'RFCS/0999-errata-case.md', line: 9 })]);
     expect((JSON.parse(r.stdout) as { written: string[] }).written).toEqual([]);
     expect(readFileSync(path.join(root, target)).equals(readFileSync(path.join(CASES, 'refuse-text-drift/input.md')))).toBe(true);
   }, 240_000);
 
-  it('check --staged judges the git index, not the working tree', () => {
+  it('check --staged judges the git index, not the working tree', async () => {
     const { root } = caseRoot('crlf');
     const git = (...args: string[]) => spawnSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', ...args], { cwd: root, encoding: 'utf8' });
     git('init', '-q');
     git('add', '-A');
     git('commit', '-qm', 'pre-errata');
-    expect(runCli(['errata', 'apply', '--root', root]).code).toBe(0);
-    expect(runCli(['errata', 'check', '--root', root]).code).toBe(0);
-    const staged = runJson(['errata', 'check', '--staged', '--root', root]);
+    expect((await runCli(['errata', 'apply', '--root', root])).code).toBe(0);
+    expect((await runCli(['errata', 'check', '--root', root])).code).toBe(0);
+    const staged = await runJson(['errata', 'check', '--staged', '--root', root]);
     expect(staged.code).toBe(1);
     expect(staged.findings.map((f) => f.ruleId)).toEqual(['errata/not-applied', 'errata/not-applied']);
     git('add', '-A');
-    expect(runCli(['errata', 'check', '--staged', '--root', root]).code).toBe(0);
+    expect((await runCli(['errata', 'check', '--staged', '--root', root])).code).toBe(0);
   }, 240_000);
 
   it.each([
@@ -83,9 +83,9 @@ describe('specgate errata (CLI)', () => {
     [['errata', 'apply', '--rfc', 'abc'], /--rfc expects an RFC number/],
     [['errata', 'apply', '--rfc', '0998'], /no RFC 0998 in RFCS\//],
     [['errata', 'apply', '--bogus'], /unknown option "--bogus"/],
-  ])('usage error %j: one line, exit 2', (args, message) => {
+  ])('usage error %j: one line, exit 2', async (args, message) => {
     const { root } = caseRoot('crlf');
-    const r = runCli([...args, '--root', root]);
+    const r = await runCli([...args, '--root', root]);
     expect(r.code).toBe(2);
     // One line of its own; a mistake in how the command was called is followed by its usage.
     const [line, usage] = r.stderr.split('\n\n');

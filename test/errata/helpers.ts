@@ -5,7 +5,7 @@ import { presetLayout } from '../../scripts/core/layout.js';
 import { FsSource } from '../../scripts/core/source.js';
 import type { ErrataOptions, ErrataRun } from '../../scripts/errata/run.js';
 import { planErrata } from '../../scripts/errata/run.js';
-import { writeAll } from '../../scripts/errata/write.js';
+import { openErrataGuard } from '../../scripts/errata/write.js';
 import { PROJECT, tempDir } from '../helpers/env.js';
 
 export const CASES = path.join(PROJECT, 'test/fixtures/errata/cases');
@@ -54,9 +54,14 @@ export async function plan(root: string, options: ErrataOptions = { mode: 'apply
 
 /** Plans and, when nothing is refused, writes: what `errata apply` does. */
 export async function apply(root: string, options: Partial<ErrataOptions> = {}, preset = 'specgate'): Promise<ErrataRun> {
-  const run = await plan(root, { mode: 'apply', ...options }, preset);
-  writeAll(run.changes);
-  return run;
+  const guard = openErrataGuard(root, { write: true });
+  try {
+    const run = await plan(root, { mode: 'apply', ...options }, preset);
+    guard.write(run.changes);
+    return run;
+  } finally {
+    guard.close();
+  }
 }
 
 export function bytes(file: string): Buffer {

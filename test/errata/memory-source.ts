@@ -1,4 +1,4 @@
-import type { FileSource } from '../../scripts/core/source.js';
+import type { FileSource, ReadResult } from '../../scripts/core/source.js';
 
 /** Files held in memory, for property runs that plan thousands of edits without touching disk. */
 export class MemorySource implements FileSource {
@@ -6,9 +6,9 @@ export class MemorySource implements FileSource {
   readonly label = 'memory';
   constructor(private readonly files: Record<string, string>) {}
 
-  read(rel: string): Buffer | undefined {
+  read(rel: string): ReadResult {
     const text = this.files[rel];
-    return text === undefined ? undefined : Buffer.from(text, 'utf8');
+    return text === undefined ? { ok: false, failure: 'missing', message: 'file not found' } : { ok: true, bytes: Buffer.from(text, 'utf8') };
   }
 
   exists(rel: string): boolean {

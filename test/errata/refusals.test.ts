@@ -1,7 +1,7 @@
 import { lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeAll } from '../../scripts/errata/write.js';
+import { commitFiles } from '../../scripts/core/writer.js';
 import { tempDir } from '../helpers/env.js';
 import { apply, plan, rfcWithErrata } from './helpers.js';
 
@@ -23,7 +23,7 @@ describe('targets outside the repository are refused', () => {
     const root = repo({}, '- **`doc.md` §B** (`:5`) — replace "old words" with "new words".\n');
     symlinkSync(path.join(outside, 'doc.md'), path.join(root, 'doc.md'));
     const run = await apply(root);
-    expect(run.findings).toEqual([expect.objectContaining({ ruleId: 'errata/target-outside-root', line: 9, message: expect.stringContaining('resolves through a symlink') })]);
+    expect(run.findings).toEqual([expect.objectContaining({ ruleId: 'errata/target-not-governed', line: 9, message: expect.stringContaining('passes through the symlink doc.md') })]);
     expect(readFileSync(path.join(outside, 'doc.md'), 'utf8')).toBe(DOC);
   });
 
@@ -33,17 +33,22 @@ describe('targets outside the repository are refused', () => {
     const root = repo({}, '- **`spec/doc.md` §B** (`:5`) — replace "old words" with "new words".\n');
     symlinkSync(outside, path.join(root, 'spec'));
     const run = await apply(root);
-    expect(run.findings).toEqual([expect.objectContaining({ ruleId: 'errata/target-outside-root', line: 9 })]);
+    expect(run.findings).toEqual([expect.objectContaining({ ruleId: 'errata/target-not-governed', line: 9, message: expect.stringContaining('passes through the symlink spec') })]);
     expect(readFileSync(path.join(outside, 'doc.md'), 'utf8')).toBe(DOC);
   });
 
-  it('a symlink that stays inside the root is followed: the real file is edited and the link stays a link', async () => {
+  it('a symlink that stays inside the root is refused too: errata never write through a symlink', async () => {
     const root = repo({ 'real/doc.md': DOC }, '- **`doc.md` §B** (`:5`) — replace "old words" with "new words".\n');
     symlinkSync(path.join(root, 'real/doc.md'), path.join(root, 'doc.md'));
     const run = await apply(root);
-    expect(run.findings).toEqual([]);
-    expect(readFileSync(path.join(root, 'real/doc.md'), 'utf8')).toBe(DOC.replace('old words', 'new words'));
+    expect(run.findings).toEqual([expect.objectContaining({ ruleId: 'errata/target-not-governed', message: expect.stringContaining('never write through a symlink') })]);
+    expect(readFileSync(path.join(root, 'real/doc.md'), 'utf8')).toBe(DOC);
     expect(lstatSync(path.join(root, 'doc.md')).isSymbolicLink()).toBe(true);
+  });
+
+  it('an absolute target is refused as outside the root', async () => {
+    const run = await apply(repo({}, '- **`/etc/doc.md` §B** (`:5`) — replace "old words" with "new words".\n'));
+    expect(run.findings).toEqual([expect.objectContaining({ ruleId: 'errata/target-outside-root', line: 9 })]);
   });
 
   it('`..` that climbs out and an absolute path (the fixture case covers the messages); `..` that stays inside is fine', async () => {
@@ -100,11 +105,11 @@ describe('all or nothing', () => {
     const dir = tempDir('specgate-write-');
     writeFileSync(path.join(dir, 'a.md'), 'before');
     expect(() =>
-      writeAll([
+      commitFiles(dir, [
         { file: 'a.md', real: path.join(dir, 'a.md'), before: 'before', after: 'after' },
-        { file: 'gone/b.md', real: path.join(dir, 'gone/b.md'), before: 'x', after: 'y' },
+        { file: 'b.md', real: path.join(dir, 'b.md'), before: 'x', after: 'y' },
       ]),
-    ).toThrow(/nothing written: could not stage gone\/b\.md/);
+    ).toThrow(/nothing written: .*b\.md/);
     expect(readFileSync(path.join(dir, 'a.md'), 'utf8')).toBe('before');
   });
 });

@@ -2,18 +2,18 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI, PROJECT, runCli } from '../helpers/env.js';
+import { CLI, PROJECT, spawnCli } from '../helpers/env.js';
 
 const VERSION = (JSON.parse(readFileSync(path.join(PROJECT, 'package.json'), 'utf8')) as { version: string }).version;
 
 describe('the CLI (dist/scripts/cli.js)', () => {
   it('--version prints the version in package.json', () => {
-    const r = runCli(['--version']);
+    const r = spawnCli(['--version']);
     expect(r).toMatchObject({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
   });
 
   it('SARIF names the same version', () => {
-    const r = runCli(['check', 'interop-map', '--format', 'sarif']);
+    const r = spawnCli(['check', 'interop-map', '--format', 'sarif']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).runs[0].tool.driver.version).toBe(VERSION);
   });
@@ -30,7 +30,7 @@ describe('the CLI (dist/scripts/cli.js)', () => {
   });
 
   it('an unknown command is a usage error (2) in one line', () => {
-    const r = runCli(['no-such-command']);
+    const r = spawnCli(['no-such-command']);
     expect(r.code).toBe(2);
     expect(r.stderr.split('\n')[0]).toBe('specgate: unknown command "no-such-command"');
     expect(r.stderr).toContain('\nusage: specgate <command> [options]');

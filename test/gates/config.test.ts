@@ -14,9 +14,9 @@ function config(text: string, needle?: string): { file: string; line: number; co
   return { file, line: before.length, column: before[before.length - 1]!.length + 1 };
 }
 
-function expectConfigError(text: string, needle: string, pattern: RegExp) {
+async function expectConfigError(text: string, needle: string, pattern: RegExp): Promise<void> {
   const c = config(text, needle);
-  const r = runCli(['check', 'interop-map', '--config', c.file]);
+  const r = await runCli(['check', 'interop-map', '--config', c.file]);
   expect(r.code).toBe(2);
   expect(r.stdout).toBe('');
   const lines = r.stderr.trim().split('\n');
@@ -26,91 +26,91 @@ function expectConfigError(text: string, needle: string, pattern: RegExp) {
 }
 
 describe('specgate.config.json is validated against its schema, located', () => {
-  it('an unknown top-level key is reported at the key', () => {
-    expectConfigError('{\n  "preset": "specgate",\n  "layuot": {}\n}\n', '"layuot"', /unknown key "layuot"/);
+  it('an unknown top-level key is reported at the key', async () => {
+    await expectConfigError('{\n  "preset": "specgate",\n  "layuot": {}\n}\n', '"layuot"', /unknown key "layuot"/);
   });
 
-  it('an unknown layout key is reported at the key', () => {
-    expectConfigError('{\n  "layout": {\n    "interopMap": "spec/v2/interop-map.json",\n    "errorsFile": "x.json"\n  }\n}\n', '"errorsFile"', /unknown key "errorsFile" in "layout"/);
+  it('an unknown layout key is reported at the key', async () => {
+    await expectConfigError('{\n  "layout": {\n    "interopMap": "spec/v2/interop-map.json",\n    "errorsFile": "x.json"\n  }\n}\n', '"errorsFile"', /unknown key "errorsFile" in "layout"/);
   });
 
-  it('a bad severity is reported at the value', () => {
-    expectConfigError('{ "rules": { "interop-map/reason-upper-snake": "warn" } }', '"warn"', /must be one of "off", "notice", "warning", "error"/);
+  it('a bad severity is reported at the value', async () => {
+    await expectConfigError('{ "rules": { "interop-map/reason-upper-snake": "warn" } }', '"warn"', /must be one of "off", "notice", "warning", "error"/);
   });
 
-  it('an unknown preset is reported at the value', () => {
-    expectConfigError('{ "preset": "upstream" }', '"upstream"', /"preset" must be one of "specgate", "openwop"/);
+  it('an unknown preset is reported at the value', async () => {
+    await expectConfigError('{ "preset": "upstream" }', '"upstream"', /"preset" must be one of "specgate", "openwop"/);
   });
 
-  it('a path that leaves the repository is reported at the value', () => {
-    expectConfigError('{ "layout": { "rfcsDir": "../elsewhere/RFCS" } }', '"../elsewhere', /stays inside the root/);
+  it('a path that leaves the repository is reported at the value', async () => {
+    await expectConfigError('{ "layout": { "rfcsDir": "../elsewhere/RFCS" } }', '"../elsewhere', /stays inside the root/);
   });
 
-  it('a repeated key and text that is not JSON are reported where they are', () => {
-    expectConfigError('{ "preset": "specgate",\n  "preset": "openwop" }', '"preset": "openwop"', /duplicate key "preset"/);
-    expectConfigError('{ "preset": "specgate" ]', ']', /not valid JSON/);
+  it('a repeated key and text that is not JSON are reported where they are', async () => {
+    await expectConfigError('{ "preset": "specgate",\n  "preset": "openwop" }', '"preset": "openwop"', /duplicate key "preset"/);
+    await expectConfigError('{ "preset": "specgate" ]', ']', /not valid JSON/);
   });
 
-  it('a missing --config file is a usage error', () => {
-    const r = runCli(['check', '--config', path.join(tempDir(), 'nope.json')]);
+  it('a missing --config file is a usage error', async () => {
+    const r = await runCli(['check', '--config', path.join(tempDir(), 'nope.json')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^specgate: config file not found: /);
   });
 });
 
 describe('the config names where documents live and sets severities', () => {
-  it('moves a document: the map found through layout.interopMap', () => {
+  it('moves a document: the map found through layout.interopMap', async () => {
     const dir = projectCorpusCopy();
     mkdirSync(path.join(dir, 'elsewhere'));
     renameSync(path.join(dir, MAP), path.join(dir, 'elsewhere/map.json'));
     // Without the map where the preset expects it, the root is refused in one line (issue 15 §1).
-    const moved = runJson(['check', 'interop-map', '--root', dir]);
+    const moved = await runJson(['check', 'interop-map', '--root', dir]);
     expect(moved.code).toBe(2);
     expect(moved.stderr).toContain(`has no interop map ${MAP}, which the "specgate" preset expects`);
     // specgate.config.json at the root is picked up without --config.
     writeFileSync(path.join(dir, 'specgate.config.json'), JSON.stringify({ layout: { interopMap: 'elsewhere/map.json' } }));
-    const found = runJson(['check', 'interop-map', '--root', dir]);
+    const found = await runJson(['check', 'interop-map', '--root', dir]);
     expect(found.findings.filter((f) => f.file === MAP)).toEqual([]);
     expect(found.code, JSON.stringify(found.findings.slice(0, 3))).toBe(0);
   });
 
-  it('turns a rule off, or down to a warning', () => {
+  it('turns a rule off, or down to a warning', async () => {
     const dir = projectCorpusCopy();
     editJson(path.join(dir, MAP), (m) => {
       m.a2a.errors[0].unexpected = true;
     });
-    const base = runJson(['check', 'interop-map', '--root', dir]);
+    const base = await runJson(['check', 'interop-map', '--root', dir]);
     expect(base.code).toBe(1);
     const ids = [...new Set(base.findings.map((f) => f.ruleId))];
     const rules = (v: string) => Object.fromEntries(ids.map((id) => [id, v]));
     writeFileSync(path.join(dir, 'specgate.config.json'), JSON.stringify({ rules: rules('warning') }));
-    const warned = runJson(['check', 'interop-map', '--root', dir]);
+    const warned = await runJson(['check', 'interop-map', '--root', dir]);
     expect(warned.code).toBe(0);
     expect(warned.findings.length).toBeGreaterThan(0);
     expect(new Set(warned.findings.map((f) => f.severity))).toEqual(new Set(['warning']));
     writeFileSync(path.join(dir, 'specgate.config.json'), JSON.stringify({ rules: rules('off') }));
-    const off = runJson(['check', 'interop-map', '--root', dir]);
+    const off = await runJson(['check', 'interop-map', '--root', dir]);
     expect(off.findings.filter((f) => ids.includes(f.ruleId))).toEqual([]);
   });
 });
 
 describeShared('adopting the tool on the upstream repository', () => {
-  it('a config in a temp dir points the tool at ../shared/anchors/openwop-v2', () => {
+  it('a config in a temp dir points the tool at ../shared/anchors/openwop-v2', async () => {
     const c = config(JSON.stringify({ $schema: 'https://specgate.dev/schemas/config.schema.json', preset: 'openwop' }, null, 2));
-    const r = runJson(['check', 'interop-map', '--root', ANCHOR, '--config', c.file]);
+    const r = await runJson(['check', 'interop-map', '--root', ANCHOR, '--config', c.file]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.summary.families[0].visited).toBeGreaterThan(0);
   });
 
-  it('a config at the root of a copy is found by a plain `check` run there', () => {
+  it('a config at the root of a copy is found by a plain `check` run there', async () => {
     const dir = tempCopy(ANCHOR);
     writeFileSync(path.join(dir, 'specgate.config.json'), JSON.stringify({ preset: 'openwop' }));
-    const r = runJson(['check', 'interop-map'], { cwd: dir });
+    const r = await runJson(['check', 'interop-map'], { cwd: dir });
     expect(r.code, r.stderr).toBe(0);
     // The same copy without the config is read with this project's layout, and fails.
     writeFileSync(path.join(dir, 'specgate.config.json'), JSON.stringify({ preset: 'specgate' }));
-    const wrong = runJson(['check', 'interop-map'], { cwd: dir });
+    const wrong = await runJson(['check', 'interop-map'], { cwd: dir });
     expect(wrong.code).toBe(1);
     expect(readFileSync(path.join(dir, 'specgate.config.json'), 'utf8')).toContain('specgate');
   });

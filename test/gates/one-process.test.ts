@@ -72,8 +72,8 @@ describe('npm run check: every family in one process', () => {
     expect(source.reads.get(rfcs[0]!)).toBe(1);
   });
 
-  it('ends with a summary per family: files, rows visited, errors, warnings, time', () => {
-    const r = runJson(['check']);
+  it('ends with a summary per family: files, rows visited, errors, warnings, time', async () => {
+    const r = await runJson(['check']);
     expect(r.code, r.stderr).toBeLessThan(2);
     const families = r.summary.families as Array<Record<string, number | string>>;
     expect(families.map((f) => f.family)).toEqual(Object.keys(FAMILIES));
@@ -86,8 +86,8 @@ describe('npm run check: every family in one process', () => {
     expect(r.summary.errors).toBe(r.findings.filter((x) => x.severity === 'error').length);
   });
 
-  it('the stylish report prints one summary row per family', () => {
-    const r = runCli(['check']);
+  it('the stylish report prints one summary row per family', async () => {
+    const r = await runCli(['check']);
     expect(r.code, r.stderr).toBeLessThan(2);
     for (const name of Object.keys(FAMILIES)) {
       expect(r.stdout).toMatch(new RegExp(`^  ${name}: +(no|\\d+) files? read, (no|\\d+) items? checked, (no|\\d+) errors?, (no|\\d+) warnings? \\([\\d.]+ m?s\\)$`, 'm'));

@@ -18,7 +18,7 @@ function sabotaged(): string {
 }
 
 describe('--format github', () => {
-  it('writes one workflow command per finding, warnings as ::warning', () => {
+  it('writes one workflow command per finding, warnings as ::warning', async () => {
     const lines = github(sampleResult(), sampleEnv('/repo')).trimEnd().split('\n');
     expect(lines[0]).toBe(
       '::error file=spec/v2/interop-map.json,line=12,col=19,endLine=12,endColumn=37,title=interop-map/reason-upper-snake::reason "TaskNotFound" should be "TASK_NOT_FOUND" (RFC 0211 §A)',
@@ -27,7 +27,7 @@ describe('--format github', () => {
     expect(lines).toHaveLength(3);
   });
 
-  it('escapes what the workflow-command syntax reserves', () => {
+  it('escapes what the workflow-command syntax reserves', async () => {
     const result = sampleResult();
     result.findings = [{ ...result.findings[0]!, file: 'a,b:c.json', message: '100% sure\nsecond line' }];
     expect(github(result, sampleEnv('/repo'))).toBe(
@@ -35,10 +35,10 @@ describe('--format github', () => {
     );
   });
 
-  it('through the CLI: the same findings as --format json, each as a command', () => {
+  it('through the CLI: the same findings as --format json, each as a command', async () => {
     const dir = sabotaged();
-    const json = runJson(['check', 'interop-map', '--root', dir]);
-    const r = runCli(['check', 'interop-map', '--root', dir, '--format', 'github']);
+    const json = await runJson(['check', 'interop-map', '--root', dir]);
+    const r = await runCli(['check', 'interop-map', '--root', dir, '--format', 'github']);
     expect(r.code).toBe(1);
     expect(json.findings.length).toBeGreaterThanOrEqual(2);
     const commands = r.stdout.trimEnd().split('\n').map((l) => COMMAND.exec(l));
@@ -51,14 +51,14 @@ describe('--format github', () => {
 
 describe('--output FILE', () => {
   for (const format of ['stylish', 'json', 'github', 'sarif']) {
-    it(`writes the ${format} report to the file, creating its folder, and nothing to stdout`, () => {
+    it(`writes the ${format} report to the file, creating its folder, and nothing to stdout`, async () => {
       const dir = sabotaged();
       const out = path.join(tempDir(), 'reports', 'nested', `report.${format}`);
-      const r = runCli(['check', 'interop-map', '--root', dir, '--format', format, '--output', out]);
+      const r = await runCli(['check', 'interop-map', '--root', dir, '--format', format, '--output', out]);
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
       const written = readFileSync(out, 'utf8');
-      const direct = runCli(['check', 'interop-map', '--root', dir, '--format', format]).stdout;
+      const direct = (await runCli(['check', 'interop-map', '--root', dir, '--format', format])).stdout;
       // Timings differ between two runs; everything else is the same report.
       const stable = (s: string) => s.replace(/"ms": [\d.]+/g, '"ms": 0').replace(/\([\d.]+ m?s\)$/gm, '(time)').replace(/"(start|end)TimeUtc": "[^"]+"/g, '');
       expect(stable(written)).toBe(stable(direct));
@@ -66,18 +66,18 @@ describe('--output FILE', () => {
     });
   }
 
-  it('writes nothing when the run fails with a usage error', () => {
+  it('writes nothing when the run fails with a usage error', async () => {
     const out = path.join(tempDir(), 'report.json');
-    const r = runCli(['check', '--format', 'nope', '--output', out]);
+    const r = await runCli(['check', '--format', 'nope', '--output', out]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(existsSync(out)).toBe(false);
   });
 
-  it('an output path that is a folder is a one-line error, exit 2', () => {
+  it('an output path that is a folder is a one-line error, exit 2', async () => {
     const out = tempDir();
     mkdirSync(path.join(out, 'x'));
-    const r = runCli(['check', 'interop-map', '--format', 'json', '--output', path.join(out, 'x')]);
+    const r = await runCli(['check', 'interop-map', '--format', 'json', '--output', path.join(out, 'x')]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(readdirSync(out)).toEqual(['x']);

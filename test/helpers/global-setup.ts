@@ -22,7 +22,7 @@ export default function setup(): () => void {
   return () => {
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;
-    // Tests remove their own folders (test/helpers/tmp.ts); name what was left so it gets fixed.
+    // Tests remove their own folders (test/helpers/temp-dirs.ts); name what was left so it gets fixed.
     const left = readdirSync(runTmp);
     if (left.length > 0) process.stderr.write(`test run: ${left.length} entries left in the temp folder (removed): ${left.slice(0, 10).join(', ')}\n`);
     rmSync(runTmp, { recursive: true, force: true, maxRetries: 3 });

@@ -1,5 +1,3 @@
-import path from 'node:path';
-import picomatch from 'picomatch';
 import { describe, expect, it } from 'vitest';
 import { loadFamilies } from '../../scripts/checks/registry.js';
 import { Corpus } from '../../scripts/core/corpus.js';
@@ -8,6 +6,7 @@ import type { SeveritySetting } from '../../scripts/core/engine.js';
 import type { Finding } from '../../scripts/core/findings.js';
 import { presetLayout } from '../../scripts/core/layout.js';
 import type { FileSource } from '../../scripts/core/source.js';
+import { OverlaySource as MemoryOverlay } from '../../scripts/core/overlay-source.js';
 import { FsSource } from '../../scripts/core/source.js';
 import { describeShared } from './shared.js';
 
@@ -65,57 +64,18 @@ export interface RuleSuite {
   skip?: boolean;
 }
 
-/** A real folder with a case's edits laid over it in memory. Nothing is written. */
-export class OverlaySource implements FileSource {
-  readonly label = 'working tree';
-  readonly root: string;
-  private readonly base: FileSource | undefined;
-  private readonly texts = new Map<string, string | null>();
-
+/** A real folder (or nothing) with a case's edits laid over it in memory. Nothing is written. */
+export class OverlaySource extends MemoryOverlay {
   constructor(base: string | Record<string, string>, files: Files = {}) {
-    if (typeof base === 'string') {
-      this.base = new FsSource(base);
-      this.root = base;
-    } else {
-      this.root = path.resolve('/memory');
-      for (const [rel, text] of Object.entries(base)) this.texts.set(rel, text);
-    }
+    super(typeof base === 'string' ? new FsSource(base) : undefined);
+    if (typeof base !== 'string') for (const [rel, text] of Object.entries(base)) this.set(rel, text);
     for (const [rel, edit] of Object.entries(files)) {
       if (typeof edit === 'function') {
         const before = this.text(rel);
         if (before === undefined) throw new Error(`a case edits ${rel}, which the base does not have`);
-        this.texts.set(rel, edit(before));
-      } else this.texts.set(rel, edit);
+        this.set(rel, edit(before));
+      } else this.set(rel, edit);
     }
-  }
-
-  text(rel: string): string | undefined {
-    if (this.texts.has(rel)) return this.texts.get(rel) ?? undefined;
-    return this.base?.read(rel)?.toString('utf8');
-  }
-
-  read(rel: string): Buffer | undefined {
-    const t = this.text(rel);
-    return t === undefined ? undefined : Buffer.from(t, 'utf8');
-  }
-
-  exists(rel: string): boolean {
-    if (this.texts.has(rel)) return this.texts.get(rel) !== null;
-    if (this.base?.exists(rel)) return true;
-    // a folder holding a file the case added
-    return [...this.texts].some(([f, t]) => t !== null && f.startsWith(`${rel}/`));
-  }
-
-  async glob(patterns: readonly string[]): Promise<string[]> {
-    const found = new Set(this.base ? await this.base.glob(patterns) : []);
-    const include = patterns.filter((p) => !p.startsWith('!'));
-    const exclude = patterns.filter((p) => p.startsWith('!')).map((p) => p.slice(1));
-    const match = picomatch(include, { dot: false, ignore: exclude });
-    for (const [rel, text] of this.texts) {
-      if (text === null) found.delete(rel);
-      else if (match(rel)) found.add(rel);
-    }
-    return [...found].sort();
   }
 }
 

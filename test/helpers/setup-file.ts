@@ -1,5 +1,5 @@
 import { afterAll } from 'vitest';
-import { removeTempDirs } from './tmp.js';
+import { removeTempDirs } from './temp-dirs.js';
 
 // Runs before each test file (vitest `setupFiles`): its temp folders go when it ends.
 afterAll(removeTempDirs);

@@ -21,7 +21,8 @@ describe('probe against the official A2A SDK, a 1.0-only card', () => {
 
   beforeAll(async () => {
     host = await startSdkHost();
-    r = await probeCli(['--url', host.base]);
+    // The built binary end to end (the other probe runs are in-process).
+    r = await probeCli(['--url', host.base], { spawn: true });
   });
   afterAll(() => host?.close());
 

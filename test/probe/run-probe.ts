@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CLI, PROJECT, tempDir } from '../helpers/env.js';
+import { CLI, PROJECT, runCli, tempDir } from '../helpers/env.js';
+import type { CliResult } from '../helpers/env.js';
 
 export interface ProbeCliResult {
   code: number;
@@ -16,18 +17,14 @@ export interface ProbeCliResult {
 }
 
 /**
- * Runs the built CLI in a child process without blocking this one: the hosts under test live in
- * this process, so a synchronous spawn would never get an answer.
+ * Runs `specgate probe` in this process (the hosts under test live here too), or with `spawn` the
+ * built CLI in a child process, without blocking this one: a synchronous spawn would never get
+ * an answer from those hosts.
  */
-export async function probeCli(args: string[], opts: { json?: boolean; record?: boolean; env?: Record<string, string> } = {}): Promise<ProbeCliResult> {
+export async function probeCli(args: string[], opts: { json?: boolean; record?: boolean; env?: Record<string, string>; spawn?: boolean } = {}): Promise<ProbeCliResult> {
   const recordDir = path.join(tempDir('specgate-probe-'), 'records');
   const full = ['probe', ...args, ...(opts.record === false ? [] : ['--record', recordDir]), ...(opts.json === false ? [] : ['--format', 'json'])];
-  const child = spawn(process.execPath, [CLI, ...full], { cwd: PROJECT, env: { ...process.env, NO_COLOR: '1', ...opts.env } });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c) => (stdout += c));
-  child.stderr.on('data', (c) => (stderr += c));
-  const code: number = await new Promise((resolve) => child.on('close', (c) => resolve(c ?? -1)));
+  const { code, stdout, stderr } = opts.spawn ? await spawnProbe(full, opts.env) : await runCli(full, { cwd: PROJECT, ...(opts.env ? { env: opts.env } : {}) });
   const records: Record<string, any> = {};
   const recordTexts: Record<string, string> = {};
   let files: string[] = [];
@@ -49,6 +46,16 @@ export async function probeCli(args: string[], opts: { json?: boolean; record?: 
     }
   }
   return { code, stdout, stderr, json, records, recordTexts, recordDir };
+}
+
+async function spawnProbe(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: PROJECT, env: { ...process.env, NO_COLOR: '1', ...env } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c) => (stdout += c));
+  child.stderr.on('data', (c) => (stderr += c));
+  const code: number = await new Promise((resolve) => child.on('close', (c) => resolve(c ?? -1)));
+  return { code, stdout, stderr };
 }
 
 /** The leg row of a JSON probe report. */

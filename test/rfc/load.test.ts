@@ -1,20 +1,13 @@
-import { appendFileSync, cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openParseCache } from '../../scripts/core/parse-cache.js';
 import { loadRfcDocument, readerFingerprint } from '../../scripts/rfc/load.js';
 import { PROJECT, tempDir } from '../helpers/env.js';
 import { SAMPLE } from '../checks/rfcs/helpers.js';
 
-const made: string[] = [];
-const tmp = () => {
-  const d = tempDir();
-  made.push(d);
-  return d;
-};
-afterAll(() => {
-  for (const d of made) rmSync(d, { recursive: true, force: true });
-});
+// tempDir() folders are removed when the file ends (test/helpers/temp-dirs.ts).
+const tmp = tempDir;
 
 describe('loading an RFC through the parse cache', () => {
   it('caches every document, however few; a hit equals the miss, with its own file name', async () => {

@@ -39,6 +39,10 @@ const END_TO_END: Record<string, string> = {
   'errata/target-ambiguous': 'test/errata/refusals.test.ts',
   'errata/target-outside-root': 'test/errata/refusals.test.ts',
   'errata/edits-overlap': 'test/errata/refusals.test.ts',
+  'errata/target-not-governed': 'test/hostile/errata-targets.test.ts',
+  'corpus/unreadable-file': 'test/hostile/read.test.ts',
+  'parse/invalid-utf8': 'test/hostile/read.test.ts',
+  'parse/too-large': 'test/hostile/read.test.ts',
   'errata/line-hint-off': 'test/errata/anchors.test.ts',
   'compat/claim-contradicted': 'test/compat/compat-cli.test.ts',
   'compat/schema-file-removed': 'test/compat/compat-cli.test.ts',
@@ -51,7 +55,6 @@ const END_TO_END: Record<string, string> = {
 
 /** Rules with no sabotage yet. Each is a debt; the test fails when one is paid and still listed. */
 const GAPS = [
-  'parse/too-large', // needs a file over 32 MiB
   'probe/a2a-no-openwop-envelope',
   'probe/a2a-version-not-supported-shape',
   'probe/a2a-unreadable-not-found',

@@ -22,6 +22,32 @@ export const SUITES: RuleSuite[] = [
         { name: 'NUL bytes', files: { [MAP]: 'a\u0000b' }, errors: [{ ruleId: 'parse/binary', file: MAP, line: 1, column: 1 }] },
         { name: 'nesting deeper than the parser accepts', files: { [MAP]: `{"a2a": ${nested(400)}}` }, errors: [{ ruleId: 'parse/too-deep', file: MAP }] },
         { name: 'a missing map', files: { [MAP]: null }, errors: [{ ruleId: 'corpus/missing-file', file: MAP, line: 1, column: 1 }] },
+        {
+          // Each padded row is an unknown A2A name (errors-complete) with a reason the schema's pattern refuses:
+          // past 1,000 findings on the map, one finding counts the rest.
+          name: 'more findings on one file than the per-file cap',
+          files: { [MAP]: (t) => t.replace('"errors": [', `"errors": [${Array.from({ length: 1100 }, (_, i) => `{"upstream": "Padding${i}Error", "jsonrpc": -32001, "grpc": "NOT_FOUND", "http": 404, "serverWhen": "never", "clientProjection": "not_found", "reason": "padding_${i}"},`).join('\n')}`) },
+          // Each rule past the cap counts its own rest; then the map's findings of all rules are capped once more.
+          errors: [
+            { ruleId: 'limits/findings-per-file', file: MAP, line: 1, column: 1, message: '100 more findings of interop-map/schema in this file not shown (at most 1000 per file)' },
+            { ruleId: 'limits/findings-per-file', file: MAP, line: 1, column: 1, message: '100 more findings of interop-map/errors-complete in this file' },
+            { ruleId: 'limits/findings-per-file', file: MAP, line: 1, column: 1, message: '1001 more findings in this file not shown (at most 1000 per file; from interop-map/errors-complete, interop-map/schema)' },
+          ],
+        },
+      ],
+    },
+  ),
+  checkSuite(
+    'input rules: an RFC',
+    { base: PROJECT, families: ['rfcs'] },
+    {
+      valid: [],
+      invalid: [
+        {
+          name: 'an RFC larger than the Markdown cap',
+          files: { 'RFCS/0211-a2a-error-details-are-errorinfo.md': (t) => t + '\n- item\n'.repeat(20_000) },
+          errors: [{ ruleId: 'parse/markdown-too-large', file: 'RFCS/0211-a2a-error-details-are-errorinfo.md', line: 1, column: 1, message: 'refusing to parse more than 131072 (the Markdown cap)' }],
+        },
       ],
     },
   ),

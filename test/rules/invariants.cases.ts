@@ -12,7 +12,7 @@ const INVARIANTS = 'invariants/invariants.yaml';
 const RFC_0152 = 'RFCS/0152-a2a-1-0-versioned-composition.md';
 
 /** An invariant in the project's form; `fields` override or add lines after `- id:` ('' drops one). */
-function entry(id: string, fields: Record<string, string> = {}): string {
+export function entry(id: string, fields: Record<string, string> = {}): string {
   const base: Record<string, string> = {
     tier: 'advisory',
     severity: 'low',
@@ -61,6 +61,11 @@ export const SUITES: RuleSuite[] = [
           name: 'a section RFC 0211 does not have',
           files: { [INVARIANTS]: append(entry('sabotage-cites-section-z', { rfcs: '["0211 §Z"]' })) },
           errors: [{ ruleId: 'invariants/cited-section-exists', message: /cites RFC 0211 §Z, but RFCS\/0211-.* has no such section/, where: (t) => positionOf(t(INVARIANTS), '"0211 §Z"') }],
+        },
+        {
+          name: 'a cited RFC that is a Draft (a warning at every citation)',
+          files: { [RFC_0152]: replace('| **Status** | `Accepted` |', '| **Status** | `Draft` |') },
+          errors: CITES_0152.map((cite, i) => ({ ruleId: 'invariants/cited-rfc-draft', severity: 'warning' as const, message: /cites RFC 0152, which is still a Draft/, where: (t) => positionOf(t(INVARIANTS), cite, nth(CITES_0152, i)) })),
         },
         {
           name: 'a cited RFC that is Withdrawn (an error at every citation)',

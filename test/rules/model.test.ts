@@ -13,11 +13,11 @@ const quiet = defineRule({ id: 'demo/quiet', rfc: 'RFC 0001 §A', description: '
 const draft = (ruleId: string, more: Partial<FindingDraft> = {}): FindingDraft => ({ ruleId, file: 'a.md', line: 1, column: 1, endLine: 1, endColumn: 2, message: 'x', ...more });
 
 describe('the rule model', () => {
-  it('metadata gets its defaults: error, not fixable, documented in docs/rules.md', () => {
+  it('metadata gets its defaults: error, not fixable, documented in docs/rules.md', async () => {
     expect(rule).toEqual({ id: 'demo/thing', rfc: 'RFC 0001 §A', description: 'A demo.', defaultSeverity: 'error', docs: 'docs/rules.md#demo-thing', fixable: false });
   });
 
-  it('severity: configuration, else what the report chose, else the default; off drops the finding', () => {
+  it('severity: configuration, else what the report chose, else the default; off drops the finding', async () => {
     const rules = [rule, quiet];
     expect(applySeverities([draft('demo/thing')], rules).map((f) => f.severity)).toEqual(['error']);
     expect(applySeverities([draft('demo/thing', { severity: 'warning' })], rules).map((f) => f.severity)).toEqual(['warning']);
@@ -27,7 +27,7 @@ describe('the rule model', () => {
     expect(applySeverities([draft('demo/quiet')], rules, { 'demo/quiet': 'warning' })).toEqual([expect.objectContaining({ severity: 'warning', rfc: 'RFC 0001 §A' })]);
   });
 
-  it('a finding from a rule the command did not declare is an internal error', () => {
+  it('a finding from a rule the command did not declare is an internal error', async () => {
     expect(() => applySeverities([draft('demo/undeclared')], [rule])).toThrow(/no registered rule/);
   });
 
@@ -49,13 +49,13 @@ describe('the rule model', () => {
 });
 
 describe('specgate list-rules (end to end)', () => {
-  it('--format json lists every command’s rules with their metadata; --format markdown is docs/rules.md', () => {
-    const json = runCli(['list-rules', '--format', 'json']);
+  it('--format json lists every command’s rules with their metadata; --format markdown is docs/rules.md', async () => {
+    const json = await runCli(['list-rules', '--format', 'json']);
     expect(json.code).toBe(0);
     const rules = JSON.parse(json.stdout) as Array<Record<string, unknown>>;
     expect(rules.find((r) => r.id === 'compat/property-removed')).toMatchObject({ command: 'compat', class: 'breaking', defaultSeverity: 'error', rfc: 'RFC 0001 §B', fixable: false });
     for (const prefix of ['parse/', 'interop-map/', 'rfcs/', 'invariants/', 'wire-examples/', 'wire/', 'probe/', 'errata/', 'compat/']) expect(rules.some((r) => String(r.id).startsWith(prefix)), prefix).toBe(true);
-    const md = runCli(['list-rules', '--format', 'markdown']);
+    const md = await runCli(['list-rules', '--format', 'markdown']);
     expect(md.stdout).toBe(readFileSync(path.join(PROJECT, 'docs/rules.md'), 'utf8'));
   });
 });

@@ -84,6 +84,34 @@ export const SUITES: RuleSuite[] = [
           files: { [RFC_0211]: replace('- [x] RFC 0156 §B retrospective row', '- [ ] RFC 0156 §B retrospective row') },
           errors: [{ ruleId: 'rfcs/acceptance-boxes', file: RFC_0211, column: 1, where: (t) => ({ line: positionOf(t(RFC_0211), '- [ ] RFC 0156').line }) }],
         },
+        {
+          name: 'a Title row that is not the title line',
+          files: { [RFC_0211]: replace(/^\| \*\*Title\*\* \| an A2A error's details are an ErrorInfo/m, "| **Title** | An A2A error's details are ErrorInfo") },
+          errors: [{ ruleId: 'rfcs/title-row-matches', file: RFC_0211, message: /Title row "An A2A error's details are ErrorInfo, .*" differs from the title line/, where: (t) => ({ line: positionOf(t(RFC_0211), "An A2A error's").line }) }],
+        },
+        {
+          name: 'an Updated row whose first change is older than a later one',
+          files: { [RFC_0211]: replace('| **Updated** | 2026-09-24 — ', '| **Updated** | 2026-09-24 · 2026-09-30 — a later note · ') },
+          errors: [{ ruleId: 'rfcs/updated-newest-first', file: RFC_0211, severity: 'warning', message: /lists a later change \(2026-09-30\)/, where: (t) => positionAfter(t(RFC_0211), '| **Updated**', '2026-09-24') }],
+        },
+        {
+          name: 'an Accepted RFC whose unresolved question is still to be decided before Active',
+          files: { [RFC_0211]: replace('\n## Acceptance criteria', '2. Which code a retry gets. Decide before `Active`.\n\n## Acceptance criteria') },
+          errors: [{ ruleId: 'rfcs/unresolved-before-active', file: RFC_0211, severity: 'warning', column: 1, message: /RFC is Accepted, but unresolved question 2 still says "Decide before Active"/, where: (t) => ({ line: positionOf(t(RFC_0211), '2. Which code').line }) }],
+        },
+        {
+          name: 'header rows pasted inside a > quote',
+          files: { [RFC_0211]: (t) => t.replace(/^\| \*\*Supersedes\*\*(.*)\n\| \*\*Superseded by\*\*(.*)\n/m, '\n> | **Supersedes**$1\n> | **Superseded by**$2\n') },
+          errors: [
+            { ruleId: 'rfcs/header-table', file: RFC_0211, column: 1, message: /header row "Supersedes" is inside a `>` quote/, where: (t) => ({ line: positionOf(t(RFC_0211), '> | **Supersedes**').line }) },
+            { ruleId: 'rfcs/header-table', file: RFC_0211, column: 1, message: /header row "Superseded by" is inside a `>` quote/, where: (t) => ({ line: positionOf(t(RFC_0211), '> | **Superseded by**').line }) },
+          ],
+        },
+        {
+          name: 'an unescaped | in a header value',
+          files: { [RFC_0211]: replace('| **Compatibility** | ', '| **Compatibility** | `additive|breaking` ') },
+          errors: [{ ruleId: 'rfcs/header-table', file: RFC_0211, column: 1, message: /header row "Compatibility" has 3 cells where the table has 2: an unescaped `\|`/, where: (t) => ({ line: positionOf(t(RFC_0211), '| **Compatibility**').line }) }],
+        },
       ],
     },
   ),

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT, runCli, runJson, tempDir } from '../helpers/env.js';
+import { PROJECT, runCli, runJson, spawnJson, tempDir } from '../helpers/env.js';
 import { errorInfo, lineCol, offsetOf, rpcError } from './helpers.js';
 
 /** A capture file in the fixtures' format. */
@@ -25,8 +25,8 @@ describe('specgate wire: usage', () => {
     [['x.json', '--versions', '1.0', '--card', 'c.json'], /--card or --versions, not both/],
     [['x.json', '--binding', 'grpc'], /--binding is jsonrpc or http\+json/],
     [['x.json', '--bogus'], /unknown option "--bogus"/],
-  ])('%j exits 2 with one line', (args, message) => {
-    const r = runCli(['wire', ...args]);
+  ])('%j exits 2 with one line', async (args, message) => {
+    const r = await runCli(['wire', ...args]);
     expect(r.code).toBe(2);
     // One line of its own; a mistake in how the command was called is followed by its usage.
     const [line, usage] = r.stderr.split('\n\n');
@@ -38,22 +38,22 @@ describe('specgate wire: usage', () => {
 });
 
 describe('specgate wire: bad input is a located finding', () => {
-  it('a capture that is not JSON', () => {
+  it('a capture that is not JSON (the built binary, end to end)', async () => {
     const dir = tempDir();
     const f = path.join(dir, 'broken.json');
     writeFileSync(f, '{"case": "x",\n  "response": ');
-    const r = runJson(['wire', f]);
+    const r = spawnJson(['wire', f]);
     expect(r.code).toBe(1);
     expect(r.findings).toMatchObject([{ ruleId: 'parse/syntax', line: 2 }]);
   });
 
-  it('a capture without a response, and one whose body is not a string', () => {
+  it('a capture without a response, and one whose body is not a string', async () => {
     const dir = tempDir();
     const a = path.join(dir, 'no-response.json');
     writeFileSync(a, '{\n  "case": "x",\n  "request": {}\n}\n');
     const b = path.join(dir, 'object-body.json');
     writeFileSync(b, '{\n  "response": {\n    "status": 200,\n    "body": {"jsonrpc": "2.0"}\n  }\n}\n');
-    const r = runJson(['wire', a, b]);
+    const r = await runJson(['wire', a, b]);
     expect(r.code).toBe(1);
     expect(r.findings.map((f) => [path.basename(f.file), f.ruleId, f.line])).toEqual([
       ['no-response.json', 'wire/capture-format', 1],
@@ -61,53 +61,53 @@ describe('specgate wire: bad input is a located finding', () => {
     ]);
   });
 
-  it('a capture file that does not exist', () => {
-    const r = runJson(['wire', path.join(tempDir(), 'nope.json')]);
+  it('a capture file that does not exist', async () => {
+    const r = await runJson(['wire', path.join(tempDir(), 'nope.json')]);
     expect(r.code).toBe(1);
     expect(r.findings).toMatchObject([{ ruleId: 'corpus/missing-file' }]);
   });
 
-  it('a root without the interop map cannot judge, and says so in one line (exit 2)', () => {
+  it('a root without the interop map cannot judge, and says so in one line (exit 2)', async () => {
     const dir = tempDir();
     const f = writeCapture(dir, 'ok', rpcError(-32001, [errorInfo('TASK_NOT_FOUND')]));
-    const r = runJson(['wire', '--root', dir, f]);
+    const r = await runJson(['wire', '--root', dir, f]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^specgate: .* has no interop map spec\/v2\/interop-map\.json, which the "specgate" preset expects.*\n$/);
   });
 });
 
 describe('specgate wire: a located §A finding in a capture written here', () => {
-  it('points at the data object inside the escaped body string, and a clean capture exits 0', () => {
+  it('points at the data object inside the escaped body string, and a clean capture exits 0', async () => {
     const dir = tempDir();
     const bad = writeCapture(dir, 'legacy', rpcError(-32001, { reason: 'TASK_NOT_FOUND', scope: 'tenant' }));
     const good = writeCapture(dir, 'good', rpcError(-32001, [errorInfo('TASK_NOT_FOUND')]));
-    const r = runJson(['wire', bad, good]);
+    const r = await runJson(['wire', bad, good]);
     expect(r.code).toBe(1);
     const text = readFileSync(bad, 'utf8');
     expect(r.findings).toMatchObject([{ ruleId: 'wire/jsonrpc-data-shape', pointer: '/response/body', ...lineCol(text, offsetOf(text, '{\\"reason\\"')) }]);
     expect(r.findings[0]!.message).toMatch(/^body \/error\/data: TaskNotFoundError \(-32001\): error\.data is an object/);
-    expect(runJson(['wire', good]).code).toBe(0);
+    expect((await runJson(['wire', good])).code).toBe(0);
   });
 
-  it('--card reads the offered versions from supportedInterfaces (§E)', () => {
+  it('--card reads the offered versions from supportedInterfaces (§E)', async () => {
     const dir = tempDir();
     const card = path.join(dir, 'card.json');
     writeFileSync(card, JSON.stringify({ name: 'peer', supportedInterfaces: [{ url: 'http://127.0.0.1/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] }));
     const f = writeCapture(dir, 'v', rpcError(-32009, [errorInfo('VERSION_NOT_SUPPORTED', { metadata: { supportedVersions: '1.0,0.3' } })]), { 'A2A-Version': '99.0' });
-    const r = runJson(['wire', '--card', card, f]);
+    const r = await runJson(['wire', '--card', card, f]);
     expect(r.code).toBe(1);
     expect(r.findings).toMatchObject([{ ruleId: 'wire/supported-versions-format' }]);
-    expect(runJson(['wire', '--versions', '1.0,0.3', f]).code).toBe(0);
+    expect((await runJson(['wire', '--versions', '1.0,0.3', f])).code).toBe(0);
   });
 
-  it('--format github and --table work from the project root', () => {
+  it('--format github and --table work from the project root', async () => {
     const dir = tempDir();
     mkdirSync(path.join(dir, 'c'));
     const f = writeCapture(path.join(dir, 'c'), 'html', '<!DOCTYPE html>\n<p>no</p>');
-    const gh = runCli(['wire', f, '--format', 'github'], { cwd: PROJECT });
+    const gh = await runCli(['wire', f, '--format', 'github'], { cwd: PROJECT });
     expect(gh.code).toBe(1);
     expect(gh.stdout).toMatch(/^::error /m);
-    const t = runCli(['wire', '--table', path.join(dir, 'c')]);
+    const t = await runCli(['wire', '--table', path.join(dir, 'c')]);
     expect(t.stdout).toContain('| html | 1.0 (A2A-Version 1.0) | fail | §C | wire/binding-shape |');
   });
 });

@@ -21,17 +21,17 @@ const unknownAnswer = (metadata?: Record<string, string>) => exchange(notFound(m
 const foreignAnswer = (metadata?: Record<string, string>) => exchange(notFound(metadata), { taskId: 't-secret' });
 
 describe('§D comparison (wire/unreadable-equals-unknown)', () => {
-  it('passes equal answers (control)', () => {
+  it('passes equal answers (control)', async () => {
     expect(compareUnreadable(unknownAnswer(), foreignAnswer(), ctx)).toMatchObject({ verdict: 'pass', results: [] });
   });
 
-  it('passes answers that differ only by echoing their own requested id', () => {
+  it('passes answers that differ only by echoing their own requested id', async () => {
     const j = compareUnreadable(unknownAnswer({ taskId: 't-unknown' }), foreignAnswer({ taskId: 't-secret' }), ctx);
     expect(j.verdict).toBe('pass');
     expect(j.normalised!.unknown).toEqual(j.normalised!.unreadable);
   });
 
-  it('catches a host that adds metadata.scope only on the foreign answer, at that key', () => {
+  it('catches a host that adds metadata.scope only on the foreign answer, at that key', async () => {
     const foreign = foreignAnswer({ scope: 'tenant' });
     const j = compareUnreadable(unknownAnswer(), foreign, ctx);
     expect(j.verdict).toBe('fail');
@@ -42,13 +42,13 @@ describe('§D comparison (wire/unreadable-equals-unknown)', () => {
     expect(r.message).toMatch(/metadata\.scope appears only on the unreadable-task answer.*\(RFC 0211 §D\)$/);
   });
 
-  it('catches the legacy object with scope only on the foreign answer (the RFC negative example)', () => {
+  it('catches the legacy object with scope only on the foreign answer (the RFC negative example)', async () => {
     const u = exchange(rpcError(-32001, { reason: 'TASK_NOT_FOUND' }), { taskId: 't-unknown' });
     const f = exchange(rpcError(-32001, { reason: 'TASK_NOT_FOUND', scope: 'tenant' }), { taskId: 't-secret' });
     expect(compareUnreadable(u, f, ctx).results).toMatchObject([{ bodyPointer: '/error/data/scope' }]);
   });
 
-  it('catches an extra entry, a different reason and a different code', () => {
+  it('catches an extra entry, a different reason and a different code', async () => {
     const extra = exchange(rpcError(-32001, [errorInfo('TASK_NOT_FOUND'), { '@type': 'type.googleapis.com/google.rpc.DebugInfo', detail: 'tenant b' }]), { taskId: 't-secret' });
     expect(compareUnreadable(unknownAnswer(), extra, ctx).results).toMatchObject([{ bodyPointer: '/error/data/1' }]);
     const otherReason = exchange(rpcError(-32001, [{ ...errorInfo('TASK_NOT_FOUND'), reason: 'PERMISSION_DENIED' }]), { taskId: 't-secret' });
@@ -57,7 +57,7 @@ describe('§D comparison (wire/unreadable-equals-unknown)', () => {
     expect(compareUnreadable(unknownAnswer(), otherCode, ctx).results[0]).toMatchObject({ side: 'unreadable', bodyPointer: '/error/code' });
   });
 
-  it('catches an answer that differs only in its HTTP status, at /response/status', () => {
+  it('catches an answer that differs only in its HTTP status, at /response/status', async () => {
     const foreign = exchange(notFound(), { taskId: 't-secret', status: 403 });
     const j = compareUnreadable(unknownAnswer(), foreign, ctx);
     expect(j.verdict).toBe('fail');
@@ -65,7 +65,7 @@ describe('§D comparison (wire/unreadable-equals-unknown)', () => {
     expect(j.results[0]!.message).toMatch(/HTTP status differs: 403 for the unreadable task, 200 for the unknown one/);
   });
 
-  it('catches a header added to one answer only, but not per-response headers (date, content-length, …)', () => {
+  it('catches a header added to one answer only, but not per-response headers (date, content-length, …)', async () => {
     const withHeaders = (taskId: string, extra: Record<string, string>) => {
       const x = exchange(notFound(), { taskId });
       x.response.headers = { ...x.response.headers, ...extra };
@@ -82,18 +82,18 @@ describe('§D comparison (wire/unreadable-equals-unknown)', () => {
     expect(missing.results.map((r) => r.message)).toEqual([expect.stringMatching(/header X-Tenant appears only on the unknown-task answer/)]);
   });
 
-  it('names the code difference itself when one side is TaskNotFoundError and the other not', () => {
+  it('names the code difference itself when one side is TaskNotFoundError and the other not', async () => {
     const otherCode = exchange(rpcError(-32004, [errorInfo('TASK_NOT_FOUND')]), { taskId: 't-secret' });
     const messages = compareUnreadable(unknownAnswer(), otherCode, ctx).results.map((r) => r.message);
     expect(messages).toEqual([expect.stringMatching(/has code -32004, not -32001/), expect.stringMatching(/error\.code differs: -32004 for the unreadable task, -32001 for the unknown one/)]);
   });
 
-  it('warns, not fails, when only a metadata value differs (the normal form compares keys)', () => {
+  it('warns, not fails, when only a metadata value differs (the normal form compares keys)', async () => {
     const j = compareUnreadable(unknownAnswer({ hint: 'none' }), foreignAnswer({ hint: 'tenant-b' }), ctx);
     expect(j).toMatchObject({ verdict: 'warn', results: [{ severity: 'warning', bodyPointer: '/error/data/0/metadata/hint' }] });
   });
 
-  it('puts a 0.3 pair out of scope', () => {
+  it('puts a 0.3 pair out of scope', async () => {
     const u = exchange(rpcError(-32001), { version: '0.3', taskId: 'a' });
     const f = exchange(rpcError(-32001, { scope: 'tenant' }), { version: '0.3', taskId: 'b' });
     expect(compareUnreadable(u, f, ctx).verdict).toBe('out-of-scope');
@@ -101,9 +101,9 @@ describe('§D comparison (wire/unreadable-equals-unknown)', () => {
 });
 
 describeShared('§D on real SDK answers, through the CLI', () => {
-  it('passes two real TaskNotFound answers, and fails a copy that adds metadata.scope, at the key in the capture', () => {
+  it('passes two real TaskNotFound answers, and fails a copy that adds metadata.scope, at the key in the capture', async () => {
     const unknown = path.join(SDK_FIXTURES, 'v1only-a-GetTask-unknown.json');
-    const same = runJson(['wire', '--unknown', unknown, '--unreadable', path.join(SDK_FIXTURES, 'compat-v10-a-GetTask-unknown.json')]);
+    const same = await runJson(['wire', '--unknown', unknown, '--unreadable', path.join(SDK_FIXTURES, 'compat-v10-a-GetTask-unknown.json')]);
     expect(same.code, same.stderr).toBe(0);
     expect(same.findings).toEqual([]);
 
@@ -114,7 +114,7 @@ describeShared('§D on real SDK answers, through the CLI', () => {
     body.error.data[0].metadata = { scope: 'tenant' };
     cap.response.body = JSON.stringify(body);
     writeFileSync(foreign, JSON.stringify(cap, null, 2) + '\n');
-    const r = runJson(['wire', '--unknown', unknown, '--unreadable', foreign]);
+    const r = await runJson(['wire', '--unknown', unknown, '--unreadable', foreign]);
     expect(r.code).toBe(1);
     expect(r.findings).toHaveLength(1);
     const f = r.findings[0]!;

@@ -37,49 +37,49 @@ describeShared('real SDK captures', () => {
     expect(j.sections).toEqual(sections);
   });
 
-  it('the HTML refusal is a §C binding-shape error placed on the body in the capture', () => {
+  it('the HTML refusal is a §C binding-shape error placed on the body in the capture', async () => {
     const { file, text } = sdkCapture('compat-h-bad-charset');
-    const r = runJson(['wire', file]);
+    const r = await runJson(['wire', file]);
     expect(r.code).toBe(1);
     expect(r.findings).toMatchObject([{ ruleId: 'wire/binding-shape', severity: 'error', pointer: '/response/body', ...lineCol(text, offsetOf(text, '<!DOCTYPE html>')) }]);
     expect(r.findings[0]!.message).toContain('(RFC 0211 §C)');
   });
 
-  it('the -32602 warning lands on the ErrorInfo inside the escaped body string', () => {
+  it('the -32602 warning lands on the ErrorInfo inside the escaped body string', async () => {
     const { file, text } = sdkCapture('v1only-g-params-array');
-    const r = runJson(['wire', file]);
+    const r = await runJson(['wire', file]);
     expect(r.code).toBe(0);
     const at = offsetOf(text, '{\\"@type\\"');
     expect(r.findings).toMatchObject([{ ruleId: 'wire/invalid-params-no-a2a-reason', severity: 'warning', ...lineCol(text, at) }]);
   });
 
-  it('a 0.3-path answer turns red for §A when the request is relabelled 1.0 (the scope rule is what keeps it out)', () => {
+  it('a 0.3-path answer turns red for §A when the request is relabelled 1.0 (the scope rule is what keeps it out)', async () => {
     const src = path.join(SDK_FIXTURES, 'compat-v03-a-tasks-get-unknown.json');
     const cap = JSON.parse(readFileSync(src, 'utf8'));
     cap.request.headers['A2A-Version'] = '1.0';
     const copy = path.join(tempDir(), 'relabelled.json');
     writeFileSync(copy, JSON.stringify(cap, null, 2) + '\n');
-    const r = runJson(['wire', copy]);
+    const r = await runJson(['wire', copy]);
     expect(r.code).toBe(1);
     expect(r.findings).toMatchObject([{ ruleId: 'wire/jsonrpc-data-shape', pointer: '/response/body' }]);
     expect(r.findings[0]!.message).toMatch(/error\.data is missing/);
   });
 
-  it('a request without A2A-Version to the 1.0-only endpoint: in scope and passing with --versions 1.0', () => {
+  it('a request without A2A-Version to the 1.0-only endpoint: in scope and passing with --versions 1.0', async () => {
     const { exchange } = sdkCapture('v1only-a-GetTask-unknown-no-header');
-    const r = runJson(['wire', '--versions', '1.0', path.join(SDK_FIXTURES, 'v1only-a-GetTask-unknown-no-header.json')]);
+    const r = await runJson(['wire', '--versions', '1.0', path.join(SDK_FIXTURES, 'v1only-a-GetTask-unknown-no-header.json')]);
     expect(r.code).toBe(0);
     expect(r.findings).toEqual([]);
     expect(judgeExchange(exchange, { ...ctx, offeredVersions: ['1.0'] }).scope).toMatchObject({ version: '1.0', why: 'the card offers 1.0 only' });
   });
 
-  it('over the whole folder: the only errors are the three HTML refusals', () => {
-    const r = runJson(['wire', SDK_FIXTURES]);
+  it('over the whole folder: the only errors are the three HTML refusals', async () => {
+    const r = await runJson(['wire', SDK_FIXTURES]);
     expect(r.code).toBe(1);
     const errors = r.findings.filter((f) => f.severity === 'error');
     expect(errors.map((f) => path.basename(f.file)).sort()).toEqual(['compat-h-GET-endpoint.json', 'compat-h-bad-charset.json', 'compat-h-oversize-body.json']);
     expect(new Set(errors.map((f) => f.ruleId))).toEqual(new Set(['wire/binding-shape']));
-    const table = runCli(['wire', '--table', SDK_FIXTURES]);
+    const table = await runCli(['wire', '--table', SDK_FIXTURES]);
     expect(table.stdout.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| case') && !l.startsWith('| ---')).length).toBe(44);
   });
 });

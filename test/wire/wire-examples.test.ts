@@ -70,9 +70,9 @@ describe('wire-examples family', () => {
     expect(r.findings.map((f) => f.ruleId).sort()).toEqual(['wire-examples/negative-fails-as-labelled', 'wire-examples/positive-passes']);
   });
 
-  it('runs as part of `specgate check`', () => {
+  it('runs as part of `specgate check`', async () => {
     const { root } = withRfc((t) => t.replace('"reason": "TASK_NOT_FOUND", "domain": "a2a-protocol.org"', '"reason": "TASK_NOT_FOUND", "domain": "example.org"'));
-    const r = runJson(['check', '--root', root]);
+    const r = await runJson(['check', '--root', root]);
     expect(r.findings.filter((f) => f.ruleId.startsWith('wire-examples/')).map((f) => f.ruleId)).toEqual(['wire-examples/positive-passes']);
     expect(r.code).toBe(1);
   });

@@ -17,8 +17,11 @@ export function parseStructuredCitation(s: string): Omit<RfcCitation, 'start' | 
 const SECTION = String.raw`(?:[A-Za-z]+(?:-?\d+)?(?:\.\d+)*|\d+(?:\.\d+)*)`;
 const SECTIONS = String.raw`(?:\s*§\s?${SECTION}(?:\s*\/\s*§\s?${SECTION})*)?`;
 const NUMBER = String.raw`(\d{4})(?![\d])(?!-\d)`;
-/** `RFC 0027`, `RFC-0027`, `RFCs 0183/0186`, each number optionally followed by `§X`, `§X.7`, `§A/§B`. */
-const HEAD = new RegExp(String.raw`\bRFCs?[ -]?${NUMBER}(${SECTIONS})`, 'g');
+/**
+ * `RFC 0027`, `RFC-0027`, `RFCs 0183/0186`, each number optionally followed by `§X`, `§X.7`, `§A/§B`.
+ * A folded YAML line may break between `RFC` and its number (`… RFC` / `0132 …`).
+ */
+const HEAD = new RegExp(String.raw`\bRFCs?(?:\s+|-)?${NUMBER}(${SECTIONS})`, 'g');
 /** More numbers after the first without their own `RFC`: `0046/0079`, `0152 / 0153`. */
 const MORE = new RegExp(String.raw`^\s*\/\s*${NUMBER}(${SECTIONS})`);
 

@@ -1,6 +1,6 @@
 import type { Family } from '../../core/rule.js';
 import { citedRfcExists } from './rules/cited-rfc-exists.js';
-import { citedRfcStatus } from './rules/cited-rfc-status.js';
+import { citedRfcDraft, citedRfcStatus } from './rules/cited-rfc-status.js';
 import { citedSectionExists } from './rules/cited-section-exists.js';
 import { citesRfc } from './rules/cites-rfc.js';
 import { protocolTestsResolve } from './rules/protocol-tests-resolve.js';
@@ -13,7 +13,7 @@ import { invariantsSummary } from './summary.js';
 export const family: Family = {
   name: 'invariants',
   description: 'Security invariants: schema, unique ids, live RFC citations, Security lines, protocol-tier tests and threat models (RFC 0001 §F).',
-  rules: [schema, uniqueId, citesRfc, citedRfcExists, citedSectionExists, citedRfcStatus, securityLineMatches, protocolTestsResolve, threatModelExists],
+  rules: [schema, uniqueId, citesRfc, citedRfcExists, citedSectionExists, citedRfcStatus, citedRfcDraft, securityLineMatches, protocolTestsResolve, threatModelExists],
   primaryFile: ({ layout }) => layout.invariants,
   summaryExtras: ({ corpus }) => invariantsSummary(corpus),
 };

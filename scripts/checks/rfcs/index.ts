@@ -1,15 +1,28 @@
 import type { Family } from '../../core/rule.js';
 import { acceptanceBoxes } from './rules/acceptance-boxes.js';
 import { affectsPathsExist } from './rules/affects-paths-exist.js';
-import { datesValid } from './rules/dates-valid.js';
+import { datesValid, updatedNewestFirst } from './rules/dates-valid.js';
 import { headerTable } from './rules/header-table.js';
 import { numberMatches } from './rules/number-matches.js';
 import { statusKnown } from './rules/status-known.js';
 import { supersedesReciprocal } from './rules/supersedes-reciprocal.js';
+import { titleRowMatches } from './rules/title-row-matches.js';
+import { unresolvedBeforeActive } from './rules/unresolved-before-active.js';
 
 export const family: Family = {
   name: 'rfcs',
   description: 'RFC files: header table, numbering, status, dates, supersession, Affects paths and acceptance boxes (RFC 0001).',
-  rules: [headerTable, numberMatches, statusKnown, datesValid, supersedesReciprocal, affectsPathsExist, acceptanceBoxes],
+  rules: [
+    headerTable,
+    titleRowMatches,
+    numberMatches,
+    statusKnown,
+    datesValid,
+    updatedNewestFirst,
+    supersedesReciprocal,
+    affectsPathsExist,
+    acceptanceBoxes,
+    unresolvedBeforeActive,
+  ],
   primaryFile: ({ layout }) => layout.rfcsDir,
 };

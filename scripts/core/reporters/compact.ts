@@ -1,6 +1,6 @@
 import { countBySeverity } from '../findings.js';
 import { baselineLines } from './baseline.js';
-import { escapeControl } from './escape.js';
+import { printable } from './printable.js';
 import { paint } from './paint.js';
 import type { Reporter } from './types.js';
 
@@ -11,7 +11,7 @@ import type { Reporter } from './types.js';
 export const compact: Reporter = (result, env) => {
   const out = result.findings.map((f) => {
     const sev = f.severity === 'error' ? paint(env, '31', 'error') : f.severity === 'warning' ? paint(env, '33', 'warning') : paint(env, '36', 'notice');
-    return `${escapeControl(f.file)}:${f.line}:${f.column}: ${sev} ${escapeControl(f.message)} ${paint(env, '2', `[${f.ruleId}]`)}`;
+    return `${printable(f.file)}:${f.line}:${f.column}: ${sev} ${printable(f.message)} ${paint(env, '2', `[${printable(f.ruleId)}]`)}`;
   });
   const { errors, warnings, notices } = countBySeverity(result.findings);
   if (errors + warnings + notices > 0) out.push('', problemsLine(errors, warnings, notices));

@@ -1,3 +1,4 @@
+import { printable } from './printable.js';
 import type { Reporter } from './types.js';
 
 /** GitHub Actions workflow commands: each finding becomes an annotation on the PR diff. */
@@ -17,9 +18,13 @@ export const github: Reporter = (result) => {
   return lines.length ? lines.join('\n') + '\n' : '';
 };
 
-/** Escaping from the Actions toolkit's command format. */
+/**
+ * Escaping from the Actions toolkit's command format, after every control character of the input
+ * is made printable (a message or file name cannot start a workflow command of its own on a new
+ * line, nor send escape sequences to the log viewer).
+ */
 function data(s: string): string {
-  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  return printable(s, '\r\n').replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
 function prop(s: string): string {

@@ -3,9 +3,9 @@ import type { FamilySummary, Finding } from '../findings.js';
 import { LineIndex } from '../position.js';
 import { baselineLines } from './baseline.js';
 import { plural, problemsLine } from './compact.js';
-import { escapeControl } from './escape.js';
 import { paint } from './paint.js';
-import type { Reporter } from './types.js';
+import { printable } from './printable.js';
+import type { Reporter, ReportEnv } from './types.js';
 
 /** ESLint-style: findings grouped by file, each with a code frame, then a summary in words. */
 export const stylish: Reporter = (result, env) => {
@@ -17,15 +17,15 @@ export const stylish: Reporter = (result, env) => {
     byFile.set(f.file, list);
   }
   for (const [file, findings] of byFile) {
-    out.push(paint(env, '4', escapeControl(file)));
+    out.push(paint(env, '4', printable(file)));
     const text = env.sourceOf(file);
     const lines = text === undefined ? undefined : new LineIndex(text);
     for (const f of findings) {
       const sev = f.severity === 'error' ? paint(env, '31', 'error') : f.severity === 'warning' ? paint(env, '33', 'warning') : paint(env, '36', 'notice');
-      out.push(`  ${f.line}:${f.column}  ${sev}  ${escapeControl(f.message)}  ${paint(env, '2', f.ruleId)}`);
-      if (f.pointer !== undefined && f.pointer !== '') out.push(`    ${paint(env, '2', `at ${escapeControl(f.pointer)}`)}`);
-      if (lines && f.line <= lines.lineCount) out.push(...codeFrame(lines, f));
-      for (const r of f.related ?? []) out.push(`    ${paint(env, '2', escapeControl(`${r.file}:${r.line}:${r.column}: ${r.message}`))}`);
+      out.push(`  ${f.line}:${f.column}  ${sev}  ${printable(f.message)}  ${paint(env, '2', printable(f.ruleId))}`);
+      if (f.pointer !== undefined && f.pointer !== '') out.push(`    ${paint(env, '2', `at ${printable(f.pointer)}`)}`);
+      if (lines && f.line <= lines.lineCount) for (const l of codeFrame(lines, f)) out.push(l);
+      for (const r of f.related ?? []) out.push(`    ${paint(env, '2', printable(`${r.file}:${r.line}:${r.column}: ${r.message}`))}`);
     }
     out.push('');
   }
@@ -35,7 +35,7 @@ export const stylish: Reporter = (result, env) => {
   if (result.baseline) out.push(...baselineLines(result.baseline));
   const width = Math.max(0, ...result.families.map((s) => s.family.length)) + 2;
   for (const s of result.families) {
-    out.push(`  ${`${s.family}:`.padEnd(width)} ${familyLine(s)}`);
+    out.push(`  ${`${printable(s.family)}:`.padEnd(width)} ${familyLine(s)}`);
     const extras = extrasInWords(s.extras ?? {});
     if (extras) out.push(`  ${' '.repeat(width)} ${extras}`);
   }
@@ -73,7 +73,7 @@ export function extrasInWords(extras: NonNullable<FamilySummary['extras']>): str
       if (v !== 0) parts.push(`${v} ${wordsFor(key, v)}`);
     } else parts.push(`${wordsFor(key, 2)}: ${v}`);
   }
-  return escapeControl(parts.join(', '));
+  return printable(parts.join(', '));
 }
 
 function wordsFor(key: string, n: number): string {
@@ -98,11 +98,12 @@ function codeFrame(lines: LineIndex, f: Finding): string[] {
   const frame: string[] = [];
   for (let n = first; n <= last; n++) {
     const raw = lines.lineText(n).replace(/\t/g, ' ');
-    const shown = (from > 0 ? '…' : '') + raw.slice(from, from + FRAME_WIDTH) + (raw.length > from + FRAME_WIDTH ? '…' : '');
+    const shown = (from > 0 ? '…' : '') + printable(raw.slice(from, from + FRAME_WIDTH)) + (raw.length > from + FRAME_WIDTH ? '…' : '');
     frame.push(`    ${n === f.line ? '>' : ' '} ${String(n).padStart(width)} | ${shown}`);
     if (n === f.line) {
       const endCol = f.endLine === f.line ? Math.max(col + 1, f.endColumn) : raw.length + 1;
-      const lead = ' '.repeat(col - 1 - from + (from > 0 ? 1 : 0));
+      // An escaped control character takes several columns: the caret moves with the escapes before it.
+      const lead = ' '.repeat(printable(raw.slice(from, Math.max(from, col - 1))).length + (from > 0 ? 1 : 0));
       const span = Math.max(1, Math.min(endCol - col, FRAME_WIDTH - (col - 1 - from)));
       frame.push(`    ${' '.repeat(2 + width)} | ${lead}${'^'.repeat(span)}`);
     }

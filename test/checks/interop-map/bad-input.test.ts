@@ -27,90 +27,90 @@ for (const target of TARGETS) {
       expect([1, 2]).toContain(r.code);
     }
 
-    it('a map that is not JSON: a located syntax finding', () => {
+    it('a map that is not JSON: a located syntax finding', async () => {
       const root = target.copy();
       writeFileSync(path.join(root, MAP), '{\n  "version": 1,\n  "a2a": [oops]\n}\n');
-      const r = gate(root, target);
+      const r = await gate(root, target);
       expectClean(r);
       expect(r.code).toBe(1);
       const f = r.findings.find((x) => x.ruleId === 'parse/syntax');
       expect(f).toMatchObject({ file: MAP, line: 3 });
     });
 
-    it('an empty map', () => {
+    it('an empty map', async () => {
       const root = target.copy();
       writeFileSync(path.join(root, MAP), '');
-      const r = gate(root, target);
+      const r = await gate(root, target);
       expectClean(r);
       expect(r.code).toBe(1);
       expect(r.findings.map((f) => `${f.ruleId} ${f.file}:${f.line}`)).toContain(`parse/empty ${MAP}:1`);
     });
 
-    it('a map that starts with a BOM', () => {
+    it('a map that starts with a BOM', async () => {
       const root = target.copy();
       const text = readFileSync(path.join(root, MAP), 'utf8');
       writeFileSync(path.join(root, MAP), '\uFEFF' + text);
-      const r = gate(root, target);
+      const r = await gate(root, target);
       expectClean(r);
       expect(r.code).toBe(1);
       expect(r.findings.map((f) => `${f.ruleId} ${f.file}:${f.line}:${f.column}`)).toContain(`parse/bom ${MAP}:1:1`);
     });
 
-    it('a map that repeats a key: reported at the second key', () => {
+    it('a map that repeats a key: reported at the second key', async () => {
       const root = target.copy();
       const text = readFileSync(path.join(root, MAP), 'utf8').replace('"version": 1,', '"version": 1,\n  "version": 1,');
       writeFileSync(path.join(root, MAP), text);
-      const r = gate(root, target);
+      const r = await gate(root, target);
       expectClean(r);
       expect(r.code).toBe(1);
       const f = r.findings.find((x) => x.ruleId === 'parse/duplicate-key');
       expect(f).toMatchObject({ file: MAP, line: positionOf(text, '"version"', 2).line });
     });
 
-    it('a binary map', () => {
+    it('a binary map', async () => {
       const root = target.copy();
       writeFileSync(path.join(root, MAP), Buffer.from([0x7b, 0x00, 0x01, 0x7d]));
-      const r = gate(root, target);
+      const r = await gate(root, target);
       expectClean(r);
       expect(r.findings.map((f) => `${f.ruleId} ${f.file}`)).toContain(`parse/binary ${MAP}`);
     });
 
     for (const rel of referenced) {
-      it(`a missing referenced file (${rel}): a located corpus/missing-file finding`, () => {
+      it(`a missing referenced file (${rel}): a located corpus/missing-file finding`, async () => {
         const root = target.copy();
         rmSync(path.join(root, rel));
-        const r = gate(root, target);
+        const r = await gate(root, target);
         expectClean(r);
         expect(r.code).toBe(1);
         expect(r.findings.map((f) => `${f.ruleId} ${f.file}:${f.line}`)).toContain(`corpus/missing-file ${rel}:1`);
       });
     }
 
-    it('a referenced file that is not parseable (openapi)', () => {
+    it('a referenced file that is not parseable (openapi)', async () => {
       const root = target.copy();
       writeFileSync(path.join(root, layoutFiles.openapi!), 'openapi: 3.1.0\npaths:\n  /x:\n    get: [unclosed\n');
-      const r = gate(root, target);
+      const r = await gate(root, target);
       expectClean(r);
       expect(r.code).toBe(1);
       expect(r.findings.some((f) => f.ruleId.startsWith('parse/') && f.file === layoutFiles.openapi)).toBe(true);
     });
 
-    it('a proto with no http bindings: the rule cannot pass vacuously', () => {
+    it('a proto with no http bindings: the rule cannot pass vacuously', async () => {
       const root = target.copy();
       writeFileSync(path.join(root, layoutFiles.proto!), 'syntax = "proto3";\nservice S { rpc A(B) returns (C); }\n');
-      const r = gate(root, target);
+      const r = await gate(root, target);
       expectClean(r);
       expect(r.code).toBe(1);
       expect(r.findings.map((f) => `${f.ruleId} ${f.file}`)).toContain(`interop-map/http-binding-matches-proto ${layoutFiles.proto}`);
     });
 
-    it('a schema that does not compile: a finding at the schema file', () => {
+    it('a schema that does not compile: a finding at the schema file', async () => {
       const root = target.copy();
       const file = path.join(root, MAP_SCHEMA);
       const schema = JSON.parse(readFileSync(file, 'utf8'));
       schema.properties.version = { type: 'integr' };
       writeFileSync(file, JSON.stringify(schema, null, 2));
-      const r = gate(root, target);
+      const r = await gate(root, target);
       expectClean(r);
       expect(r.code).toBe(1);
       const f = r.findings.find((x) => x.ruleId === 'interop-map/schema');
@@ -118,9 +118,9 @@ for (const target of TARGETS) {
       expect(f?.message).toMatch(/does not compile/);
     });
 
-    it('an unknown preset is a one-line usage error, exit 2', () => {
+    it('an unknown preset is a one-line usage error, exit 2', async () => {
       const root = target.copy();
-      const r = gate(root, { args: ['--preset', 'nonesuch'] });
+      const r = await gate(root, { args: ['--preset', 'nonesuch'] });
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/^specgate: .*preset/);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);

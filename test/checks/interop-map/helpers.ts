@@ -19,7 +19,7 @@ export const TARGETS: Target[] = [
   { name: 'project corpus', args: [], copy: () => projectCorpusCopy() },
 ];
 
-export function gate(root: string, target: Pick<Target, 'args'>, extra: string[] = []): CliResult & { findings: JsonFinding[]; summary: any } {
+export function gate(root: string, target: Pick<Target, 'args'>, extra: string[] = []): Promise<CliResult & { findings: JsonFinding[]; summary: any }> {
   return runJson(['check', 'interop-map', '--root', root, ...target.args, ...extra]);
 }
 
@@ -40,17 +40,9 @@ export function editMap(root: string, edit: (map: any) => void, rel = MAP): stri
   return writeJson(path.join(root, rel), map);
 }
 
-/** 1-based line and column of the n-th (1-based) occurrence of `needle` in `text`. */
-export function positionOf(text: string, needle: string, nth = 1): { line: number; column: number } {
-  let i = -1;
-  for (let k = 0; k < nth; k++) {
-    i = text.indexOf(needle, i + 1);
-    if (i < 0) throw new Error(`occurrence ${nth} of ${JSON.stringify(needle)} not found`);
-  }
-  const before = text.slice(0, i);
-  const line = before.split('\n').length;
-  return { line, column: i - before.lastIndexOf('\n') };
-}
+/** 1-based position of the n-th (1-based) occurrence of `needle` in `text` (one helper, the rule tester's). */
+export { positionOf } from '../../helpers/rule-tester.js';
+import { positionOf } from '../../helpers/rule-tester.js';
 
 /** Line of the `{` that opens the object containing the n-th occurrence of `needle`. */
 export function rowStartLine(text: string, needle: string, nth = 1): number {

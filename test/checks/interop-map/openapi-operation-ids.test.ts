@@ -11,7 +11,7 @@ function corpusOf(text: string, file = 'openapi.yaml'): Corpus {
   const source: FileSource = {
     root: '/memory',
     label: 'memory',
-    read: (rel) => (rel === file ? Buffer.from(text) : undefined),
+    read: (rel) => (rel === file ? { ok: true, bytes: Buffer.from(text) } : { ok: false, failure: 'missing', message: 'file not found' }),
     exists: (rel) => rel === file,
     glob: async () => [],
   };

@@ -24,21 +24,21 @@ async function visits(root: string, preset: string): Promise<Record<string, { vi
 }
 
 describeShared('interop-map on the real upstream data', () => {
-  it('`check interop-map --root anchors --preset openwop` exits 0 with no findings', () => {
-    const r = runJson(['check', 'interop-map', '--root', ANCHOR, '--preset', 'openwop']);
+  it('`check interop-map --root anchors --preset openwop` exits 0 with no findings', async () => {
+    const r = await runJson(['check', 'interop-map', '--root', ANCHOR, '--preset', 'openwop']);
     expect(r.stderr).toBe('');
     expect(r.findings).toEqual([]);
     expect(r.code).toBe(0);
     expect(r.summary.families[0]).toMatchObject({ family: 'interop-map', errors: 0 });
   });
 
-  it('the stylish report says so', () => {
-    const r = runCli(['check', 'interop-map', '--root', ANCHOR, '--preset', 'openwop']);
+  it('the stylish report says so', async () => {
+    const r = await runCli(['check', 'interop-map', '--root', ANCHOR, '--preset', 'openwop']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/no problems/);
   });
 
-  it('the anchors hold the upstream figures: 58 a2a rows, 24 mcp rows, 12 operation rows, 11 proto bindings', () => {
+  it('the anchors hold the upstream figures: 58 a2a rows, 24 mcp rows, 12 operation rows, 11 proto bindings', async () => {
     const map = JSON.parse(readFileSync(path.join(ANCHOR, MAP), 'utf8'));
     expect(A2A_GROUPS.reduce((n, g) => n + map.a2a[g].length, 0)).toBe(58);
     expect(MCP_GROUPS.reduce((n, g) => n + map.mcp[g].length, 0)).toBe(24);
@@ -62,8 +62,8 @@ describeShared('interop-map on the real upstream data', () => {
 });
 
 describe('interop-map on this project', () => {
-  it("`check interop-map` on the project's own corpus exits 0", () => {
-    const r = runJson(['check', 'interop-map', '--root', PROJECT]);
+  it("`check interop-map` on the project's own corpus exits 0", async () => {
+    const r = await runJson(['check', 'interop-map', '--root', PROJECT]);
     expect(r.stderr).toBe('');
     expect(r.findings).toEqual([]);
     expect(r.code).toBe(0);

@@ -14,20 +14,20 @@ const op = (map: any, name: string) => map.a2a.operations.find((o: any) => o.ups
 
 for (const target of TARGETS) {
   describeShared(`interop-map sabotage: ${target.name}`, () => {
-    it('a named row twice points back at the first with `related`', () => {
+    it('a named row twice points back at the first with `related`', async () => {
       const root = target.copy();
       const text = editMap(root, (m) => void m.a2a.errors.push({ ...named(m, 'TaskNotFoundError') }));
-      const r = gate(root, target);
+      const r = await gate(root, target);
       expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 1, stderr: '' });
       const [hit] = byRule(r.findings, 'interop-map/errors-complete');
       expect(hit).toBeDefined();
       expect((hit as any).related).toEqual([expect.objectContaining({ file: MAP, line: positionOf(text, '"TaskNotFoundError"', 1).line })]);
     });
 
-    it('a verb mismatch points at the proto binding with `related`', () => {
+    it('a verb mismatch points at the proto binding with `related`', async () => {
       const root = target.copy();
       editMap(root, (m) => void (op(m, 'ListTasks').http = 'POST /tasks'));
-      const r = gate(root, target);
+      const r = await gate(root, target);
       expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 1, stderr: '' });
       const [hit] = byRule(r.findings, 'interop-map/http-binding-matches-proto');
       const related = (hit as any).related[0];
@@ -40,13 +40,13 @@ for (const target of TARGETS) {
 describe('interop-map sabotage: the run-status enum of the map schema', () => {
   for (const target of TARGETS) {
     describeShared(target.name, () => {
-      it('a run status RunSnapshot dropped is reported at that value of the schema enum', () => {
+      it('a run status RunSnapshot dropped is reported at that value of the schema enum', async () => {
         const root = target.copy();
         const file = path.join(root, 'schemas/v2/run-snapshot.schema.json');
         const snapshot = JSON.parse(readFileSync(file, 'utf8'));
         snapshot.properties.status.enum = snapshot.properties.status.enum.filter((s: string) => s !== 'cancelling');
         writeFileSync(file, JSON.stringify(snapshot, null, 2));
-        const r = gate(root, target);
+        const r = await gate(root, target);
         expect(r.code).toBe(1);
         const schemaText = readFileSync(path.join(root, 'spec/v2/interop-map.schema.json'), 'utf8');
         const hits = byRule(r.findings, 'interop-map/run-status-enum-matches');

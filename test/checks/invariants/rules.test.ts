@@ -4,24 +4,8 @@ import { load } from 'js-yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ANCHOR, describeShared, tempCopy } from '../../helpers/env.js';
 import type { GateResult } from '../rfcs/helpers.js';
+import { entry } from '../../rules/invariants.cases.js';
 import { INVARIANTS, RFC_0152, RFC_0211, append, errors, gate, mutate, only, projectCopy, rangeOf, read } from '../rfcs/helpers.js';
-
-/** An invariant in the project's form; `fields` override or add lines after `- id:`. */
-function entry(id: string, fields: Record<string, string> = {}): string {
-  const base: Record<string, string> = {
-    tier: 'advisory',
-    severity: 'low',
-    threat_model: 'invariants/threat-models/corpus-governance.md',
-    tests: '[]',
-    witness: 'claims-check',
-    rfcs: '["0001 §F"]',
-    ...fields,
-  };
-  const lines = Object.entries(base)
-    .filter(([, v]) => v !== '')
-    .map(([k, v]) => `    ${k}: ${v}`);
-  return `\n  - id: ${id}\n${lines.join('\n')}\n`;
-}
 
 function entryCount(text: string): number {
   return (load(text) as { invariants: unknown[] }).invariants.length;
@@ -34,9 +18,9 @@ function rangeAfter(text: string, anchor: string, needle: string) {
 }
 
 describe('check invariants on this project', () => {
-  it('passes the clean corpus and reports its figures', () => {
+  it('passes the clean corpus and reports its figures', async () => {
     const { root } = projectCopy();
-    const r = gate(root, 'invariants');
+    const r = await gate(root, 'invariants');
     expect(r.stderr).toBe('');
     expect(r.findings).toEqual([]);
     expect(r.code).toBe(0);
@@ -46,39 +30,39 @@ describe('check invariants on this project', () => {
     expect(extras.absentRfcs).toEqual([]);
   });
 
-  it('invariants/cited-section-exists: §Z of RFC 0211; a nested §D.7 resolves once the label exists', () => {
+  it('invariants/cited-section-exists: §Z of RFC 0211; a nested §D.7 resolves once the label exists', async () => {
     const { root } = projectCopy();
     const text = append(root, INVARIANTS, entry('sabotage-cites-section-z', { rfcs: '["0211 §Z", "0211 §D.7"]' }));
-    let found = only(gate(root, 'invariants'), 'invariants/cited-section-exists');
+    let found = only(await gate(root, 'invariants'), 'invariants/cited-section-exists');
     expect(found.map((f) => [f.line, f.column, f.endColumn])).toEqual([triple(rangeOf(text, '"0211 §Z"')), triple(rangeOf(text, '"0211 §D.7"'))]);
     expect(found[0]!.message).toMatch(/cites RFC 0211 §Z, but RFCS\/0211-.* has no such section \(it has §A, §B, §C, §D, §E, §F\)/);
 
     const rfc = read(root, RFC_0211);
     const d = rfc.indexOf('### §E');
     writeFileSync(path.join(root, RFC_0211), `${rfc.slice(0, d)}**D.7 Echo removal.** The echoed id is dropped before comparing.\n\n${rfc.slice(d)}`);
-    found = only(gate(root, 'invariants'), 'invariants/cited-section-exists');
+    found = only(await gate(root, 'invariants'), 'invariants/cited-section-exists');
     expect(found.map((f) => f.line)).toEqual([rangeOf(text, '"0211 §Z"').line]);
   });
 
-  it('invariants/cited-rfc-status: Withdrawn is an error, Superseded a warning naming the successor', () => {
+  it('invariants/cited-rfc-status: Withdrawn is an error, Superseded a warning naming the successor', async () => {
     const { root } = projectCopy();
     const yaml = read(root, INVARIANTS);
     const cites = [...yaml.matchAll(/"0152[^"]*"/g)].map((m) => triple(locate(yaml, m.index!, m[0].length)));
     expect(cites.length).toBeGreaterThan(0);
 
     mutate(root, RFC_0152, '| **Status** | `Accepted` |', '| **Status** | `Withdrawn` |');
-    let found = only(gate(root, 'invariants'), 'invariants/cited-rfc-status');
+    let found = only(await gate(root, 'invariants'), 'invariants/cited-rfc-status');
     expect(found.map((f) => [f.severity, f.line, f.column, f.endColumn])).toEqual(cites.map((c) => ['error', ...c]));
     expect(found[0]!.message).toMatch(/cites RFC 0152, which is Withdrawn/);
 
     mutate(root, RFC_0152, '| **Status** | `Withdrawn` |', '| **Status** | `Superseded` |');
     mutate(root, RFC_0152, '| **Superseded by** | — |', '| **Superseded by** | RFC 0211 |');
-    found = only(gate(root, 'invariants'), 'invariants/cited-rfc-status');
+    found = only(await gate(root, 'invariants'), 'invariants/cited-rfc-status');
     expect(found.map((f) => f.severity)).toEqual(cites.map(() => 'warning'));
     expect(found[0]!.message).toMatch(/which is Superseded by RFC 0211; cite that instead/);
   });
 
-  it('invariants/protocol-tests-resolve: a protocol entry whose glob matches nothing', () => {
+  it('invariants/protocol-tests-resolve: a protocol entry whose glob matches nothing', async () => {
     const { root } = projectCopy();
     const text = append(
       root,
@@ -87,7 +71,7 @@ describe('check invariants on this project', () => {
         entry('sabotage-sibling-only', { tier: 'protocol', tests: '\n      - openwop-conformance:src/x.test.ts', witness: 'witnessable-unaided' }),
     );
     const n = entryCount(text);
-    const found = only(gate(root, 'invariants'), 'invariants/protocol-tests-resolve');
+    const found = only(await gate(root, 'invariants'), 'invariants/protocol-tests-resolve');
     const glob = rangeOf(text, 'test/nowhere/*.test.ts');
     const sibling = rangeOf(text, '- openwop-conformance:src/x.test.ts'); // the sequence, at its first dash
     expect(found.map((f) => [f.severity, f.line, f.column, f.pointer])).toEqual([
@@ -97,11 +81,11 @@ describe('check invariants on this project', () => {
     expect(found[1]!.message).toMatch(/no test glob for this repository \(1 sibling-repository pointer is not resolved here\)/);
   });
 
-  it('invariants/protocol-tests-resolve: a glob of 22 separate `*` is refused at once, located, not matched for minutes', () => {
+  it('invariants/protocol-tests-resolve: a glob of 22 separate `*` is refused at once, located, not matched for minutes', async () => {
     const { root } = projectCopy();
     const hostile = 'test/' + 'a*'.repeat(22) + 'b.test.ts';
     const text = append(root, INVARIANTS, entry('sabotage-star-flood', { tier: 'protocol', tests: `\n      - test/wire/*.test.ts\n      - "${hostile}"`, witness: 'witnessable-unaided' }));
-    const found = only(gate(root, 'invariants'), 'invariants/protocol-tests-resolve');
+    const found = only(await gate(root, 'invariants'), 'invariants/protocol-tests-resolve');
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ severity: 'error', ...rangeOf(text, `"${hostile}"`), pointer: `/invariants/${entryCount(text) - 1}/tests/1` });
     expect(found[0]!.message).toMatch(/refused: .* has 22 separate `\*` wildcards \(at most 3/);
@@ -110,10 +94,10 @@ describe('check invariants on this project', () => {
 
 describe('check invariants on bad YAML', () => {
   // duplicate keys, tabs and alias bombs are rule tests (test/rules/input.cases.ts)
-  it('a missing invariants file is one finding, not a crash', () => {
+  it('a missing invariants file is one finding, not a crash', async () => {
     const { root } = projectCopy();
     rmSync(path.join(root, INVARIANTS));
-    const r = gate(root, 'invariants');
+    const r = await gate(root, 'invariants');
     expect(r.stderr).toBe('');
     expect(r.code).toBe(1);
     expect(r.findings.map((f) => [f.ruleId, f.file])).toEqual([['corpus/missing-file', INVARIANTS]]);
@@ -129,11 +113,11 @@ describeShared('check invariants on the upstream anchors', () => {
   // An independent count: every "RFC NNNN" (and "NNNN/NNNN" lists) in an entry's text fields.
   let citedBy: string[][];
   let entries: Array<Record<string, unknown>>;
-  beforeAll(() => {
+  beforeAll(async () => {
     text = readFileSync(path.join(ANCHOR, FILE), 'utf8');
     entries = (load(text) as { invariants: Array<Record<string, unknown>> }).invariants;
     present = new Set(readdirSync(path.join(ANCHOR, 'RFCS')).map((f) => f.slice(0, 4)));
-    r = gate(ANCHOR, 'invariants', ['--preset', 'openwop']);
+    r = await gate(ANCHOR, 'invariants', ['--preset', 'openwop']);
     extras = r.summary?.families?.find((f: any) => f.family === 'invariants')?.extras;
     citedBy = entries.map((e) => {
       const prose = Object.entries(e)
@@ -141,12 +125,13 @@ describeShared('check invariants on the upstream anchors', () => {
         .map(([, v]) => String(v))
         .join('\n');
       const nums: string[] = [];
-      for (const m of prose.matchAll(/\bRFCs?[ -]?(\d{4}(?:\s*\/\s*\d{4})*)(?![\d-])/g)) nums.push(...m[1]!.split('/').map((s) => s.trim()));
+      // A folded line may break between "RFC" and its number.
+      for (const m of prose.matchAll(/\bRFCs?(?:\s+|-)?(\d{4}(?:\s*\/\s*\d{4})*)(?![\d-])/g)) nums.push(...m[1]!.split('/').map((s) => s.trim()));
       return nums;
     });
   });
 
-  it('reads all entries and validates them against the built-in upstream schema', () => {
+  it('reads all entries and validates them against the built-in upstream schema', async () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(1);
     expect(extras.entries).toBe(entries.length);
@@ -154,27 +139,30 @@ describeShared('check invariants on the upstream anchors', () => {
     expect(only(r, 'invariants/unique-id')).toEqual([]);
   });
 
-  it('summarises entries citing no RFC, citations, and the cited RFCs absent from RFCS/', () => {
+  it('summarises entries citing no RFC, citations, and the cited RFCs absent from RFCS/', async () => {
     const none = citedBy.filter((c) => c.length === 0).length;
     const cited = [...new Set(citedBy.flat())].sort();
     expect(extras.entriesCitingNoRfc).toBe(none);
-    expect(only(r, 'invariants/cites-rfc')).toHaveLength(none);
+    // Upstream's v1.0 invariants predate its RFC process: the rule is this project's, off under openwop.
+    expect(none).toBeGreaterThan(0);
+    expect(only(r, 'invariants/cites-rfc')).toEqual([]);
     expect(extras.absentRfcs).toEqual(cited.filter((n) => !present.has(n)));
     expect(extras.citedRfcs).toBe(cited.length);
   });
 
-  it('reports each absent RFC at the citing line and column', () => {
+  it('reports each absent RFC at the citing line and column', async () => {
     const lines = text.split('\n');
     const found = only(r, 'invariants/cited-rfc-exists');
     expect(found.length).toBeGreaterThanOrEqual(extras.absentRfcCount);
     for (const f of found) {
       const n = /cites RFC (\d{4})/.exec(f.message)![1]!;
       expect(present.has(n)).toBe(false);
-      expect(lines[f.line - 1]!.slice(f.column - 1)).toMatch(new RegExp(`^(RFCs?[ -]?)?${n}`));
+      // A citation split across lines starts on one line and ends on the next.
+      expect(lines.slice(f.line - 1, f.endLine).join('\n').slice(f.column - 1)).toMatch(new RegExp(`^(RFCs?(\\s+|-)?)?${n}`));
     }
   });
 
-  it("reports RFC 0211's new invariant, which this file predates, at the RFC's Security line", () => {
+  it("reports RFC 0211's new invariant, which this file predates, at the RFC's Security line", async () => {
     const rfc = readFileSync(path.join(ANCHOR, 'RFCS/0211-a2a-error-details-are-errorinfo.md'), 'utf8');
     const found = only(r, 'invariants/security-line-matches');
     expect(found.map((f) => [f.file, f.line, f.column, f.endColumn])).toEqual([
@@ -182,7 +170,7 @@ describeShared('check invariants on the upstream anchors', () => {
     ]);
   });
 
-  it('in the upstream form too: a disagreeing tier, and a prose §Z citation located inside the note', () => {
+  it('in the upstream form too: a disagreeing tier, and a prose §Z citation located inside the note', async () => {
     const root = tempCopy(ANCHOR);
     const tail = [
       '',
@@ -200,7 +188,7 @@ describeShared('check invariants on the upstream anchors', () => {
     ].join('\n');
     const mutated = text.replace(/\n*$/, '\n') + tail;
     writeFileSync(path.join(root, FILE), mutated);
-    const m = gate(root, 'invariants', ['--preset', 'openwop']);
+    const m = await gate(root, 'invariants', ['--preset', 'openwop']);
     const tier = only(m, 'invariants/security-line-matches');
     expect(tier.map((f) => [f.file, f.line, f.column, f.endColumn])).toEqual([[FILE, ...triple(rangeAfter(mutated, '- id: a2a-error-no-existence-oracle', 'reference-impl'))]]);
     const section = only(m, 'invariants/cited-section-exists');

@@ -12,7 +12,7 @@ export const RFC_0208 = 'RFCS/0208-v2-a2a-mcp-operation-mappings.md';
 
 export type GateResult = CliResult & { findings: JsonFinding[]; summary: any };
 
-export function gate(root: string, family: 'rfcs' | 'invariants', extra: string[] = []): GateResult {
+export function gate(root: string, family: 'rfcs' | 'invariants', extra: string[] = []): Promise<GateResult> {
   return runJson(['check', family, '--root', root, ...extra]);
 }
 

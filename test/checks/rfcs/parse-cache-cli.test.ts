@@ -1,29 +1,18 @@
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../../helpers/env.js';
 import type { JsonFinding } from '../../helpers/env.js';
 import { generateCorpus } from '../../../scripts/bench/synthetic.js';
 import { RFC_0211, mutate, projectCopy } from './helpers.js';
 
-const made: string[] = [];
-const tmp = () => {
-  const d = tempDir();
-  made.push(d);
-  return d;
-};
-const copy = () => {
-  const { root } = projectCopy();
-  made.push(root);
-  return root;
-};
-afterAll(() => {
-  for (const d of made) rmSync(d, { recursive: true, force: true });
-});
+// Both come from tempDir() (projectCopy too): removed when the file ends (test/helpers/temp-dirs.ts).
+const tmp = tempDir;
+const copy = () => projectCopy().root;
 
 /** `check rfcs invariants` with the parse cache in `cacheDir`; findings without timings. */
-function check(root: string, cacheDir: string, extra: string[] = []): { code: number; stderr: string; findings: JsonFinding[] } {
-  const r = runCli(['check', 'rfcs', 'invariants', '--root', root, '--format', 'json', ...extra], { env: { SPECGATE_CACHE_DIR: cacheDir } });
+async function check(root: string, cacheDir: string, extra: string[] = []): Promise<{ code: number; stderr: string; findings: JsonFinding[] }> {
+  const r = await runCli(['check', 'rfcs', 'invariants', '--root', root, '--format', 'json', ...extra], { env: { SPECGATE_CACHE_DIR: cacheDir } });
   let findings: JsonFinding[] = [];
   try {
     findings = (JSON.parse(r.stdout) as { findings: JsonFinding[] }).findings;
@@ -46,60 +35,60 @@ const entries = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) 
 const rfcTexts = (root: string) => new Set(readdirSync(path.join(root, 'RFCS')).filter((f) => /^\d{4}-/.test(f) && !f.startsWith('0000-')).map((f) => readFileSync(path.join(root, 'RFCS', f), 'utf8'))).size;
 
 describe('the RFC parse cache through `check`', () => {
-  it('a hit gives the same findings as a miss, positions included; a changed file misses', () => {
+  it('a hit gives the same findings as a miss, positions included; a changed file misses', async () => {
     const { root, cacheDir } = approvedCopy();
-    const miss = check(root, cacheDir);
+    const miss = await check(root, cacheDir);
     expect(miss.code, miss.stderr).toBe(1);
     expect(statusFinding(miss.findings)).toMatchObject({ line: expect.any(Number), column: expect.any(Number) });
     const stored = entries(cacheDir);
     expect(stored.length).toBe(rfcTexts(root));
-    const hit = check(root, cacheDir);
+    const hit = await check(root, cacheDir);
     expect(hit.findings).toEqual(miss.findings);
     expect(entries(cacheDir)).toEqual(stored);
 
     mutate(root, RFC_0211, '| **Status** | `Approved` |', '| **Status** | `Drafty` |');
-    const changed = check(root, cacheDir);
+    const changed = await check(root, cacheDir);
     expect(statusFinding(changed.findings)?.message).toContain('"Drafty"');
     expect(entries(cacheDir).length).toBe(stored.length + 1);
   });
 
-  it('a warm run reads the cache, and --no-cache neither reads nor writes it', () => {
+  it('a warm run reads the cache, and --no-cache neither reads nor writes it', async () => {
     const { root, cacheDir } = approvedCopy();
-    const first = check(root, cacheDir);
+    const first = await check(root, cacheDir);
     expect(statusFinding(first.findings)).toBeDefined();
     // Tamper with the entry of RFC 0211: a run that reads the cache sees the tampered status.
     const entry = entries(cacheDir).map((f) => path.join(cacheDir, f)).find((f) => readFileSync(f, 'utf8').includes('"Approved"'))!;
     writeFileSync(entry, readFileSync(entry, 'utf8').replaceAll('"Approved"', '"Accepted"'));
-    expect(statusFinding(check(root, cacheDir).findings)).toBeUndefined();
-    const fresh = check(root, cacheDir, ['--no-cache']);
+    expect(statusFinding((await check(root, cacheDir)).findings)).toBeUndefined();
+    const fresh = await check(root, cacheDir, ['--no-cache']);
     expect(fresh.findings).toEqual(first.findings);
 
     const unused = path.join(tmp(), 'never-made');
-    const none = check(root, unused, ['--no-cache']);
+    const none = await check(root, unused, ['--no-cache']);
     expect(none.findings).toEqual(first.findings);
     expect(existsSync(unused)).toBe(false);
   });
 
-  it('with more than 100 RFCs every file is cached too (no size threshold), and hits give the same findings', () => {
+  it('with more than 100 RFCs every file is cached too (no size threshold), and hits give the same findings', async () => {
     const root = path.join(tmp(), 'x6');
     generateCorpus(copy(), root, 6);
     expect(readdirSync(path.join(root, 'RFCS')).length).toBeGreaterThan(100);
     const cacheDir = path.join(tmp(), 'cache');
-    const miss = check(root, cacheDir);
+    const miss = await check(root, cacheDir);
     expect(miss.code, miss.stderr).toBeLessThan(2);
     expect(entries(cacheDir).length).toBe(rfcTexts(root));
-    const hit = check(root, cacheDir);
+    const hit = await check(root, cacheDir);
     expect(hit.findings).toEqual(miss.findings);
   });
 
-  it('an unwritable cache folder still gives the findings', () => {
+  it('an unwritable cache folder still gives the findings', async () => {
     const { root } = approvedCopy();
     const file = path.join(tmp(), 'a-file');
     writeFileSync(file, 'not a folder\n');
-    const blocked = check(root, path.join(file, 'cache'));
+    const blocked = await check(root, path.join(file, 'cache'));
     expect(blocked.code, blocked.stderr).toBe(1);
     expect(blocked.stderr).toBe('');
-    expect(blocked.findings).toEqual(check(root, path.join(tmp(), 'cache'), ['--no-cache']).findings);
+    expect(blocked.findings).toEqual((await check(root, path.join(tmp(), 'cache'), ['--no-cache'])).findings);
     expect(statusFinding(blocked.findings)).toBeDefined();
   });
 });

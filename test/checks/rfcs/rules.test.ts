@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ANCHOR, describeShared, tempDir } from '../../helpers/env.js';
 import type { GateResult } from './helpers.js';
+import { OverlaySource, checkFindings } from '../../helpers/rule-tester.js';
 import { RFC_0208, RFC_0211, errors, gate, mutate, only, projectCopy, rangeOf, read, rename } from './helpers.js';
 
 /** The range of `needle`'s first occurrence at or after `anchor`'s. */
@@ -17,9 +18,9 @@ function rangeAfter(text: string, anchor: string, needle: string) {
 }
 
 describe('check rfcs on this project', () => {
-  it('passes the clean corpus (only sibling-repository paths are reported, as warnings)', () => {
+  it('passes the clean corpus (only sibling-repository paths are reported, as warnings)', async () => {
     const { root } = projectCopy();
-    const r = gate(root, 'rfcs');
+    const r = await gate(root, 'rfcs');
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(errors(r)).toEqual([]);
@@ -31,12 +32,12 @@ describe('check rfcs on this project', () => {
     expect(s.visited).toBeGreaterThan(0);
   });
 
-  it('rfcs/number-matches: an RFC file renamed to another number', () => {
+  it('rfcs/number-matches: an RFC file renamed to another number', async () => {
     const { root } = projectCopy();
     const renamed = RFC_0211.replace('0211-', '0212-');
     rename(root, RFC_0211, renamed);
     const text = read(root, renamed);
-    const r = gate(root, 'rfcs');
+    const r = await gate(root, 'rfcs');
     expect(r.code).toBe(1);
     const found = only(r, 'rfcs/number-matches').map((f) => [f.file, f.line, f.column, f.endColumn]);
     const rfcRow = rangeAfter(text, '| **RFC**', '0211');
@@ -46,13 +47,13 @@ describe('check rfcs on this project', () => {
     ]);
   });
 
-  it('fails rather than passing when the RFC folder holds no RFC', () => {
+  it('fails rather than passing when the RFC folder holds no RFC', async () => {
     const root = tempDir();
     mkdirSync(path.join(root, 'RFCS'));
     writeFileSync(path.join(root, 'RFCS/README.md'), '# RFCs\n');
-    const r = gate(root, 'rfcs');
+    const r = await gate(root, 'rfcs');
     expect(r.code).toBe(1);
-    expect(new Set(r.findings.map((f) => f.ruleId)).size).toBe(7);
+    expect(new Set(r.findings.map((f) => f.ruleId)).size).toBe(10);
     for (const f of r.findings) expect(f.message).toMatch(/visited nothing/);
   });
 });
@@ -63,43 +64,37 @@ function pick(r: { line: number; column: number; endColumn: number }): [number, 
 
 describeShared('check rfcs on the upstream anchors', () => {
   let r: GateResult;
-  beforeAll(() => {
-    r = gate(ANCHOR, 'rfcs', ['--preset', 'openwop']);
+  beforeAll(async () => {
+    r = await gate(ANCHOR, 'rfcs', ['--preset', 'openwop']);
   });
   const files = ['0001-rfc-process.md', '0152-a2a-1-0-versioned-composition.md', '0208-v2-a2a-mcp-operation-mappings.md', '0211-a2a-error-details-are-errorinfo.md'].map((f) => `RFCS/${f}`);
   const textOf = (f: string) => readFileSync(path.join(ANCHOR, f), 'utf8');
   const at = (f: { file: string; line: number; column: number; endColumn: number }) => textOf(f.file).split('\n')[f.line - 1]!.slice(f.column - 1, f.endColumn - 1);
 
-  it('reads the four RFCs; headers, numbers, statuses and supersession hold', () => {
+  it('reads the four RFCs; headers, numbers, statuses and supersession hold', async () => {
     expect(r.stderr).toBe('');
     const s = r.summary.families.find((x: any) => x.family === 'rfcs');
     expect(s.files).toBe(files.length);
     for (const id of ['rfcs/header-table', 'rfcs/number-matches', 'rfcs/status-known', 'rfcs/supersedes-reciprocal']) expect(only(r, id)).toEqual([]);
   });
 
-  it("reports each of RFC 0152's unticked boxes that gives no reason", () => {
+  it("upstream's process has no literal reason:/deferred:, Affects-paths, Title-row or newest-first rule: they are off", () => {
+    for (const id of ['rfcs/acceptance-boxes', 'rfcs/affects-paths-exist', 'rfcs/title-row-matches', 'rfcs/updated-newest-first']) expect(only(r, id), id).toEqual([]);
+  });
+
+  it("opted in by configuration, they read RFC 0152's unticked boxes and RFC 0208's Updated order", async () => {
+    const opted = await checkFindings(new OverlaySource(ANCHOR), {
+      families: ['rfcs'],
+      preset: 'openwop',
+      severities: { 'rfcs/acceptance-boxes': 'error', 'rfcs/updated-newest-first': 'warning' },
+    });
     const text = textOf(files[1]!);
     const expected = text.split('\n').flatMap((l, i) => (l.startsWith('- [ ]') && !/\b(reason|deferred):/i.test(l) ? [i + 1] : []));
     expect(expected.length).toBeGreaterThan(0);
-    const found = only(r, 'rfcs/acceptance-boxes');
-    expect(found.map((f) => [f.file, f.line, f.column])).toEqual(expected.map((line) => [files[1], line, 1]));
-  });
-
-  it('reports each Affects path absent from this tree at its backticks', () => {
-    const found = only(r, 'rfcs/affects-paths-exist');
-    expect(found.length).toBeGreaterThan(0);
-    for (const f of found) {
-      const code = at(f);
-      expect(code).toMatch(/^`[^`]+`$/);
-      const p = code.slice(1, -1);
-      if (f.severity === 'error') expect(existsSync(path.join(ANCHOR, p))).toBe(false);
-      else expect(f.message).toMatch(/cannot be resolved/);
-    }
-  });
-
-  it("warns that RFC 0208's Updated row does not list its latest change first", () => {
-    const found = only(r, 'rfcs/dates-valid');
-    expect(found.map((f) => [f.file, f.severity])).toEqual([[files[2], 'warning']]);
-    expect(at(found[0]!)).toBe('2026-09-22');
+    const boxes = opted.filter((f) => f.ruleId === 'rfcs/acceptance-boxes');
+    expect(boxes.map((f) => [f.file, f.line, f.column])).toEqual(expected.map((line) => [files[1], line, 1]));
+    const order = opted.filter((f) => f.ruleId === 'rfcs/updated-newest-first');
+    expect(order.map((f) => [f.file, f.severity])).toEqual([[files[2], 'warning']]);
+    expect(at(order[0]!)).toBe('2026-09-22');
   });
 });

@@ -1,6 +1,7 @@
 import type { Rule } from '../../../core/rule.js';
 import { A2A_ERRORS, expectedReason, isParenthesized } from '../a2a-errors.js';
 import { loadMap, rowsAt } from '../map-doc.js';
+import { appendProperty, fixOf, removeProperty, replaceValue } from '../../../fix/edits.js';
 
 const NAMED_ROWS = 9;
 
@@ -9,6 +10,7 @@ export const reasonUpperSnake: Rule = {
   id: 'interop-map/reason-upper-snake',
   rfc: 'RFC 0211 §A',
   description: 'Every named a2a.errors row carries reason = UPPER_SNAKE(name minus Error); a parenthesized row carries none; exactly nine named rows are visited.',
+  fixable: true,
   run(ctx) {
     const loaded = loadMap(ctx);
     if (!loaded) return;
@@ -19,7 +21,11 @@ export const reasonUpperSnake: Rule = {
       if (typeof name !== 'string') continue;
       if (isParenthesized(name)) {
         if (row.reason !== undefined) {
-          ctx.report({ at: { doc: loaded.doc, pointer: `${pointer}/reason`, on: 'key' }, message: `a2a.errors ${name}: a parenthesized row is not an A2A error and carries no reason` });
+          ctx.report({
+            at: { doc: loaded.doc, pointer: `${pointer}/reason`, on: 'key' },
+            message: `a2a.errors ${name}: a parenthesized row is not an A2A error and carries no reason`,
+            fix: fixOf(removeProperty(loaded.doc, pointer, 'reason')),
+          });
         }
         continue;
       }
@@ -28,10 +34,14 @@ export const reasonUpperSnake: Rule = {
       if (!A2A_ERRORS.includes(name)) continue;
       const want = expectedReason(name);
       if (row.reason === undefined) {
-        ctx.report({ at: { doc: loaded.doc, pointer }, message: `a2a.errors ${name}: missing reason; expected "${want}"` });
+        ctx.report({ at: { doc: loaded.doc, pointer }, message: `a2a.errors ${name}: missing reason; expected "${want}"`, fix: fixOf(appendProperty(loaded.doc, pointer, 'reason', want)) });
       } else if (row.reason !== want) {
         const hint = typeof row.reason === 'string' && /_?ERROR$/i.test(row.reason) ? ' (drop the Error suffix)' : '';
-        ctx.report({ at: { doc: loaded.doc, pointer: `${pointer}/reason` }, message: `a2a.errors ${name}: reason ${JSON.stringify(row.reason)} must be "${want}", the UPPER_SNAKE of the name without Error${hint}` });
+        ctx.report({
+          at: { doc: loaded.doc, pointer: `${pointer}/reason` },
+          message: `a2a.errors ${name}: reason ${JSON.stringify(row.reason)} must be "${want}", the UPPER_SNAKE of the name without Error${hint}`,
+          fix: fixOf(replaceValue(loaded.doc, `${pointer}/reason`, want)),
+        });
       }
     }
     if (named !== NAMED_ROWS) {

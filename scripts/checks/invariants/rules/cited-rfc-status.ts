@@ -5,7 +5,7 @@ import { resolvedCitations } from '../cited-rfcs.js';
 export const citedRfcStatus: Rule = {
   id: 'invariants/cited-rfc-status',
   rfc: 'RFC 0001 §C',
-  description: 'A cited RFC is live: Withdrawn or Rejected is an error, Draft or Superseded a warning naming the successor.',
+  description: 'A cited RFC is live: Withdrawn or Rejected is an error, Superseded a warning naming the successor.',
   async run(ctx) {
     for await (const { set, entry: e, citation: c, rfc: doc } of resolvedCitations(ctx.corpus)) {
       ctx.visit();
@@ -18,9 +18,23 @@ export const citedRfcStatus: Rule = {
       } else if (status === 'Superseded') {
         const next = namedRfcs(headerField(doc, 'Superseded by')?.value ?? '');
         ctx.report({ at: at(), severity: 'warning', message: `${who}, which is Superseded${next.length ? ` by ${next.map((n) => `RFC ${n}`).join(', ')}; cite that instead` : ' and names no successor'}` });
-      } else if (status === 'Draft') {
-        ctx.report({ at: at(), severity: 'warning', message: `${who}, which is still a Draft` });
       }
+    }
+  },
+};
+
+/** This project's convention: upstream files invariants while their RFC is still a Draft. */
+export const citedRfcDraft: Rule = {
+  id: 'invariants/cited-rfc-draft',
+  rfc: 'RFC 0001 §C',
+  description: 'A cited RFC is past Draft.',
+  defaultSeverity: 'warning',
+  presets: ['specgate'],
+  async run(ctx) {
+    for await (const { set, entry: e, citation: c, rfc: doc } of resolvedCitations(ctx.corpus)) {
+      ctx.visit();
+      if (rfcStatus(doc)?.value !== 'Draft') continue;
+      ctx.report({ at: { file: set.doc.file, range: c.range, pointer: c.pointer }, message: `invariant "${e.id ?? `#${e.index}`}" cites RFC ${c.rfc}, which is still a Draft` });
     }
   },
 };

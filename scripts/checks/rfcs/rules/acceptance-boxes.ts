@@ -7,6 +7,8 @@ const EXCUSED = /\b(?:reason|deferred):/i;
 export const acceptanceBoxes: Rule = {
   id: 'rfcs/acceptance-boxes',
   rfc: 'RFC 0001 §G',
+  // Upstream records an unticked box's outcome in its Status history, Updated or Amendment record.
+  presets: ['specgate'],
   description: 'An Accepted RFC has no unticked acceptance-criteria box unless the item gives a `reason:` or is `deferred:`.',
   async run(ctx) {
     const docs = await (await loadRfcSet(ctx.corpus)).all();

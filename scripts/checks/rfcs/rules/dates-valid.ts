@@ -1,4 +1,7 @@
-import type { Rule } from '../../../core/rule.js';
+import type { Fix } from '../../../core/findings.js';
+import type { Rule, RuleContext } from '../../../core/rule.js';
+import { cellContent, fixOf } from '../../../fix/edits.js';
+import type { HeaderRow, RfcDocument } from '../../../rfc/document.js';
 import { headerField } from '../../../rfc/document.js';
 import { loadRfcSet } from '../../../rfc/set.js';
 import { rangeInCell } from '../where.js';
@@ -17,7 +20,8 @@ export function isCalendarDate(s: string): boolean {
 export const datesValid: Rule = {
   id: 'rfcs/dates-valid',
   rfc: 'RFC 0001 §B',
-  description: 'Created is a YYYY-MM-DD date; Updated starts with one, not before Created, latest change first.',
+  description: 'Created is a YYYY-MM-DD date; Updated starts with one, not before Created.',
+  fixable: true,
   async run(ctx) {
     const docs = await (await loadRfcSet(ctx.corpus)).all();
     for (const doc of docs) {
@@ -28,12 +32,23 @@ export const datesValid: Rule = {
       let createdDate: string | undefined;
       if (created) {
         if (isCalendarDate(created.value)) createdDate = created.value;
-        else ctx.report({ at: { file: doc.file, range: rangeInCell(doc, created, created.value) }, message: `Created "${created.value}" is not a YYYY-MM-DD calendar date` });
+        else {
+          ctx.report({
+            at: { file: doc.file, range: rangeInCell(doc, created, created.value) },
+            message: `Created "${created.value}" is not a YYYY-MM-DD calendar date`,
+            fix: padDate(ctx, doc, created, created.value),
+          });
+        }
       }
       if (!updated) continue;
       const lead = /^\d{4}-\d{2}-\d{2}(?!\d)/.exec(updated.value)?.[0];
       if (!lead) {
-        ctx.report({ at: { file: doc.file, range: updated.valueRange }, message: `Updated "${clip(updated.value)}" does not start with a YYYY-MM-DD date` });
+        const loose = LOOSE_DATE.exec(updated.value)?.[0];
+        ctx.report({
+          at: { file: doc.file, range: updated.valueRange },
+          message: `Updated "${clip(updated.value)}" does not start with a YYYY-MM-DD date`,
+          fix: loose ? padDate(ctx, doc, updated, loose) : undefined,
+        });
         continue;
       }
       if (!isCalendarDate(lead)) {
@@ -43,20 +58,75 @@ export const datesValid: Rule = {
       if (createdDate && lead < createdDate) {
         ctx.report({ at: { file: doc.file, range: rangeInCell(doc, updated, lead) }, message: `Updated ${lead} is before Created ${createdDate}` });
       }
-      // Entries separated by " · " (or "Earlier: …") each start with their date; the latest comes first.
+    }
+  },
+};
+
+/**
+ * This project's convention, not upstream's: openwop's template has one `YYYY-MM-DD` in Updated
+ * and its RFCs append history in either order.
+ */
+export const updatedNewestFirst: Rule = {
+  id: 'rfcs/updated-newest-first',
+  rfc: 'RFC 0001 §B',
+  description: 'The changes listed in Updated (separated by " · " or "Earlier:") run newest first.',
+  defaultSeverity: 'warning',
+  presets: ['specgate'],
+  fixable: true,
+  async run(ctx) {
+    for (const doc of await (await loadRfcSet(ctx.corpus)).all()) {
+      const updated = headerField(doc, 'Updated');
+      const lead = updated && /^\d{4}-\d{2}-\d{2}(?!\d)/.exec(updated.value)?.[0];
+      if (!updated || !lead || !isCalendarDate(lead)) continue; // rfcs/dates-valid reports those
+      ctx.visit();
+      // Entries separated by " · " (or "Earlier: …") each start with their date.
       const entryDates = [...updated.value.matchAll(/(?:^|·\s*|Earlier:\s*)(\d{4}-\d{2}-\d{2})(?!\d)/g)].map((m) => m[1]!);
       const later = entryDates.find((d) => isCalendarDate(d) && d > lead);
-      if (later) {
-        ctx.report({
-          at: { file: doc.file, range: rangeInCell(doc, updated, lead) },
-          severity: 'warning',
-          message: `Updated starts with ${lead} but lists a later change (${later}) after it; the latest change comes first`,
-        });
-      }
+      if (!later) continue;
+      ctx.report({
+        at: { file: doc.file, range: rangeInCell(doc, updated, lead) },
+        message: `Updated starts with ${lead} but lists a later change (${later}) after it; the latest change comes first`,
+        fix: newestFirst(ctx, doc, updated),
+      });
     }
   },
 };
 
 function clip(s: string): string {
   return s.length > 60 ? `${s.slice(0, 57)}…` : s;
+}
+
+/** Year first, month and day of one or two digits, `-`, `/` or `.` between: `2026-9-3`, `2026/09/03`. */
+const LOOSE_DATE = /^(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?!\d)/;
+
+/**
+ * A date written year first but loosely (`2026-9-3`, `2026/09/03`) rewritten `2026-09-03`. Only
+ * year-first forms: `03/09/2026` could be either day or month first, so it gets no fix.
+ */
+function padDate(ctx: RuleContext, doc: RfcDocument, row: HeaderRow, written: string): Fix | undefined {
+  const m = LOOSE_DATE.exec(written);
+  if (!m || m[0] !== written.slice(0, m[0].length)) return undefined;
+  const date = `${m[1]}-${m[3]!.padStart(2, '0')}-${m[4]!.padStart(2, '0')}`;
+  if (!isCalendarDate(date)) return undefined;
+  const text = ctx.corpus.text(doc.file);
+  const cell = text === undefined ? undefined : cellContent(text, row);
+  const at = cell ? cell.source.indexOf(m[0]) : -1;
+  if (!cell || at < 0) return undefined;
+  return fixOf({ file: doc.file, start: cell.start + at, end: cell.start + at + m[0].length, text: date });
+}
+
+/**
+ * Updated entries put latest first, when the order is certain: every \` · \`-separated entry starts
+ * with a calendar date and no two share one. A value with an "Earlier:" tail, an entry without a
+ * leading date, or a repeated date gets no fix.
+ */
+function newestFirst(ctx: RuleContext, doc: RfcDocument, row: HeaderRow): Fix | undefined {
+  const text = ctx.corpus.text(doc.file);
+  const cell = text === undefined ? undefined : cellContent(text, row);
+  if (!cell || /Earlier:/.test(cell.source)) return undefined;
+  const entries = cell.source.split(' · ');
+  const dates = entries.map((e) => /^(\d{4}-\d{2}-\d{2})(?!\d)/.exec(e)?.[1]);
+  if (entries.length < 2 || !dates.every((d) => d !== undefined && isCalendarDate(d)) || new Set(dates).size !== dates.length) return undefined;
+  const sorted = entries.map((e, i) => ({ e, d: dates[i]! })).sort((a, b) => (a.d < b.d ? 1 : -1));
+  return fixOf({ file: doc.file, start: cell.start, end: cell.end, text: sorted.map((x) => x.e).join(' · ') });
 }

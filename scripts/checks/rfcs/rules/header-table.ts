@@ -1,22 +1,37 @@
 import type { Rule } from '../../../core/rule.js';
-import { OPTIONAL_FIELDS, REQUIRED_FIELDS, headerField } from '../../../rfc/document.js';
+import { OPTIONAL_FIELDS, REQUIRED_FIELDS } from '../../../rfc/document.js';
 import { loadRfcSet } from '../../../rfc/set.js';
-import { rangeInCell, titleRange } from '../where.js';
+import { titleRange } from '../where.js';
 
 const KNOWN = new Map<string, string>([...REQUIRED_FIELDS, ...OPTIONAL_FIELDS].map((f) => [f.toLowerCase(), f]));
 
 export const headerTable: Rule = {
   id: 'rfcs/header-table',
   rfc: 'RFC 0001 §B',
-  description: 'Each RFC opens with a Field | Value table holding every required row once, in order, with a Title equal to the title line.',
+  description: 'Each RFC opens with a Field | Value table holding every required row once, in order; no row is lost to a `>` quote or to an unescaped `|` that changes its cell count.',
   async run(ctx) {
     const docs = await (await loadRfcSet(ctx.corpus)).all();
     for (const doc of docs) {
       ctx.visit();
       const { header } = doc;
+      const quoted = new Set<string>();
+      for (const q of header.quotedRows ?? []) {
+        const known = KNOWN.get(q.field.toLowerCase());
+        if (!known) continue;
+        quoted.add(known.toLowerCase());
+        ctx.report({ at: { file: doc.file, range: q.range }, message: `header row "${known}" is inside a \`>\` quote, so the header table renders without it; remove the \`>\`` });
+      }
       if (!header.range) {
         ctx.report({ at: { file: doc.file, range: titleRange(doc) }, message: 'no header table (Field | Value) between the title line and the first section' });
         continue;
+      }
+      const width = header.columns.length;
+      for (const row of header.rows) {
+        if (row.sourceCells === undefined || row.sourceCells === width) continue;
+        ctx.report({
+          at: { file: doc.file, range: row.range },
+          message: `header row "${row.field}" has ${row.sourceCells} cells where the table has ${width}: an unescaped \`|\` splits its value, and the text after it is dropped when rendered (write \`\\|\`)`,
+        });
       }
       if (header.columns.length !== 2 || header.columns[0]!.toLowerCase() !== 'field' || header.columns[1]!.toLowerCase() !== 'value') {
         ctx.report({ at: { file: doc.file, range: header.range }, message: `header table columns are "${header.columns.join(' | ')}", expected "Field | Value"` });
@@ -43,11 +58,7 @@ export const headerTable: Rule = {
         }
       }
       for (const f of REQUIRED_FIELDS) {
-        if (!seen.has(f.toLowerCase())) ctx.report({ at: { file: doc.file, range: header.range }, message: `header table has no "${f}" row` });
-      }
-      const title = headerField(doc, 'Title');
-      if (title && doc.title?.name !== undefined && title.value !== doc.title.name) {
-        ctx.report({ at: { file: doc.file, range: rangeInCell(doc, title, title.value) }, message: `Title row "${title.value}" differs from the title line "${doc.title.name}"` });
+        if (!seen.has(f.toLowerCase()) && !quoted.has(f.toLowerCase())) ctx.report({ at: { file: doc.file, range: header.range }, message: `header table has no "${f}" row` });
       }
     }
   },

@@ -1,4 +1,7 @@
-import type { Rule } from '../../../core/rule.js';
+import type { Fix } from '../../../core/findings.js';
+import type { Rule, RuleContext } from '../../../core/rule.js';
+import { cellContent, fixOf, replaceCell } from '../../../fix/edits.js';
+import type { HeaderRow, RfcDocument } from '../../../rfc/document.js';
 import { headerField } from '../../../rfc/document.js';
 import { loadRfcSet } from '../../../rfc/set.js';
 import { rangeInCell, titleRange } from '../where.js';
@@ -9,6 +12,7 @@ export const numberMatches: Rule = {
   id: 'rfcs/number-matches',
   rfc: 'RFC 0001 §A',
   description: 'The file name NNNN-kebab-title.md, the RFC row and the `# RFC NNNN: Title` line carry the same number, and no number is used twice.',
+  fixable: true,
   async run(ctx) {
     const set = await loadRfcSet(ctx.corpus);
     for (const doc of await set.all()) {
@@ -26,7 +30,11 @@ export const numberMatches: Rule = {
       }
       const row = headerField(doc, 'RFC');
       if (row && doc.fileNumber && row.value.replace(/^RFC\s*/i, '') !== doc.fileNumber) {
-        ctx.report({ at: { file: doc.file, range: rangeInCell(doc, row, row.value) }, message: `RFC row says "${row.value}", but the file name says ${doc.fileNumber}` });
+        ctx.report({
+          at: { file: doc.file, range: rangeInCell(doc, row, row.value) },
+          message: `RFC row says "${row.value}", but the file name says ${doc.fileNumber}`,
+          fix: rowToFileNumber(ctx, doc, row),
+        });
       }
       const sameNumber = doc.fileNumber ? set.byNumber.get(doc.fileNumber)! : [];
       if (sameNumber.length > 1 && sameNumber[0] !== doc.file) {
@@ -35,3 +43,17 @@ export const numberMatches: Rule = {
     }
   },
 };
+
+/**
+ * The RFC row rewritten to the file's number, when the title line agrees with the file name (two
+ * of three say the same), in the row's own form (`0211` or `RFC 0211`). Otherwise which one is
+ * wrong is a guess.
+ */
+function rowToFileNumber(ctx: RuleContext, doc: RfcDocument, row: HeaderRow): Fix | undefined {
+  if (!doc.fileNumber || doc.title?.number !== doc.fileNumber) return undefined;
+  const text = ctx.corpus.text(doc.file);
+  const cell = text === undefined ? undefined : cellContent(text, row);
+  const form = cell && /^(RFC\s*)?\d+$/.exec(cell.source);
+  if (!text || !form) return undefined;
+  return fixOf(replaceCell(text, doc.file, row, `${form[1] ?? ''}${doc.fileNumber}`));
+}

@@ -1,5 +1,7 @@
-import type { Rule } from '../../../core/rule.js';
-import type { RfcDocument } from '../../../rfc/document.js';
+import type { Fix } from '../../../core/findings.js';
+import type { RuleContext, Rule } from '../../../core/rule.js';
+import { cellContent, fixOf, replaceCell } from '../../../fix/edits.js';
+import type { HeaderRow, RfcDocument } from '../../../rfc/document.js';
 import { headerField, namedRfcs, rfcStatus } from '../../../rfc/document.js';
 import { loadRfcSet, rfcByNumber } from '../../../rfc/set.js';
 import { rangeInCell, titleRange } from '../where.js';
@@ -8,6 +10,7 @@ export const supersedesReciprocal: Rule = {
   id: 'rfcs/supersedes-reciprocal',
   rfc: 'RFC 0001 §C',
   description: 'Supersedes and Superseded by name each other when both RFCs are present, and a Superseded RFC names its replacement.',
+  fixable: true,
   async run(ctx) {
     const set = await loadRfcSet(ctx.corpus);
     for (const doc of await set.all()) {
@@ -27,6 +30,7 @@ export const supersedesReciprocal: Rule = {
             at: { file: doc.file, range: rangeInCell(doc, row, other) },
             message: `RFC ${number} ${verb} RFC ${other}, but RFC ${other}'s "${backField}" row does not name RFC ${number}`,
             related: [{ file: target.file, ...(back?.valueRange ?? titleRange(target)), message: `RFC ${other}'s "${backField}" row` }],
+            fix: back && nameBack(ctx, target, back, number),
           });
         }
       };
@@ -50,3 +54,21 @@ export const supersedesReciprocal: Rule = {
     }
   },
 };
+
+/**
+ * The other RFC's row made to name this one: a row that names nothing (`—`, `none`) becomes
+ * `RFC NNNN`; a row that only lists RFCs gets it appended with the list's own separator. A row with
+ * commentary (`— (amends RFC 0152 …)`) or no row at all is left to the author.
+ */
+function nameBack(ctx: RuleContext, target: RfcDocument, back: HeaderRow, number: string): Fix | undefined {
+  const text = ctx.corpus.text(target.file);
+  const cell = text === undefined ? undefined : cellContent(text, back);
+  if (text === undefined || !cell) return undefined;
+  const ref = `RFC ${number}`;
+  if (/^(?:[—–-]|none|n\/a)?$/i.test(cell.source)) return fixOf(replaceCell(text, target.file, back, ref));
+  const refs = cell.source.split(/(\s*[,;·]\s*)/);
+  const items = refs.filter((_, i) => i % 2 === 0);
+  const seps = new Set(refs.filter((_, i) => i % 2 === 1));
+  if (seps.size > 1 || !items.every((i) => /^RFC \d{4}$/.test(i))) return undefined;
+  return fixOf(replaceCell(text, target.file, back, `${cell.source}${[...seps][0] ?? ', '}${ref}`));
+}

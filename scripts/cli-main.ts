@@ -1,0 +1,70 @@
+import type { CliIo } from './core/io.js';
+import { processIo } from './core/io.js';
+import { packageVersion } from './core/package-root.js';
+
+/** Each command module exports `run(argv, io): Promise<number>` (the exit code). Loaded on demand. */
+const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run(argv: string[], io?: CliIo): Promise<number> }> }> = {
+  check: { summary: 'run check families (interop-map, rfcs, invariants, wire-examples); all by default', load: () => import('./commands/check.js') },
+  errata: { summary: "apply|check: RFC errata applied to markdown through the syntax tree", load: () => import('./commands/errata.js') },
+  wire: { summary: 'judge captured A2A exchanges against RFC 0211', load: () => import('./commands/wire.js') },
+  compat: { summary: 'classify schema changes against a git base', load: () => import('./commands/compat.js') },
+  probe: { summary: "run RFC 0211's conformance legs against a live A2A host", load: () => import('./commands/probe.js') },
+  lsp: { summary: 'a Language Server over stdio: diagnostics, quick fixes and hover in the editor', load: () => import('./commands/lsp.js') },
+  'list-rules': { summary: 'list every rule with its id, RFC section and description', load: () => import('./commands/list-rules.js') },
+};
+
+const USAGE = `usage: specgate <command> [options]
+
+commands:
+${Object.entries(COMMANDS)
+  .map(([name, c]) => `  ${name.padEnd(11)} ${c.summary}`)
+  .join('\n')}
+
+common options: -h/--help, --root DIR, --preset specgate|openwop, --config FILE,
+  -f/--format stylish|compact|json|sarif|github, -o/--output FILE, --staged, -q/--quiet,
+  --max-warnings N, --color/--no-color ("specgate <command> --help" shows each command's options)
+  -v/--version   print the version
+exit codes: 0 clean, 1 error findings (or more warnings than --max-warnings), 2 usage, configuration or internal error
+`;
+
+/**
+ * The whole CLI short of the process: runs one command line and returns its exit code. Every
+ * error ends here as one line on stderr and exit 2, never a stack trace (SPECGATE_DEBUG adds it).
+ * scripts/cli.ts calls it with the process's streams; tests call it with buffers.
+ */
+export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+  try {
+    return await dispatch(argv, io);
+  } catch (err: unknown) {
+    const { FatalError, UsageError } = await import('./core/errors.js');
+    // An error may quote input (a file name, a host's answer): escaped like every reporter's text.
+    const { printable } = await import('./core/reporters/printable.js');
+    if (err instanceof UsageError || err instanceof FatalError) {
+      io.stderr.write(`specgate: ${printable(err.message)}\n`);
+      if (err instanceof UsageError && err.usage) io.stderr.write(`\n${err.usage}`);
+    } else {
+      const msg = err instanceof Error ? err.message : String(err);
+      io.stderr.write(`specgate: internal error: ${printable(msg.split('\n')[0]!)}\n`);
+      if (process.env.SPECGATE_DEBUG && err instanceof Error) io.stderr.write(`${err.stack}\n`);
+    }
+    return 2;
+  }
+}
+
+async function dispatch(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout.write(USAGE);
+    return name ? 0 : 2;
+  }
+  if (name === '--version' || name === '-v') {
+    io.stdout.write(`${packageVersion()}\n`);
+    return 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    const [{ UsageError }, { didYouMeanHint }] = await Promise.all([import('./core/errors.js'), import('./core/did-you-mean.js')]);
+    throw new UsageError(`unknown ${name.startsWith('-') ? 'option' : 'command'} "${name}"${didYouMeanHint(name, [...Object.keys(COMMANDS), '--help', '--version'])}`, USAGE);
+  }
+  return (await command.load()).run(rest, io);
+}

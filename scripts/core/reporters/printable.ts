@@ -1,0 +1,18 @@
+/**
+ * Text from input (messages that quote a document or a host, file names, header values, code
+ * frames) shown on a terminal or in a CI log: every control character, and the bidirectional
+ * overrides that reorder what is shown (CVE-2021-42574), is written as an escape, so input can
+ * neither move the cursor, clear the screen, recolour nor hide text. Colour the reporter adds
+ * itself is applied after this. JSON and SARIF carry the text exactly (their encoders escape).
+ */
+// C0 controls, DEL, C1 controls, the line/paragraph separators, and the bidi embeddings, overrides and isolates.
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** `keep`: characters the caller encodes itself (the github format's `%0A`) or needs as they are (a tab in a diff). */
+export function printable(s: string, keep = ''): string {
+  UNPRINTABLE.lastIndex = 0;
+  if (!UNPRINTABLE.test(s)) return s;
+  return s.replace(UNPRINTABLE, (c) => keep.includes(c) ? c : NAMED[c] ?? (c.charCodeAt(0) < 0x100 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}

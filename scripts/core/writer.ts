@@ -1,0 +1,388 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, fchmodSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import { FatalError } from './errors.js';
+import { kindOf, readRegularFile } from './source.js';
+
+/*
+ * The one writer. Every file specgate writes goes to a temp file with a random name beside its
+ * target, created with O_EXCL (`wx`: an existing path, a planted symlink included, is never opened),
+ * then fsynced and renamed over the target. `durable: false` (caches) skips the fsyncs: a torn
+ * cache entry is a miss, never wrong data.
+ *
+ * `commitFiles` writes a set of files all-or-nothing (errata): under a lock, with a journal, each
+ * target re-read and compared by hash just before its rename. `recoverInterrupted` finishes or rolls
+ * back a run that was killed, and removes the temp files it left.
+ */
+
+export const TEMP_MARK = '.specgate-';
+
+/** `.name.specgate-<random>.tmp` beside `file`: hidden, unpredictable, recognisable for clean-up. */
+export function tempNameFor(file: string): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}${TEMP_MARK}${randomBytes(8).toString('hex')}.tmp`);
+}
+
+export interface WriteOptions {
+  /** Permission bits of the written file (default: the replaced file's own, or 0644 for a new one). */
+  mode?: number;
+  /** fsync the file and its folder (default true); caches pass false. */
+  durable?: boolean;
+}
+
+/** Writes `data` to a fresh temp file (O_EXCL) beside `target` and returns its path; the caller renames it. */
+export function stageTemp(target: string, data: string | Buffer, opts: WriteOptions & { tmp?: string } = {}): string {
+  let mode = opts.mode;
+  if (mode === undefined) {
+    try {
+      mode = statSync(target).mode & 0o777; // the replaced file keeps its permissions
+    } catch {
+      mode = 0o644;
+    }
+  }
+  const tmp = opts.tmp ?? tempNameFor(target);
+  const fd = openSync(tmp, 'wx', mode);
+  let ok = false;
+  try {
+    fchmodSync(fd, mode); // exactly, whatever the umask
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
+    if (opts.durable !== false) fsyncSync(fd);
+    ok = true;
+  } finally {
+    closeSync(fd);
+    if (!ok) removeQuietly(tmp);
+  }
+  return tmp;
+}
+
+/** Replaces (or creates) one file atomically: a reader sees the old bytes or the new, never a mix. */
+export function writeFileAtomic(file: string, data: string | Buffer, opts: WriteOptions = {}): void {
+  const tmp = stageTemp(file, data, opts);
+  try {
+    renameSync(tmp, file);
+  } catch (e) {
+    removeQuietly(tmp);
+    throw e;
+  }
+  if (opts.durable !== false) syncDir(path.dirname(file));
+}
+
+/**
+ * `--output FILE`, and any file a user names for writing (the suppressions file): a regular file
+ * (replaced atomically, through a symlink at its real path) or a new path; anything else — a device
+ * such as /dev/null, a FIFO, a directory, a dangling symlink — is refused with one line (ending in
+ * `refusal`), so running as root can never replace a device with a regular file.
+ */
+export function writeOutputFile(file: string, text: string, refusal = '--output writes regular files only (leave it out to write to stdout)'): void {
+  const shown = file;
+  let target = path.resolve(file);
+  let exists = true;
+  try {
+    lstatSync(target);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOTDIR') throw new FatalError(`cannot write ${shown}: ${notAFolder(target)} is a file, not a folder`);
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new FatalError(`cannot write ${shown}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    exists = false;
+  }
+  if (exists) {
+    let st;
+    try {
+      target = realpathSync(target);
+      st = statSync(target);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      throw new FatalError(`cannot write ${shown}: ${code === 'ENOENT' ? 'it is a symlink to nothing' : code === 'ELOOP' ? 'it is a symlink loop' : code}`);
+    }
+    if (!st.isFile()) throw new FatalError(`cannot write ${shown}: it is ${kindOf(st)}; ${refusal}`);
+  }
+  try {
+    mkdirSync(path.dirname(target), { recursive: true });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new FatalError(`cannot write ${shown}: ${code === 'ENOTDIR' || code === 'EEXIST' ? `${notAFolder(path.dirname(target))} is a file, not a folder` : code}`);
+  }
+  try {
+    writeFileAtomic(target, text);
+  } catch (e) {
+    throw new FatalError(`cannot write ${shown}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
+
+/** The first existing ancestor of `p` that is not a folder (for "x/y is a file" messages). */
+function notAFolder(p: string): string {
+  const parts = path.resolve(p).split(path.sep);
+  for (let i = 2; i <= parts.length; i++) {
+    const prefix = parts.slice(0, i).join(path.sep);
+    try {
+      if (!statSync(prefix).isDirectory()) return prefix;
+    } catch {
+      return p;
+    }
+  }
+  return p;
+}
+
+function syncDir(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
+  } catch {
+    // not every platform lets a folder be fsynced; the rename itself is still atomic
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+export function removeQuietly(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch {
+    // already gone
+  }
+}
+
+export function sha256(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+// ---------------------------------------------------------------------------------------------
+// All-or-nothing writes of several files (errata)
+
+export interface FileCommit {
+  /** Repository-relative name, for messages. */
+  file: string;
+  /** Absolute path to replace. */
+  real: string;
+  /** The bytes the plan was made from: the target must still hold exactly these. */
+  before: string;
+  after: string;
+}
+
+interface JournalEntry {
+  file: string;
+  real: string;
+  tmp: string;
+  before: string;
+  after: string;
+}
+
+interface Journal {
+  pid: number;
+  /** `staging`: temps being written, no target touched (recovery removes them). `renaming`: every temp is complete and fsynced (recovery finishes the renames). */
+  phase: 'staging' | 'renaming';
+  files: JournalEntry[];
+}
+
+/** Where a repository's lock and journal live (in its root, hidden, removed at the end of each run). */
+export function statePaths(root: string): { lock: string; journal: string } {
+  return { lock: path.join(root, '.specgate-errata.lock'), journal: path.join(root, '.specgate-errata.journal') };
+}
+
+export interface Lock {
+  release(): void;
+}
+
+/**
+ * Takes the run lock: a file created with O_EXCL holding pid and host. The content is written to a
+ * temp file and hard-linked into place, so the lock never exists empty. A lock whose process is gone
+ * (same host, pid not running) is stale and taken over; a live one refuses the run.
+ */
+export function acquireLock(root: string): Lock {
+  const { lock } = statePaths(root);
+  const body = JSON.stringify({ pid: process.pid, host: hostname() }) + '\n';
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const tmp = stageTemp(lock, body, { durable: false });
+    try {
+      linkSync(tmp, lock);
+      return { release: () => releaseLock(lock) };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new FatalError(`cannot take the lock ${lock}: ${(e as NodeJS.ErrnoException).code}`);
+    } finally {
+      removeQuietly(tmp);
+    }
+    const holder = lockHolder(lock);
+    if (holder.alive) throw new FatalError(`another specgate errata run holds ${lock} (${holder.who}); wait for it, or remove the file if that process is gone`);
+    // Stale: move it aside under a unique name first, so two runs taking it over cannot remove each other's fresh lock.
+    const aside = tempNameFor(lock);
+    try {
+      renameSync(lock, aside);
+      removeQuietly(aside);
+    } catch {
+      // another run moved it first; try again
+    }
+  }
+  throw new FatalError(`cannot take the lock ${lock}: it keeps reappearing`);
+}
+
+function releaseLock(lock: string): void {
+  try {
+    const held = JSON.parse(readFileSync(lock, 'utf8')) as { pid?: number };
+    if (held.pid === process.pid) unlinkSync(lock);
+  } catch {
+    // gone already
+  }
+}
+
+function lockHolder(lock: string): { alive: boolean; who: string } {
+  let held: { pid?: unknown; host?: unknown };
+  try {
+    held = JSON.parse(readFileSync(lock, 'utf8')) as typeof held;
+  } catch {
+    return { alive: false, who: 'unreadable' };
+  }
+  const who = `pid ${String(held.pid)} on ${String(held.host)}`;
+  if (typeof held.pid !== 'number' || held.host !== hostname()) return { alive: typeof held.pid === 'number', who };
+  try {
+    process.kill(held.pid, 0);
+    return { alive: true, who };
+  } catch (e) {
+    return { alive: (e as NodeJS.ErrnoException).code === 'EPERM', who };
+  }
+}
+
+/** A test seam: called just before each rename (to change a target mid-run, or pause for a kill). */
+export type BeforeRename = (file: string) => void;
+
+/**
+ * Writes every file or none. The caller holds the lock. Order: journal (phase staging) → each new
+ * text to a wx temp, fsynced → journal (phase renaming) → per file: re-read and hash-compare the
+ * target, rename → journal removed. A target changed since it was read refuses the run; targets
+ * already replaced are put back, so nothing is written.
+ */
+export function commitFiles(root: string, changes: readonly FileCommit[], hooks: { beforeRename?: BeforeRename } = {}): void {
+  const { journal } = statePaths(root);
+  step('begin');
+  for (const c of changes) {
+    const changed = changedSinceRead(c);
+    if (changed) throw new FatalError(`nothing written: ${changed}`);
+  }
+  const entries: JournalEntry[] = changes.map((c) => ({ file: c.file, real: c.real, tmp: tempNameFor(c.real), before: sha256(c.before), after: sha256(c.after) }));
+  // The journal names every temp before any exists, so a kill at any point leaves nothing it does not list.
+  writeFileAtomic(journal, JSON.stringify({ pid: process.pid, phase: 'staging', files: entries } satisfies Journal));
+  step('journal written');
+  let staging = changes[0]?.file ?? '';
+  try {
+    for (const [i, c] of changes.entries()) {
+      staging = c.file;
+      stageTemp(c.real, c.after, { tmp: entries[i]!.tmp });
+      step(`staged ${c.file}`);
+    }
+  } catch (e) {
+    for (const en of entries) removeQuietly(en.tmp);
+    removeQuietly(journal);
+    throw new FatalError(`nothing written: could not stage a new version beside ${staging} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  writeFileAtomic(journal, JSON.stringify({ pid: process.pid, phase: 'renaming', files: entries } satisfies Journal));
+  step('renaming');
+  const done: number[] = [];
+  for (const [i, c] of changes.entries()) {
+    try {
+      hooks.beforeRename?.(c.file);
+      const changed = changedSinceRead(c);
+      if (changed) throw new ChangedSinceRead(changed);
+      renameSync(entries[i]!.tmp, c.real);
+      done.push(i);
+      step(`renamed ${c.file}`);
+    } catch (e) {
+      // Put back what was replaced: nothing of this run stays written.
+      for (const d of done) writeFileAtomic(changes[d]!.real, changes[d]!.before);
+      for (const en of entries) removeQuietly(en.tmp);
+      removeQuietly(journal);
+      const why = e instanceof ChangedSinceRead ? e.message : `could not replace ${c.file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`;
+      throw new FatalError(`nothing written: ${why}${done.length ? `; the ${done.length} file(s) already replaced were put back` : ''}`);
+    }
+  }
+  for (const c of changes) syncDir(path.dirname(c.real));
+  removeQuietly(journal);
+  step('done');
+}
+
+class ChangedSinceRead extends Error {}
+
+/** Why the target no longer holds exactly the bytes the plan was made from (undefined: it does). */
+function changedSinceRead(c: FileCommit): string | undefined {
+  const now = readRegularFile(c.real);
+  if (!now.ok) return `${c.file}: ${now.message} now; the whole run is refused`;
+  if (sha256(now.bytes) !== sha256(c.before)) return `${c.file} changed since it was read (edited during the run); the whole run is refused, run it again`;
+  return undefined;
+}
+
+/**
+ * Finishes what an interrupted run left (the caller holds the lock): a journal in phase `staging`
+ * is rolled back (its temps removed, no target was touched), one in phase `renaming` is completed
+ * (each target still holding its old bytes gets its fsynced temp). Returns one line per action.
+ */
+export function recoverInterrupted(root: string): string[] {
+  const { journal, lock } = statePaths(root);
+  const said: string[] = [];
+  let j: Journal | undefined;
+  try {
+    j = JSON.parse(readFileSync(journal, 'utf8')) as Journal;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') said.push(`removed an unreadable journal ${journal}`);
+  }
+  if (j) {
+    const conflicts: string[] = [];
+    if (j.phase === 'renaming') {
+      for (const en of j.files) {
+        const now = readRegularFile(en.real);
+        const hash = now.ok ? sha256(now.bytes) : undefined;
+        if (hash === en.after) continue;
+        const staged = readRegularFile(en.tmp);
+        if (hash === en.before && staged.ok && sha256(staged.bytes) === en.after) {
+          renameSync(en.tmp, en.real);
+          said.push(`completed the interrupted write of ${en.file}`);
+        } else conflicts.push(en.file);
+      }
+      if (conflicts.length) {
+        throw new FatalError(`an interrupted errata run cannot be completed: ${conflicts.join(', ')} changed since; check them and remove ${journal}`);
+      }
+    } else said.push(`rolled back an interrupted errata run (no file had been replaced)`);
+    for (const en of j.files) removeQuietly(en.tmp);
+    removeStaleTemps(j.files.map((en) => en.real));
+    removeQuietly(journal);
+  }
+  // Temps of the journal and of the lock themselves, left by a kill while they were being written.
+  for (const name of safeList(root)) {
+    if ((name.startsWith(`.${path.basename(journal)}${TEMP_MARK}`) || name.startsWith(`.${path.basename(lock)}${TEMP_MARK}`)) && name.endsWith('.tmp')) {
+      removeQuietly(path.join(root, name));
+    }
+  }
+  return said;
+}
+
+/** Removes specgate temp files beside `files` that no running writer owns (called under the lock). */
+export function removeStaleTemps(files: readonly string[]): number {
+  let removed = 0;
+  for (const dir of new Set(files.map((f) => path.dirname(f)))) {
+    for (const name of safeList(dir)) {
+      if (name.startsWith('.') && name.includes(TEMP_MARK) && name.endsWith('.tmp') && files.some((f) => name.startsWith(`.${path.basename(f)}${TEMP_MARK}`))) {
+        removeQuietly(path.join(dir, name));
+        removed++;
+      }
+    }
+  }
+  return removed;
+}
+
+function safeList(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * `SPECGATE_WRITER_STEP_PAUSE_MS` (tests only: the kill test): announce each step on stderr and
+ * pause there, so a SIGKILL sent at a random moment lands between any two steps. Unset, a no-op.
+ */
+function step(name: string): void {
+  const ms = Number(process.env.SPECGATE_WRITER_STEP_PAUSE_MS);
+  if (!(ms > 0)) return;
+  process.stderr.write(`specgate-writer-step: ${name}\n`);
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+

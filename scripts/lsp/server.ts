@@ -1,0 +1,130 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Connection, Hover, InitializeResult } from 'vscode-languageserver/node';
+import { CodeActionKind, createConnection, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { packageVersion } from '../core/package-root.js';
+import { toPosix } from '../core/source.js';
+import { quickFix, toDiagnostic } from './convert.js';
+import { hoverAt } from './hover.js';
+import { Workspace } from './workspace.js';
+
+/** Quiet time after the last keystroke before a check (changes in that window are checked together). */
+export const DEFAULT_DEBOUNCE_MS = 20;
+
+/**
+ * `specgate lsp`: the check families over the editor's buffers, published as diagnostics of the
+ * open documents on open, change and save, with quick fixes and hover on rule ids. Speaks LSP over
+ * stdio through vscode-languageserver.
+ */
+export function startServer(connection: Connection = createConnection(process.stdin, process.stdout)): void {
+  const documents = new TextDocuments(TextDocument);
+  let workspace: Workspace | undefined;
+  let ready: Promise<void> = Promise.resolve();
+  let debounceMs = DEFAULT_DEBOUNCE_MS;
+  const pending = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+
+  const relOf = (uri: string): string | undefined => {
+    if (!workspace || !uri.startsWith('file:')) return undefined;
+    const rel = toPosix(path.relative(workspace.root, fileURLToPath(uri)));
+    return rel === '' || rel.startsWith('..') || path.isAbsolute(rel) ? undefined : rel;
+  };
+
+  const publish = (uris: Iterable<string>) => {
+    if (!workspace) return;
+    for (const uri of uris) {
+      const rel = relOf(uri);
+      if (rel === undefined) continue;
+      const doc = documents.get(uri);
+      if (!doc) continue;
+      void connection.sendDiagnostics({ uri, version: doc.version, diagnostics: workspace.findingsFor(rel).map((f) => toDiagnostic(workspace!.root, f)) });
+    }
+  };
+
+  let checking = false;
+  /**
+   * Checks what changed, then what changed meanwhile, until nothing is pending: edits that arrive
+   * while a check runs are taken together by the next one, never queued one check each.
+   */
+  const flush = async () => {
+    timer = undefined;
+    if (checking) return;
+    checking = true;
+    try {
+      await ready;
+      while (pending.size) {
+        const changed = [...pending];
+        pending.clear();
+        try {
+          await workspace!.check(changed);
+        } catch (e) {
+          connection.console.error(`specgate: check failed: ${(e as Error).stack ?? e}`);
+        }
+      }
+      publish(documents.keys());
+    } finally {
+      checking = false;
+    }
+  };
+
+  const schedule = (rel: string) => {
+    pending.add(rel);
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void flush(), debounceMs);
+  };
+
+  connection.onInitialize((params): InitializeResult => {
+    const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri;
+    const root = folder ? fileURLToPath(folder) : process.cwd();
+    const opts = params.initializationOptions as { debounceMs?: number } | undefined;
+    if (typeof opts?.debounceMs === 'number' && opts.debounceMs >= 0) debounceMs = opts.debounceMs;
+    workspace = new Workspace(root);
+    ready = workspace.init();
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        hoverProvider: true,
+      },
+      serverInfo: { name: 'specgate', version: packageVersion() },
+    };
+  });
+
+  // didOpen also arrives here (TextDocuments reports an opened document as changed content).
+  documents.onDidChangeContent(({ document }) => {
+    const rel = relOf(document.uri);
+    if (rel === undefined) return;
+    workspace!.setBuffer(rel, document.getText());
+    schedule(rel);
+  });
+  documents.onDidSave(({ document }) => {
+    const rel = relOf(document.uri);
+    if (rel !== undefined) schedule(rel);
+  });
+  documents.onDidClose(({ document }) => {
+    const rel = relOf(document.uri);
+    if (rel === undefined) return;
+    workspace!.setBuffer(rel, null);
+    void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
+    schedule(rel);
+  });
+
+  connection.onCodeAction((params) => params.context.diagnostics.flatMap((d) => (d.source === 'specgate' ? (quickFix(workspace!.root, d) ?? []) : [])));
+
+  connection.onHover(async (params): Promise<Hover | null> => {
+    const doc = documents.get(params.textDocument.uri);
+    const rel = relOf(params.textDocument.uri);
+    if (!doc || rel === undefined) return null;
+    return hoverAt(doc, params.position, workspace!.findingsFor(rel));
+  });
+
+  // For `npm run bench -- --lsp`: the heap after a full collection (when node runs with --expose-gc).
+  connection.onRequest('specgate/memory', () => {
+    (globalThis as { gc?: () => void }).gc?.();
+    return process.memoryUsage();
+  });
+
+  documents.listen(connection);
+  connection.listen();
+}

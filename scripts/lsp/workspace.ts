@@ -1,0 +1,140 @@
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Range as LspRange } from 'vscode-languageserver-textdocument';
+import { loadFamilies } from '../checks/registry.js';
+import { loadConfig, CONFIG_FILE } from '../core/config.js';
+import { Corpus } from '../core/corpus.js';
+import type { ParseMemo } from '../core/corpus.js';
+import type { SeveritySetting } from '../core/engine.js';
+import { runFamilies } from '../core/engine.js';
+import type { Finding } from '../core/findings.js';
+import type { Layout } from '../core/layout.js';
+import { presetLayout } from '../core/layout.js';
+import { OverlaySource } from '../core/overlay-source.js';
+import type { Family } from '../core/rule.js';
+import { configuredSeverities } from '../core/run-env.js';
+import { FsSource } from '../core/source.js';
+
+/** A fix's edit as the editor applies it: a range of the text the finding was computed from. */
+export interface PositionedEdit {
+  file: string;
+  range: LspRange;
+  newText: string;
+}
+
+/** A finding as the editor gets it: its fix (if any) already in lines and characters. */
+export interface EditorFinding extends Finding {
+  edits?: PositionedEdit[];
+}
+
+/**
+ * What the language server checks: the working tree with the editor's unsaved buffers laid over
+ * it, under the configuration and preset of the workspace root. Findings are kept per check
+ * family together with the files each family read, so a change to one file re-runs only the
+ * families that read it (every family when the file is new to all of them, or is the config).
+ */
+export class Workspace {
+  readonly overlay: OverlaySource;
+  private families: Family[] = [];
+  private layout!: Layout;
+  private severities: Record<string, SeveritySetting> = {};
+  /** A config the editor's buffer (or the file) breaks: shown on the config file, the last good one kept. */
+  private configProblem: EditorFinding | undefined;
+  private readonly reads = new Map<string, ReadonlySet<string>>();
+  private readonly found = new Map<string, EditorFinding[]>();
+  private readonly memo: ParseMemo = new Map();
+
+  constructor(readonly root: string) {
+    this.overlay = new OverlaySource(new FsSource(root));
+  }
+
+  async init(): Promise<void> {
+    this.families = await loadFamilies([]);
+    await this.loadConfig();
+  }
+
+  /** An editor buffer's text, or `null` once it is closed (the saved file counts again). */
+  setBuffer(rel: string, text: string | null): void {
+    if (text === null) this.overlay.reset(rel);
+    else this.overlay.set(rel, text);
+  }
+
+  /** The families a change to these files must re-run. */
+  familiesFor(changed: readonly string[]): Family[] {
+    if (changed.includes(CONFIG_FILE)) return this.families;
+    const names = new Set<string>();
+    for (const file of changed) {
+      const readers = this.families.filter((f) => this.reads.get(f.name)?.has(file));
+      // A file no family read yet (a new RFC, a first run): every family, since globs may now find it.
+      if (readers.length === 0) return this.families;
+      for (const f of readers) names.add(f.name);
+    }
+    return this.families.filter((f) => names.has(f.name));
+  }
+
+  /** Re-checks what the changed files affect (everything when none is named). */
+  async check(changed: readonly string[] = []): Promise<string[]> {
+    if (changed.length === 0 || changed.includes(CONFIG_FILE)) await this.loadConfig();
+    const families = changed.length === 0 ? this.families : this.familiesFor(changed);
+    const corpus = new Corpus(this.overlay, this.layout, this.memo);
+    await runFamilies({
+      corpus,
+      families,
+      severities: this.severities,
+      onFamilyDone: (name, files, findings) => {
+        this.reads.set(name, new Set(files));
+        this.found.set(name, findings.map((f) => positioned(f, corpus)));
+      },
+    });
+    return families.map((f) => f.name);
+  }
+
+  /** The findings on one file, from every family (a parse problem two families met, once). */
+  findingsFor(file: string): EditorFinding[] {
+    const seen = new Set<string>();
+    const out: EditorFinding[] = [];
+    const all = [...this.found.values()].flat();
+    if (this.configProblem) all.push(this.configProblem);
+    for (const f of all) {
+      if (f.file !== file) continue;
+      const key = `${f.ruleId}\0${f.line}\0${f.column}\0${f.message}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(f);
+    }
+    return out;
+  }
+
+  private async loadConfig(): Promise<void> {
+    try {
+      const config = loadConfig(this.root, {}, this.overlay);
+      const severities = await configuredSeverities(config);
+      this.layout = config.layout;
+      this.severities = severities;
+      this.configProblem = undefined;
+    } catch (e) {
+      this.layout ??= presetLayout('specgate');
+      const message = (e as Error).message;
+      const at = /^[^:]*:(\d+):(\d+): /.exec(message);
+      const line = at ? Number(at[1]) : 1;
+      const column = at ? Number(at[2]) : 1;
+      this.configProblem = { ruleId: 'config', severity: 'error', file: CONFIG_FILE, line, column, endLine: line, endColumn: column + 1, message: at ? message.slice(at[0].length) : message };
+    }
+  }
+}
+
+/** A fix's offsets as lines and characters of the texts this run read (the editor may have moved on by the time it asks). */
+function positioned(f: Finding, corpus: Corpus): EditorFinding {
+  if (!f.fix) return f;
+  const docs = new Map<string, TextDocument>();
+  const edits: PositionedEdit[] = [];
+  for (const e of f.fix.edits) {
+    let doc = docs.get(e.file);
+    if (!doc) {
+      const text = corpus.cachedText(e.file) ?? corpus.text(e.file);
+      if (text === undefined) return f;
+      docs.set(e.file, (doc = TextDocument.create(e.file, 'plaintext', 0, text)));
+    }
+    edits.push({ file: e.file, range: { start: doc.positionAt(e.start), end: doc.positionAt(e.end) }, newText: e.text });
+  }
+  return { ...f, edits };
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { Corpus, MAX_MARKDOWN_BYTES } from '../../scripts/core/corpus.js';
+import { parseJson } from '../../scripts/core/json-tree.js';
+import { presetLayout } from '../../scripts/core/layout.js';
+import { globMatcher, globProblem } from '../../scripts/core/source.js';
+import { MAX_YAML_BYTES, parseYaml } from '../../scripts/core/yaml-tree.js';
+import { loadRfcSet } from '../../scripts/rfc/set.js';
+import { PROJECT } from '../helpers/env.js';
+import { OverlaySource } from '../helpers/rule-tester.js';
+
+/*
+ * Hostile inputs to the parsers and the matcher: each finishes (no stack overflow, no runaway
+ * time), and where a cap applies the run says so. No timing is asserted: finishing is the test.
+ */
+describe('hostile bounds: parsers and globs', () => {
+  it('an 8 MB JSON string parses (the old scanner overflowed its stack on it)', () => {
+    const text = `{"note": "${'x'.repeat(8 * 1024 * 1024)}"}`;
+    const doc = parseJson('big.json', text);
+    expect(doc.problems).toEqual([]);
+    expect((doc.value as { note: string }).note).toHaveLength(8 * 1024 * 1024);
+  });
+
+  it('100,000-deep JSON nesting is a located too-deep problem, not a crash', () => {
+    const doc = parseJson('deep.json', '['.repeat(100_000) + ']'.repeat(100_000));
+    expect(doc.problems.map((p) => p.code)).toEqual(['too-deep']);
+  });
+
+  it('flow-style YAML of 1 MB parses, and its range tree is built on demand', () => {
+    const item = '{id: inv-0001, note: "some text", tags: [a, b, c]}, ';
+    const text = `invariants: [${item.repeat(Math.ceil(2 ** 20 / item.length))}]\n`;
+    const doc = parseYaml('flow.yaml', text);
+    expect(doc.problems).toEqual([]);
+    expect((doc.value as { invariants: unknown[] }).invariants.length).toBeGreaterThan(10_000);
+    expect(doc.locate('/invariants/10000/id').line).toBe(1);
+  });
+
+  it('YAML over the YAML cap is refused unparsed (16 MB of short scalars took 1.3 GiB)', () => {
+    const text = 'tests:\n' + '  - "test/x*.ts"\n'.repeat(Math.ceil((MAX_YAML_BYTES + 1) / 16));
+    const doc = parseYaml('big.yaml', text);
+    expect(doc.problems).toMatchObject([{ code: 'too-large', start: 0 }]);
+    expect(doc.problems[0]!.message).toContain(`refusing to parse more than ${MAX_YAML_BYTES} (the YAML cap)`);
+  });
+
+  it('deeply nested flow YAML is refused as too deep', () => {
+    const doc = parseYaml('deep.yaml', 'a: ' + '['.repeat(10_000) + ']'.repeat(10_000) + '\n');
+    expect(doc.problems.map((p) => p.code)).toEqual(['too-deep']);
+  });
+
+  it('a glob with many `*` is refused before it is compiled (picomatch backtracks exponentially on it)', () => {
+    const evil = 'test/' + '*a'.repeat(40) + '.ts';
+    expect(globProblem(evil)).toMatch(/40 separate `\*` wildcards \(at most 3/);
+    expect(() => globMatcher([evil])).toThrow(/at most 3/);
+    expect(globProblem('x'.repeat(5000))).toMatch(/at most 1024/);
+    // clean control: a real glob is accepted and matches
+    expect(globMatcher(['test/**/*.test.ts'])('test/hostile/bounds-parsers.test.ts')).toBe(true);
+  });
+
+  it(`an RFC over the Markdown cap (${MAX_MARKDOWN_BYTES} bytes) is refused with a finding, never parsed`, async () => {
+    const file = 'RFCS/0211-a2a-error-details-are-errorinfo.md';
+    const source = new OverlaySource(PROJECT, { [file]: (t: string) => t + '\nword '.repeat(4 * 1024 * 1024 / 5) });
+    const corpus = new Corpus(source, presetLayout('specgate'));
+    corpus.useParseCache = false;
+    const set = await loadRfcSet(corpus);
+    expect(await set.read(file)).toBeUndefined();
+    expect(corpus.problems).toMatchObject([{ ruleId: 'parse/markdown-too-large', file, line: 1 }]);
+    expect(corpus.problems[0]!.message).toContain(`refusing to parse more than ${MAX_MARKDOWN_BYTES} (the Markdown cap)`);
+    // clean control: the RFC as it is
+    const clean = new Corpus(new OverlaySource(PROJECT, {}), presetLayout('specgate'));
+    clean.useParseCache = false;
+    expect(await (await loadRfcSet(clean)).read(file)).toBeDefined();
+    expect(clean.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { Workspace } from '../../scripts/lsp/workspace.js';
+import { PROJECT } from '../helpers/env.js';
+
+/* The language server's model in-process: which families a change re-runs, buffers over the tree. */
+
+describe('lsp workspace', () => {
+  it('a change re-runs only the families that read the changed file', async () => {
+    const ws = new Workspace(PROJECT);
+    await ws.init();
+    expect(await ws.check()).toEqual(['interop-map', 'invariants', 'rfcs', 'wire-examples']);
+    const names = (files: string[]) => ws.familiesFor(files).map((f) => f.name);
+    expect(names(['spec/v2/interop-map.json'])).toEqual(['interop-map', 'wire-examples']);
+    expect(names(['invariants/invariants.yaml'])).toEqual(['invariants']);
+    expect(names(['spec/v2/interop-map.schema.json'])).toEqual(['interop-map']);
+    // The config, or a file no family has read yet (a new RFC): every family.
+    expect(names(['specgate.config.json'])).toHaveLength(4);
+    expect(names(['RFCS/0999-new.md'])).toHaveLength(4);
+  });
+
+  it('checks an unsaved buffer over the saved files, and the saved file again once the buffer is gone', async () => {
+    const ws = new Workspace(PROJECT);
+    await ws.init();
+    await ws.check();
+    const map = 'spec/v2/interop-map.json';
+    expect(ws.findingsFor(map)).toEqual([]);
+    const saved = ws.overlay.text(map)!;
+    ws.setBuffer(map, saved.replace('"reason": "TASK_NOT_FOUND"', '"reason": "TaskNotFound"'));
+    expect(await ws.check([map])).toEqual(['interop-map', 'wire-examples']);
+    const found = ws.findingsFor(map);
+    expect(found.map((f) => f.ruleId)).toEqual(['interop-map/reason-upper-snake']);
+    expect(found[0]!.edits).toEqual([{ file: map, range: expect.any(Object), newText: '"TASK_NOT_FOUND"' }]);
+    ws.setBuffer(map, null);
+    await ws.check([map]);
+    expect(ws.findingsFor(map)).toEqual([]);
+  });
+});
