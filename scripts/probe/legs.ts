@@ -32,7 +32,7 @@ export type LegId = 'a2a-error-data-shape' | 'a2a-no-openwop-envelope' | 'a2a-ve
 /** RFC 0211 §Conformance, "Lands with this RFC": the host legs, in the order they run. */
 export const LEGS: ReadonlyArray<{ id: LegId; rfc: string; assertion: string }> = [
   { id: 'a2a-error-data-shape', rfc: 'RFC 0211 §A', assertion: 'GetTask on an unknown id, CancelTask on a terminal task: data is an Any[] with one ErrorInfo (reason, domain)' },
-  { id: 'a2a-no-openwop-envelope', rfc: 'RFC 0211 §C', assertion: 'malformed JSON-RPC and an unauthenticated POST: the answer is not the OpenWOP envelope' },
+  { id: 'a2a-no-openwop-envelope', rfc: 'RFC 0211 §C', assertion: 'malformed JSON-RPC (⇒ -32700 Parse error) and an unauthenticated POST: the answer is in the binding\'s shape, never the OpenWOP envelope' },
   { id: 'a2a-version-not-supported-shape', rfc: 'RFC 0211 §E', assertion: 'A2A-Version 99.0 ⇒ -32009 with ErrorInfo VERSION_NOT_SUPPORTED; supportedVersions ⊆ the card' },
   { id: 'a2a-unreadable-not-found', rfc: 'RFC 0211 §D', assertion: "a second principal: another caller's task answers like an unknown one" },
 ];
