@@ -4,6 +4,9 @@ import { FatalError } from '../core/errors.js';
 import { RequestBudgetExceeded } from './http-client.js';
 import type { ExpectedError, Judged, LegProblem } from './judge.js';
 import { judgeAnswer, judgeUnreadable, supportedVersionsOf } from './judge.js';
+import { parseBody, spanAt } from '../wire/body.js';
+import type { Span } from '../wire/body.js';
+import { VERSION_NOT_SUPPORTED } from '../wire/judge.js';
 import type { ProbeSession, RpcResult } from './session.js';
 
 export type Verdict = 'executed-pass' | 'executed-fail' | 'inapplicable';
@@ -29,7 +32,7 @@ export type LegId = 'a2a-error-data-shape' | 'a2a-no-openwop-envelope' | 'a2a-ve
 /** RFC 0211 §Conformance, "Lands with this RFC": the host legs, in the order they run. */
 export const LEGS: ReadonlyArray<{ id: LegId; rfc: string; assertion: string }> = [
   { id: 'a2a-error-data-shape', rfc: 'RFC 0211 §A', assertion: 'GetTask on an unknown id, CancelTask on a terminal task: data is an Any[] with one ErrorInfo (reason, domain)' },
-  { id: 'a2a-no-openwop-envelope', rfc: 'RFC 0211 §C', assertion: 'malformed JSON-RPC and an unauthenticated POST: the answer is not the OpenWOP envelope' },
+  { id: 'a2a-no-openwop-envelope', rfc: 'RFC 0211 §C', assertion: 'malformed JSON-RPC (⇒ -32700 Parse error) and an unauthenticated POST: the answer is in the binding\'s shape, never the OpenWOP envelope' },
   { id: 'a2a-version-not-supported-shape', rfc: 'RFC 0211 §E', assertion: 'A2A-Version 99.0 ⇒ -32009 with ErrorInfo VERSION_NOT_SUPPORTED; supportedVersions ⊆ the card' },
   { id: 'a2a-unreadable-not-found', rfc: 'RFC 0211 §D', assertion: "a second principal: another caller's task answers like an unknown one" },
 ];
@@ -157,10 +160,18 @@ function answerJudgement(s: ProbeSession, r: RpcResult, expect?: Parameters<type
   return r.outcome.answer && !r.outcome.truncated ? judgeAnswer(s.wire, r.capture, r.index, expect) : { problems: [], notes: [] };
 }
 
+/**
+ * §C: a refusal of malformed JSON-RPC is in the binding's shape. On JSON-RPC that is the Parse
+ * error JSON-RPC 2.0 (§5.1) fixes for invalid JSON; a well-formed answer with another code, or a
+ * result, is a shape no single answer shows wrong.
+ */
+const PARSE_ERROR: ExpectedError = { code: -32700, reason: 'JSON-RPC Parse error' };
+
 export async function noOpenWopEnvelope(s: ProbeSession): Promise<StepResult[]> {
   const malformed = await guarded('malformed JSON-RPC', async () => {
     const r = await s.rpc('no-openwop-envelope-malformed-json', 'A body that is not JSON', { rawBody: '{"jsonrpc":"2.0","id":1,"method":' });
-    return judged('malformed JSON-RPC', [r], answerJudgement(s, r), `HTTP ${r.outcome.answer?.status}, JSON-RPC ${summarizeError(r)}`, [r.index]);
+    const expect = { error: PARSE_ERROR, ruleId: 'probe/a2a-no-openwop-envelope', section: 'C' as const };
+    return judged('malformed JSON-RPC', [r], answerJudgement(s, r, expect), `HTTP ${r.outcome.answer?.status}, JSON-RPC ${summarizeError(r)}`, [r.index]);
   });
   const unauthenticated = await guarded('unauthenticated POST', async () => {
     if (!s.facts.declaresSecurity) return inapplicable('unauthenticated POST', 'the card declares no security, so no request is unauthenticated');
@@ -181,10 +192,13 @@ export async function versionNotSupportedShape(s: ProbeSession): Promise<StepRes
   return [
     await guarded(name, async () => {
       const r = await s.rpc('version-not-supported-99', 'GetTask with A2A-Version 99.0', { method: 'GetTask', params: { id: s.unknownTaskId() }, version: '99.0' });
-      // The wire checker holds an unserved version to -32009 and judges supportedVersions (§E).
+      // The wire checker holds a JSON answer to an unserved version to -32009 and judges
+      // supportedVersions (§E); the leg also refuses an answer the checker allows in general,
+      // such as a bare 401 to a request that carried its credential.
       const sv = supportedVersionsOf(r.capture);
       const shown = typeof sv === 'string' ? `metadata.supportedVersions "${sv}" (card: ${s.facts.interfaceVersions.join(', ')})` : '';
-      return judged(name, [r], answerJudgement(s, r), [`${summarizeError(r)};${reasonOf(r)} in data[]`, shown].filter(Boolean).join('; '), [r.index]);
+      const expect = { error: expected(s, VERSION_NOT_SUPPORTED), ruleId: 'probe/a2a-version-not-supported-shape', section: 'E' as const };
+      return judged(name, [r], answerJudgement(s, r, expect), [`${summarizeError(r)};${reasonOf(r)} in data[]`, shown].filter(Boolean).join('; '), [r.index]);
     }),
   ];
 }
@@ -208,7 +222,16 @@ export async function unreadableNotFound(s: ProbeSession, task: () => Promise<Te
       if (taskOf(foreign)) {
         const leak: LegProblem = {
           capture: foreign.index,
-          result: { ruleId: 'probe/a2a-unreadable-not-found', severity: 'error', section: 'D', rfc: 'RFC 0211 §D', message: "the second principal read the first principal's task: not an unreadable task at all (RFC 0211 §D)", target: '/response/body', bodyPointer: '/result' },
+          result: {
+            ruleId: 'probe/a2a-unreadable-not-found',
+            severity: 'error',
+            section: 'D',
+            rfc: 'RFC 0211 §D',
+            message: "the second principal read the first principal's task: not an unreadable task at all (RFC 0211 §D)",
+            target: '/response/body',
+            bodyPointer: '/result',
+            ...spanOf(foreign, '/result'),
+          },
         };
         return judged(name, [unknown, foreign], { problems: [leak], notes: [] }, '', captures);
       }
@@ -216,4 +239,10 @@ export async function unreadableNotFound(s: ProbeSession, task: () => Promise<Te
       return judged(name, [unknown, foreign], j, `both HTTP ${unknown.outcome.answer?.status} ${summarizeError(unknown).split(' ')[0]}${reasonOf(unknown)}; status, code, headers and normalised data equal`, captures);
     }),
   ];
+}
+
+/** The span of the member `pointer` names in a JSON answer's body, so a finding lands on its key. */
+function spanOf(r: RpcResult, pointer: string): { span?: Span } {
+  const body = parseBody(r.capture.response?.body ?? '');
+  return body.kind === 'json' ? { span: spanAt(body.doc, pointer, 'key') } : {};
 }

@@ -23,6 +23,12 @@ export interface Sabotage {
   statusOnForeign?: number;
   /** a2a-unreadable-not-found: the same body and status, plus this header on another principal's task. */
   headerOnForeign?: string;
+  /** a2a-no-openwop-envelope: malformed JSON is refused in JSON-RPC's shape, but as -32600 (Invalid Request), not -32700. */
+  malformedAsInvalidRequest?: boolean;
+  /** a2a-version-not-supported-shape: an unserved version is refused with a bare 401, though the request carried its credential. */
+  versionAsBare401?: boolean;
+  /** a2a-unreadable-not-found: any principal reads any task. */
+  foreignReadable?: boolean;
 }
 
 export interface ModelHostOptions {
@@ -64,6 +70,7 @@ export async function startModelHost(opts: ModelHostOptions = {}): Promise<Runni
       try {
         call = JSON.parse(body);
       } catch {
+        if (s.malformedAsInvalidRequest) return send(200, { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } });
         return s.envelopeOnMalformed ? send(400, { error: 'validation_error', message: 'the body is not JSON' }) : send(200, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
       }
       const id = call.id ?? null;
@@ -71,6 +78,7 @@ export async function startModelHost(opts: ModelHostOptions = {}): Promise<Runni
         send(status, { jsonrpc: '2.0', id, error: { code, message, ...(data !== undefined ? { data } : {}) } }, extra);
       const version = req.headers['a2a-version'];
       if (version !== undefined && version !== '1.0') {
+        if (s.versionAsBare401) return send(401);
         if (s.versionAsInvalidRequest) return error(-32600, 'unsupported A2A-Version', { supportedVersions: ['1.0'] });
         return error(-32009, `A2A-Version ${version} is not served`, [{ '@type': INFO, reason: 'VERSION_NOT_SUPPORTED', domain: 'a2a-protocol.org', ...(s.supportedVersions ? { metadata: { supportedVersions: s.supportedVersions } } : {}) }]);
       }
@@ -81,7 +89,7 @@ export async function startModelHost(opts: ModelHostOptions = {}): Promise<Runni
         return send(200, { jsonrpc: '2.0', id, result: { task: { id: taskId, contextId: randomUUID(), status: { state: 'TASK_STATE_COMPLETED' } } } });
       }
       const taskId = String(call.params?.id ?? '');
-      const mine = tasks.get(taskId) === owner;
+      const mine = tasks.get(taskId) === owner || (s.foreignReadable === true && tasks.has(taskId));
       if (call.method === 'GetTask' && mine) return send(200, { jsonrpc: '2.0', id, result: { id: taskId, status: { state: 'TASK_STATE_COMPLETED' } } });
       if (call.method === 'CancelTask' && mine) return error(-32002, 'task is terminal', [{ '@type': INFO, reason: 'TASK_NOT_CANCELABLE', domain: 'a2a-protocol.org' }]);
       if (call.method !== 'GetTask' && call.method !== 'CancelTask') return error(-32601, 'method not found');

@@ -233,3 +233,75 @@ describe('output formats and exit codes', () => {
     expect(r.stdout).toMatch(/^::error file=[^,]*version-not-supported-99\.json,line=\d+/m);
   });
 });
+
+/**
+ * The legs' own rules (probe/<leg>): what a leg expects that the wire checker, judging one answer
+ * on its own, allows. Each sabotage is a well-formed answer that is wrong only for that request;
+ * its control is the model host's right answer to the same request.
+ */
+describe("each leg's own rule: a sabotage the wire checker alone lets through, and its control", () => {
+  /** The one error finding: the leg's own rule, in the recorded exchange `caseName`, on the response body's line. */
+  function ownFinding(r: ProbeCliResult, ruleId: string, caseName: string) {
+    const [f, ...rest] = errors(r);
+    expect(rest).toEqual([]);
+    expect(f!.ruleId).toBe(ruleId);
+    expect(recordOf(r, f!.file).case).toBe(caseName);
+    expect(f!.pointer).toBe('/response/body');
+    expect(f!.line).toBe(responseBodyLine(r, f!.file));
+    return f!;
+  }
+
+  /** The control: the leg passes and no finding carries the leg's own rule. */
+  function clean(r: ProbeCliResult, legId: string): void {
+    expect(r.code, r.stderr).toBe(0);
+    expect(leg(r, legId).verdict).toBe('executed-pass');
+    expect(r.json.findings.filter((f: any) => f.ruleId === `probe/${legId}`)).toEqual([]);
+  }
+
+  it('probe/a2a-no-openwop-envelope: malformed JSON refused as -32600 (Invalid Request), not the Parse error', async () => {
+    const r = await probeModel({ sabotage: { malformedAsInvalidRequest: true } });
+    onlyLegFails(r, 'a2a-no-openwop-envelope', 'RFC 0211 §C');
+    const f = ownFinding(r, 'probe/a2a-no-openwop-envelope', 'no-openwop-envelope-malformed-json');
+    expect(f.message).toBe('a2a-no-openwop-envelope: malformed JSON-RPC: body /error/code: expected error -32700 (JSON-RPC Parse error), got -32600 "Invalid Request" (RFC 0211 §C)');
+    expect(body(recordOf(r, f.file)).error.code).toBe(-32600);
+  });
+
+  it('probe/a2a-no-openwop-envelope: control, the same malformed request answered -32700', async () => {
+    const r = await probeModel({});
+    clean(r, 'a2a-no-openwop-envelope');
+    expect(body(exchange(r, 'no-openwop-envelope-malformed-json')).error.code).toBe(-32700);
+  });
+
+  it('probe/a2a-version-not-supported-shape: A2A-Version 99.0 refused with a bare 401 though the request carried its credential', async () => {
+    const r = await probeModel({ sabotage: { versionAsBare401: true } });
+    onlyLegFails(r, 'a2a-version-not-supported-shape', 'RFC 0211 §E');
+    const f = ownFinding(r, 'probe/a2a-version-not-supported-shape', 'version-not-supported-99');
+    expect(f.message).toBe('a2a-version-not-supported-shape: A2A-Version 99.0: body /: expected error -32009 (VERSION_NOT_SUPPORTED); the answer is not JSON (RFC 0211 §E)');
+    const x = recordOf(r, f.file);
+    expect(x.request.headers.Authorization).toBeDefined();
+    expect([x.response.status, x.response.body]).toEqual([401, '']);
+  });
+
+  it('probe/a2a-version-not-supported-shape: control, the same request answered -32009', async () => {
+    const r = await probeModel({});
+    clean(r, 'a2a-version-not-supported-shape');
+    expect(body(exchange(r, 'version-not-supported-99')).error.code).toBe(-32009);
+  });
+
+  it("probe/a2a-unreadable-not-found: the second principal reads the first principal's task", async () => {
+    const r = await probeModel({ sabotage: { foreignReadable: true } });
+    onlyLegFails(r, 'a2a-unreadable-not-found', 'RFC 0211 §D');
+    const f = ownFinding(r, 'probe/a2a-unreadable-not-found', 'unreadable-foreign-task');
+    expect(f.message).toBe("a2a-unreadable-not-found: another principal's task vs an unknown task: body /result: the second principal read the first principal's task: not an unreadable task at all (RFC 0211 §D)");
+    // On the "result" key inside the recorded body string.
+    const line = r.recordTexts[f.file.split('/').pop()!]!.split('\n')[f.line - 1]!;
+    expect(line.slice(f.column - 1, f.endColumn - 1)).toBe('\\"result\\"');
+    expect(body(recordOf(r, f.file)).result.id).toBe(body(exchange(r, 'unreadable-owner-reads-task')).result.id);
+  });
+
+  it('probe/a2a-unreadable-not-found: control, the foreign task answered like an unknown one', async () => {
+    const r = await probeModel({});
+    clean(r, 'a2a-unreadable-not-found');
+    expect(body(exchange(r, 'unreadable-foreign-task')).error.code).toBe(-32001);
+  });
+});

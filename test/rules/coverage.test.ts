@@ -33,6 +33,9 @@ const END_TO_END: Record<string, string> = {
   'wire/version-error-code': 'test/wire/judge.test.ts',
   'wire/capture-format': 'test/wire/cli.test.ts',
   'probe/a2a-error-data-shape': 'test/probe/probe-sabotage.test.ts',
+  'probe/a2a-no-openwop-envelope': 'test/probe/probe-sabotage.test.ts',
+  'probe/a2a-version-not-supported-shape': 'test/probe/probe-sabotage.test.ts',
+  'probe/a2a-unreadable-not-found': 'test/probe/probe-sabotage.test.ts',
   'probe/nothing-executed': 'test/probe/probe-units.test.ts',
   'errata/not-applied': 'test/errata/cli.test.ts',
   'errata/target-missing': 'test/errata/refusals.test.ts',
@@ -51,17 +54,13 @@ const END_TO_END: Record<string, string> = {
   'compat/base-unreadable': 'test/compat/compat-cli.test.ts',
   'compat/openapi-document-removed': 'test/compat/compat-gate.test.ts',
   'compat/openapi-document-added': 'test/compat/compat-gate.test.ts',
+  'compat/data-file-removed': 'test/compat/file-kinds.test.ts',
+  'compat/data-file-added': 'test/compat/file-kinds.test.ts',
+  'compat/file-renamed': 'test/compat/file-kinds.test.ts',
 };
 
 /** Rules with no sabotage yet. Each is a debt; the test fails when one is paid and still listed. */
-const GAPS = [
-  'probe/a2a-no-openwop-envelope',
-  'probe/a2a-version-not-supported-shape',
-  'probe/a2a-unreadable-not-found',
-  'compat/data-file-removed', // file-level kinds: only the git-backed command pairs files
-  'compat/data-file-added',
-  'compat/file-renamed',
-];
+const GAPS: string[] = [];
 
 function errataFixtureIds(): Set<string> {
   const dir = path.join(PROJECT, 'test/fixtures/errata/cases');
