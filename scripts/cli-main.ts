@@ -20,8 +20,11 @@ ${Object.entries(COMMANDS)
   .map(([name, c]) => `  ${name.padEnd(11)} ${c.summary}`)
   .join('\n')}
 
-common options: --root DIR  --preset specgate|openwop  --config FILE  --format stylish|json|sarif|github  --output FILE  --staged
-exit codes: 0 clean, 1 error findings, 2 usage, configuration or internal error
+common options: -h/--help, --root DIR, --preset specgate|openwop, --config FILE,
+  -f/--format stylish|compact|json|sarif|github, -o/--output FILE, --staged, -q/--quiet,
+  --max-warnings N, --color/--no-color ("specgate <command> --help" shows each command's options)
+  -v/--version   print the version
+exit codes: 0 clean, 1 error findings (or more warnings than --max-warnings), 2 usage, configuration or internal error
 `;
 
 /**
@@ -38,6 +41,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     const { printable } = await import('./core/reporters/printable.js');
     if (err instanceof UsageError || err instanceof FatalError) {
       io.stderr.write(`specgate: ${printable(err.message)}\n`);
+      if (err instanceof UsageError && err.usage) io.stderr.write(`\n${err.usage}`);
     } else {
       const msg = err instanceof Error ? err.message : String(err);
       io.stderr.write(`specgate: internal error: ${printable(msg.split('\n')[0]!)}\n`);
@@ -53,14 +57,14 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(USAGE);
     return name ? 0 : 2;
   }
-  if (name === '--version') {
+  if (name === '--version' || name === '-v') {
     io.stdout.write(`${packageVersion()}\n`);
     return 0;
   }
   const command = COMMANDS[name];
   if (!command) {
-    const { UsageError } = await import('./core/errors.js');
-    throw new UsageError(`unknown command "${name}"; run "specgate --help"`);
+    const [{ UsageError }, { didYouMeanHint }] = await Promise.all([import('./core/errors.js'), import('./core/did-you-mean.js')]);
+    throw new UsageError(`unknown ${name.startsWith('-') ? 'option' : 'command'} "${name}"${didYouMeanHint(name, [...Object.keys(COMMANDS), '--help', '--version'])}`, USAGE);
   }
   return (await command.load()).run(rest, io);
 }

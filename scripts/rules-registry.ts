@@ -1,4 +1,4 @@
-import leven from 'leven';
+import { didYouMean } from './core/did-you-mean.js';
 import { FAMILIES } from './checks/registry.js';
 import { UsageError } from './core/errors.js';
 import type { SeveritySetting } from './core/findings.js';
@@ -71,13 +71,4 @@ export async function resolveConfiguredRules(
   return out;
 }
 
-/** The known id nearest to `id` (edit distance), if it is near enough to be a likely typo. */
-export function didYouMean(id: string, known: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const k of known) {
-    const d = leven(id, k);
-    if (d < bestDistance) [best, bestDistance] = [k, d];
-  }
-  return best !== undefined && bestDistance <= Math.max(2, Math.floor(id.length / 4)) ? best : undefined;
-}
+export { didYouMean } from './core/did-you-mean.js';

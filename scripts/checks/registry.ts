@@ -11,6 +11,10 @@ export const FAMILIES: Record<string, () => Promise<Family>> = {
 
 export async function loadFamilies(names: readonly string[]): Promise<Family[]> {
   const wanted = names.length ? names : Object.keys(FAMILIES);
-  for (const n of wanted) if (!FAMILIES[n]) throw new UsageError(`unknown check family "${n}" (known: ${Object.keys(FAMILIES).join(', ')})`);
+  for (const n of wanted) {
+    if (FAMILIES[n]) continue;
+    const { didYouMeanHint } = await import('../core/did-you-mean.js');
+    throw new UsageError(`unknown check family "${n}"${didYouMeanHint(n, Object.keys(FAMILIES))} (known: ${Object.keys(FAMILIES).join(', ')})`);
+  }
   return Promise.all(wanted.map((n) => FAMILIES[n]!()));
 }

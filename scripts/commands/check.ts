@@ -1,33 +1,80 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import { parseCommandArgs } from '../core/args.js';
 import { runFamilies } from '../core/engine.js';
-import { exitCodeFor } from '../core/findings.js';
-import { COMMON_OPTIONS, emit, openCorpus } from '../core/run-env.js';
+import { UsageError } from '../core/errors.js';
+import type { LayoutNeed } from '../core/layout.js';
+import { COMMON_HELP, COMMON_OPTIONS, emit, openCorpus } from '../core/run-env.js';
 import { loadFamilies } from '../checks/registry.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
 import { checkFixFlags, FIX_HELP, FIX_OPTIONS, runFixFlags } from '../fix/command.js';
+import { applyBaseline, BASELINE_OPTIONS } from '../core/suppressions.js';
 
-const HELP = `usage: specgate check [family…] [--map FILE] [--no-cache] [common options]
+const HELP = `usage: specgate check [family…] [--map FILE] [--no-cache] [baseline options] [common options]
+
 families: interop-map, invariants, rfcs, wire-examples (all when none is named)
---no-cache: parse every RFC afresh; neither read nor write the parse cache (node_modules/.cache/specgate/parsed)
-${FIX_HELP}`;
+      --map FILE                 check this interop map instead of the layout's
+      --no-cache                 parse every RFC afresh; neither read nor write the parse cache
+                                 (node_modules/.cache/specgate/parsed)
+${FIX_HELP}baseline options (ESLint-style bulk suppressions, per file and rule id, a count):
+      --suppress-all             record every error found now in the suppressions file; exit 0
+      --suppress-rule ID         record the errors of this rule only (repeatable)
+      --prune-suppressions       drop recorded counts that no longer occur
+      --suppressions-location F  the suppressions file (default: specgate-suppressions.json at the root)
+${COMMON_HELP}`;
+
+export const OPTIONS = {
+  ...COMMON_OPTIONS,
+  map: { type: 'string' },
+  'no-cache': { type: 'boolean' },
+  ...FIX_OPTIONS,
+  ...BASELINE_OPTIONS,
+} as const;
+
+/** What each family needs of the layout before it can judge anything. */
+const NEEDS: Record<string, LayoutNeed[]> = { 'interop-map': ['interopMap'], invariants: ['rfcsDir'], rfcs: ['rfcsDir'], 'wire-examples': ['rfcsDir', 'interopMap'] };
 
 export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, { ...COMMON_OPTIONS, map: { type: 'string' }, 'no-cache': { type: 'boolean' }, ...FIX_OPTIONS });
+  const { values, positionals } = parseCommandArgs(argv, OPTIONS, true, HELP);
   if (values.help) {
     io.stdout.write(HELP);
     return 0;
   }
-  checkFixFlags(values);
+  if (checkFixFlags(values) && values['fix-dry-run'] && (values['suppress-all'] || values['suppress-rule'] || values['prune-suppressions'])) {
+    throw new UsageError('--fix-dry-run writes nothing; the suppressions file is written with --fix or without fixing');
+  }
   const families = await loadFamilies(positionals);
-  const { corpus, severities } = await openCorpus(values);
+  const map = values.map as string | undefined;
+  let needs = [...new Set(families.flatMap((f) => NEEDS[f.name] ?? []))];
+  // A --map stands in for the layout's map: it must exist itself.
+  if (map !== undefined) {
+    requireMap(map, values.root as string | undefined);
+    needs = needs.filter((n) => n !== 'interopMap');
+  }
+  const { corpus, severities } = await openCorpus(values, needs);
   if (values['no-cache']) corpus.useParseCache = false;
   const options: Record<string, unknown> = {};
-  if (values.map) options.map = values.map;
+  if (map) options.map = map;
   const fixed = await runFixFlags(values, { corpus, families, options, severities }, io);
   if (fixed === 'dry-run') return 0;
   const checked = fixed ?? corpus;
   const result = await runFamilies({ corpus: checked, families, options, severities });
-  await emit(result, values, checked, families.flatMap((f) => f.rules), io);
-  return exitCodeFor(result.findings);
+  const baselined = applyBaseline(result, checked, values);
+  return emit(baselined, values, checked, families.flatMap((f) => f.rules), io);
+}
+
+/** --map FILE, relative to the root or else to the working directory (as the interop-map family reads it). */
+function requireMap(map: string, root: string | undefined): void {
+  if (map === '') throw new UsageError('--map needs a file name');
+  const candidates = path.isAbsolute(map) ? [map] : [path.resolve(root ?? '.', map), path.resolve(map)];
+  for (const c of candidates) {
+    try {
+      if (statSync(c).isFile()) return;
+      throw new UsageError(`--map is a folder, not a file: ${map}`);
+    } catch (e) {
+      if (e instanceof UsageError) throw e;
+    }
+  }
+  throw new UsageError(`map not found: ${map}`);
 }

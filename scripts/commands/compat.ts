@@ -1,11 +1,9 @@
-import path from 'node:path';
-import { statSync } from 'node:fs';
 import { parseCommandArgs } from '../core/args.js';
 import { loadConfig } from '../core/config.js';
-import { FatalError, UsageError } from '../core/errors.js';
-import { exitCodeFor } from '../core/findings.js';
+import { UsageError } from '../core/errors.js';
+import { checkPresetName } from '../core/layout.js';
 import { loadReporter } from '../core/reporters/index.js';
-import { COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, configuredSeverities, writeAtomic } from '../core/run-env.js';
+import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, checkCommonValues, colorFor, configuredSeverities, exitCode, shownFindings, writeAtomic } from '../core/run-env.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
 
@@ -19,24 +17,21 @@ compat/openapi-operation-removed, …; see "specgate list-rules"): breaking ones
 default, additive and editorial ones off. A breaking change is a notice instead when an RFC added
 or changed since REF says "Compatibility: breaking" and names the file (or its folder) in Affects.
 An RFC that claims "additive" or "safety-fix" over a breaking change is an error at its row.
-`;
+      --base REF  the git revision to compare with
+${COMMON_HELP}`;
 
 export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
   const started = performance.now();
-  const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, base: { type: 'string' } }, false);
+  const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, base: { type: 'string' } }, false, HELP);
   if (values.help) {
     io.stdout.write(HELP);
     return 0;
   }
-  if (typeof values.base !== 'string') throw new UsageError('compat needs --base REF (the git revision to compare with)');
+  if (typeof values.base !== 'string') throw new UsageError('compat needs --base REF (the git revision to compare with)', HELP);
   const format = typeof values.format === 'string' ? values.format : 'stylish';
   const reporter = await loadReporter(format);
-  const root = path.resolve(typeof values.root === 'string' ? values.root : '.');
-  try {
-    if (!statSync(root).isDirectory()) throw new Error();
-  } catch {
-    throw new FatalError(`root is not a directory: ${values.root ?? '.'}`);
-  }
+  const root = checkCommonValues(values);
+  await checkPresetName(values.preset as string | undefined);
   const config = loadConfig(root, { preset: values.preset as string | undefined, config: values.config as string | undefined });
   const { layout } = config;
   const severities = await configuredSeverities(config);
@@ -46,15 +41,15 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const r = await compareWithBase({ root, layout, ref: values.base, staged: values.staged === true, severities });
   const result = checkResult(r, performance.now() - started);
   const output = typeof values.output === 'string' ? values.output : undefined;
-  const text = render(format, reporter, r, result, {
+  const text = render(format, reporter, r, { ...result, findings: shownFindings(result.findings, values) }, {
     sourceOf: (file) => (r.headCorpus.exists(file) ? r.headCorpus.text(file) : undefined),
     root,
     toolName: TOOL_NAME,
     toolVersion: TOOL_VERSION,
     rules: RULE_INFOS,
-    color: !output && format === 'stylish' && io.stdout.isTTY === true && !process.env.NO_COLOR,
+    color: colorFor(values, format, io.stdout.isTTY === true),
   });
   if (output) writeAtomic(output, text);
   else io.stdout.write(text);
-  return exitCodeFor(result.findings);
+  return exitCode(result.findings, values);
 }

@@ -1,8 +1,7 @@
 import { parseCommandArgs } from '../core/args.js';
 import { UsageError } from '../core/errors.js';
-import { exitCodeFor } from '../core/findings.js';
 import { loadReporter } from '../core/reporters/index.js';
-import { COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, openCorpus, writeAtomic } from '../core/run-env.js';
+import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, colorFor, exitCode, openCorpus, shownFindings, writeAtomic } from '../core/run-env.js';
 import type { CommonValues } from '../core/run-env.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
@@ -18,17 +17,17 @@ check      exit 1 with a finding for each erratum of an Accepted RFC that is not
 --item N   only item N of that RFC's ## Errata (repeat for more); the others are left for later
 stdout holds only the chosen format (and, with the stylish format, the dry run's patch);
 the per-item status lines and the word view of long changed lines go to stderr.
-`;
+${COMMON_HELP}`;
 
 export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
   const sub = argv[0]?.startsWith('-') ? undefined : argv[0];
   const rest = sub === undefined ? argv : argv.slice(1);
-  const { values } = parseCommandArgs(rest, { ...COMMON_OPTIONS, rfc: { type: 'string' }, item: { type: 'string', multiple: true }, 'dry-run': { type: 'boolean' } }, false);
+  const { values } = parseCommandArgs(rest, { ...COMMON_OPTIONS, rfc: { type: 'string' }, item: { type: 'string', multiple: true }, 'dry-run': { type: 'boolean' } }, false, HELP);
   if (values.help) {
     io.stdout.write(HELP);
     return 0;
   }
-  if (sub !== 'apply' && sub !== 'check') throw new UsageError(`errata expects "apply" or "check"${sub ? `, got "${sub}"` : ''}; run "specgate errata --help"`);
+  if (sub !== 'apply' && sub !== 'check') throw new UsageError(`errata expects "apply" or "check"${sub ? `, got "${sub}"` : ''}`, HELP);
   if (sub === 'check' && values['dry-run']) throw new UsageError('--dry-run belongs to "errata apply"; "errata check" never writes');
   if (sub === 'check' && values.item) throw new UsageError('--item belongs to "errata apply"; "errata check" judges every item');
   if (sub === 'apply' && values.staged) throw new UsageError('--staged reads the git index and cannot be written to; use it with "errata check"');
@@ -38,7 +37,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   });
 
   const common = values as CommonValues;
-  const { corpus, severities } = await openCorpus(common);
+  const { corpus, severities } = await openCorpus(common, ['rfcsDir']);
   const { planErrata } = await import('../errata/run.js');
   const { ERRATA_RULES } = await import('../errata/rules.js');
   const dryRun = values['dry-run'] === true;
@@ -67,14 +66,14 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const findings = applySeverities([...corpus.problems, ...result.findings], ERRATA_RULES, severities, corpus.layout.preset);
   const reporter = await loadReporter(format);
   const report = reporter(
-    { findings, families: [] },
+    { findings: shownFindings(findings, common), families: [] },
     {
       sourceOf: (file) => corpus.cachedText(file) ?? corpus.text(file),
       root: corpus.root,
       toolName: TOOL_NAME,
       toolVersion: TOOL_VERSION,
       rules: ERRATA_RULES,
-      color: !common.output && format === 'stylish' && io.stdout.isTTY === true && !process.env.NO_COLOR,
+      color: colorFor(common, format, io.stdout.isTTY === true),
     },
   );
   const written = sub === 'apply' && !dryRun ? result.changes.map((c) => c.file) : [];
@@ -121,7 +120,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
       output(common, report, io);
     }
   }
-  return exitCodeFor(findings);
+  return exitCode(findings, common);
 }
 
 /** `--root`, `--preset` and `--config` as given, for a hint to repeat. */

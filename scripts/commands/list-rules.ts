@@ -9,13 +9,15 @@ import { ruleAliases, ruleGroups } from '../rules-registry.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
 
-const HELP = `usage: specgate list-rules [--preset NAME] [--format text|json|markdown] [--output FILE]
+const HELP = `usage: specgate list-rules [--preset NAME] [-f|--format text|json|markdown] [-o|--output FILE] [-h|--help]
 
 Lists every rule any command can report: id, class (compat), default severity, RFC section,
 description. Any id can be set to off, warning or error in specgate.config.json "rules".
---preset NAME shows each rule's default under that preset: a rule the preset's process does not
-state is "off (opt-in)", and configuration can still turn it on.
---format markdown renders docs/rules.md (npm run docs:rules writes it).
+      --preset NAME   each rule's default under that preset: a rule the preset's process does not
+                      state is "off (opt-in)", and configuration can still turn it on
+  -f, --format NAME   text (default), json, or markdown (docs/rules.md; npm run docs:rules writes it)
+  -o, --output FILE   write the list to FILE instead of stdout
+  -h, --help          print this help and exit 0
 `;
 
 /** Every rule any command can report: input problems, the check families, then wire, probe, errata and compat. */
@@ -24,6 +26,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     argv,
     { format: { type: 'string', short: 'f' }, output: { type: 'string', short: 'o' }, preset: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     false,
+    HELP,
   );
   if (values.help) {
     io.stdout.write(HELP);
@@ -38,7 +41,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   if (format === 'json') text = JSON.stringify(groups.flatMap((g) => g.rules.map((r) => ({ command: g.command, ...r, ...(preset !== undefined ? { severityUnderPreset: presetDefault(r, preset) } : {}) }))), null, 2) + '\n';
   else if (format === 'markdown') text = markdown(groups, await ruleAliases());
   else if (format === 'text') text = groups.flatMap((g) => g.rules.map((r) => `${r.id.padEnd(46)} ${shown(r).padEnd(13)} ${r.rfc.padEnd(22)} ${r.description}\n`)).join('');
-  else throw new UsageError(`list-rules --format is text, json or markdown (got "${format}")`);
+  else throw new UsageError(`list-rules --format is text, json or markdown (got "${format}")`, HELP);
   if (typeof values.output === 'string') writeAtomic(values.output, text);
   else io.stdout.write(text);
   return 0;

@@ -1,15 +1,17 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCommandArgs } from '../core/args.js';
+import { didYouMeanHint } from '../core/did-you-mean.js';
 import { UsageError } from '../core/errors.js';
-import { exitCodeFor } from '../core/findings.js';
 import { packageRoot } from '../core/package-root.js';
-import { TOOL_NAME, TOOL_VERSION, openCorpus, writeAtomic } from '../core/run-env.js';
+import { TOOL_NAME, TOOL_VERSION, checkCommonValues, colorFor, exitCode, openCorpus, shownFindings, writeAtomic } from '../core/run-env.js';
+import type { CommonValues } from '../core/run-env.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
 
 const HELP = `usage: specgate probe --url URL [--card URL] [--token T] [--foreign-token T2] [--record DIR]
-                      [--format stylish|json|sarif|github] [--output FILE]
+                      [-f|--format stylish|compact|json|sarif|github] [-o|--output FILE]
+                      [-q|--quiet] [--max-warnings N] [--color|--no-color] [-h|--help]
                       [--timeout MS] [--max-requests N] [--max-response-bytes N]
 
 Runs RFC 0211's conformance legs against a live A2A host: reads the agent card (default
@@ -23,7 +25,12 @@ each leg there. Verdicts: executed-pass, executed-fail (with the RFC section), i
   --max-requests N     per run, redirects included (default 40)
   --max-response-bytes N  per response body (default 1048576)
   --root DIR, --preset P  the corpus whose interop map and RFC 0211 schemas judge the answers (default: this tool's)
-  --config FILE           rule severities (and layout); default: specgate.config.json at the root
+  --config FILE           rule severities (and layout); default: specgate.config.json found upward
+  -f, --format NAME       stylish, compact, json, sarif or github
+  -o, --output FILE       write the report to FILE instead of stdout
+  -q, --quiet             report errors only; --max-warnings N: exit 1 when more warnings
+  --color, --no-color     force colours on or off (also NO_COLOR, FORCE_COLOR)
+  -h, --help              print this help and exit 0
 Tokens are never printed or recorded: saved exchanges carry "Bearer <redacted>".
 Redirects are followed only for the card and only on the same origin. Requests go only to the
 origins of --url and --card.
@@ -44,22 +51,28 @@ const OPTIONS = {
   root: { type: 'string' },
   preset: { type: 'string' },
   config: { type: 'string' },
+  quiet: { type: 'boolean', short: 'q' },
+  'max-warnings': { type: 'string' },
+  color: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-const FORMATS = ['stylish', 'json', 'sarif', 'github'];
+const FORMATS = ['stylish', 'compact', 'json', 'sarif', 'github'];
 
 export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
-  const { values } = parseCommandArgs(argv, OPTIONS, false);
+  const { values } = parseCommandArgs(argv, OPTIONS, false, HELP);
   if (values.help) {
     io.stdout.write(HELP);
     return 0;
   }
+  const common = values as CommonValues;
+  checkCommonValues({ ...common, root: common.root ?? packageRoot() });
   const url = httpUrl('--url', values.url as string | undefined);
-  if (!url) throw new UsageError('--url URL is required (the A2A host; see specgate probe --help)');
+  if (!url) throw new UsageError('--url URL is required (the A2A host)', HELP);
   const card = httpUrl('--card', values.card as string | undefined);
   const format = (values.format as string | undefined) ?? 'stylish';
-  if (!FORMATS.includes(format)) throw new UsageError(`unknown format "${format}" (known: ${FORMATS.join(', ')})`);
+  if (!FORMATS.includes(format)) throw new UsageError(`unknown format "${format}"${didYouMeanHint(format, FORMATS)} (known: ${FORMATS.join(', ')})`);
   const token = (values.token as string | undefined) ?? process.env.SPECGATE_PROBE_TOKEN ?? undefined;
   const foreignToken = (values['foreign-token'] as string | undefined) ?? process.env.SPECGATE_PROBE_FOREIGN_TOKEN ?? undefined;
   if (token === '' || foreignToken === '') throw new UsageError('a token must not be empty');
@@ -80,7 +93,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const { probeFindings } = await import('../probe/findings.js');
   const { renderProbe } = await import('../probe/output.js');
   // The wire checker judges by a corpus's interop map and schemas: this tool's own unless --root says otherwise.
-  const { corpus, severities } = await openCorpus({ root: (values.root as string | undefined) ?? packageRoot(), ...(values.preset ? { preset: values.preset as string } : {}), ...(values.config ? { config: values.config as string } : {}) });
+  const { corpus, severities } = await openCorpus({ root: (values.root as string | undefined) ?? packageRoot(), ...(values.preset ? { preset: values.preset as string } : {}), ...(values.config ? { config: values.config as string } : {}) }, ['interopMap']);
   const secrets = new Redactor([token, foreignToken]);
   let probe;
   try {
@@ -99,12 +112,12 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const { applySeverities } = await import('../core/engine.js');
   const { PROBE_RULES } = await import('../probe/findings.js');
   const findings = applySeverities(probeFindings(probe, recorded), PROBE_RULES, severities);
-  const text = await renderProbe({ run: probe, findings, format, recordDir, toolName: TOOL_NAME, toolVersion: TOOL_VERSION });
+  const text = await renderProbe({ run: probe, findings: shownFindings(findings, common), format, recordDir, toolName: TOOL_NAME, toolVersion: TOOL_VERSION, color: colorFor(common, format, io.stdout.isTTY === true) });
   // A host may echo a credential into an error message; nothing printed may carry one.
   const safe = secrets.text(text);
   if (values.output) writeAtomic(values.output as string, safe);
   else io.stdout.write(safe);
-  return exitCodeFor(findings);
+  return exitCode(findings, common);
 }
 
 function httpUrl(option: string, raw: string | undefined): URL | undefined {

@@ -4,9 +4,9 @@ import { parseCommandArgs } from '../core/args.js';
 import { UsageError } from '../core/errors.js';
 import type { FindingDraft } from '../core/engine.js';
 import { applySeverities } from '../core/engine.js';
-import { exitCodeFor, pushAll } from '../core/findings.js';
+import { pushAll } from '../core/findings.js';
 import { locate } from '../core/rule.js';
-import { COMMON_OPTIONS, emit, openCorpus, writeAtomic } from '../core/run-env.js';
+import { COMMON_HELP, COMMON_OPTIONS, emit, exitCode, openCorpus, writeAtomic } from '../core/run-env.js';
 import { toPosix } from '../core/source.js';
 import type { Corpus } from '../core/corpus.js';
 import type { StructuredDoc } from '../core/tree.js';
@@ -31,7 +31,7 @@ Judges captured A2A exchanges against RFC 0211 (§A–§E). A DIR stands for the
   --versions LIST         the offered versions, comma-separated, instead of a card
   --binding               the interface's binding (default jsonrpc)
   --table                 print a markdown table of verdicts instead of findings
-`;
+${COMMON_HELP}`;
 
 export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, {
@@ -42,7 +42,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     versions: { type: 'string' },
     binding: { type: 'string' },
     table: { type: 'boolean' },
-  });
+  }, true, HELP);
   if (values.help) {
     io.stdout.write(HELP);
     return 0;
@@ -50,7 +50,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const unknown = values.unknown as string | undefined;
   const unreadable = values.unreadable as string | undefined;
   if (!!unknown !== !!unreadable) throw new UsageError('--unknown and --unreadable go together (the two answers §D compares)');
-  if (!positionals.length && !unknown) throw new UsageError('name at least one capture file or folder, or --unknown and --unreadable; see "specgate wire --help"');
+  if (!positionals.length && !unknown) throw new UsageError('name at least one capture file or folder, or --unknown and --unreadable', HELP);
   if (values.card && values.versions) throw new UsageError('give --card or --versions, not both');
   let offeredVersions: string[] | undefined;
   if (typeof values.versions === 'string') {
@@ -61,7 +61,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const captures = positionals.flatMap(expand);
 
   const started = performance.now();
-  const { corpus, severities } = await openCorpus(values);
+  const { corpus, severities } = await openCorpus(values, ['interopMap']);
   const rel = (p: string) => toPosix(path.relative(corpus.root, path.resolve(p)));
   if (typeof values.card === 'string') {
     const cardDoc = corpus.json(rel(values.card), '--card');
@@ -105,15 +105,14 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     const text = verdictTable(rows);
     if (values.output) writeAtomic(values.output as string, text);
     else io.stdout.write(text);
-    return exitCodeFor(final);
+    return exitCode(final, values);
   }
   const errors = final.filter((f) => f.severity === 'error').length;
   const result = {
     findings: final,
     families: [{ family: 'wire', files: corpus.filesRead.length, visited: judged, errors, warnings: final.length - errors, ms: Math.round((performance.now() - started) * 10) / 10 }],
   };
-  await emit(result, values, corpus, WIRE_COMMAND_RULES, io);
-  return exitCodeFor(final);
+  return emit(result, values, corpus, WIRE_COMMAND_RULES, io);
 }
 
 function parseBinding(b: string | undefined): Binding | undefined {

@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
-import { readRegularFile } from './source.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { isInside, readRegularFile } from './source.js';
+import type { ReadResult } from './source.js';
 import { UsageError } from './errors.js';
 import { parseJson } from './json-tree.js';
 import type { Layout } from './layout.js';
@@ -33,19 +34,51 @@ interface ConfigFile {
 }
 
 /**
- * The layout for a run: `--preset`, else the config file (`--config`, or specgate.config.json at
- * the root), else this project's own layout. `layout` entries of the file override the preset's.
- * A config that is not valid JSON or breaks scripts/schemas/config.schema.json (unknown keys
- * included) is a usage error that names file:line:column.
+ * The config file a run uses when no --config names one: specgate.config.json in the working
+ * directory or the nearest folder above it, stopping at the repository top (a folder holding
+ * .git) or the filesystem root, as ESLint and markdownlint-cli2 search. A working directory
+ * outside the root searches from the root instead, so `--root elsewhere` finds elsewhere's config.
+ */
+export function discoverConfig(root: string, cwd: string = process.cwd()): string | undefined {
+  const rel = path.relative(root, cwd);
+  const inside = rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  for (let dir = inside ? cwd : root; ; ) {
+    const file = path.join(dir, CONFIG_FILE);
+    if (existsSync(file)) return file;
+    const up = path.dirname(dir);
+    if (up === dir || existsSync(path.join(dir, '.git'))) return undefined;
+    dir = up;
+  }
+}
+
+/**
+ * The layout for a run: `--preset`, else the config file (`--config`, or the one discovered
+ * upward from the working directory), else this project's own layout. `layout` entries of the
+ * file override the preset's. A config that is not valid JSON or breaks
+ * scripts/schemas/config.schema.json (unknown keys included) is a usage error that names
+ * file:line:column; a --config that is missing or a folder is one too.
  */
 export function loadConfig(root: string, opts: { preset?: string; config?: string }, source?: Pick<FileSource, 'read'>): LoadedConfig {
-  const configPath = opts.config ? path.resolve(opts.config) : path.join(root, CONFIG_FILE);
-  let raw: string | undefined;
-  // An explicit --config is a file; the root's own config comes from `source` when given (the index).
-  const got = !opts.config && source ? source.read(CONFIG_FILE) : readRegularFile(configPath, opts.config ? {} : { root });
-  if (got.ok) raw = got.bytes.toString('utf8');
-  else if (opts.config || got.failure !== 'missing') throw new UsageError(`config file ${got.failure === 'missing' ? 'not found' : got.message}: ${opts.config ?? configPath}`);
-  if (raw === undefined) return { layout: presetLayout(opts.preset ?? 'specgate'), severities: {}, ruleAt: () => CONFIG_FILE };
+  const none = (): LoadedConfig => ({ layout: presetLayout(opts.preset ?? 'specgate'), severities: {}, ruleAt: () => CONFIG_FILE });
+  let configPath: string | undefined;
+  let got: ReadResult;
+  // The root's own config comes from `source` when given (the git index, the editor's buffers).
+  const fromSource = opts.config ? undefined : source?.read(CONFIG_FILE);
+  if (opts.config) {
+    configPath = path.resolve(opts.config);
+    got = readRegularFile(configPath);
+  } else if (fromSource && (fromSource.ok || fromSource.failure !== 'missing')) {
+    configPath = path.join(root, CONFIG_FILE);
+    got = fromSource;
+  } else {
+    configPath = discoverConfig(root);
+    // None found; or the root's, which the source does not hold (deleted from the index).
+    if (!configPath || (source && path.dirname(configPath) === root)) return none();
+    // One discovered inside the root may not lead out of it through a symlink.
+    got = readRegularFile(configPath, isInside(configPath, root) ? { root } : {});
+  }
+  if (!got.ok) throw new UsageError(`config file ${got.failure === 'missing' ? 'not found' : got.message}: ${opts.config ?? displayPath(configPath)}`);
+  const raw = got.bytes.toString('utf8');
 
   const shown = displayPath(configPath);
   const doc = parseConfig(shown, raw);

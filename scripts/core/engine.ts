@@ -29,7 +29,8 @@ export function severityOf(
 
 /**
  * Turns the drafts of a run into findings: each at its rule's configured severity, `off` ones
- * dropped, the RFC section filled in; sorted and without duplicates. Every command passes its
+ * dropped, the RFC section filled in; sorted and without duplicates (a schema finding echoed by a
+ * dedicated rule at the same place included: withoutSchemaEchoes). Every command passes its
  * findings through here. A draft whose rule the command did not declare is an internal error:
  * every finding comes from a registered rule.
  */
@@ -44,7 +45,7 @@ export function applySeverities(drafts: readonly FindingDraft[], rules: readonly
     if (severity === 'off') continue;
     out.push({ ...d, severity, ...(d.rfc === undefined ? { rfc: rule.rfc } : {}) });
   }
-  return capPerFile(dedupe(out.sort(compareFindings)));
+  return capPerFile(dedupe(withoutSchemaEchoes(out).sort(compareFindings)));
 }
 
 export interface RunOptions {
@@ -71,7 +72,9 @@ export async function runFamilies({ corpus, families, options = {}, severities =
       if (severityOf(defineRule(rule), severities, undefined, corpus.layout.preset) === 'off') continue;
       const result = await runRule(rule, corpus, options);
       visited += result.visited;
-      if (result.visited === 0 && result.findings.length === 0 && !rule.mayVisitNothing && corpus.problems.length === problemsBefore) {
+      // A file that could not be read or parsed has its own finding; the rules that needed it
+      // visited nothing because of it, in this family or another, and say nothing more.
+      if (result.visited === 0 && result.findings.length === 0 && !rule.mayVisitNothing && corpus.problems.length === 0) {
         result.findings.push({
           ruleId: rule.id,
           severity: 'error',
@@ -103,6 +106,17 @@ export async function runFamilies({ corpus, families, options = {}, severities =
     if (extras) summaries[summaries.length - 1]!.extras = extras;
   }
   return { findings: capPerFile(dedupe((findings as Finding[]).sort(compareFindings))), families: summaries };
+}
+
+/**
+ * One mistake, one finding: a family's schema rule (`<family>/schema`) and a dedicated rule often
+ * see the same wrong value (a CamelCase reason breaks the schema's pattern and the reason rule).
+ * The dedicated rule's message says what to write, so the schema's finding at the same place goes.
+ */
+export function withoutSchemaEchoes(findings: Finding[]): Finding[] {
+  const at = (f: Finding) => `${f.file}\0${f.line}\0${f.column}`;
+  const dedicated = new Set(findings.filter((f) => !f.ruleId.endsWith('/schema')).map(at));
+  return findings.filter((f) => !f.ruleId.endsWith('/schema') || !dedicated.has(at(f)));
 }
 
 /** Runs one rule; its findings are drafts until `applySeverities` settles their severity. */

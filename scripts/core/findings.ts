@@ -56,9 +56,29 @@ export interface FamilySummary {
   extras?: Record<string, number | string | string[]>;
 }
 
+/** A recorded count in the suppressions file that is higher than what the run found. */
+export interface PrunableSuppression {
+  file: string;
+  ruleId: string;
+  recorded: number;
+  found: number;
+}
+
+/** What the suppressions file (the baseline) did to a run. */
+export interface BaselineSummary {
+  /** The suppressions file, as the user would name it. */
+  file: string;
+  /** Error findings hidden because their file and rule are within the recorded count. */
+  suppressed: number;
+  prunable: PrunableSuppression[];
+  /** Set when the run rewrote the file (--suppress-all, --suppress-rule, --prune-suppressions). */
+  wrote?: { entries: number };
+}
+
 export interface CheckResult {
   findings: Finding[];
   families: FamilySummary[];
+  baseline?: BaselineSummary;
 }
 
 export function countBySeverity(findings: readonly Finding[]): { errors: number; warnings: number; notices: number } {
@@ -75,11 +95,6 @@ export function countBySeverity(findings: readonly Finding[]): { errors: number;
 
 export function compareFindings(a: Finding, b: Finding): number {
   return a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0);
-}
-
-/** Exit codes: 0 clean (warnings and notices allowed), 1 an error-severity finding. Usage and internal errors are 2. */
-export function exitCodeFor(findings: readonly Finding[]): 0 | 1 {
-  return findings.some((f) => f.severity === 'error') ? 1 : 0;
 }
 
 /**

@@ -114,6 +114,11 @@ function syntaxProblem(text: string, e: unknown): ParseProblem {
   const errors: ParseError[] = [];
   parseTree(text, errors, STRICT);
   const first = errors[0];
+  // A comma before a closing bracket is reported at the comma, not at the bracket on the next line.
+  const comma = first ? text.slice(0, first.offset).trimEnd().length - 1 : -1;
+  if (first && text[comma] === ',' && (text[first.offset] === '}' || text[first.offset] === ']')) {
+    return { code: 'syntax', message: `not valid JSON: trailing comma before "${text[first.offset]}" (JSON allows none)`, start: comma, end: comma + 1 };
+  }
   if (first) {
     const found = first.offset >= text.length ? 'end of file' : JSON.stringify(text.slice(first.offset, first.offset + Math.max(1, Math.min(first.length, 20))));
     return { code: 'syntax', message: `not valid JSON: ${words(printParseErrorCode(first.error))} (found ${found})`, start: first.offset, end: Math.min(first.offset + Math.max(first.length, 1), text.length) };

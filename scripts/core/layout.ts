@@ -1,4 +1,5 @@
-import { UsageError } from './errors.js';
+import { FatalError, UsageError } from './errors.js';
+import type { FileSource } from './source.js';
 
 /** Where each governed document lives in a repository (repository-relative paths). */
 export interface Layout {
@@ -77,4 +78,30 @@ export function presetLayout(name: string): Layout {
   const layout = PRESETS[name];
   if (!layout) throw new UsageError(`unknown preset "${name}" (known: ${Object.keys(PRESETS).join(', ')})`);
   return structuredClone(layout);
+}
+
+/** The parts of a layout without which a command has nothing to govern. */
+export type LayoutNeed = 'rfcsDir' | 'interopMap';
+
+/** A preset name that is not known: a usage error with a "did you mean" (leven is loaded only here, so the hook installer runs without dependencies). */
+export async function checkPresetName(name: string | undefined): Promise<void> {
+  if (name === undefined || PRESETS[name]) return;
+  const { didYouMeanHint } = await import('./did-you-mean.js');
+  throw new UsageError(`unknown preset "${name}"${didYouMeanHint(name, Object.keys(PRESETS))} (known: ${Object.keys(PRESETS).join(', ')})`);
+}
+
+/**
+ * Refuses a root that lacks what its preset expects (the RFC folder, the interop map), in one
+ * line naming what is missing and the preset: an empty folder or a mistyped path must not pass
+ * a gate, nor yield findings at places that do not exist.
+ */
+export async function requireLayout(source: Pick<FileSource, 'exists' | 'glob'>, layout: Layout, needs: readonly LayoutNeed[], shownRoot: string): Promise<void> {
+  const missing: string[] = [];
+  if (needs.includes('rfcsDir') && (await source.glob([`${layout.rfcsDir}/**/*.md`])).length === 0) missing.push(`no ${layout.rfcsDir}/ folder of RFCs`);
+  if (needs.includes('interopMap') && !source.exists(layout.interopMap)) missing.push(`no interop map ${layout.interopMap}`);
+  if (missing.length === 0) return;
+  const other = Object.keys(PRESETS).filter((p) => p !== layout.preset);
+  throw new FatalError(
+    `${shownRoot} has ${missing.join(' and ')}, which the "${layout.preset}" preset expects (check --root; or --preset ${other.join('|')}, or "layout" in specgate.config.json)`,
+  );
 }

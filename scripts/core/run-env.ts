@@ -1,11 +1,14 @@
-import path from 'node:path';
 import { statSync } from 'node:fs';
+import path from 'node:path';
 import { Corpus } from './corpus.js';
-import { FatalError } from './errors.js';
+import { FatalError, UsageError } from './errors.js';
 import { loadConfig } from './config.js';
 import type { LoadedConfig } from './config.js';
 import type { SeveritySetting } from './engine.js';
-import type { CheckResult } from './findings.js';
+import type { CheckResult, Finding } from './findings.js';
+import { countBySeverity } from './findings.js';
+import type { LayoutNeed } from './layout.js';
+import { checkPresetName, requireLayout } from './layout.js';
 import type { FileSource } from './source.js';
 import { FsSource } from './source.js';
 import { writeOutputFile } from './writer.js';
@@ -18,7 +21,7 @@ import { processIo } from './io.js';
 export const TOOL_NAME = 'specgate';
 export const TOOL_VERSION = packageVersion();
 
-/** Options every command shares. */
+/** Options every command that reads a corpus shares. */
 export const COMMON_OPTIONS = {
   root: { type: 'string' },
   preset: { type: 'string' },
@@ -26,8 +29,28 @@ export const COMMON_OPTIONS = {
   format: { type: 'string', short: 'f' },
   output: { type: 'string', short: 'o' },
   staged: { type: 'boolean' },
+  quiet: { type: 'boolean', short: 'q' },
+  'max-warnings': { type: 'string' },
+  color: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
+
+/** The help text of COMMON_OPTIONS; every command's usage ends with it. */
+export const COMMON_HELP = `common options:
+  -h, --help               print this help and exit 0
+      --root DIR           the repository to check (default: the working directory)
+      --preset NAME        where the governed files live: specgate or openwop
+      --config FILE        the configuration (default: specgate.config.json, searched upward
+                           from the working directory to the repository top)
+  -f, --format NAME        stylish, compact, json, sarif or github (default stylish)
+  -o, --output FILE        write the report to FILE instead of stdout
+      --staged             read the git index instead of the working tree
+  -q, --quiet              report errors only
+      --max-warnings N     exit 1 when there are more than N warnings
+      --color, --no-color  force colours on or off (default: on for a terminal; NO_COLOR, FORCE_COLOR)
+exit codes: 0 clean, 1 error findings (or more warnings than --max-warnings), 2 usage, configuration or internal error
+`;
 
 export interface CommonValues {
   root?: string;
@@ -36,21 +59,51 @@ export interface CommonValues {
   format?: string;
   output?: string;
   staged?: boolean;
+  quiet?: boolean;
+  'max-warnings'?: string;
+  color?: boolean;
+  'no-color'?: boolean;
 }
 
 export interface OpenedCorpus {
   corpus: Corpus;
   severities: Record<string, SeveritySetting>;
+  config: LoadedConfig;
 }
 
-/** Resolves root, layout and source (working tree, or the git index with --staged). */
-export async function openCorpus(values: CommonValues): Promise<OpenedCorpus> {
-  const root = path.resolve(values.root ?? '.');
-  try {
-    if (!statSync(root).isDirectory()) throw new Error();
-  } catch {
-    throw new FatalError(`root is not a directory: ${values.root ?? '.'}`);
+/** What each command needs of the layout by default: the RFC folder and the interop map. */
+export const DEFAULT_NEEDS: readonly LayoutNeed[] = ['rfcsDir', 'interopMap'];
+
+/**
+ * The checks every command makes before it reads anything: option values that cannot work, an
+ * output path that is a folder, a root that is not a folder. One line, exit 2.
+ */
+export function checkCommonValues(values: CommonValues): string {
+  if (values.color && values['no-color']) throw new UsageError('give --color or --no-color, not both');
+  maxWarnings(values);
+  if (values.output !== undefined) {
+    if (values.output === '') throw new UsageError('--output needs a file name');
+    if (isDirectory(values.output)) throw new UsageError(`--output is a folder, not a file: ${values.output}`);
   }
+  const root = path.resolve(values.root ?? '.');
+  let kind: string;
+  try {
+    kind = statSync(root).isDirectory() ? 'dir' : 'file';
+  } catch {
+    kind = 'none';
+  }
+  if (kind === 'none') throw new FatalError(`root not found: ${values.root ?? '.'}`);
+  if (kind === 'file') throw new FatalError(`root is a file, not a folder: ${values.root ?? '.'}`);
+  return root;
+}
+
+/**
+ * Resolves root, configuration and source (the working tree, or the git index with --staged),
+ * and refuses a root without the layout the preset expects (`needs`), whatever the command.
+ */
+export async function openRoot(values: CommonValues, needs: readonly LayoutNeed[] = DEFAULT_NEEDS): Promise<{ root: string; source: FileSource; config: LoadedConfig }> {
+  const root = checkCommonValues(values);
+  await checkPresetName(values.preset);
   let source: FileSource;
   if (values.staged) {
     const { GitIndexSource } = await import('./git-source.js');
@@ -58,7 +111,14 @@ export async function openCorpus(values: CommonValues): Promise<OpenedCorpus> {
   } else source = new FsSource(root);
   // With --staged, the repository's own config file is read from the index like everything else.
   const config = loadConfig(root, values, values.staged ? source : undefined);
-  return { corpus: new Corpus(source, config.layout), severities: await configuredSeverities(config) };
+  await requireLayout(source, config.layout, needs, values.root ?? '.');
+  return { root, source, config };
+}
+
+/** Resolves root, layout and source; the corpus every check of the run reads through. */
+export async function openCorpus(values: CommonValues, needs: readonly LayoutNeed[] = DEFAULT_NEEDS): Promise<OpenedCorpus> {
+  const { source, config } = await openRoot(values, needs);
+  return { corpus: new Corpus(source, config.layout), severities: await configuredSeverities(config), config };
 }
 
 /** The config's rule severities, checked against every command's rules (loaded only when the config names any). */
@@ -68,22 +128,78 @@ export async function configuredSeverities(config: Pick<LoadedConfig, 'severitie
   return resolveConfiguredRules(config.severities, config.ruleAt);
 }
 
-/** Formats a result and writes it to stdout or `--output` (atomically). */
-export async function emit(result: CheckResult, values: CommonValues, corpus: Corpus | undefined, rules: RuleInfo[], io: CliIo = processIo): Promise<void> {
-  const reporter = await loadReporter(values.format ?? 'stylish');
-  const text = reporter(result, {
-    sourceOf: (file) => corpus?.cachedText(file) ?? corpus?.text(file),
-    root: corpus?.root ?? process.cwd(),
-    toolName: TOOL_NAME,
-    toolVersion: TOOL_VERSION,
-    rules,
-    color: !values.output && (values.format ?? 'stylish') === 'stylish' && io.stdout.isTTY === true && !process.env.NO_COLOR,
-  });
+/**
+ * Whether to colour the output: --color/--no-color, else NO_COLOR (any value) turns it off and
+ * FORCE_COLOR (other than 0/false) on, else colour when stdout is a terminal and no --output.
+ * Only the human formats (stylish, compact) are ever coloured.
+ */
+export function colorFor(values: CommonValues, format: string, isTTY: boolean, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (format !== 'stylish' && format !== 'compact') return false;
+  if (values['no-color']) return false;
+  if (values.color) return true;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.FORCE_COLOR !== undefined) return !['0', 'false'].includes(env.FORCE_COLOR);
+  return isTTY && !values.output;
+}
+
+/** --max-warnings as a number, or undefined; anything but a non-negative integer is a usage error. */
+export function maxWarnings(values: CommonValues): number | undefined {
+  const raw = values['max-warnings'];
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw)) throw new UsageError(`--max-warnings takes a whole number of warnings, 0 or more (got "${raw}")`);
+  return Number(raw);
+}
+
+/** The findings a report shows: with --quiet, errors only. */
+export function shownFindings<T extends Pick<Finding, 'severity'>>(findings: readonly T[], values: CommonValues): T[] {
+  return values.quiet ? findings.filter((f) => f.severity === 'error') : [...findings];
+}
+
+/** 0 clean; 1 an error, or more warnings than --max-warnings (counted before --quiet hides them). */
+export function exitCode(findings: readonly Finding[], values: CommonValues): 0 | 1 {
+  const { errors, warnings } = countBySeverity(findings);
+  if (errors > 0) return 1;
+  const max = maxWarnings(values);
+  return max !== undefined && warnings > max ? 1 : 0;
+}
+
+/**
+ * Formats a result (errors only with --quiet) and writes it to the command's stdout or `--output`
+ * (atomically); returns the exit code, which counts every finding the run kept.
+ */
+export async function emit(result: CheckResult, values: CommonValues, corpus: Corpus | undefined, rules: RuleInfo[], io: CliIo = processIo): Promise<0 | 1> {
+  const format = values.format ?? 'stylish';
+  const reporter = await loadReporter(format);
+  const text = reporter(
+    { ...result, findings: shownFindings(result.findings, values) },
+    {
+      sourceOf: (file) => corpus?.cachedText(file) ?? corpus?.text(file),
+      root: corpus?.root ?? process.cwd(),
+      toolName: TOOL_NAME,
+      toolVersion: TOOL_VERSION,
+      rules,
+      color: colorFor(values, format, io.stdout.isTTY === true),
+    },
+  );
   if (values.output) writeAtomic(values.output, text);
   else io.stdout.write(text);
+  // sarif and github have no place for the baseline's summary: it goes to stderr, stdout stays the format.
+  if (result.baseline && (format === 'sarif' || format === 'github')) {
+    const { baselineLines } = await import('./reporters/baseline.js');
+    for (const line of baselineLines(result.baseline)) io.stderr.write(`specgate: ${line}\n`);
+  }
+  return exitCode(result.findings, values);
 }
 
 /** `--output`: a regular file or a new path, written atomically (core/writer.ts); anything else is a one-line error. */
 export function writeAtomic(file: string, text: string): void {
   writeOutputFile(file, text);
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
 }

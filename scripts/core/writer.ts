@@ -69,11 +69,12 @@ export function writeFileAtomic(file: string, data: string | Buffer, opts: Write
 }
 
 /**
- * `--output FILE`: a regular file (replaced atomically, through a symlink at its real path) or a
- * new path; anything else — a device such as /dev/null, a FIFO, a directory, a dangling symlink —
- * is refused with one line, so running as root can never replace a device with a regular file.
+ * `--output FILE`, and any file a user names for writing (the suppressions file): a regular file
+ * (replaced atomically, through a symlink at its real path) or a new path; anything else — a device
+ * such as /dev/null, a FIFO, a directory, a dangling symlink — is refused with one line (ending in
+ * `refusal`), so running as root can never replace a device with a regular file.
  */
-export function writeOutputFile(file: string, text: string): void {
+export function writeOutputFile(file: string, text: string, refusal = '--output writes regular files only (leave it out to write to stdout)'): void {
   const shown = file;
   let target = path.resolve(file);
   let exists = true;
@@ -93,7 +94,7 @@ export function writeOutputFile(file: string, text: string): void {
       const code = (e as NodeJS.ErrnoException).code;
       throw new FatalError(`cannot write ${shown}: ${code === 'ENOENT' ? 'it is a symlink to nothing' : code === 'ELOOP' ? 'it is a symlink loop' : code}`);
     }
-    if (!st.isFile()) throw new FatalError(`cannot write ${shown}: it is ${kindOf(st)}; --output writes regular files only (leave it out to write to stdout)`);
+    if (!st.isFile()) throw new FatalError(`cannot write ${shown}: it is ${kindOf(st)}; ${refusal}`);
   }
   try {
     mkdirSync(path.dirname(target), { recursive: true });

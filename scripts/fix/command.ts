@@ -47,7 +47,9 @@ export async function runFixFlags(values: Record<string, unknown>, ctx: FixConte
     if (!meta) throw new UsageError(`--rule ${r}: no rule of the families checked has this id`);
     if (!meta.fixable) throw new UsageError(`--rule ${r}: this rule has no fixes`);
   }
-  const wanted = (f: Finding) => (!types.length || types.includes(f.severity)) && (!rules.length || rules.includes(f.ruleId));
+  // --quiet reports errors only, so it fixes errors only (as ESLint's --fix --quiet): what it does not show, it does not change.
+  const quiet = values.quiet === true;
+  const wanted = (f: Finding) => (!quiet || f.severity === 'error') && (!types.length || types.includes(f.severity)) && (!rules.length || rules.includes(f.ruleId));
   const { corpus } = ctx;
   const run = await computeFixes({ source: corpus.source, layout: corpus.layout, families: ctx.families, options: ctx.options, severities: ctx.severities, wanted, useParseCache: corpus.useParseCache });
   for (const file of run.refused) io.stderr.write(`specgate: ${file} is not valid UTF-8 text; its fixes were not applied\n`);
@@ -78,6 +80,8 @@ export function checkFixFlags(values: Record<string, unknown>): boolean {
   }
   if (values.staged) throw new UsageError('--fix applies to the working tree; it cannot be combined with --staged');
   for (const t of types) if (!FIX_TYPES.includes(t)) throw new UsageError(`--fix-type ${t}: expected one of ${FIX_TYPES.join(', ')}`);
+  if (values['fix-dry-run'] === true && values['max-warnings'] !== undefined) throw new UsageError('--max-warnings judges the check after --fix; --fix-dry-run only prints the diff (exit 0)');
+  if (values.quiet === true && types.length && !types.includes('error')) throw new UsageError(`--quiet fixes errors only; with --fix-type ${types.join(',')} nothing would be fixed`);
   return true;
 }
 

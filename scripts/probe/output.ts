@@ -16,12 +16,14 @@ export interface RenderInput {
   recordDir?: string;
   toolName: string;
   toolVersion: string;
+  /** --color/--no-color, NO_COLOR, FORCE_COLOR, the terminal (run-env colorFor). */
+  color?: boolean;
 }
 
 export async function renderProbe(input: RenderInput): Promise<string> {
   const { run, findings, format } = input;
   const result: CheckResult = { findings, families: [] };
-  const env: ReportEnv = { sourceOf: () => undefined, root: process.cwd(), toolName: input.toolName, toolVersion: input.toolVersion, rules: PROBE_RULES };
+  const env: ReportEnv = { sourceOf: () => undefined, root: process.cwd(), toolName: input.toolName, toolVersion: input.toolVersion, rules: PROBE_RULES, color: input.color === true };
   if (format === 'json') {
     const base = JSON.parse(await (await loadReporter('json'))(result, env)) as Record<string, unknown>;
     return JSON.stringify({ probe: runSummary(input), legs: legRows(run), ...base }, null, 2) + '\n';
@@ -30,7 +32,7 @@ export async function renderProbe(input: RenderInput): Promise<string> {
     const notices = run.legs.map((l) => `::notice title=${l.id}::${l.verdict} (${l.rfc})${l.verdict === 'executed-pass' ? '' : ` — ${stepText(l.steps.filter((s) => s.verdict === l.verdict).map((s) => s.detail).join('; ')).replace(/%/g, '%25')}`}`);
     return notices.join('\n') + '\n' + (await (await loadReporter('github'))(result, env));
   }
-  if (format === 'sarif') return (await loadReporter('sarif'))(result, env);
+  if (format === 'sarif' || format === 'compact') return (await loadReporter(format))(result, env);
   return table(input) + (await (await loadReporter('stylish'))(result, env));
 }
 

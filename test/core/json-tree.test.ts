@@ -56,7 +56,9 @@ describe('parseJson', () => {
 
   it('reads strict JSON: comments and trailing commas are located syntax errors', () => {
     expect(parseJson('f.json', '{"a": 1, // no\n"b": 2}').problems).toEqual([expect.objectContaining({ code: 'syntax', start: 9 })]);
-    expect(parseJson('f.json', '[1, 2,]').problems).toEqual([expect.objectContaining({ code: 'syntax', start: 6, message: 'not valid JSON: value expected (found "]")' })]);
+    // A trailing comma is placed at the comma (issue 15: not at the bracket, often a line later).
+    expect(parseJson('f.json', '[1, 2,]').problems).toEqual([expect.objectContaining({ code: 'syntax', start: 5, message: 'not valid JSON: trailing comma before "]" (JSON allows none)' })]);
+    expect(parseJson('f.json', '{"a": 1,\n}').problems).toEqual([expect.objectContaining({ code: 'syntax', start: 7, message: 'not valid JSON: trailing comma before "}" (JSON allows none)' })]);
   });
 
   it('does not let __proto__ reach the prototype', () => {

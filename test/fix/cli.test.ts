@@ -81,6 +81,35 @@ describe('check --fix', () => {
     }
   });
 
+  it('--quiet fixes errors only (as ESLint does); --max-warnings judges what remains after --fix', async () => {
+    const { root, read } = sabotaged();
+    writeFileSync(path.join(root, 'specgate.config.json'), JSON.stringify({ rules: { 'rfcs/dates-valid': 'warning', 'rfcs/affects-paths-exist': 'off' } }));
+    const dry = await runCli(['check', 'interop-map', 'rfcs', '--root', root, '--fix-dry-run', '--quiet']);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain('+        "reason": "TASK_NOT_FOUND"\n');
+    expect(dry.stdout).not.toContain('2026-09-23');
+    const r = await runCli(['check', 'interop-map', 'rfcs', '--root', root, '--fix', '--quiet', '--max-warnings', '0', '-f', 'json']);
+    // The date (a warning here) is left as it was; the warnings left fail --max-warnings 0 though --quiet hides them.
+    expect(read(RFC_0211)).toContain('| **Created** | 2026-9-23 |');
+    expect(ids(r.stdout)).toEqual([]);
+    expect(r.code).toBe(1);
+    expect((await runCli(['check', 'interop-map', 'rfcs', '--root', root, '--fix', '--max-warnings', '5', '-f', 'json'])).code).toBe(0);
+    expect(read(RFC_0211)).toContain('| **Created** | 2026-09-23 |');
+  });
+
+  it('refuses --max-warnings with --fix-dry-run, --quiet with a --fix-type that has no errors, and a baseline write with --fix-dry-run', async () => {
+    const { root } = sabotaged();
+    for (const [args, line] of [
+      [['--fix-dry-run', '--max-warnings', '0'], 'specgate: --max-warnings judges the check after --fix; --fix-dry-run only prints the diff (exit 0)\n'],
+      [['--fix', '--quiet', '--fix-type', 'warning'], 'specgate: --quiet fixes errors only; with --fix-type warning nothing would be fixed\n'],
+      [['--fix-dry-run', '--suppress-all'], 'specgate: --fix-dry-run writes nothing; the suppressions file is written with --fix or without fixing\n'],
+    ] as const) {
+      const r = await runCli(['check', '--root', root, ...args]);
+      expect(r.stderr).toBe(line);
+      expect(r.code).toBe(2);
+    }
+  });
+
   it('writes nothing when a file changed since it was read', async () => {
     const { root, read } = sabotaged();
     const map = read(MAP);

@@ -63,9 +63,10 @@ describe('the config names where documents live and sets severities', () => {
     const dir = projectCorpusCopy();
     mkdirSync(path.join(dir, 'elsewhere'));
     renameSync(path.join(dir, MAP), path.join(dir, 'elsewhere/map.json'));
+    // Without the map where the preset expects it, the root is refused in one line (issue 15 §1).
     const moved = await runJson(['check', 'interop-map', '--root', dir]);
-    expect(moved.code).toBe(1);
-    expect(moved.findings.some((f) => f.file === MAP)).toBe(true);
+    expect(moved.code).toBe(2);
+    expect(moved.stderr).toContain(`has no interop map ${MAP}, which the "specgate" preset expects`);
     // specgate.config.json at the root is picked up without --config.
     writeFileSync(path.join(dir, 'specgate.config.json'), JSON.stringify({ layout: { interopMap: 'elsewhere/map.json' } }));
     const found = await runJson(['check', 'interop-map', '--root', dir]);

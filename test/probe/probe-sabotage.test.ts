@@ -232,6 +232,17 @@ describe('output formats and exit codes', () => {
     expect(r.stdout.split('\n').filter((l) => l.startsWith('::notice '))).toHaveLength(4);
     expect(r.stdout).toMatch(/^::error file=[^,]*version-not-supported-99\.json,line=\d+/m);
   });
+
+  it('compact prints one line per finding and no leg table; -q keeps errors only', async () => {
+    const host = await startModelHost({ tokens: TOKENS, sabotage: { versionAsInvalidRequest: true } });
+    closers.push(host.close);
+    const r = await probeCli(['--url', host.base, '--token', TOKENS[0]!, '-f', 'compact', '-q'], { json: false });
+    expect(r.code).toBe(1);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines.at(-1)).toMatch(/^\d+ problems? \(\d+ errors?, 0 warnings\)$/);
+    expect(lines.slice(0, -2).every((l) => /^\S+:\d+:\d+: error .* \[[a-z0-9/-]+\]$/.test(l))).toBe(true);
+    expect(r.stdout).not.toMatch(/executed-pass|inapplicable/);
+  });
 });
 
 /**

@@ -205,8 +205,11 @@ describe('probe usage errors (exit 2, one line)', () => {
   ])('%j', async (args, why) => {
     const r = await probeCli(args as string[], { json: false, record: false });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(why);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    // One line of its own; a missing --url (how the command was called) is followed by the usage.
+    const [line, usage] = r.stderr.split('\n\n');
+    expect(line).toMatch(why);
+    expect(line!.trim().split('\n')).toHaveLength(1);
+    if (usage !== undefined) expect(usage).toMatch(/^usage: specgate probe/);
     expect(r.stdout).toBe('');
   });
 });

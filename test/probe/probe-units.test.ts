@@ -94,7 +94,7 @@ describe('probe runs that witness nothing', () => {
     writeFileSync(path.join(root, 'package.json'), '{}\n');
     const r = await probeCli(['--url', host.base, '--root', root], { json: false });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^specgate: the wire checker cannot judge without its corpus: .*interop-map/);
+    expect(r.stderr).toMatch(/^specgate: .* has no interop map spec\/v2\/interop-map\.json, which the "specgate" preset expects/);
     expect(host.requests).toEqual([]);
   });
 });

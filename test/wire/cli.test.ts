@@ -24,12 +24,15 @@ describe('specgate wire: usage', () => {
     [['x.json', '--versions', '1.0, beta'], /--versions wants versions like 1\.0,0\.3/],
     [['x.json', '--versions', '1.0', '--card', 'c.json'], /--card or --versions, not both/],
     [['x.json', '--binding', 'grpc'], /--binding is jsonrpc or http\+json/],
-    [['x.json', '--bogus'], /Unknown option/],
+    [['x.json', '--bogus'], /unknown option "--bogus"/],
   ])('%j exits 2 with one line', async (args, message) => {
     const r = await runCli(['wire', ...args]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(message);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    // One line of its own; a mistake in how the command was called is followed by its usage.
+    const [line, usage] = r.stderr.split('\n\n');
+    expect(line).toMatch(message);
+    expect(line!.trim().split('\n')).toHaveLength(1);
+    if (usage !== undefined) expect(usage).toMatch(/^usage: specgate wire/);
     expect(r.stdout).toBe('');
   });
 });
@@ -64,12 +67,12 @@ describe('specgate wire: bad input is a located finding', () => {
     expect(r.findings).toMatchObject([{ ruleId: 'corpus/missing-file' }]);
   });
 
-  it('a root without the interop map cannot judge, and says so', async () => {
+  it('a root without the interop map cannot judge, and says so in one line (exit 2)', async () => {
     const dir = tempDir();
     const f = writeCapture(dir, 'ok', rpcError(-32001, [errorInfo('TASK_NOT_FOUND')]));
     const r = await runJson(['wire', '--root', dir, f]);
-    expect(r.code).toBe(1);
-    expect(r.findings.map((x) => x.file)).toContain('spec/v2/interop-map.json');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^specgate: .* has no interop map spec\/v2\/interop-map\.json, which the "specgate" preset expects.*\n$/);
   });
 });
 

@@ -3,6 +3,7 @@ import type { Reporter } from './types.js';
 
 const reporters: Record<string, () => Promise<Reporter>> = {
   stylish: async () => (await import('./stylish.js')).stylish,
+  compact: async () => (await import('./compact.js')).compact,
   json: async () => (await import('./json.js')).json,
   github: async () => (await import('./github.js')).github,
   sarif: async () => (await import('./sarif.js')).sarif,
@@ -12,6 +13,9 @@ export const FORMATS = Object.keys(reporters);
 
 export async function loadReporter(name: string): Promise<Reporter> {
   const load = reporters[name];
-  if (!load) throw new UsageError(`unknown format "${name}" (known: ${FORMATS.join(', ')})`);
+  if (!load) {
+    const { didYouMeanHint } = await import('../did-you-mean.js');
+    throw new UsageError(`unknown format "${name}"${didYouMeanHint(name, FORMATS)} (known: ${FORMATS.join(', ')})`);
+  }
   return load();
 }

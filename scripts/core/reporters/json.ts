@@ -19,7 +19,7 @@ export const json: Reporter = (result) => {
           rfc: f.rfc ?? null,
           ...(f.related ? { related: f.related } : {}),
         })),
-        summary: { errors, warnings, ...(notices ? { notices } : {}), families: result.families },
+        summary: { errors, warnings, ...(notices ? { notices } : {}), families: result.families, ...(result.baseline ? { suppressions: result.baseline } : {}) },
       },
       null,
       2,

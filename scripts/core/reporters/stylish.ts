@@ -1,10 +1,13 @@
 import { countBySeverity } from '../findings.js';
-import type { Finding } from '../findings.js';
+import type { FamilySummary, Finding } from '../findings.js';
 import { LineIndex } from '../position.js';
+import { baselineLines } from './baseline.js';
+import { plural, problemsLine } from './compact.js';
+import { paint } from './paint.js';
 import { printable } from './printable.js';
 import type { Reporter, ReportEnv } from './types.js';
 
-/** ESLint-style: findings grouped by file, each with a code frame, then a summary. */
+/** ESLint-style: findings grouped by file, each with a code frame, then a summary in words. */
 export const stylish: Reporter = (result, env) => {
   const out: string[] = [];
   const byFile = new Map<string, Finding[]>();
@@ -27,20 +30,60 @@ export const stylish: Reporter = (result, env) => {
     out.push('');
   }
   const { errors, warnings, notices } = countBySeverity(result.findings);
-  const total = errors + warnings;
-  const noted = notices ? `, ${notices} notice${notices === 1 ? '' : 's'}` : '';
-  if (total > 0) {
-    out.push(paint(env, errors ? '31' : '33', `✖ ${total} problem${total === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}${noted})`));
-  } else {
-    out.push(paint(env, '32', `✔ no problems${notices ? ` (${noted.slice(2)})` : ''}`));
-  }
+  if (errors + warnings > 0) out.push(paint(env, errors ? '31' : '33', `✖ ${problemsLine(errors, warnings, notices)}`));
+  else out.push(paint(env, '32', `✔ no problems${notices ? ` (${notices} ${plural(notices, 'notice')})` : ''}`));
+  if (result.baseline) out.push(...baselineLines(result.baseline));
+  const width = Math.max(0, ...result.families.map((s) => s.family.length)) + 2;
   for (const s of result.families) {
-    out.push(`  ${printable(s.family).padEnd(14)} ${String(s.files).padStart(4)} files  ${String(s.visited).padStart(6)} visited  ${String(s.errors).padStart(4)} errors  ${String(s.warnings).padStart(4)} warnings  ${s.ms.toFixed(1).padStart(7)} ms`);
-    const extras = Object.entries(s.extras ?? {}).map(([k, v]) => printable(`${k} ${Array.isArray(v) ? v.length : v}`));
-    if (extras.length) out.push(`  ${' '.repeat(14)} ${extras.join(' · ')}`);
+    out.push(`  ${`${printable(s.family)}:`.padEnd(width)} ${familyLine(s)}`);
+    const extras = extrasInWords(s.extras ?? {});
+    if (extras) out.push(`  ${' '.repeat(width)} ${extras}`);
   }
   return out.join('\n') + '\n';
 };
+
+/** "5 files read, 1205 items checked, 681 errors, no warnings (2.3 s)". */
+export function familyLine(s: FamilySummary): string {
+  const count = (n: number, word: string) => (n === 0 ? `no ${word}s` : `${n} ${plural(n, word)}`);
+  const time = s.ms >= 1000 ? `${(s.ms / 1000).toFixed(1)} s` : `${Math.round(s.ms)} ms`;
+  return `${count(s.files, 'file')} read, ${count(s.visited, 'item')} checked, ${count(s.errors, 'error')}, ${count(s.warnings, 'warning')} (${time})`;
+}
+
+/** What a family's extra figures mean, in words; an unknown key is split at its capitals. */
+const EXTRA_WORDS: Record<string, string> = {
+  entries: 'entry|entries',
+  entriesCitingNoRfc: 'entry citing no RFC|entries citing no RFC',
+  citations: 'citation|citations',
+  structuredCitations: 'structured citation|structured citations',
+  proseCitations: 'citation in prose|citations in prose',
+  citedRfcs: 'RFC cited|RFCs cited',
+  rfcsInFolder: 'RFC in the folder|RFCs in the folder',
+  absentRfcCount: 'cited RFC absent|cited RFCs absent',
+  siblingTestPointers: 'test pointer to a sibling file|test pointers to sibling files',
+  absentRfcs: 'absent',
+};
+
+/** "191 entries, 43 entries citing no RFC, …, absent: 0012, 0013, …"; zero counts are left out. */
+export function extrasInWords(extras: NonNullable<FamilySummary['extras']>): string {
+  const parts: string[] = [];
+  for (const [key, v] of Object.entries(extras)) {
+    if (Array.isArray(v)) {
+      if (v.length) parts.push(`${wordsFor(key, 2)}: ${v.slice(0, 8).join(', ')}${v.length > 8 ? ', …' : ''}`);
+    } else if (typeof v === 'number') {
+      if (v !== 0) parts.push(`${v} ${wordsFor(key, v)}`);
+    } else parts.push(`${wordsFor(key, 2)}: ${v}`);
+  }
+  return printable(parts.join(', '));
+}
+
+function wordsFor(key: string, n: number): string {
+  const known = EXTRA_WORDS[key];
+  if (known) {
+    const [one, many] = known.includes('|') ? known.split('|') : [known, known];
+    return n === 1 ? one! : many!;
+  }
+  return key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().replace(/\brfcs?\b/g, (w) => w.toUpperCase().replace('S', 's'));
+}
 
 const FRAME_WIDTH = 120;
 
@@ -66,8 +109,4 @@ function codeFrame(lines: LineIndex, f: Finding): string[] {
     }
   }
   return frame;
-}
-
-function paint(env: ReportEnv, code: string, s: string): string {
-  return env.color ? `\u001b[${code}m${s}\u001b[0m` : s;
 }

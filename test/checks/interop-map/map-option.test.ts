@@ -31,12 +31,12 @@ for (const target of TARGETS) {
       expect(hit?.line).toBe(positionOf(text, '"nope_code"').line);
     });
 
-    it('a --map that does not exist is a located missing-file finding, not a crash', async () => {
+    it('a --map that does not exist is one line, exit 2, not a crash', async () => {
       const root = target.copy();
       const r = await gate(root, target, ['--map', 'no/such-map.json']);
       expect(r.stderr).not.toMatch(STACK_LINE);
-      expect(r.code).toBe(1);
-      expect(r.findings.map((f) => `${f.ruleId} ${f.file}`)).toContain('corpus/missing-file no/such-map.json');
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe('specgate: map not found: no/such-map.json\n');
     });
   });
 }

@@ -1,3 +1,4 @@
+import { didYouMean } from '../../../core/did-you-mean.js';
 import type { Rule } from '../../../core/rule.js';
 import { A2A_ERROR_PROFILE, A2A_ERRORS, isParenthesized } from '../a2a-errors.js';
 import type { Row } from '../map-doc.js';
@@ -12,13 +13,18 @@ export const errorsComplete: Rule = {
     const loaded = loadMap(ctx);
     if (!loaded) return;
     const first = new Map<string, Row>();
+    // A misspelt name is one mistake: its row gets the "did you mean", and the name it stands for is not also reported missing.
+    const meant = new Set<string>();
     for (const r of rowsAt(loaded.map, '/a2a/errors')) {
       ctx.visit();
       const name = r.row.upstream;
       if (typeof name !== 'string' || isParenthesized(name)) continue;
       const at = { doc: loaded.doc, pointer: `${r.pointer}/upstream` };
       if (!A2A_ERRORS.includes(name)) {
-        ctx.report({ at, message: `a2a.errors: "${name}" is not one of the nine ${A2A_ERROR_PROFILE} errors (write a non-A2A row in parentheses)` });
+        const near = didYouMean(name, A2A_ERRORS);
+        if (near) meant.add(near);
+        const hint = near ? `did you mean "${near}"?` : 'write a non-A2A row in parentheses';
+        ctx.report({ at, message: `a2a.errors: "${name}" is not one of the nine ${A2A_ERROR_PROFILE} errors (${hint})` });
         continue;
       }
       const seen = first.get(name);
@@ -26,7 +32,7 @@ export const errorsComplete: Rule = {
         ctx.report({ at, message: `a2a.errors: a second row for ${name}; exactly one is allowed`, related: [relatedAt(loaded.doc, `${seen.pointer}/upstream`, `first row for ${name}`)] });
       } else first.set(name, r);
     }
-    const missing = A2A_ERRORS.filter((n) => !first.has(n));
+    const missing = A2A_ERRORS.filter((n) => !first.has(n) && !meant.has(n));
     if (missing.length) {
       ctx.report({ at: { doc: loaded.doc, pointer: '/a2a/errors' }, message: `a2a.errors has no row for ${missing.join(', ')}; each of the nine ${A2A_ERROR_PROFILE} errors needs exactly one` });
     }

@@ -1,5 +1,5 @@
 import type { Rule } from '../../../core/rule.js';
-import { expectedReason, isParenthesized } from '../a2a-errors.js';
+import { A2A_ERRORS, expectedReason, isParenthesized } from '../a2a-errors.js';
 import { loadMap, rowsAt } from '../map-doc.js';
 import { appendProperty, fixOf, removeProperty, replaceValue } from '../../../fix/edits.js';
 
@@ -30,6 +30,8 @@ export const reasonUpperSnake: Rule = {
         continue;
       }
       named++;
+      // An unknown name is errors-complete's finding; a reason derived from it would copy the typo.
+      if (!A2A_ERRORS.includes(name)) continue;
       const want = expectedReason(name);
       if (row.reason === undefined) {
         ctx.report({ at: { doc: loaded.doc, pointer }, message: `a2a.errors ${name}: missing reason; expected "${want}"`, fix: fixOf(appendProperty(loaded.doc, pointer, 'reason', want)) });

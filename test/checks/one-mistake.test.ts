@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { parseJson } from '../../scripts/core/json-tree.js';
+import { PROJECT } from '../helpers/env.js';
+import { OverlaySource, checkFindings, positionOf } from '../helpers/rule-tester.js';
+
+/** Issue 15 §2: one mistake in the map yields one finding, at its place, from the rule that names it. */
+const MAP = 'spec/v2/interop-map.json';
+const all = ['interop-map', 'invariants', 'rfcs', 'wire-examples'];
+
+async function findingsWith(edit: (text: string) => string, families = all) {
+  const source = new OverlaySource(PROJECT, { [MAP]: edit });
+  return { text: source.text(MAP)!, findings: await checkFindings(source, { families }) };
+}
+
+describe('one mistake, one finding', () => {
+  it('control: the project corpus has no error in the map and no "visited nothing"', async () => {
+    const { findings } = await findingsWith((t) => t);
+    expect(findings.filter((f) => f.file === MAP)).toEqual([]);
+    expect(findings.filter((f) => /visited nothing/.test(f.message))).toEqual([]);
+  });
+
+  it('a trailing comma in the map: one parse finding at the comma (its own line), no "visited nothing" anywhere', async () => {
+    const { text, findings } = await findingsWith((t) => t.replace('"reason": "TASK_NOT_FOUND"', '"reason": "TASK_NOT_FOUND",'));
+    const errors = findings.filter((f) => f.severity === 'error' && (f.file === MAP || /visited nothing/.test(f.message)));
+    const at = positionOf(text, '"TASK_NOT_FOUND",');
+    expect(errors).toEqual([expect.objectContaining({ ruleId: 'parse/syntax', file: MAP, line: at.line, column: at.column + '"TASK_NOT_FOUND"'.length })]);
+    expect(errors[0]!.message).toMatch(/trailing comma/);
+  });
+
+  it('a trailing comma in an array is placed at the comma too', () => {
+    const doc = parseJson('x.json', '[\n  1,\n  2,\n]\n');
+    expect(doc.problems).toHaveLength(1);
+    expect(doc.lines.at(doc.problems[0]!.start)).toEqual({ line: 3, column: 4 });
+  });
+
+  it('a CamelCase reason is reported once, by interop-map/reason-upper-snake (not also by the schema pattern)', async () => {
+    const { text, findings } = await findingsWith((t) => t.replace('"reason": "TASK_NOT_FOUND"', '"reason": "TaskNotFound"'), ['interop-map']);
+    const at = positionOf(text, '"TaskNotFound"');
+    expect(findings.map((f) => [f.ruleId, f.line, f.column])).toEqual([['interop-map/reason-upper-snake', at.line, at.column]]);
+  });
+
+  it('a misspelt A2A error name: one finding with a "did you mean", no hint that copies the typo, no "missing row"', async () => {
+    const { text, findings } = await findingsWith((t) => t.replace('"upstream": "TaskNotFoundError"', '"upstream": "TaskNotFoundEror"'), ['interop-map']);
+    const at = positionOf(text, '"TaskNotFoundEror"');
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ ruleId: 'interop-map/errors-complete', line: at.line, column: at.column });
+    expect(findings[0]!.message).toContain('did you mean "TaskNotFoundError"?');
+    expect(findings.some((f) => f.message.includes('TASK_NOT_FOUND_EROR'))).toBe(false);
+  });
+
+  it('a name far from every A2A error still gets the parentheses hint', async () => {
+    const { findings } = await findingsWith((t) => t.replace('"upstream": "TaskNotFoundError"', '"upstream": "QuotaExceeded"'), ['interop-map']);
+    const unknown = findings.find((f) => f.message.includes('"QuotaExceeded"'))!;
+    expect(unknown.message).toContain('write a non-A2A row in parentheses');
+  });
+});
