@@ -7,6 +7,7 @@ import { isUtf8 } from 'node:buffer';
 import { LineIndex } from './position.js';
 import { parseJson } from './json-tree.js';
 import { parseYaml } from './yaml-tree.js';
+import { MARKDOWN_TOO_COMPLEX, markdownComplexity } from '../rfc/markdown-bounds.js';
 import type { ParseProblem, StructuredDoc } from './tree.js';
 
 export { MAX_FILE_BYTES };
@@ -142,13 +143,22 @@ export class Corpus {
     return /\.ya?ml$/i.test(rel) ? this.yaml(rel, neededFor) : this.json(rel, neededFor);
   }
 
-  /** The text of a Markdown file, or undefined (and a `parse/markdown-too-large` finding) past MAX_MARKDOWN_BYTES. */
+  /**
+   * The text of a Markdown file, or undefined (and a finding) past MAX_MARKDOWN_BYTES
+   * (`parse/markdown-too-large`) or past a container cap remark cannot parse in bounded time
+   * (`parse/markdown-too-complex`, rfc/markdown-bounds.ts).
+   */
   markdownText(rel: string, neededFor?: string): string | undefined {
     const text = this.text(rel, neededFor);
-    if (text === undefined || text.length <= MAX_MARKDOWN_BYTES / 4) return text;
-    const bytes = Buffer.byteLength(text);
-    if (bytes <= MAX_MARKDOWN_BYTES) return text;
-    this.problem(rel, 'parse/markdown-too-large', `Markdown file is ${bytes} bytes; refusing to parse more than ${MAX_MARKDOWN_BYTES} (the Markdown cap)`);
+    if (text === undefined) return text;
+    const bytes = text.length <= MAX_MARKDOWN_BYTES / 4 ? text.length : Buffer.byteLength(text);
+    if (bytes > MAX_MARKDOWN_BYTES) {
+      this.problem(rel, 'parse/markdown-too-large', `Markdown file is ${bytes} bytes; refusing to parse more than ${MAX_MARKDOWN_BYTES} (the Markdown cap)`);
+      return undefined;
+    }
+    const complex = markdownComplexity(text);
+    if (!complex) return text;
+    this.problem(rel, MARKDOWN_TOO_COMPLEX.id, complex.message, complex.line);
     return undefined;
   }
 
@@ -212,11 +222,11 @@ export class Corpus {
     this.problems.push({ ruleId, severity: 'error', file, line, column, endLine: line, endColumn: column + 1, message });
   }
 
-  private problem(file: string, ruleId: string, message: string): void {
+  private problem(file: string, ruleId: string, message: string, line = 1): void {
     const key = `${ruleId}\0${file}`;
     if (this.reported.has(key)) return;
     this.reported.add(key);
-    this.problems.push({ ruleId, severity: 'error', file, line: 1, column: 1, endLine: 1, endColumn: 1, message });
+    this.problems.push({ ruleId, severity: 'error', file, line, column: 1, endLine: line, endColumn: 1, message });
   }
 }
 

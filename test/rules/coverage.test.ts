@@ -46,6 +46,7 @@ const END_TO_END: Record<string, string> = {
   'corpus/unreadable-file': 'test/hostile/read.test.ts',
   'parse/invalid-utf8': 'test/hostile/read.test.ts',
   'parse/too-large': 'test/hostile/read.test.ts',
+  'parse/markdown-too-complex': 'test/hostile/markdown-complexity.test.ts',
   'errata/line-hint-off': 'test/errata/anchors.test.ts',
   'compat/claim-contradicted': 'test/compat/compat-cli.test.ts',
   'compat/schema-file-removed': 'test/compat/compat-cli.test.ts',

@@ -1,0 +1,123 @@
+import { defineRule } from '../core/rule.js';
+import type { RuleMeta } from '../core/rule.js';
+
+/*
+ * micromark (under remark) is linear in most Markdown but not in containers (block quotes and
+ * list items):
+ *
+ * - each container that ends before a line that does not continue it (a paragraph or heading
+ *   after a list or quote) moves the container's exit events with an EditMap that copies every
+ *   event of the document so far, so time grows with containers × document size;
+ * - each lazy line (a line continuing a quote's or list item's paragraph without the container's
+ *   prefix) scans back through every event of that paragraph, so time grows with the square of
+ *   a run of lazy lines;
+ * - containers nest in mdast, and remark-gfm walks the tree recursively, so a line of thousands of
+ *   `>` or `- ` overflows the stack.
+ *
+ * Nothing in remark bounds these, and no newer release changes them, so before parsing, one pass
+ * over the lines counts them from the line prefixes alone (no Markdown parsing: it over-counts,
+ * e.g. markers inside fenced code, which is the safe direction) and a file past a cap is reported
+ * and not parsed.
+ */
+
+/** Container markers (`>`, `-`, `*`, `+`, `1.`, `1)`) at the start of one line. */
+export const MAX_CONTAINER_DEPTH = 32;
+/**
+ * The work of ending lists and quotes: each list or quote (a run of container lines starting after
+ * a blank or plain line) costs the lines above it, each line weighted by 1 + its markers (the
+ * events micromark copies). A 3,000-line document may hold about 1,300 lists or quotes; the
+ * governed documents seen stay under 2% of it.
+ */
+export const MAX_CONTAINER_WORK = 2_000_000;
+/** Lines in a row continuing a container's paragraph without its prefix (possibly lazy lines). */
+export const MAX_LAZY_LINES = 256;
+
+export const MARKDOWN_TOO_COMPLEX: RuleMeta = defineRule({
+  id: 'parse/markdown-too-complex',
+  rfc: 'specgate input limits',
+  description: `A Markdown file has more containers than the parser handles in bounded time (more than ${MAX_CONTAINER_DEPTH} nested on a line, more lists and quotes than the container budget for its length, or ${MAX_LAZY_LINES} unprefixed lines continuing one), so it is not parsed.`,
+});
+
+export interface Complexity {
+  /** 1-based line where the cap was passed. */
+  line: number;
+  message: string;
+}
+
+/** One container marker, after optional indentation: a quote `>` or a list item marker followed by a space, a tab or the line's end. */
+const MARKER = /[ \t]*(?:>|(?:[-+*]|\d{1,9}[.)])(?=[ \t\r\n]|$))/y;
+
+/** Width of leading blanks, a tab counted as `tab` columns. */
+function indentOf(text: string, start: number, end: number, tab: number): number {
+  let w = 0;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32) w++;
+    else if (c === 9) w += tab;
+    else break;
+  }
+  return w;
+}
+
+/** The first cap `text` passes, or undefined: one pass over the lines, linear in the text. */
+export function markdownComplexity(text: string): Complexity | undefined {
+  let work = 0;
+  /** Lines so far, each weighted by 1 + its container markers. */
+  let weight = 0;
+  /** Whether the next container line starts a new list or quote (over-counts loose lists: the safe direction). */
+  let newRun = true;
+  /** Whether a list or quote may still be open, and which. */
+  let open = false;
+  let quote = false;
+  /** Column where the last list item's content starts: an unprefixed line indented that far continues it. */
+  let content = 0;
+  /** Whether an unprefixed line now would continue a paragraph in a container (a lazy line). */
+  let lazyOpen = false;
+  let lazy = 0;
+  let line = 0;
+  for (let start = 0; start <= text.length; ) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    line++;
+    let depth = 0;
+    let first = '';
+    let afterMarkers = start;
+    MARKER.lastIndex = start;
+    for (let m = MARKER.exec(text); m && depth <= MAX_CONTAINER_DEPTH; m = MARKER.exec(text)) {
+      if (depth++ === 0) first = m[0].trim();
+      afterMarkers = MARKER.lastIndex;
+    }
+    if (depth > MAX_CONTAINER_DEPTH) {
+      return { line, message: `line ${line} opens more than ${MAX_CONTAINER_DEPTH} nested lists or quotes (the Markdown nesting cap); not parsed` };
+    }
+    weight += 1 + depth;
+    const blank = text.slice(afterMarkers, end).trim() === '';
+    if (depth > 0) {
+      if (newRun && (work += weight) > MAX_CONTAINER_WORK) {
+        return { line, message: `too many lists or block quotes for the document's length (the Markdown container budget, ${MAX_CONTAINER_WORK.toLocaleString('en')} line-weights); not parsed` };
+      }
+      newRun = false;
+      open = true;
+      quote = first === '>';
+      // Over-estimated (a tab as 4 columns), so fewer lines pass as continuations: the safe direction.
+      const gap = indentOf(text, afterMarkers, end, 4);
+      content = afterMarkers - start + (gap === 0 || gap > 4 ? 1 : gap);
+      lazyOpen = !blank;
+      lazy = 0;
+    } else if (blank) {
+      newRun = true;
+      lazyOpen = false;
+      lazy = 0;
+    } else if (open && !quote && indentOf(text, start, end, 1) >= content) {
+      lazyOpen = true;
+    } else {
+      if (lazyOpen && ++lazy > MAX_LAZY_LINES) {
+        return { line, message: `more than ${MAX_LAZY_LINES} lines in a row continue a list item or quote without its prefix (the Markdown lazy-line cap); not parsed` };
+      }
+      newRun = true;
+      if (!lazyOpen) open = false;
+    }
+    start = end + 1;
+  }
+  return undefined;
+}

@@ -1,0 +1,89 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Corpus } from '../../scripts/core/corpus.js';
+import { FatalError } from '../../scripts/core/errors.js';
+import { presetLayout } from '../../scripts/core/layout.js';
+import { MAX_CONTAINER_DEPTH, MAX_CONTAINER_WORK, MAX_LAZY_LINES, markdownComplexity } from '../../scripts/rfc/markdown-bounds.js';
+import { parseMarkdown } from '../../scripts/rfc/markdown.js';
+import { loadRfcSet } from '../../scripts/rfc/set.js';
+import { PROJECT } from '../helpers/env.js';
+import { OverlaySource } from '../helpers/rule-tester.js';
+
+/*
+ * Markdown under the size cap that remark cannot parse in bounded time (containers: lists and
+ * quotes after a long prefix, lazy lines, deep nesting) is reported and never parsed. A parse of
+ * any of the hostile texts here takes minutes or overflows the stack, so a test that parsed one
+ * would not finish: finishing, with the finding, is the test. No timing is asserted.
+ */
+const LISTS_UNDER_HEADINGS = Array.from({ length: 2000 }, (_, i) => `## H${i}\n\n- a\n- b\n\n`).join('');
+const LAZY = '> a\n' + 'b\n'.repeat(MAX_LAZY_LINES + 1);
+const DEEP = 'text\n\n' + '> '.repeat(5000) + 'x\n';
+
+describe('hostile bounds: Markdown containers', () => {
+  it.each([
+    ['lists under headings (each list ends by copying the events above it)', LISTS_UNDER_HEADINGS, /container budget/],
+    ['a run of lazy lines (each scans back through its paragraph)', LAZY, /lazy-line cap/],
+    ['5,000 quotes nested on one line (remark-gfm overflows the stack)', DEEP, /nesting cap/],
+    ['5,000 list items nested on one line', '- '.repeat(5000) + 'x\n', /nesting cap/],
+  ])('%s is over a cap, at the line that passes it', (_name, text, message) => {
+    const got = markdownComplexity(text);
+    expect(got?.message).toMatch(message);
+    if (text === LAZY) expect(got?.line).toBe(MAX_LAZY_LINES + 2);
+    if (text === DEEP) expect(got?.line).toBe(3);
+  });
+
+  it('just under each cap passes (clean controls)', () => {
+    expect(markdownComplexity('> a\n' + 'b\n'.repeat(MAX_LAZY_LINES))).toBeUndefined();
+    expect(markdownComplexity('> '.repeat(MAX_CONTAINER_DEPTH) + 'x\n')).toBeUndefined();
+    // Indented continuation lines of a list item are not lazy, however many.
+    expect(markdownComplexity('- a\n' + '  b\n'.repeat(MAX_LAZY_LINES * 2))).toBeUndefined();
+    // One long list is one container run.
+    expect(markdownComplexity('- item\n'.repeat(20_000))).toBeUndefined();
+    const lines = 20_000;
+    const runs = Math.floor(MAX_CONTAINER_WORK / (2 * lines));
+    expect(markdownComplexity('a\n'.repeat(lines) + '# h\n- a\n'.repeat(runs))).toBeUndefined();
+  });
+
+  it("every RFC and document of this repository is well under the caps", () => {
+    const dirs = ['RFCS', 'docs', 'docs/commands', 'spec/v1', 'spec/v2'];
+    let seen = 0;
+    for (const dir of dirs) {
+      let names: string[];
+      try {
+        names = readdirSync(path.join(PROJECT, dir));
+      } catch {
+        continue;
+      }
+      for (const name of names.filter((n) => n.endsWith('.md'))) {
+        seen++;
+        expect(markdownComplexity(readFileSync(path.join(PROJECT, dir, name), 'utf8')), `${dir}/${name}`).toBeUndefined();
+      }
+    }
+    expect(seen).toBeGreaterThan(5);
+  });
+
+  it('an RFC over the container budget is a located parse/markdown-too-complex finding and is not parsed', async () => {
+    const file = 'RFCS/0211-a2a-error-details-are-errorinfo.md';
+    const original = readFileSync(path.join(PROJECT, file), 'utf8');
+    const source = new OverlaySource(PROJECT, { [file]: (t: string) => t + '\n' + LISTS_UNDER_HEADINGS });
+    const corpus = new Corpus(source, presetLayout('specgate'));
+    corpus.useParseCache = false;
+    const set = await loadRfcSet(corpus);
+    expect(await set.read(file)).toBeUndefined();
+    expect(corpus.problems).toHaveLength(1);
+    expect(corpus.problems[0]).toMatchObject({ ruleId: 'parse/markdown-too-complex', severity: 'error', file });
+    expect(corpus.problems[0]!.line).toBeGreaterThan(original.split('\n').length);
+    // clean control: the RFC as it is
+    const clean = new Corpus(new OverlaySource(PROJECT, {}), presetLayout('specgate'));
+    clean.useParseCache = false;
+    expect(await (await loadRfcSet(clean)).read(file)).toBeDefined();
+    expect(clean.problems).toEqual([]);
+  });
+
+  it('text made in a run (an errata splice) past a cap is a one-line error, not a parse', () => {
+    expect(() => parseMarkdown('spec/v1/x.md', LAZY)).toThrow(FatalError);
+    expect(() => parseMarkdown('spec/v1/x.md', LAZY)).toThrow(/^spec\/v1\/x\.md:258: .*lazy-line cap/);
+    expect(parseMarkdown('spec/v1/x.md', '> a\nb\n').tree.children).toHaveLength(1);
+  });
+});
