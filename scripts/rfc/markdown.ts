@@ -14,9 +14,9 @@ import { LineIndex } from '../core/position.js';
 import { markdownComplexity } from './markdown-bounds.js';
 
 /**
- * The one Markdown parser of the project: unified + remark-parse + remark-gfm (tables for the
- * header, task-list items for acceptance boxes, strikethrough for resolved questions). RFCs
- * (load.ts), errata targets and the files errata rewrites are all parsed here. Importing this
+ * The one Markdown parser of the project: unified + remark-parse with GFM — all of remark-gfm for
+ * errata targets and the files errata rewrite (parseMarkdown), and for RFC documents (load.ts) the
+ * part the reader reads (parseRfcMarkdown, below). Importing this
  * module loads remark; modules that only read trees import mdast.ts instead.
  */
 export interface MarkdownDoc {
@@ -33,9 +33,13 @@ const processor = unified().use(remarkParse).use(remarkGfm);
  * covers text made in a run (an errata target after its splices), which must not hang it either.
  */
 export function parseMarkdown(file: string, text: string): MarkdownDoc {
+  return parseWith(processor, file, text);
+}
+
+function parseWith(parser: { parse(text: string): unknown }, file: string, text: string): MarkdownDoc {
   const complex = markdownComplexity(text);
   if (complex) throw new FatalError(`${file}:${complex.line}: ${complex.message}`);
-  return { file, text, tree: processor.parse(text) as Root, lines: new LineIndex(text) };
+  return { file, text, tree: parser.parse(text) as Root, lines: new LineIndex(text) };
 }
 
 /**
@@ -53,5 +57,5 @@ function rfcGfm(this: Processor): void {
 const rfcProcessor = unified().use(remarkParse).use(rfcGfm);
 
 export function parseRfcMarkdown(file: string, text: string): MarkdownDoc {
-  return { file, text, tree: rfcProcessor.parse(text) as Root, lines: new LineIndex(text) };
+  return parseWith(rfcProcessor, file, text);
 }
