@@ -23,6 +23,9 @@ export interface GitEntry {
   oid: string;
 }
 
+/** Bytes of blobs one `git cat-file --batch` call returns at most. */
+const BATCH_BYTES = 64 * 1024 * 1024;
+
 const isRegular = (e: GitEntry | undefined) => e?.mode === '100644' || e?.mode === '100755';
 const SYMLINK = '120000';
 const GITLINK = '160000';
@@ -98,7 +101,7 @@ export class GitBlobSource implements FileSource {
         got = { ok: true, bytes: gitOutput(this.root, ['cat-file', 'blob', oid], { maxBuffer: MAX_FILE_BYTES + 1 }) };
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
-        got = code === 'ENOBUFS' ? { ok: false, failure: 'too-large', message: `blob is larger than ${MAX_FILE_BYTES} bytes; refusing to read more` } : unreadable(`cannot be read from git (${code ?? (e as Error).message})`);
+        got = code === 'ENOBUFS' ? tooLargeBlob() : unreadable(`cannot be read from git (${code ?? (e as Error).message})`);
       }
     }
     this.cache.set(rel, got);
@@ -120,13 +123,40 @@ export class GitBlobSource implements FileSource {
     return found;
   }
 
-  /** Files about to be read: fetch them with one `git cat-file --batch`. */
+  /**
+   * Files about to be read: their sizes first (`git cat-file --batch-check`, one short line each),
+   * so a blob over the cap is refused unread; then the rest with `git cat-file --batch`, in slices
+   * of at most BATCH_BYTES, so no call buffers more than that.
+   */
   prefetch(rels: readonly string[]): void {
     const wanted = rels.filter((r) => !this.cache.has(r) && isRegular(this.entries.get(r)));
     if (wanted.length < 2) return;
-    const out = gitOutput(this.root, ['cat-file', '--batch'], { input: wanted.map((r) => this.entries.get(r)!.oid).join('\n') + '\n', maxBuffer: 1024 * 1024 * 1024 });
+    const oids = (list: readonly string[]) => list.map((r) => this.entries.get(r)!.oid).join('\n') + '\n';
+    const checked = gitOutput(this.root, ['cat-file', '--batch-check'], { input: oids(wanted), maxBuffer: 1024 + wanted.length * 128 }).toString('latin1').split('\n');
+    const slices: string[][] = [];
+    let slice: string[] = [];
+    let bytes = 0;
+    wanted.forEach((rel, i) => {
+      const [, type, n] = (checked[i] ?? '').split(' ');
+      const size = Number(n);
+      if (type !== 'blob' || !Number.isSafeInteger(size)) return; // unexpected answer: read it alone
+      if (size > MAX_FILE_BYTES) return void this.cache.set(rel, tooLargeBlob(size));
+      if (slice.length > 0 && bytes + size > BATCH_BYTES) {
+        slices.push(slice);
+        slice = [];
+        bytes = 0;
+      }
+      slice.push(rel);
+      bytes += size;
+    });
+    if (slice.length > 0) slices.push(slice);
+    for (const part of slices) this.fetchBatch(part);
+  }
+
+  private fetchBatch(rels: readonly string[]): void {
+    const out = gitOutput(this.root, ['cat-file', '--batch'], { input: rels.map((r) => this.entries.get(r)!.oid).join('\n') + '\n', maxBuffer: BATCH_BYTES + rels.length * 128 });
     let at = 0;
-    for (const rel of wanted) {
+    for (const rel of rels) {
       const eol = out.indexOf(10, at);
       if (eol < 0) return;
       const header = out.subarray(at, eol).toString('latin1').split(' ');
@@ -157,6 +187,12 @@ export class GitIndexSource extends GitBlobSource {
     for (const rec of listing.split('\0')) addEntry(entries, rec);
     return new GitIndexSource(root, 'git index', entries);
   }
+}
+
+/** A blob over the cap: its size when git told it first, else what the cut-off output shows. */
+function tooLargeBlob(size?: number): ReadResult {
+  const message = size === undefined ? `blob is larger than ${MAX_FILE_BYTES} bytes; refusing to read more` : `blob is ${size} bytes; refusing to read more than ${MAX_FILE_BYTES}`;
+  return { ok: false, failure: 'too-large', message };
 }
 
 function unreadable(message: string): ReadResult {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GitTreeSource, openBase } from '../../scripts/compat/git-base.js';
 import { GitIndexSource } from '../../scripts/core/git-source.js';
-import { FsSource } from '../../scripts/core/source.js';
+import { FsSource, MAX_FILE_BYTES } from '../../scripts/core/source.js';
 import { runJson, tempDir } from '../helpers/env.js';
 import { TempRepo } from './git-repo.js';
 import { RUN_SNAPSHOT } from './minimal-corpus.js';
@@ -131,5 +131,23 @@ describe('symlinks in the git index (--staged) and the working tree', () => {
     const tree = new FsSource(repo.dir);
     for (const [kind, { says }] of Object.entries(KINDS)) expect(tree.read(rfcLink(kind)), kind).toMatchObject({ ok: false, failure: 'unreadable', message: expect.stringMatching(says) });
     expect(tree.read(ALIAS)).toEqual({ ok: true, bytes: Buffer.from(repo.read(RUN_SNAPSHOT)) });
+  });
+});
+
+describe('blobs a glob lists are sized before they are read', () => {
+  it('a staged blob over the cap is refused by its size (never buffered); the small ones are read in one batch', async () => {
+    const big = 'schemas/v2/big.schema.json';
+    repo.write(big, `{"pad": "${'x'.repeat(MAX_FILE_BYTES)}"}`);
+    repo.git('add', big);
+    try {
+      const index = await GitIndexSource.open(repo.dir);
+      expect(await index.glob([`${V2}/*.json`])).toContain(big);
+      // the size comes from `git cat-file --batch-check`: a cut-off read could not know it
+      expect(index.read(big)).toEqual({ ok: false, failure: 'too-large', message: `blob is ${MAX_FILE_BYTES + 11} bytes; refusing to read more than ${MAX_FILE_BYTES}` });
+      expect(index.read(RUN_SNAPSHOT)).toEqual({ ok: true, bytes: Buffer.from(repo.read(RUN_SNAPSHOT)) });
+    } finally {
+      repo.git('rm', '-q', '--cached', big);
+      repo.remove(big);
+    }
   });
 });
