@@ -11,6 +11,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Test files share their worker's module cache (remark, ajv and the CLI's modules load once per
+    // worker, not once per file). Forks, not threads: the in-process CLI changes the working folder.
+    isolate: false,
     // vitest's default (one worker fewer than the cores) is a single worker on two cores, where
     // the tests mostly wait on the git, npm and CLI processes they start.
     maxWorkers: Math.max(2, availableParallelism() - 1),

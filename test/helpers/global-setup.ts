@@ -9,13 +9,14 @@ const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 
 /**
  * Before the suite (vitest `globalSetup`): builds the CLI the end-to-end tests spawn with tsc
- * (incremental: an unchanged tree costs a second), so a fresh clone passes and no run tests a
+ * (build mode: an unchanged tree is not compiled again), so a fresh clone passes and no run tests a
  * stale build. Then points TMPDIR at one folder for the run, removed at its end, so nothing a
  * test, the CLI or a tool it runs leaves in the temp folder outlives the run.
  */
 export default function setup(): () => void {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: PROJECT, stdio: 'inherit' });
+  // Build mode: when no source is newer than the last build, tsc stops after comparing timestamps.
+  execFileSync(process.execPath, [tsc, '-b', 'tsconfig.json'], { cwd: PROJECT, stdio: 'inherit' });
   const previous = process.env.TMPDIR;
   const runTmp = mkdtempSync(path.join(os.tmpdir(), 'specgate-test-run-'));
   process.env.TMPDIR = runTmp;

@@ -116,16 +116,17 @@ describe('errata writes are all or nothing, also against concurrent runs and kil
   });
 
   it('SIGKILL at random points of a two-file apply: after the next errata command, never a mixed state, never a temp file', async () => {
-    const ITERATIONS = 30;
     const PAUSE_MS = 10;
-    // The writer's steps (core/writer.ts). A kill is aimed at a random step and lands at a random
-    // moment of the pause after it, so every point between two steps is hit, whatever the disk's speed.
+    // The writer's steps (core/writer.ts). Each step is aimed at twice and each kill lands at a
+    // random moment of the pause after it, so every step is hit on every run and the points between
+    // two steps are spread, whatever the disk's speed.
     const STEPS = ['begin', 'journal written', 'staged spec/a.md', 'staged spec/b.md', 'renaming', 'renamed spec/a.md', 'renamed spec/b.md', 'done'];
+    const AIMS = [...STEPS, ...STEPS];
     const seen = { old: 0, new: 0, finished: 0 };
     const report: string[] = [];
-    for (let i = 0; i < ITERATIONS; i++) {
+    for (let i = 0; i < AIMS.length; i++) {
       const root = repo({ 'spec/a.md': DOC, 'spec/b.md': DOC }, replace('spec/a.md') + replace('spec/b.md'));
-      const at = STEPS[Math.floor(Math.random() * STEPS.length)]!;
+      const at = AIMS[i]!;
       const delay = Math.floor(Math.random() * PAUSE_MS);
       let armed = false;
       const killed = await cli(['errata', 'apply', '--root', root], { SPECGATE_WRITER_STEP_PAUSE_MS: String(PAUSE_MS) }, (err, kill) => {
@@ -133,6 +134,8 @@ describe('errata writes are all or nothing, also against concurrent runs and kil
         armed = true;
         setTimeout(kill, delay);
       });
+      // The aimed step was reached, so the kill (or the run's end) came after it.
+      expect(killed.stderr).toContain(`specgate-writer-step: ${at}\n`);
       if (killed.signal !== 'SIGKILL') seen.finished++;
       // What the next errata command does first (commands/errata.ts): recover under the lock.
       openErrataGuard(root, { write: false }).close();
