@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { FatalError, UsageError } from '../core/errors.js';
-import { GitBlobSource } from '../core/git-source.js';
+import { addEntry, GitBlobSource } from '../core/git-source.js';
+import type { GitEntry } from '../core/git-source.js';
 
 /** The git repository a compat run works in: its top level, and the run root's place inside it. */
 export interface GitRepo {
@@ -60,14 +61,14 @@ export function fetchCommand(ref: string): string {
   return `git fetch --no-tags --depth=1 origin ${ref}`;
 }
 
-/** The files of one commit, read through git (the base side of a comparison). */
+/**
+ * The files of one commit, read through git (the base side of a comparison). Symlinks and
+ * submodules keep their mode, so they are resolved or refused as in the index and the working tree.
+ */
 export class GitTreeSource extends GitBlobSource {
   constructor(repo: GitRepo, root: string, commit: string, ref: string) {
-    const entries = new Map<string, string>();
-    for (const rec of git(repo, ['ls-tree', '-r', '-z', '--full-tree', commit]).split('\0')) {
-      const m = /^\d+ blob ([0-9a-f]+)\t(.*)$/s.exec(rec);
-      if (m && m[2]!.startsWith(repo.prefix)) entries.set(m[2]!.slice(repo.prefix.length), m[1]!);
-    }
+    const entries = new Map<string, GitEntry>();
+    for (const rec of git(repo, ['ls-tree', '-r', '-z', '--full-tree', commit]).split('\0')) addEntry(entries, rec, repo.prefix);
     super(root, `git base ${ref}`, entries);
   }
 }

@@ -14,13 +14,37 @@ function gitOutput(root: string, args: string[], opts: { input?: string; maxBuff
   });
 }
 
-/** Symlinks followed in a row before the chain is called a loop (Linux's own limit). */
+/** Symlinks followed in a row before the chain is called a loop (Linux's own limit, as the working tree gets from realpath). */
 const MAX_LINK_HOPS = 40;
 
+/** One entry of a tree or the index: its git mode (`100644`/`100755` file, `120000` symlink, `160000` submodule) and object id. */
+export interface GitEntry {
+  mode: string;
+  oid: string;
+}
+
+/** Bytes of blobs one `git cat-file --batch` call returns at most. */
+const BATCH_BYTES = 64 * 1024 * 1024;
+
+const isRegular = (e: GitEntry | undefined) => e?.mode === '100644' || e?.mode === '100755';
+const SYMLINK = '120000';
+const GITLINK = '160000';
+
 /**
- * Files held as git blobs: a map from root-relative path to blob id, read through `git cat-file`
+ * One listing record (`mode SP [type SP] oid TAB path`, of `ls-tree -z` or `ls-files -s -z`) added
+ * to `entries` under its root-relative path; records outside `prefix` or of another kind are skipped.
+ */
+export function addEntry(entries: Map<string, GitEntry>, rec: string, prefix = ''): void {
+  const m = /^(\d+) (?:(?:blob|commit) )?([0-9a-f]+)(?: \d)?\t(.*)$/s.exec(rec);
+  if (!m || !m[3]!.startsWith(prefix)) return;
+  // Of a conflicted index path the last stage listed is kept.
+  entries.set(m[3]!.slice(prefix.length), { mode: m[1]!, oid: m[2]! });
+}
+
+/**
+ * Files held as git blobs: a map from root-relative path to entry, read through `git cat-file`
  * (one call per file, or one `--batch` call for files a glob lists). The index and a commit's tree
- * are both read this way.
+ * are both read this way, so both follow symlinks by the same rules as the working tree.
  */
 export class GitBlobSource implements FileSource {
   private readonly cache = new Map<string, ReadResult>();
@@ -28,45 +52,48 @@ export class GitBlobSource implements FileSource {
   constructor(
     readonly root: string,
     readonly label: string,
-    /** Root-relative path → blob id. */
-    private readonly entries: Map<string, string>,
-    /** Paths whose entry is a symlink (mode 120000): the blob is the link's target. */
-    private readonly links: ReadonlySet<string> = new Set(),
+    /** Root-relative path → mode and object id. */
+    private readonly entries: Map<string, GitEntry>,
   ) {}
 
   /**
-   * A regular file's blob; a symlink is followed only to a file of the same tree inside the root,
-   * as in the working tree. Blobs over the size cap are refused (git's output is cut off at the cap).
+   * A regular file's blob. A symlink (mode 120000, its blob is the link text) is resolved against
+   * the same tree, relative to the link's folder, and followed only to a regular file inside the
+   * root, within MAX_LINK_HOPS; a link out of the root, into `.git/`, to a folder, a submodule or
+   * nothing, and a loop, are refused as the working tree refuses them. Blobs over the size cap are
+   * refused (git's output is cut off at the cap).
    */
   read(rel: string): ReadResult {
     let at = rel;
-    for (let hop = 0; this.links.has(at); hop++) {
-      if (hop === MAX_LINK_HOPS) return { ok: false, failure: 'unreadable', message: 'is a symlink loop' };
+    for (let hop = 0; this.entries.get(at)?.mode === SYMLINK; hop++) {
+      if (hop === MAX_LINK_HOPS) return unreadable('is a symlink loop');
       const got = this.blob(at);
       if (!got.ok) return got;
       const to = got.bytes.toString('utf8');
       const next = path.posix.normalize(path.posix.join(path.posix.dirname(at), to));
-      if (to.startsWith('/') || next === '..' || next.startsWith('../')) {
-        return { ok: false, failure: 'unreadable', message: `is a symlink to ${to}, outside the repository root` };
-      }
+      if (to.startsWith('/') || next === '..' || next.startsWith('../')) return unreadable(`is a symlink to ${to}, outside the repository root`);
+      if (next === '.git' || next.startsWith('.git/')) return unreadable(`is a symlink to ${next}, inside .git/ (never read)`);
       at = next;
     }
-    if (at !== rel && !this.entries.has(at)) {
-      return this.exists(at) ? { ok: false, failure: 'unreadable', message: `is a symlink to ${at}, a directory, not a regular file` } : { ok: false, failure: 'unreadable', message: `is a symlink to ${at}, which is not in the ${this.label}` };
-    }
-    if (!this.entries.has(at) && this.exists(at)) return { ok: false, failure: 'unreadable', message: 'is a directory, not a regular file' };
-    return this.blob(at);
+    const entry = this.entries.get(at);
+    const via = at === rel ? 'is' : `is a symlink to ${at},`;
+    if (isRegular(entry)) return this.blob(at);
+    if (entry?.mode === GITLINK) return unreadable(`${via} a submodule (gitlink), not a regular file`);
+    if (entry) return unreadable(`${via} of git mode ${entry.mode}, not a regular file`);
+    if (this.exists(at)) return unreadable(`${via} a directory, not a regular file`);
+    if (at !== rel) return unreadable(`is a symlink to ${at}, which is not in the ${this.label} (dangling)`);
+    return { ok: false, failure: 'missing', message: 'file not found' };
   }
 
   /** Whether the entry is a symlink (errata never target one). */
   isSymlink(rel: string): boolean {
-    return this.links.has(rel);
+    return this.entries.get(rel)?.mode === SYMLINK;
   }
 
   private blob(rel: string): ReadResult {
     const cached = this.cache.get(rel);
     if (cached) return cached;
-    const oid = this.entries.get(rel);
+    const oid = this.entries.get(rel)?.oid;
     let got: ReadResult;
     if (!oid) got = { ok: false, failure: 'missing', message: 'file not found' };
     else {
@@ -74,7 +101,7 @@ export class GitBlobSource implements FileSource {
         got = { ok: true, bytes: gitOutput(this.root, ['cat-file', 'blob', oid], { maxBuffer: MAX_FILE_BYTES + 1 }) };
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
-        got = code === 'ENOBUFS' ? { ok: false, failure: 'too-large', message: `blob is larger than ${MAX_FILE_BYTES} bytes; refusing to read more` } : { ok: false, failure: 'unreadable', message: `cannot be read from git (${code ?? (e as Error).message})` };
+        got = code === 'ENOBUFS' ? tooLargeBlob() : unreadable(`cannot be read from git (${code ?? (e as Error).message})`);
       }
     }
     this.cache.set(rel, got);
@@ -90,18 +117,46 @@ export class GitBlobSource implements FileSource {
 
   async glob(patterns: readonly string[]): Promise<string[]> {
     const matches = globMatcher(patterns);
-    const found = [...this.entries.keys()].filter(matches).sort();
+    // A submodule is a folder in the working tree, not a file a glob lists.
+    const found = [...this.entries].filter(([rel, e]) => e.mode !== GITLINK && matches(rel)).map(([rel]) => rel).sort();
     this.prefetch(found);
     return found;
   }
 
-  /** Files about to be read: fetch them with one `git cat-file --batch`. */
+  /**
+   * Files about to be read: their sizes first (`git cat-file --batch-check`, one short line each),
+   * so a blob over the cap is refused unread; then the rest with `git cat-file --batch`, in slices
+   * of at most BATCH_BYTES, so no call buffers more than that.
+   */
   prefetch(rels: readonly string[]): void {
-    const wanted = rels.filter((r) => !this.cache.has(r) && this.entries.has(r) && !this.links.has(r));
+    const wanted = rels.filter((r) => !this.cache.has(r) && isRegular(this.entries.get(r)));
     if (wanted.length < 2) return;
-    const out = gitOutput(this.root, ['cat-file', '--batch'], { input: wanted.map((r) => this.entries.get(r)).join('\n') + '\n', maxBuffer: 1024 * 1024 * 1024 });
+    const oids = (list: readonly string[]) => list.map((r) => this.entries.get(r)!.oid).join('\n') + '\n';
+    const checked = gitOutput(this.root, ['cat-file', '--batch-check'], { input: oids(wanted), maxBuffer: 1024 + wanted.length * 128 }).toString('latin1').split('\n');
+    const slices: string[][] = [];
+    let slice: string[] = [];
+    let bytes = 0;
+    wanted.forEach((rel, i) => {
+      const [, type, n] = (checked[i] ?? '').split(' ');
+      const size = Number(n);
+      if (type !== 'blob' || !Number.isSafeInteger(size)) return; // unexpected answer: read it alone
+      if (size > MAX_FILE_BYTES) return void this.cache.set(rel, tooLargeBlob(size));
+      if (slice.length > 0 && bytes + size > BATCH_BYTES) {
+        slices.push(slice);
+        slice = [];
+        bytes = 0;
+      }
+      slice.push(rel);
+      bytes += size;
+    });
+    if (slice.length > 0) slices.push(slice);
+    for (const part of slices) this.fetchBatch(part);
+  }
+
+  private fetchBatch(rels: readonly string[]): void {
+    const out = gitOutput(this.root, ['cat-file', '--batch'], { input: rels.map((r) => this.entries.get(r)!.oid).join('\n') + '\n', maxBuffer: BATCH_BYTES + rels.length * 128 });
     let at = 0;
-    for (const rel of wanted) {
+    for (const rel of rels) {
       const eol = out.indexOf(10, at);
       if (eol < 0) return;
       const header = out.subarray(at, eol).toString('latin1').split(' ');
@@ -128,16 +183,18 @@ export class GitIndexSource extends GitBlobSource {
     } catch {
       throw new FatalError(`--staged needs a git work tree: ${root} is not one`);
     }
-    const entries = new Map<string, string>();
-    const links = new Set<string>();
-    for (const rec of listing.split('\0')) {
-      // mode SP oid SP stage TAB path; of a conflicted path keep stage 0 or the last stage listed.
-      const m = /^(\d+) ([0-9a-f]+) (\d)\t(.*)$/s.exec(rec);
-      if (!m || m[1] === '160000') continue; // submodules have no blob
-      entries.set(m[4]!, m[2]!);
-      if (m[1] === '120000') links.add(m[4]!);
-      else links.delete(m[4]!);
-    }
-    return new GitIndexSource(root, 'git index', entries, links);
+    const entries = new Map<string, GitEntry>();
+    for (const rec of listing.split('\0')) addEntry(entries, rec);
+    return new GitIndexSource(root, 'git index', entries);
   }
+}
+
+/** A blob over the cap: its size when git told it first, else what the cut-off output shows. */
+function tooLargeBlob(size?: number): ReadResult {
+  const message = size === undefined ? `blob is larger than ${MAX_FILE_BYTES} bytes; refusing to read more` : `blob is ${size} bytes; refusing to read more than ${MAX_FILE_BYTES}`;
+  return { ok: false, failure: 'too-large', message };
+}
+
+function unreadable(message: string): ReadResult {
+  return { ok: false, failure: 'unreadable', message };
 }

@@ -13,7 +13,7 @@ export const INPUT_RULES: RuleMeta[] = [
   input('corpus/missing-file', 'A document the checks need is missing from the working tree (or the index).', 'RFC 0001 §A'),
   input('parse/syntax', 'A governed JSON or YAML file is not well-formed.'),
   input('parse/duplicate-key', 'A JSON object or YAML mapping has the same key twice (JSON.parse keeps only the last one).'),
-  input('corpus/unreadable-file', 'A path the checks read is not a regular file inside the root (a directory, FIFO, device, socket, symlink loop or symlink leading out) or cannot be read (I/O error).', 'specgate input limits'),
+  input('corpus/unreadable-file', 'A path the checks read is not a regular file inside the root (a directory, FIFO, device, socket, symlink loop, a symlink leading out of the root or into `.git/`) or cannot be read (I/O error).', 'specgate input limits'),
   input('parse/bom', 'A JSON or YAML file starts with a byte-order mark (RFC 8259 §8.1 forbids adding one; specgate holds YAML to the same).', 'RFC 8259 §8.1'),
   input('parse/invalid-utf8', 'A governed text file holds a byte sequence that is not UTF-8 (decoding would silently replace it).', 'RFC 8259 §8.1'),
   input('parse/empty', 'A governed JSON or YAML file is empty.'),

@@ -37,7 +37,7 @@ const READ_CHUNK = 1024 * 1024;
  * The one way a file is read from disk, whoever names it (the tree, `--config`, a capture folder):
  * regular files only. The kind is checked before opening, so a FIFO, a device or a socket is named
  * and never opened (a FIFO would block, /dev/zero never ends); with `root`, a path whose real path
- * (every symlink resolved) leaves the root is refused. The size is checked against `cap` before
+ * (every symlink resolved) leaves the root or lies under its `.git/` is refused. The size is checked against `cap` before
  * reading and again while reading, in chunks, so a file that grows cannot take more than `cap` + 1 MB.
  */
 export function readRegularFile(file: string, opts: { root?: string; cap?: number } = {}): ReadResult {
@@ -52,6 +52,10 @@ export function readRegularFile(file: string, opts: { root?: string; cap?: numbe
   }
   if (opts.root !== undefined && !isInside(real, realRoot(opts.root))) {
     return { ok: false, failure: 'unreadable', message: `resolves through a symlink to ${real}, outside the repository root` };
+  }
+  // .git/config can hold a CI token (actions/checkout's extraheader): a parse error's code frame would print it.
+  if (opts.root !== undefined && isInside(real, path.join(realRoot(opts.root), '.git'))) {
+    return { ok: false, failure: 'unreadable', message: `resolves to ${real}, inside .git/ (never read)` };
   }
   if (!st.isFile()) return { ok: false, failure: 'unreadable', message: `is ${kindOf(st)}, not a regular file` };
   if (st.size > cap) return tooLarge(st.size, cap);
@@ -190,7 +194,8 @@ export class FsSource implements FileSource {
       if (e.name === '.git' || e.name === 'node_modules' || (!dots && e.name.startsWith('.'))) continue;
       const child = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) yield* this.walk(child, dots);
-      else if (e.isFile()) yield child;
+      // A symlink is listed as the git sources list it; reading it follows it or says why not.
+      else if (e.isFile() || e.isSymbolicLink()) yield child;
     }
   }
 }

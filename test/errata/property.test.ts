@@ -108,10 +108,11 @@ async function applyInMemory(doc: string, errata: string) {
 }
 
 /**
- * 200 generated cases a run by default; SPECGATE_PROPERTY_RUNS sets another count for a long run
- * (docs/testing.md). fast-check seeds each run afresh, so the runs of the suite add up.
+ * 1,000 generated cases a run by default (the errata issue's floor); SPECGATE_PROPERTY_RUNS sets
+ * another count for a longer run (docs/testing.md). fast-check seeds each run afresh, so the runs
+ * of the suite add up.
  */
-const RUNS = propertyRuns(200);
+const RUNS = propertyRuns(1000);
 
 function propertyRuns(fallback: number): number {
   const raw = process.env.SPECGATE_PROPERTY_RUNS;
