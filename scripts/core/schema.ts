@@ -157,13 +157,16 @@ function ajvCompile(schema: unknown, extra: readonly unknown[], source: boolean)
  * anything else at the offending value. One misspelt key is one finding: an unexpected property
  * within a small edit distance of a property the same object lacks (a missing required one, or
  * one the schema declares there) is reported with a "did you mean", and the `missing required`
- * error for that property goes. Pass the schema so declared (optional) properties are known too.
+ * error for that property goes. A value of the wrong type is reported for its type only. Pass the schema so declared (optional) properties are known too.
  */
 export function schemaErrorReports(errors: readonly SchemaError[], doc: StructuredDoc, describe: (e: SchemaError) => string = defaultMessage, schema?: unknown): Report[] {
   const reports: Report[] = [];
   const { near: nearOf, meant } = misspeltKeys(errors, doc.value, schema);
+  // A value of the wrong type is one mistake: the enum or pattern it then also fails says nothing more.
+  const wrongType = new Set(errors.filter((e) => e.keyword === 'type').map((e) => e.instancePath));
   for (const e of errors) {
     if (e.keyword === 'if') continue;
+    if (wrongType.has(e.instancePath) && e.keyword !== 'type' && !isUnexpected(e) && e.keyword !== 'required') continue;
     if (e.keyword === 'required' && meant.has(`${e.instancePath}\0${String(e.params.missingProperty)}`)) continue;
     if (isUnexpected(e)) {
       const prop = unexpectedName(e);

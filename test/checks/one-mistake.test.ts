@@ -77,4 +77,39 @@ describe('one mistake, one finding', () => {
     const unknown = findings.find((f) => f.message.includes('"QuotaExceeded"'))!;
     expect(unknown.message).toContain('write a non-A2A row in parentheses');
   });
+
+  it('a misspelt name key "upstreem" on an a2a.errors row, every family checked: the schema finding alone (the row is skipped by the rules that read it)', async () => {
+    const { text, findings } = await addedBy((t) => t.replace('"upstream": "TaskNotFoundError"', '"upstreem": "TaskNotFoundError"'));
+    const at = positionOf(text, '"upstreem"');
+    expect(findings.map((f) => [f.ruleId, f.file, f.line, f.column])).toEqual([['interop-map/schema', MAP, at.line, at.column]]);
+    expect(findings[0]!.message).toMatch(/^unexpected property "upstreem" in \/a2a\/errors\/0 — did you mean "upstream"\?/);
+  });
+
+  it('a wrong-typed field (jsonrpc code as a string) on an a2a.errors row, every family checked: one schema finding at the value', async () => {
+    const { text, findings } = await addedBy((t) => t.replace('"jsonrpc": -32001', '"jsonrpc": "-32001"'));
+    const at = positionOf(text, '"-32001"');
+    expect(findings.map((f) => [f.ruleId, f.file, f.line, f.column])).toEqual([['interop-map/schema', MAP, at.line, at.column]]);
+    expect(findings[0]!.message).toMatch(/\/a2a\/errors\/0\/jsonrpc must be integer/);
+  });
+
+  it('a wrong-typed field on an a2a.operations row: one schema finding, the operation rules skip the row', async () => {
+    const { text, findings } = await addedBy((t) => t.replace('"http": "POST /message:send"', '"http": 42'));
+    const at = positionOf(text, '42');
+    expect(findings.map((f) => [f.ruleId, f.file, f.line, f.column])).toEqual([['interop-map/schema', MAP, at.line, at.column]]);
+  });
+
+  it.each([
+    ['a misspelt key', '"runStaus": "pending"', '"runStaus"'],
+    ['a wrong-typed value', '"runStatus": ["pending"]', '["pending"]'],
+  ])('%s on an a2a.taskState row: one schema finding, no "run status has no default row" for the status it stands for', async (_what, edited, needle) => {
+    const { text, findings } = await addedBy((t) => t.replace('"runStatus": "pending"', edited));
+    const at = positionOf(text, needle);
+    expect(findings.map((f) => [f.ruleId, f.file, f.line, f.column])).toEqual([['interop-map/schema', MAP, at.line, at.column]]);
+  });
+
+  it('control: a row of the right shape that names the wrong status is still reported by its rule', async () => {
+    const { findings } = await addedBy((t) => t.replace('"runStatus": "pending"', '"runStatus": "running"'));
+    expect(findings.map((f) => f.ruleId)).toContain('interop-map/task-state-default-row');
+    expect(findings.map((f) => f.ruleId)).not.toContain('interop-map/schema');
+  });
 });

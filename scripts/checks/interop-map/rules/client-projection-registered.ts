@@ -26,7 +26,7 @@ export const clientProjectionRegistered: Rule = {
       ctx.report({ at: { doc: registry, pointer: '' }, message: `${ctx.layout.errorRegistry} lists no error codes (expected rows of { "code": … })` });
       return;
     }
-    for (const { row, pointer } of rowsAt(loaded.map, '/a2a/errors')) {
+    for (const { row, pointer } of rowsAt(loaded, '/a2a/errors')) {
       ctx.visit();
       const code = row.clientProjection;
       if (typeof code === 'string' && !codes.has(code)) {

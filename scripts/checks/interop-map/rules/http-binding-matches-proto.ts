@@ -35,7 +35,7 @@ export const httpBindingMatchesProto: Rule = {
     }
     const at = (b: ProtoBinding, message: string): RelatedLocation => ({ file: protoFile, ...lines.range(b.start, b.end), message });
     const covered = new Set<string>();
-    for (const { row, pointer } of rowsAt(loaded.map, '/a2a/operations')) {
+    for (const { row, pointer } of rowsAt(loaded, '/a2a/operations')) {
       ctx.visit();
       if (typeof row.upstream !== 'string') continue;
       if (typeof row.http !== 'string') {

@@ -19,7 +19,7 @@ export const v2OperationExists: Rule = {
       return;
     }
     for (const group of OPERATION_GROUPS) {
-      for (const { row, pointer } of rowsAt(loaded.map, group)) {
+      for (const { row, pointer } of rowsAt(loaded, group)) {
         ctx.visit();
         const op = row.v2Operation;
         if (op === null || op === undefined || typeof op !== 'string') continue;
