@@ -12,6 +12,14 @@ async function findingsWith(edit: (text: string) => string, families = all) {
   return { text: source.text(MAP)!, findings: await checkFindings(source, { families }) };
 }
 
+/** The findings an edit adds to the project corpus's own (it has warnings of its own: sibling Affects paths). */
+async function addedBy(edit: (text: string) => string) {
+  const key = (f: { ruleId: string; file: string; line: number; column: number; message: string }) => `${f.ruleId} ${f.file}:${f.line}:${f.column} ${f.message}`;
+  const control = new Set((await findingsWith((t) => t)).findings.map(key));
+  const after = await findingsWith(edit);
+  return { text: after.text, findings: after.findings.filter((f) => !control.has(key(f))) };
+}
+
 describe('one mistake, one finding', () => {
   it('control: the project corpus has no error in the map and no "visited nothing"', async () => {
     const { findings } = await findingsWith((t) => t);
@@ -37,6 +45,22 @@ describe('one mistake, one finding', () => {
     const { text, findings } = await findingsWith((t) => t.replace('"reason": "TASK_NOT_FOUND"', '"reason": "TaskNotFound"'), ['interop-map']);
     const at = positionOf(text, '"TaskNotFound"');
     expect(findings.map((f) => [f.ruleId, f.line, f.column])).toEqual([['interop-map/reason-upper-snake', at.line, at.column]]);
+  });
+
+  it('a CamelCase reason, every family checked: one finding at the map; RFC 0211\'s positive wire example is not blamed', async () => {
+    const { text, findings } = await addedBy((t) => t.replace('"reason": "TASK_NOT_FOUND"', '"reason": "TaskNotFound"'));
+    const at = positionOf(text, '"TaskNotFound"');
+    expect(findings.map((f) => [f.ruleId, f.file, f.line, f.column])).toEqual([['interop-map/reason-upper-snake', MAP, at.line, at.column]]);
+  });
+
+  it.each([
+    ['an a2a.operations row (http optional there)', '"http": "POST /message:send"'],
+    ['an a2a.errors row (http required there)', '"http": 404'],
+  ])('a misspelt key "htttp" in %s: one finding at the key with a "did you mean", no "missing required" echo', async (_where, original) => {
+    const { text, findings } = await addedBy((t) => t.replace(original, original.replace('"http"', '"htttp"')));
+    const at = positionOf(text, '"htttp"');
+    expect(findings.map((f) => [f.ruleId, f.line, f.column])).toEqual([['interop-map/schema', at.line, at.column]]);
+    expect(findings[0]!.message).toMatch(/^unexpected property "htttp" in \/a2a\/\w+\/\d+ — did you mean "http"\?/);
   });
 
   it('a misspelt A2A error name: one finding with a "did you mean", no hint that copies the typo, no "missing row"', async () => {

@@ -3,6 +3,8 @@ import type { Range } from '../../core/position.js';
 import { LineIndex } from '../../core/position.js';
 import type { CodeBlock, RfcDocument, Section as RfcSection } from '../../rfc/document.js';
 import { loadRfcSet } from '../../rfc/set.js';
+import { A2A_ERRORS, expectedReason, isParenthesized } from '../interop-map/a2a-errors.js';
+import { ErrorTable } from '../../wire/error-table.js';
 import { judgeExample } from '../../wire/example.js';
 import { loadWireContext } from '../../wire/context.js';
 import type { Section, WireContext, WireResult } from '../../wire/types.js';
@@ -80,7 +82,25 @@ async function loadExamples(rc: RuleContext): Promise<Loaded | undefined> {
   }
   const loaded = await loadWireContext(rc.corpus);
   for (const f of loaded.findings) rc.report({ at: { file: f.file, range: f }, message: f.message });
-  return { file, text, lines: new LineIndex(text), examples, heading: section, ...(loaded.ctx ? { ctx: loaded.ctx } : {}) };
+  const ctx = loaded.ctx && { ...loaded.ctx, errors: withReasonsOfRule7a(loaded.ctx.errors) };
+  return { file, text, lines: new LineIndex(text), examples, heading: section, ...(ctx ? { ctx } : {}) };
+}
+
+/**
+ * The error rows with the reasons rule 7a derives from their names (UPPER_SNAKE of a known A2A
+ * name minus Error; none on a parenthesized row). One mistake, one finding: a wrong reason in the
+ * map is interop-map/reason-upper-snake's finding at the map, so the RFC's examples are judged
+ * against the map as it must be, never blamed for it. Rows with unknown names keep theirs
+ * (errors-complete reports the name).
+ */
+function withReasonsOfRule7a(table: ErrorTable): ErrorTable {
+  return new ErrorTable(
+    table.rows.map(({ reason, ...row }) => {
+      if (isParenthesized(row.name)) return row;
+      const derived = A2A_ERRORS.includes(row.name) ? expectedReason(row.name) : reason;
+      return derived === undefined ? row : { ...row, reason: derived };
+    }),
+  );
 }
 
 /** A top-level heading's section (up to the next heading of the same or smaller depth). */

@@ -1,3 +1,4 @@
+import { didYouMeanHint } from '../../../core/did-you-mean.js';
 import type { Rule } from '../../../core/rule.js';
 import { isObject, loadMap, rowsAt } from '../map-doc.js';
 
@@ -31,7 +32,7 @@ export const clientProjectionRegistered: Rule = {
       if (typeof code === 'string' && !codes.has(code)) {
         ctx.report({
           at: { doc: loaded.doc, pointer: `${pointer}/clientProjection` },
-          message: `a2a.errors ${String(row.upstream)}: clientProjection "${code}" is not a code in ${ctx.layout.errorRegistry}`,
+          message: `a2a.errors ${String(row.upstream)}: clientProjection "${code}" is not a code in ${ctx.layout.errorRegistry}${didYouMeanHint(code, codes)}`,
         });
       }
     }
