@@ -1,15 +1,17 @@
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseCommandArgs } from '../core/args.js';
 import { runFamilies } from '../core/engine.js';
 import { UsageError } from '../core/errors.js';
 import type { LayoutNeed } from '../core/layout.js';
-import { COMMON_HELP, COMMON_OPTIONS, emit, openCorpus } from '../core/run-env.js';
-import { loadFamilies } from '../checks/registry.js';
+import { COMMON_HELP, COMMON_OPTIONS, emit, openCorpus, resolveRoot } from '../core/run-env.js';
+import { FAMILIES, loadFamilies } from '../checks/registry.js';
+import { defineRule } from '../core/rule.js';
+import type { Finding } from '../core/findings.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
 import { checkFixFlags, FIX_HELP, FIX_OPTIONS, runFixFlags } from '../fix/command.js';
-import { applyBaseline, BASELINE_OPTIONS } from '../core/suppressions.js';
+import { applyBaseline, BASELINE_OPTIONS, runScope } from '../core/suppressions.js';
 
 const HELP = `usage: specgate check [family…] [--map FILE] [--no-cache] [baseline options] [common options]
 
@@ -49,7 +51,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   let needs = [...new Set(families.flatMap((f) => NEEDS[f.name] ?? []))];
   // A --map stands in for the layout's map: it must exist itself.
   if (map !== undefined) {
-    requireMap(map, values.root as string | undefined);
+    requireMap(map, resolveRoot(values));
     needs = needs.filter((n) => n !== 'interopMap');
   }
   const { corpus, severities } = await openCorpus(values, needs);
@@ -59,15 +61,30 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const fixed = await runFixFlags(values, { corpus, families, options, severities }, io);
   if (fixed === 'dry-run') return 0;
   const checked = fixed ?? corpus;
-  const result = await runFamilies({ corpus: checked, families, options, severities });
-  const baselined = applyBaseline(result, checked, values);
+  // What the run read, and which family found what: the baseline judges only what the run could see.
+  const read = new Set<string>();
+  const familyOf = new Map<Finding, string>();
+  const onFamilyDone = (family: string, files: ReadonlySet<string>, found: readonly Finding[]) => {
+    for (const f of files) read.add(f);
+    for (const f of found) {
+      read.add(f.file);
+      familyOf.set(f, family);
+    }
+  };
+  const result = await runFamilies({ corpus: checked, families, options, severities, onFamilyDone });
+  const ids = (list: typeof families) => new Set(list.flatMap((f) => f.rules.map((r) => defineRule(r).id)));
+  const others = Object.keys(FAMILIES).filter((n) => !families.some((f) => f.name === n));
+  // (loadFamilies([]) is every family.)
+  const notRun = ids(others.length ? await loadFamilies(others) : []);
+  const inScope = runScope(ids(families), notRun, read, (file) => existsSync(path.join(checked.root, file)));
+  const baselined = applyBaseline(result, checked, values, { inScope, familyOf: (f) => familyOf.get(f) });
   return emit(baselined, values, checked, families.flatMap((f) => f.rules), io);
 }
 
 /** --map FILE, relative to the root or else to the working directory (as the interop-map family reads it). */
-function requireMap(map: string, root: string | undefined): void {
+function requireMap(map: string, root: string): void {
   if (map === '') throw new UsageError('--map needs a file name');
-  const candidates = path.isAbsolute(map) ? [map] : [path.resolve(root ?? '.', map), path.resolve(map)];
+  const candidates = path.isAbsolute(map) ? [map] : [path.resolve(root, map), path.resolve(map)];
   for (const c of candidates) {
     try {
       if (statSync(c).isFile()) return;

@@ -3,7 +3,7 @@ import { loadConfig } from '../core/config.js';
 import { UsageError } from '../core/errors.js';
 import { checkPresetName } from '../core/layout.js';
 import { loadReporter } from '../core/reporters/index.js';
-import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, checkCommonValues, colorFor, configuredSeverities, exitCode, shownFindings, writeAtomic } from '../core/run-env.js';
+import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, checkCommonValues, colorFor, configuredSeverities, finish, shownFindings, writeAtomic } from '../core/run-env.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
 
@@ -51,5 +51,5 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   });
   if (output) writeAtomic(output, text);
   else io.stdout.write(text);
-  return exitCode(result.findings, values);
+  return finish(result.findings, values, io);
 }

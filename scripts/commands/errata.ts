@@ -2,7 +2,7 @@ import { parseCommandArgs } from '../core/args.js';
 import { didYouMeanHint } from '../core/did-you-mean.js';
 import { UsageError } from '../core/errors.js';
 import { loadReporter } from '../core/reporters/index.js';
-import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, colorFor, exitCode, openCorpus, shownFindings, writeAtomic } from '../core/run-env.js';
+import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, colorFor, finish, openCorpus, shownFindings, writeAtomic } from '../core/run-env.js';
 import type { CommonValues } from '../core/run-env.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
@@ -121,7 +121,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
       output(common, report, io);
     }
   }
-  return exitCode(findings, common);
+  return finish(findings, common, io);
 }
 
 /** `--root`, `--preset` and `--config` as given, for a hint to repeat. */

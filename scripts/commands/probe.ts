@@ -4,7 +4,7 @@ import { parseCommandArgs } from '../core/args.js';
 import { didYouMeanHint } from '../core/did-you-mean.js';
 import { UsageError } from '../core/errors.js';
 import { packageRoot } from '../core/package-root.js';
-import { TOOL_NAME, TOOL_VERSION, checkCommonValues, colorFor, exitCode, openCorpus, shownFindings, writeAtomic } from '../core/run-env.js';
+import { TOOL_NAME, TOOL_VERSION, checkCommonValues, colorFor, finish, openCorpus, shownFindings, writeAtomic } from '../core/run-env.js';
 import type { CommonValues } from '../core/run-env.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
@@ -117,7 +117,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const safe = secrets.text(text);
   if (values.output) writeAtomic(values.output as string, safe);
   else io.stdout.write(safe);
-  return exitCode(findings, common);
+  return finish(findings, common, io);
 }
 
 function httpUrl(option: string, raw: string | undefined): URL | undefined {

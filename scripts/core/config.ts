@@ -34,15 +34,14 @@ interface ConfigFile {
 }
 
 /**
- * The config file a run uses when no --config names one: specgate.config.json in the working
- * directory or the nearest folder above it, stopping at the repository top (a folder holding
- * .git) or the filesystem root, as ESLint and markdownlint-cli2 search. A working directory
- * outside the root searches from the root instead, so `--root elsewhere` finds elsewhere's config.
+ * The config file found by searching upward from `from` (the root given with --root, else the
+ * working directory): specgate.config.json in that folder or the nearest one above it, stopping at
+ * the repository top (a folder holding .git) or the filesystem root, as ESLint and markdownlint-cli2
+ * search. Without --root, the folder of the file found is the root (run-env.ts `resolveRoot`), as
+ * tsc takes the folder of its tsconfig.json.
  */
-export function discoverConfig(root: string, cwd: string = process.cwd()): string | undefined {
-  const rel = path.relative(root, cwd);
-  const inside = rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-  for (let dir = inside ? cwd : root; ; ) {
+export function discoverConfig(from: string): string | undefined {
+  for (let dir = path.resolve(from); ; ) {
     const file = path.join(dir, CONFIG_FILE);
     if (existsSync(file)) return file;
     const up = path.dirname(dir);
@@ -53,7 +52,7 @@ export function discoverConfig(root: string, cwd: string = process.cwd()): strin
 
 /**
  * The layout for a run: `--preset`, else the config file (`--config`, or the one discovered
- * upward from the working directory), else this project's own layout. `layout` entries of the
+ * upward from the root), else this project's own layout. `layout` entries of the
  * file override the preset's. A config that is not valid JSON or breaks
  * scripts/schemas/config.schema.json (unknown keys included) is a usage error that names
  * file:line:column; a --config that is missing or a folder is one too.

@@ -49,8 +49,11 @@ export interface FamilySummary {
   family: string;
   files: number;
   visited: number;
+  /** Errors found and not covered by the baseline. */
   errors: number;
   warnings: number;
+  /** Errors the baseline (the suppressions file) covered, when any. */
+  suppressed?: number;
   ms: number;
   /** Family-specific figures (e.g. the invariants gate's citation counts); shown by the reporters. */
   extras?: Record<string, number | string | string[]>;

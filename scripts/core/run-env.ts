@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { Corpus } from './corpus.js';
 import { FatalError, UsageError } from './errors.js';
-import { loadConfig } from './config.js';
+import { discoverConfig, loadConfig } from './config.js';
 import type { LoadedConfig } from './config.js';
 import type { SeveritySetting } from './engine.js';
 import type { CheckResult, Finding } from './findings.js';
@@ -10,7 +10,7 @@ import { countBySeverity } from './findings.js';
 import type { LayoutNeed } from './layout.js';
 import { checkPresetName, requireLayout } from './layout.js';
 import type { FileSource } from './source.js';
-import { FsSource } from './source.js';
+import { FsSource, toPosix } from './source.js';
 import { writeOutputFile } from './writer.js';
 import { packageVersion } from './package-root.js';
 import { loadReporter } from './reporters/index.js';
@@ -39,10 +39,12 @@ export const COMMON_OPTIONS = {
 /** The help text of COMMON_OPTIONS; every command's usage ends with it. */
 export const COMMON_HELP = `common options:
   -h, --help               print this help and exit 0
-      --root DIR           the repository to check (default: the working directory)
+      --root DIR           the repository to check (default: the folder of the
+                           specgate.config.json found upward from the working directory, else
+                           the working directory)
       --preset NAME        where the governed files live: specgate or openwop
-      --config FILE        the configuration (default: specgate.config.json, searched upward
-                           from the working directory to the repository top)
+      --config FILE        the configuration (default: specgate.config.json, searched upward from
+                           --root, else from the working directory, up to the repository top)
   -f, --format NAME        stylish, compact, json, sarif or github (default stylish)
   -o, --output FILE        write the report to FILE instead of stdout
       --staged             read the git index instead of the working tree
@@ -85,16 +87,33 @@ export function checkCommonValues(values: CommonValues): string {
     if (values.output === '') throw new UsageError('--output needs a file name');
     if (isDirectory(values.output)) throw new UsageError(`--output is a folder, not a file: ${values.output}`);
   }
-  const root = path.resolve(values.root ?? '.');
+  const root = resolveRoot(values);
+  const shown = shownRoot(values, root);
   let kind: string;
   try {
     kind = statSync(root).isDirectory() ? 'dir' : 'file';
   } catch {
     kind = 'none';
   }
-  if (kind === 'none') throw new FatalError(`root not found: ${values.root ?? '.'}`);
-  if (kind === 'file') throw new FatalError(`root is a file, not a folder: ${values.root ?? '.'}`);
+  if (kind === 'none') throw new FatalError(`root not found: ${shown}`);
+  if (kind === 'file') throw new FatalError(`root is a file, not a folder: ${shown}`);
   return root;
+}
+
+/**
+ * The root of a run (the convention of ESLint and of TypeScript's -p): --root; else, when no --config names the
+ * configuration, the folder of the specgate.config.json found upward from the working directory
+ * (so `cd RFCS && specgate check` checks the whole repository); else the working directory.
+ */
+export function resolveRoot(values: Pick<CommonValues, 'root' | 'config'>, cwd: string = process.cwd()): string {
+  if (values.root !== undefined) return path.resolve(cwd, values.root);
+  const found = values.config === undefined ? discoverConfig(cwd) : undefined;
+  return found ? path.dirname(found) : cwd;
+}
+
+/** The root as the user would name it: as given, else relative to the working directory. */
+function shownRoot(values: Pick<CommonValues, 'root'>, root: string): string {
+  return values.root ?? (toPosix(path.relative(process.cwd(), root)) || '.');
 }
 
 /**
@@ -111,7 +130,7 @@ export async function openRoot(values: CommonValues, needs: readonly LayoutNeed[
   } else source = new FsSource(root);
   // With --staged, the repository's own config file is read from the index like everything else.
   const config = loadConfig(root, values, values.staged ? source : undefined);
-  await requireLayout(source, config.layout, needs, values.root ?? '.');
+  await requireLayout(source, config.layout, needs, shownRoot(values, root));
   return { root, source, config };
 }
 
@@ -157,10 +176,32 @@ export function shownFindings<T extends Pick<Finding, 'severity'>>(findings: rea
 
 /** 0 clean; 1 an error, or more warnings than --max-warnings (counted before --quiet hides them). */
 export function exitCode(findings: readonly Finding[], values: CommonValues): 0 | 1 {
-  const { errors, warnings } = countBySeverity(findings);
+  const { errors } = countBySeverity(findings);
   if (errors > 0) return 1;
+  return tooManyWarnings(findings, values) === undefined ? 0 : 1;
+}
+
+/** The --max-warnings limit when the findings exceed it (warnings counted before --quiet hides them). */
+function tooManyWarnings(findings: readonly Finding[], values: CommonValues): number | undefined {
   const max = maxWarnings(values);
-  return max !== undefined && warnings > max ? 1 : 0;
+  return max !== undefined && countBySeverity(findings).warnings > max ? max : undefined;
+}
+
+/**
+ * A command's last step once its report is written: the exit code, and ESLint's line when there are
+ * more warnings than --max-warnings (also with --quiet, which hides the warnings themselves). The
+ * line follows a stylish or compact report on stdout; with a machine format or --output it goes to
+ * stderr, so stdout stays exactly the chosen format.
+ */
+export function finish(findings: readonly Finding[], values: CommonValues, io: CliIo = processIo): 0 | 1 {
+  const max = tooManyWarnings(findings, values);
+  if (max !== undefined) {
+    const format = values.format ?? 'stylish';
+    const human = (format === 'stylish' || format === 'compact') && !values.output;
+    (human ? io.stdout : io.stderr).write(`${TOOL_NAME} found too many warnings (maximum: ${max}).
+`);
+  }
+  return exitCode(findings, values);
 }
 
 /**
@@ -188,7 +229,7 @@ export async function emit(result: CheckResult, values: CommonValues, corpus: Co
     const { baselineLines } = await import('./reporters/baseline.js');
     for (const line of baselineLines(result.baseline)) io.stderr.write(`specgate: ${line}\n`);
   }
-  return exitCode(result.findings, values);
+  return finish(result.findings, values, io);
 }
 
 /** `--output`: a regular file or a new path, written atomically (core/writer.ts); anything else is a one-line error. */

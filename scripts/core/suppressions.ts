@@ -59,11 +59,39 @@ export function suppress(existing: Suppressions, found: Suppressions, only?: Rea
   return sorted(out);
 }
 
-/** Lowers each recorded count to what is found now; drops entries found no more. */
-export function prune(existing: Suppressions, found: Suppressions): Suppressions {
+/**
+ * Whether a run can judge a recorded entry (file, rule id): a run of some families, or one that
+ * reads fewer files (--staged, --map), found nothing of the rest, which is therefore neither fixed
+ * nor prunable. Everything is in scope by default.
+ */
+export type InScope = (file: string, ruleId: string) => boolean;
+
+const EVERYTHING: InScope = () => true;
+
+/**
+ * The scope of a `check` run: an entry is out of it when its rule belongs to a family that did not
+ * run (`notRun`), or when its file still exists but the run did not read it. A file that exists no
+ * more is in scope for the rules of the families that ran (every rule when all ran), so the
+ * entries of a deleted or renamed file can be pruned; a `corpus/missing-file` entry of a family
+ * that did not run is not.
+ */
+export function runScope(ran: ReadonlySet<string>, notRun: ReadonlySet<string>, read: ReadonlySet<string>, exists: (file: string) => boolean): InScope {
+  return (file, ruleId) => {
+    if (notRun.has(ruleId)) return false;
+    if (read.has(file)) return true;
+    return !exists(file) && (notRun.size === 0 || ran.has(ruleId));
+  };
+}
+
+/** Lowers each in-scope count to what is found now and drops those found no more; the others are kept as they are. */
+export function prune(existing: Suppressions, found: Suppressions, inScope: InScope = EVERYTHING): Suppressions {
   const out: Suppressions = {};
   for (const [file, rules] of Object.entries(existing)) {
     for (const [ruleId, { count }] of Object.entries(rules)) {
+      if (!inScope(file, ruleId)) {
+        (out[file] ??= {})[ruleId] = { count };
+        continue;
+      }
       const now = found[file]?.[ruleId]?.count ?? 0;
       if (now > 0) (out[file] ??= {})[ruleId] = { count: Math.min(count, now) };
     }
@@ -71,35 +99,50 @@ export function prune(existing: Suppressions, found: Suppressions): Suppressions
   return sorted(out);
 }
 
-/** The findings the baseline does not cover, how many it hid, and the counts that can be lowered. */
-export function applySuppressions(findings: readonly Finding[], recorded: Suppressions): { findings: Finding[]; suppressed: number; prunable: PrunableSuppression[] } {
+/** The findings the baseline does not cover, those it hid, and the in-scope counts that can be lowered. */
+export function applySuppressions(
+  findings: readonly Finding[],
+  recorded: Suppressions,
+  inScope: InScope = EVERYTHING,
+): { findings: Finding[]; suppressed: number; hidden: Finding[]; prunable: PrunableSuppression[] } {
   const found = countErrors(findings);
-  let suppressed = 0;
+  const hidden: Finding[] = [];
   const kept = findings.filter((f) => {
     if (f.severity !== 'error') return true;
     const allowed = recorded[f.file]?.[f.ruleId]?.count ?? 0;
     if (found[f.file]![f.ruleId]!.count > allowed) return true;
-    suppressed++;
+    hidden.push(f);
     return false;
   });
   const prunable: PrunableSuppression[] = [];
   for (const [file, rules] of Object.entries(recorded)) {
     for (const [ruleId, { count }] of Object.entries(rules)) {
+      if (!inScope(file, ruleId)) continue;
       const now = found[file]?.[ruleId]?.count ?? 0;
       if (count > now) prunable.push({ file, ruleId, recorded: count, found: now });
     }
   }
-  return { findings: kept, suppressed, prunable };
+  return { findings: kept, suppressed: hidden.length, hidden, prunable };
+}
+
+/** What a run can judge of the baseline, and which family reported each finding (for its summary row). */
+export interface BaselineScope {
+  inScope?: InScope;
+  familyOf?: (finding: Finding) => string | undefined;
 }
 
 /**
  * `check`'s baseline step: reads the suppressions file (from the git index with --staged),
- * rewrites it when asked, and returns the result with the suppressed findings removed.
+ * rewrites its in-scope entries when asked, and returns the result with the suppressed findings
+ * removed, from the findings and from each family's error count alike.
  */
-export function applyBaseline(result: CheckResult, corpus: Corpus, values: BaselineOptions): CheckResult {
+export function applyBaseline(result: CheckResult, corpus: Corpus, values: BaselineOptions, scope: BaselineScope = {}): CheckResult {
+  const inScope = scope.inScope ?? EVERYTHING;
   const explicit = values['suppressions-location'];
   const file = explicit ? path.resolve(explicit) : path.join(corpus.root, SUPPRESSIONS_FILE);
-  const shown = explicit ?? toPosix(path.relative(process.cwd(), file) || SUPPRESSIONS_FILE);
+  // Named relative to the working directory (`../specgate-suppressions.json` from RFCS/), unless the full path is shorter.
+  const rel = path.relative(process.cwd(), file) || SUPPRESSIONS_FILE;
+  const shown = explicit ?? toPosix(rel.length <= file.length && !path.isAbsolute(rel) ? rel : file);
   const writing = values['suppress-all'] || (values['suppress-rule']?.length ?? 0) > 0 || values['prune-suppressions'];
   // The file is read like every input (regular files only, capped); with --staged, from the git index.
   const got = values.staged && !explicit ? corpus.source.read(SUPPRESSIONS_FILE) : readRegularFile(file, { cap: MAX_SUPPRESSIONS_BYTES });
@@ -115,14 +158,21 @@ export function applyBaseline(result: CheckResult, corpus: Corpus, values: Basel
   let wrote: BaselineSummary['wrote'];
   if (writing) {
     const found = countErrors(result.findings);
-    if (values['prune-suppressions']) recorded = prune(recorded, found);
+    if (values['prune-suppressions']) recorded = prune(recorded, found, inScope);
     if (values['suppress-all']) recorded = suppress(recorded, found);
     else if (values['suppress-rule']?.length) recorded = suppress(recorded, found, new Set(values['suppress-rule']));
     writeOutputFile(file, JSON.stringify(recorded, null, 2) + '\n', 'the suppressions file is written as a regular file');
     wrote = { entries: Object.values(recorded).reduce((n, r) => n + Object.keys(r).length, 0) };
   }
-  const applied = applySuppressions(result.findings, recorded);
-  return { ...result, findings: applied.findings, baseline: { file: shown, suppressed: applied.suppressed, prunable: applied.prunable, ...(wrote ? { wrote } : {}) } };
+  const applied = applySuppressions(result.findings, recorded, inScope);
+  const families = result.families.map((s) => ({ ...s }));
+  for (const f of applied.hidden) {
+    const s = families.find((x) => x.family === scope.familyOf?.(f));
+    if (!s) continue;
+    s.errors--;
+    s.suppressed = (s.suppressed ?? 0) + 1;
+  }
+  return { ...result, findings: applied.findings, families, baseline: { file: shown, suppressed: applied.suppressed, prunable: applied.prunable, ...(wrote ? { wrote } : {}) } };
 }
 
 function parseSuppressions(shown: string, text: string): Suppressions {

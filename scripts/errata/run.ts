@@ -120,7 +120,8 @@ export async function planErrata(corpus: Corpus, options: ErrataOptions): Promis
       if (change) changes.push(change);
     }
   } else {
-    for (const p of planned) if (p.verdict.status === 'apply') notApplied(run, p, options.hintFlags ?? '');
+    const pending = planned.filter((p) => p.verdict.status === 'apply');
+    for (const p of pending) notApplied(run, p, itemFlags(run, p.erratum.rfc, pending) + (options.hintFlags ?? ''));
   }
   const refused = run.outcomes.some((o) => o.status === 'refused' || o.status === 'unreadable');
   run.preview = changes;
@@ -243,6 +244,16 @@ function refuse(run: ErrataRun, p: Planned, ruleId: string, message: string): vo
     o.detail = message;
   }
   report(run, { ruleId, file: p.erratum.rfcFile, range: p.erratum.item, message });
+}
+
+/**
+ * ` --item a --item b` naming the pending items of an RFC when another of its items is refused or
+ * unreadable: `errata apply --rfc NNNN` alone would write nothing (all or nothing), these apply.
+ */
+function itemFlags(run: ErrataRun, rfc: string, pending: readonly Planned[]): string {
+  const blocked = run.outcomes.some((o) => o.rfc === rfc && (o.status === 'refused' || o.status === 'unreadable'));
+  if (!blocked) return '';
+  return pending.filter((p) => p.erratum.rfc === rfc).map((p) => ` --item ${p.erratum.index}`).join('');
 }
 
 function notApplied(run: ErrataRun, p: Planned, hintFlags: string): void {

@@ -98,6 +98,19 @@ describe('errata: the steward workflow', () => {
     expect((await runCli(['errata', 'apply', '--rfc', '0999', '--item', '7', '--root', root])).stderr).toMatch(/--item 7: RFC 0999 lists errata items 1–4/);
   }, 120_000);
 
+  it('with an item refused, the hint names the items that apply (--item), since the RFC alone would write nothing', async () => {
+    const root = repo();
+    const r = await runCli(['errata', 'check', '--root', root, '--format', 'json']);
+    expect(r.code).toBe(1);
+    const messages = (JSON.parse(r.stdout) as { findings: Array<{ ruleId: string; message: string }> }).findings.filter((f) => f.ruleId === 'errata/not-applied').map((f) => f.message);
+    expect(messages).toHaveLength(3);
+    for (const m of messages) expect(m).toContain(`run \`specgate errata apply --rfc 0999 --item 1 --item 3 --item 4 --root ${root}\``);
+    // The hint works: those items apply, and errata check then names only the refused one.
+    expect((await runCli(['errata', 'apply', '--rfc', '0999', '--item', '1', '--item', '3', '--item', '4', '--root', root])).code).toBe(0);
+    const after = JSON.parse((await runCli(['errata', 'check', '--root', root, '--format', 'json'])).stdout) as { findings: Array<{ ruleId: string }> };
+    expect(after.findings.map((f) => f.ruleId).filter((id) => id === 'errata/not-applied')).toEqual([]);
+  }, 120_000);
+
   it("a fix hint repeats --root, --preset and --config; check --format sarif prints only SARIF", async () => {
     const root = repo();
     writeFileSync(path.join(root, RFC), rfcWithErrata(ERRATA.split('\n')[0]! + '\n'));
@@ -105,6 +118,7 @@ describe('errata: the steward workflow', () => {
     const r = await runCli(['errata', 'check', '--root', root, '--preset', 'specgate', '--config', path.join(root, 'gate.json'), '--format', 'json']);
     expect(r.code).toBe(1);
     const hint = (JSON.parse(r.stdout) as { findings: Array<{ message: string }> }).findings[0]!.message;
+    // Every item applies: the RFC alone, no --item.
     expect(hint).toContain(`run \`specgate errata apply --rfc 0999 --root ${root} --preset specgate --config ${path.join(root, 'gate.json')}\``);
     const sarif = await runCli(['errata', 'check', '--root', root, '--format', 'sarif']);
     expect(sarif.code).toBe(1);

@@ -5,8 +5,8 @@ import { readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateCorpus } from '../../scripts/bench/synthetic.js';
 import type { Finding } from '../../scripts/core/findings.js';
-import { applySuppressions, countErrors, MAX_SUPPRESSIONS_BYTES, prune, suppress, SUPPRESSIONS_FILE } from '../../scripts/core/suppressions.js';
-import { ANCHOR, PROJECT, describeShared, lineOf, runCli, runJson, tempCopy, tempDir } from '../helpers/env.js';
+import { applySuppressions, countErrors, MAX_SUPPRESSIONS_BYTES, prune, runScope, suppress, SUPPRESSIONS_FILE } from '../../scripts/core/suppressions.js';
+import { ANCHOR, PROJECT, describeShared, lineOf, projectCorpusCopy, runCli, runJson, tempCopy, tempDir } from '../helpers/env.js';
 import type { JsonFinding } from '../helpers/env.js';
 
 /** Issue 15 §5: ESLint-style bulk suppressions — suppress all, a new defect fails at its line, a fixed one is prunable. */
@@ -62,6 +62,93 @@ async function suppressAddFix(root: string, preset: string[], addDefect: () => {
   expect(pruned.summary.suppressions!.prunable).toEqual([]);
   return { before, withNew };
 }
+
+describe('the baseline is scoped to what the run checked', () => {
+  it('units: a rule of a family that did not run, or a file the run did not read, is neither prunable nor pruned', () => {
+    const recorded = { 'a.md': { 'r/x': { count: 2 }, 'o/y': { count: 1 } }, 'unread.md': { 'r/x': { count: 1 } }, 'gone.md': { 'r/x': { count: 1 }, 'parse/z': { count: 1 } } };
+    const inScope = runScope(new Set(['r/x']), new Set(['o/y']), new Set(['a.md']), (file) => file !== 'gone.md');
+    // a.md r/x is fixed; o/y did not run; unread.md was not read; gone.md's r/x is gone with its file.
+    expect(applySuppressions([], recorded, inScope).prunable.map((p) => `${p.file} ${p.ruleId}`)).toEqual(['a.md r/x', 'gone.md r/x']);
+    expect(prune(recorded, {}, inScope)).toEqual({ 'a.md': { 'o/y': { count: 1 } }, 'gone.md': { 'parse/z': { count: 1 } }, 'unread.md': { 'r/x': { count: 1 } } });
+    // With every family run, an entry of a file that exists no more is in scope whatever its rule.
+    expect(runScope(new Set(['r/x']), new Set(), new Set(), () => false)('gone.md', 'parse/z')).toBe(true);
+  });
+
+  /** This project's corpus (no errors) with one misspelt status, and a baseline naming every family. */
+  function corpusWithBaseline(): { root: string; rfc: string; read: () => Record<string, Record<string, { count: number }>> } {
+    const root = projectCorpusCopy();
+    // The copy holds no scripts/, which the RFCs' Affects rows name.
+    writeFileSync(path.join(root, 'specgate.config.json'), JSON.stringify({ rules: { 'rfcs/affects-paths-exist': 'off' } }));
+    const rfc = 'RFCS/0001-rfc-process.md';
+    const p = path.join(root, rfc);
+    writeFileSync(p, readFileSync(p, 'utf8').replace(STATUS, '$1`Acepted`'));
+    const baseline = {
+      [rfc]: { 'rfcs/status-known': { count: 1 }, 'rfcs/title-matches': { count: 1 } },
+      'RFCS/0002-deleted.md': { 'rfcs/status-known': { count: 1 } },
+      'invariants/invariants.yaml': { 'invariants/schema': { count: 2 } },
+      'schemas/v2/gone.schema.json': { 'corpus/missing-file': { count: 1 } },
+      'spec/v2/interop-map.json': { 'interop-map/schema': { count: 3 } },
+    };
+    writeFileSync(path.join(root, SUPPRESSIONS_FILE), JSON.stringify(baseline, null, 2) + '\n');
+    return { root, rfc, read: () => JSON.parse(readFileSync(path.join(root, SUPPRESSIONS_FILE), 'utf8')) };
+  }
+
+  it('check rfcs --prune-suppressions keeps the interop-map and invariants entries; --suppress-all rewrites only its own', async () => {
+    const { root, rfc, read } = corpusWithBaseline();
+    const pruned = await runCli(['check', 'rfcs', '--root', root, '--prune-suppressions', '-f', 'compact']);
+    expect(pruned.code, pruned.stdout + pruned.stderr).toBe(0);
+    expect(pruned.stdout).toBe(`wrote ${path.join(root, SUPPRESSIONS_FILE)}: 4 entries (file and rule id, with a count)\n1 known error suppressed by ${path.join(root, SUPPRESSIONS_FILE)}\n`);
+    // The RFC's fixed rule and the deleted RFC go; the families that did not run, and a missing file no rfcs rule read, stay.
+    expect(read()).toEqual({
+      [rfc]: { 'rfcs/status-known': { count: 1 } },
+      'invariants/invariants.yaml': { 'invariants/schema': { count: 2 } },
+      'schemas/v2/gone.schema.json': { 'corpus/missing-file': { count: 1 } },
+      'spec/v2/interop-map.json': { 'interop-map/schema': { count: 3 } },
+    });
+    const full = await runJson(['check', '--root', root, '--prune-suppressions']);
+    expect(full.code).toBe(0);
+    expect(read()).toEqual({ [rfc]: { 'rfcs/status-known': { count: 1 } } });
+  }, 60_000);
+
+  it('check interop-map prints no prunable line for an rfcs entry; --suppress-all keeps the others as they are', async () => {
+    const { root, rfc, read } = corpusWithBaseline();
+    const map = await runJson(['check', 'interop-map', '--root', root]);
+    expect(map.code).toBe(0);
+    expect(map.summary.suppressions.prunable).toEqual([{ file: 'spec/v2/interop-map.json', ruleId: 'interop-map/schema', recorded: 3, found: 0 }]);
+    const github = await runCli(['check', 'interop-map', '--root', root, '-f', 'github']);
+    expect(github.stderr).not.toContain('RFCS/');
+    const before = read();
+    expect((await runCli(['check', 'rfcs', '--root', root, '--suppress-all', '-f', 'compact'])).stdout).not.toContain('invariants');
+    expect(read()).toEqual(before);
+    expect(before[rfc]).toEqual({ 'rfcs/status-known': { count: 1 }, 'rfcs/title-matches': { count: 1 } });
+  }, 60_000);
+
+  it('--staged: a file the index does not hold is not judged', async () => {
+    const { root } = corpusWithBaseline();
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: root, stdio: 'pipe' });
+    git('init', '-q');
+    git('add', '-A');
+    writeFileSync(path.join(root, 'RFCS/0003-untracked.md'), '# RFC 0003: not staged\n');
+    const recorded = JSON.parse(readFileSync(path.join(root, SUPPRESSIONS_FILE), 'utf8'));
+    recorded['RFCS/0003-untracked.md'] = { 'rfcs/status-known': { count: 1 } };
+    writeFileSync(path.join(root, SUPPRESSIONS_FILE), JSON.stringify(recorded));
+    git('add', SUPPRESSIONS_FILE);
+    const r = await runJson(['check', 'rfcs', '--staged', '--root', root]);
+    expect(r.code).toBe(0);
+    expect(r.summary.suppressions.prunable.map((p: { file: string; ruleId: string }) => `${p.file} ${p.ruleId}`)).toEqual(['RFCS/0001-rfc-process.md rfcs/title-matches', 'RFCS/0002-deleted.md rfcs/status-known']);
+  }, 60_000);
+
+  it('stylish: the summary and the family rows count the same errors, and say how many the baseline covered', async () => {
+    const { root } = corpusWithBaseline();
+    const r = await runCli(['check', 'rfcs', '--root', root]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('✔ no problems');
+    expect(r.stdout).toContain(`1 known error suppressed by ${path.join(root, SUPPRESSIONS_FILE)}`);
+    expect(r.stdout).toMatch(/ {2}rfcs: +\d+ files read, \d+ items checked, no errors \(1 suppressed\), /);
+    const json = await runJson(['check', 'rfcs', '--root', root]);
+    expect(json.summary.families[0]).toMatchObject({ family: 'rfcs', errors: 0, suppressed: 1 });
+  }, 60_000);
+});
 
 describe('the suppressions file is read like every input', () => {
   it('a folder, a file over the cap, or a bad entry: one line, exit 2', async () => {

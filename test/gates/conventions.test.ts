@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { discoverConfig } from '../../scripts/core/config.js';
 import { FatalError, UsageError } from '../../scripts/core/errors.js';
 import type { Finding } from '../../scripts/core/findings.js';
-import { colorFor, exitCode, shownFindings } from '../../scripts/core/run-env.js';
+import { colorFor, exitCode, resolveRoot, shownFindings } from '../../scripts/core/run-env.js';
 import { compact } from '../../scripts/core/reporters/compact.js';
 import { stylish } from '../../scripts/core/reporters/stylish.js';
-import { PROJECT, projectCorpusCopy, runCli, tempDir } from '../helpers/env.js';
+import { PROJECT, projectCorpusCopy, runCli, runJson, tempDir } from '../helpers/env.js';
 
 /** Issue 15 §1: the conventions users bring from ESLint and markdownlint-cli2. In-process where possible. */
 const COMMANDS = ['check', 'errata', 'wire', 'compat', 'probe', 'list-rules'] as const;
@@ -145,6 +145,24 @@ describe('--quiet, --max-warnings, colour', () => {
     expect(quiet).toMatchObject({ code: 0, stdout: '' });
   });
 
+  it("past --max-warnings, ESLint's line: after a human report, on stderr for a machine format, also with --quiet", async () => {
+    const line = (n: number) => `specgate found too many warnings (maximum: ${n}).\n`;
+    const warnings = (await runJson(['check', 'rfcs'])).summary.warnings as number;
+    expect(warnings).toBeGreaterThan(1);
+    const quiet = await runCli(['check', 'rfcs', '-q', '--max-warnings', '0', '-f', 'compact']);
+    expect(quiet).toMatchObject({ code: 1, stdout: line(0), stderr: '' });
+    const stylish = await runCli(['check', 'rfcs', '--max-warnings', String(warnings - 1)]);
+    expect(stylish.code).toBe(1);
+    expect(stylish.stdout.endsWith(`)\n${line(warnings - 1)}`)).toBe(true);
+    for (const format of ['json', 'sarif', 'github']) {
+      const r = await runCli(['check', 'rfcs', '--max-warnings', '1', '-f', format]);
+      expect(r, format).toMatchObject({ code: 1, stderr: line(1) });
+      expect(r.stdout).not.toContain('too many');
+    }
+    // At the limit: no line, exit 0.
+    expect(await runCli(['check', 'rfcs', '-q', '--max-warnings', String(warnings), '-f', 'compact'])).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+
   it('colour: --no-color and --color win, then NO_COLOR, then FORCE_COLOR, then the terminal', () => {
     expect(colorFor({}, 'stylish', true, {})).toBe(true);
     expect(colorFor({}, 'stylish', false, {})).toBe(false);
@@ -191,28 +209,55 @@ describe('reporters: compact, and summaries in words', () => {
   });
 });
 
-describe('configuration discovered upward (ESLint / markdownlint-cli2), --config overrides', () => {
-  it('found in the working directory or above it, up to the repository top', () => {
+describe('configuration discovered upward (ESLint / markdownlint-cli2), --config overrides; the root is its folder (tsc)', () => {
+  it('found in the folder searched from or above it, up to the repository top', () => {
     const top = tempDir();
     mkdirSync(path.join(top, '.git'));
     mkdirSync(path.join(top, 'sub/deeper'), { recursive: true });
     writeFileSync(path.join(top, 'specgate.config.json'), '{}');
-    expect(discoverConfig(top, path.join(top, 'sub/deeper'))).toBe(path.join(top, 'specgate.config.json'));
+    expect(discoverConfig(path.join(top, 'sub/deeper'))).toBe(path.join(top, 'specgate.config.json'));
     writeFileSync(path.join(top, 'sub/specgate.config.json'), '{}');
-    expect(discoverConfig(top, path.join(top, 'sub/deeper'))).toBe(path.join(top, 'sub/specgate.config.json'));
+    expect(discoverConfig(path.join(top, 'sub/deeper'))).toBe(path.join(top, 'sub/specgate.config.json'));
   });
 
-  it('the search stops at the repository top; a working directory outside the root searches from the root', () => {
+  it('the search stops at the repository top', () => {
     const outer = tempDir();
     writeFileSync(path.join(outer, 'specgate.config.json'), '{}');
     const repo = path.join(outer, 'repo');
     mkdirSync(path.join(repo, '.git'), { recursive: true });
-    expect(discoverConfig(repo, repo)).toBeUndefined();
-    const elsewhere = tempDir();
-    writeFileSync(path.join(elsewhere, 'specgate.config.json'), '{}');
-    expect(discoverConfig(repo, elsewhere)).toBeUndefined();
+    expect(discoverConfig(repo)).toBeUndefined();
     writeFileSync(path.join(repo, 'specgate.config.json'), '{}');
-    expect(discoverConfig(repo, elsewhere)).toBe(path.join(repo, 'specgate.config.json'));
+    expect(discoverConfig(repo)).toBe(path.join(repo, 'specgate.config.json'));
+  });
+
+  it('without --root the root is the folder of the config found upward: `cd RFCS && specgate check` checks the whole repository', async () => {
+    const root = projectCorpusCopy();
+    mkdirSync(path.join(root, '.git'));
+    writeFileSync(path.join(root, 'specgate.config.json'), JSON.stringify({ rules: { 'rfcs/affects-paths-exist': 'off' } }));
+    expect(resolveRoot({}, path.join(root, 'RFCS'))).toBe(root);
+    expect(resolveRoot({ config: 'other.json' }, path.join(root, 'RFCS'))).toBe(path.join(root, 'RFCS'));
+    const r = await runJson(['check'], { cwd: path.join(root, 'RFCS') });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.findings).toEqual([]);
+    expect((r.summary.families as Array<{ family: string; files: number }>).map((f) => [f.family, f.files > 0])).toEqual([
+      ['interop-map', true],
+      ['invariants', true],
+      ['rfcs', true],
+      ['wire-examples', true],
+    ]);
+  });
+
+  it("with --root the config is searched from the root, not from the working directory", async () => {
+    const repo = tempDir();
+    mkdirSync(path.join(repo, '.git'));
+    writeFileSync(path.join(repo, 'specgate.config.json'), JSON.stringify({ preset: 'openwop' }));
+    // An empty folder elsewhere: the working directory's config (openwop) does not apply to it.
+    const r = await runCli(['check', '--root', tempDir()], { cwd: repo });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/which the "specgate" preset expects/);
+    // A folder inside the repository finds the repository's config above it.
+    mkdirSync(path.join(repo, 'sub'));
+    expect((await runCli(['check', '--root', 'sub'], { cwd: repo })).stderr).toMatch(/^specgate: sub has no .*which the "openwop" preset expects/);
   });
 
   it('end to end: run from a subfolder, the config at the top applies; --config overrides it', async () => {

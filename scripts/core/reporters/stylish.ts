@@ -42,11 +42,11 @@ export const stylish: Reporter = (result, env) => {
   return out.join('\n') + '\n';
 };
 
-/** "5 files read, 1205 items checked, 681 errors, no warnings (2.3 s)". */
+/** "5 files read, 1205 items checked, 681 errors, no warnings (2.3 s)"; errors the baseline covered are counted apart: "no errors (642 suppressed)". */
 export function familyLine(s: FamilySummary): string {
   const count = (n: number, word: string) => (n === 0 ? `no ${word}s` : `${n} ${plural(n, word)}`);
   const time = s.ms >= 1000 ? `${(s.ms / 1000).toFixed(1)} s` : `${Math.round(s.ms)} ms`;
-  return `${count(s.files, 'file')} read, ${count(s.visited, 'item')} checked, ${count(s.errors, 'error')}, ${count(s.warnings, 'warning')} (${time})`;
+  return `${count(s.files, 'file')} read, ${count(s.visited, 'item')} checked, ${count(s.errors, 'error')}${s.suppressed ? ` (${s.suppressed} suppressed)` : ''}, ${count(s.warnings, 'warning')} (${time})`;
 }
 
 /** What a family's extra figures mean, in words; an unknown key is split at its capitals. */
