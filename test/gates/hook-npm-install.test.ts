@@ -6,17 +6,38 @@ import { PROJECT, tempDir } from '../helpers/env.js';
 import { gitOk } from './git-repo.js';
 
 /**
+ * The packages the installer's modules import: in a clone they are installed before `prepare`
+ * runs; here each is copied into the probe and declared as a `file:` dependency, so nothing is
+ * fetched and npm never touches this project's node_modules.
+ */
+const INSTALLER_DEPENDENCIES = ['leven'];
+
+/**
  * A package whose `prepare` is this project's hook installer, built from this project's dist.
- * `npm install` in it (no dependencies, nothing fetched) runs `prepare` as it would in a clone.
+ * `npm install` in it (offline, nothing fetched) runs `prepare` as it would in a clone.
  */
 function probePackage(dir: string): string {
   mkdirSync(dir, { recursive: true });
   cpSync(path.join(PROJECT, 'dist/scripts'), path.join(dir, 'dist/scripts'), { recursive: true });
+  copyInstallerDependencies(path.join(dir, 'vendor'));
+  const dependencies = Object.fromEntries(INSTALLER_DEPENDENCIES.map((name) => [name, `file:./vendor/${name}`]));
   writeFileSync(
     path.join(dir, 'package.json'),
-    JSON.stringify({ name: 'specgate-hook-probe', version: '0.0.0', private: true, type: 'module', scripts: { prepare: 'node dist/scripts/hooks/install.js' } }, null, 2),
+    JSON.stringify({ name: 'specgate-hook-probe', version: '0.0.0', private: true, type: 'module', dependencies, scripts: { prepare: 'node dist/scripts/hooks/install.js' } }, null, 2),
   );
   return dir;
+}
+
+/** Each installer dependency's published files (a folder dependency's devDependencies would be fetched). */
+function copyInstallerDependencies(into: string): void {
+  for (const name of INSTALLER_DEPENDENCIES) {
+    const from = path.join(PROJECT, 'node_modules', name);
+    const to = path.join(into, name);
+    const manifest = JSON.parse(readFileSync(path.join(from, 'package.json'), 'utf8')) as Record<string, unknown> & { files?: string[] };
+    for (const file of manifest.files ?? []) cpSync(path.join(from, file), path.join(to, file), { recursive: true });
+    const { devDependencies: _dev, scripts: _scripts, ...published } = manifest;
+    writeFileSync(path.join(to, 'package.json'), JSON.stringify(published));
+  }
 }
 
 function npmInstall(cwd: string) {
@@ -61,6 +82,7 @@ describe('`npm install` installs the pre-commit hook', () => {
     const consumer = tempDir('specgate-consumer-');
     gitOk(consumer, ['init', '-q']);
     const pkg = probePackage(path.join(consumer, 'node_modules', 'specgate'));
+    copyInstallerDependencies(path.join(consumer, 'node_modules'));
     const r = spawnSync(process.execPath, [path.join(pkg, 'dist/scripts/hooks/install.js')], { cwd: pkg, encoding: 'utf8', env: { ...process.env, CI: '', INIT_CWD: consumer } });
     expect(r.status).toBe(0);
     expect(r.stderr).toMatch(/installed as a dependency/);
