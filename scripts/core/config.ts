@@ -35,19 +35,31 @@ interface ConfigFile {
 
 /**
  * The config file a run uses when no --config names one: specgate.config.json in the working
- * directory or the nearest folder above it, stopping at the repository top (a folder holding
- * .git) or the filesystem root, as ESLint and markdownlint-cli2 search. A working directory
- * outside the root searches from the root instead, so `--root elsewhere` finds elsewhere's config.
+ * directory or the nearest folder above it, as ESLint and markdownlint-cli2 search, but never
+ * beyond the repository: in a git work tree up to its top (the folder holding .git), outside git
+ * up to the root and no higher (a config planted in /tmp or a home folder is never picked up).
+ * A working directory outside the root searches from the root instead, so `--root elsewhere`
+ * finds elsewhere's config.
  */
 export function discoverConfig(root: string, cwd: string = process.cwd()): string | undefined {
   const rel = path.relative(root, cwd);
   const inside = rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-  for (let dir = inside ? cwd : root; ; ) {
+  const start = inside ? cwd : root;
+  const stop = gitTop(start) ?? root;
+  for (let dir = start; ; ) {
     const file = path.join(dir, CONFIG_FILE);
     if (existsSync(file)) return file;
     const up = path.dirname(dir);
-    if (up === dir || existsSync(path.join(dir, '.git'))) return undefined;
+    if (dir === stop || up === dir) return undefined;
     dir = up;
+  }
+}
+
+/** The nearest folder at or above `dir` holding `.git` (a folder, or a file in a linked worktree). */
+function gitTop(dir: string): string | undefined {
+  for (let at = dir; ; at = path.dirname(at)) {
+    if (existsSync(path.join(at, '.git'))) return at;
+    if (path.dirname(at) === at) return undefined;
   }
 }
 
