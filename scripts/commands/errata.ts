@@ -1,4 +1,5 @@
 import { parseCommandArgs } from '../core/args.js';
+import { didYouMeanHint } from '../core/did-you-mean.js';
 import { UsageError } from '../core/errors.js';
 import { loadReporter } from '../core/reporters/index.js';
 import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, colorFor, exitCode, openCorpus, shownFindings, writeAtomic } from '../core/run-env.js';
@@ -27,7 +28,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     io.stdout.write(HELP);
     return 0;
   }
-  if (sub !== 'apply' && sub !== 'check') throw new UsageError(`errata expects "apply" or "check"${sub ? `, got "${sub}"` : ''}`, HELP);
+  if (sub !== 'apply' && sub !== 'check') throw new UsageError(`errata expects "apply" or "check"${sub ? `, got "${sub}"${didYouMeanHint(sub, ['apply', 'check'])}` : ''}`, HELP);
   if (sub === 'check' && values['dry-run']) throw new UsageError('--dry-run belongs to "errata apply"; "errata check" never writes');
   if (sub === 'check' && values.item) throw new UsageError('--item belongs to "errata apply"; "errata check" judges every item');
   if (sub === 'apply' && values.staged) throw new UsageError('--staged reads the git index and cannot be written to; use it with "errata check"');

@@ -1,20 +1,24 @@
 import { parseCommandArgs } from '../core/args.js';
+import { loadConfig } from '../core/config.js';
 import { UsageError } from '../core/errors.js';
-import { presetLayout } from '../core/layout.js';
+import { checkPresetName } from '../core/layout.js';
 import type { RuleMeta } from '../core/rule.js';
 import { presetDefault, ruleAnchor } from '../core/rule.js';
-import { writeAtomic } from '../core/run-env.js';
+import { checkCommonValues, writeAtomic } from '../core/run-env.js';
 import type { RuleGroup } from '../rules-registry.js';
 import { ruleAliases, ruleGroups } from '../rules-registry.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
 
-const HELP = `usage: specgate list-rules [--preset NAME] [-f|--format text|json|markdown] [-o|--output FILE] [-h|--help]
+const HELP = `usage: specgate list-rules [--root DIR] [--config FILE] [--preset NAME] [-f|--format text|json|markdown] [-o|--output FILE] [-h|--help]
 
-Lists every rule any command can report: id, class (compat), default severity, RFC section,
-description. Any id can be set to off, warning or error in specgate.config.json "rules".
-      --preset NAME   each rule's default under that preset: a rule the preset's process does not
-                      state is "off (opt-in)", and configuration can still turn it on
+Lists every rule any command can report: id, default severity, RFC section, description.
+Any id can be set to off, warning or error in specgate.config.json "rules".
+      --root DIR      the repository whose configuration names the preset (default: the working directory)
+      --config FILE   the configuration (default: specgate.config.json, searched upward as for check)
+      --preset NAME   each rule's default under that preset (default: the configuration's preset, else
+                      specgate): a rule the preset's process does not state is "off (opt-in)", and
+                      configuration can still turn it on
   -f, --format NAME   text (default), json, or markdown (docs/rules.md; npm run docs:rules writes it)
   -o, --output FILE   write the list to FILE instead of stdout
   -h, --help          print this help and exit 0
@@ -24,7 +28,14 @@ description. Any id can be set to off, warning or error in specgate.config.json 
 export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
   const { values } = parseCommandArgs(
     argv,
-    { format: { type: 'string', short: 'f' }, output: { type: 'string', short: 'o' }, preset: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    {
+      root: { type: 'string' },
+      config: { type: 'string' },
+      preset: { type: 'string' },
+      format: { type: 'string', short: 'f' },
+      output: { type: 'string', short: 'o' },
+      help: { type: 'boolean', short: 'h' },
+    },
     false,
     HELP,
   );
@@ -33,18 +44,38 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     return 0;
   }
   const format = (values.format as string | undefined) ?? 'text';
-  const preset = values.preset as string | undefined;
-  if (preset !== undefined) presetLayout(preset); // an unknown preset is a usage error
+  if (!['text', 'json', 'markdown'].includes(format)) throw new UsageError(`list-rules --format is text, json or markdown (got "${format}")`, HELP);
+  await checkPresetName(values.preset as string | undefined); // an unknown preset is a usage error, whatever the format
   const groups = await ruleGroups();
-  const shown = (r: RuleMeta) => (preset === undefined ? r.defaultSeverity : presetDefault(r, preset) === 'off' && r.defaultSeverity !== 'off' ? 'off (opt-in)' : r.defaultSeverity);
   let text: string;
-  if (format === 'json') text = JSON.stringify(groups.flatMap((g) => g.rules.map((r) => ({ command: g.command, ...r, ...(preset !== undefined ? { severityUnderPreset: presetDefault(r, preset) } : {}) }))), null, 2) + '\n';
-  else if (format === 'markdown') text = markdown(groups, await ruleAliases());
-  else if (format === 'text') text = groups.flatMap((g) => g.rules.map((r) => `${r.id.padEnd(46)} ${shown(r).padEnd(13)} ${r.rfc.padEnd(22)} ${r.description}\n`)).join('');
-  else throw new UsageError(`list-rules --format is text, json or markdown (got "${format}")`, HELP);
+  // docs/rules.md is the same whatever repository it is generated in.
+  if (format === 'markdown') text = markdown(groups, await ruleAliases());
+  else {
+    const preset = await runPreset(values as { root?: string; config?: string; preset?: string; output?: string });
+    if (format === 'json') text = JSON.stringify(groups.flatMap((g) => g.rules.map((r) => ({ command: g.command, ...r, preset, severityUnderPreset: presetDefault(r, preset) }))), null, 2) + '\n';
+    else text = table(groups.flatMap((g) => g.rules), preset);
+  }
   if (typeof values.output === 'string') writeAtomic(values.output, text);
   else io.stdout.write(text);
   return 0;
+}
+
+/** The preset a check run here would use: --preset, else the configuration's, else specgate. */
+async function runPreset(values: { root?: string; config?: string; preset?: string; output?: string }): Promise<string> {
+  const root = checkCommonValues(values);
+  return loadConfig(root, values).layout.preset;
+}
+
+/** Widest RFC cell; a longer one ends in "…" so the description column always starts clear of it. */
+const RFC_WIDTH = 26;
+
+/** The text format: a header row, then one row per rule; columns two spaces apart. */
+export function table(rules: readonly RuleMeta[], preset: string): string {
+  const shown = (r: RuleMeta) => (presetDefault(r, preset) === 'off' && r.defaultSeverity !== 'off' ? 'off (opt-in)' : r.defaultSeverity);
+  const clip = (s: string) => (s.length > RFC_WIDTH ? `${s.slice(0, RFC_WIDTH - 1)}…` : s);
+  const rows = [['RULE', `DEFAULT (${preset})`, 'RFC', 'DESCRIPTION'], ...rules.map((r) => [r.id, shown(r), clip(r.rfc), r.description])];
+  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((row) => row[i]!.length)));
+  return rows.map((row) => row.map((c, i) => (i < 3 ? c.padEnd(widths[i]!) : c)).join('  ') + '\n').join('');
 }
 
 /** docs/rules.md: one table per command; every row has the anchor the rule's `docs` link names. */

@@ -2,13 +2,17 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { didYouMean } from './did-you-mean.js';
 import { packageRoot } from './package-root.js';
+import { getAtPointer } from './pointer.js';
 import type { Report } from './rule.js';
 import type { StructuredDoc } from './tree.js';
 import { writeFileAtomic } from './writer.js';
 
 export interface SchemaError {
   instancePath: string;
+  /** Where in the schema the failing keyword is (`#/$defs/row/additionalProperties`). */
+  schemaPath?: string;
   keyword: string;
   params: Record<string, unknown>;
   message?: string;
@@ -150,15 +154,25 @@ function ajvCompile(schema: unknown, extra: readonly unknown[], source: boolean)
 
 /**
  * Schema errors as reports: an unexpected property at its key, a missing one at its parent,
- * anything else at the offending value.
+ * anything else at the offending value. One misspelt key is one finding: an unexpected property
+ * within a small edit distance of a property the same object lacks (a missing required one, or
+ * one the schema declares there) is reported with a "did you mean", and the `missing required`
+ * error for that property goes. A value of the wrong type is reported for its type only. Pass the schema so declared (optional) properties are known too.
  */
-export function schemaErrorReports(errors: readonly SchemaError[], doc: StructuredDoc, describe: (e: SchemaError) => string = defaultMessage): Report[] {
+export function schemaErrorReports(errors: readonly SchemaError[], doc: StructuredDoc, describe: (e: SchemaError) => string = defaultMessage, schema?: unknown): Report[] {
   const reports: Report[] = [];
+  const { near: nearOf, meant } = misspeltKeys(errors, doc.value, schema);
+  // A value of the wrong type is one mistake: the enum or pattern it then also fails says nothing more.
+  const wrongType = new Set(errors.filter((e) => e.keyword === 'type').map((e) => e.instancePath));
   for (const e of errors) {
     if (e.keyword === 'if') continue;
-    if (e.keyword === 'additionalProperties' || e.keyword === 'unevaluatedProperties') {
-      const prop = String(e.params.additionalProperty ?? e.params.unevaluatedProperty ?? '');
-      reports.push({ at: { doc, pointer: `${e.instancePath}/${prop.replace(/~/g, '~0').replace(/\//g, '~1')}`, on: 'key' }, message: describe(e) });
+    if (wrongType.has(e.instancePath) && e.keyword !== 'type' && !isUnexpected(e) && e.keyword !== 'required') continue;
+    if (e.keyword === 'required' && meant.has(`${e.instancePath}\0${String(e.params.missingProperty)}`)) continue;
+    if (isUnexpected(e)) {
+      const prop = unexpectedName(e);
+      const near = nearOf.get(`${e.instancePath}\0${prop}`);
+      const message = near === undefined ? describe(e) : withSuggestion(describe({ ...e, params: { ...e.params, didYouMean: near } }), near);
+      reports.push({ at: { doc, pointer: `${e.instancePath}/${prop.replace(/~/g, '~0').replace(/\//g, '~1')}`, on: 'key' }, message });
     } else {
       reports.push({ at: { doc, pointer: e.instancePath }, message: describe(e) });
     }
@@ -166,12 +180,67 @@ export function schemaErrorReports(errors: readonly SchemaError[], doc: Structur
   return reports;
 }
 
+function isUnexpected(e: SchemaError): boolean {
+  return e.keyword === 'additionalProperties' || e.keyword === 'unevaluatedProperties';
+}
+
+function unexpectedName(e: SchemaError): string {
+  return String(e.params.additionalProperty ?? e.params.unevaluatedProperty ?? '');
+}
+
+function withSuggestion(message: string, near: string): string {
+  return message.includes('did you mean') ? message : `${message} — did you mean "${near}"?`;
+}
+
+/**
+ * Misspelt keys (`instancePath NUL key` → the property meant) and the properties they were meant
+ * to be (`instancePath NUL property`: not reported as missing). The candidates of an object are
+ * the required properties it misses and, when the schema is given, the ones the failing keyword's
+ * schema declares under `properties` that the object does not have (never one it has: that would
+ * suggest a duplicate key).
+ */
+function misspeltKeys(errors: readonly SchemaError[], value: unknown, schema: unknown): { near: Map<string, string>; meant: Set<string> } {
+  const out = new Map<string, string>();
+  const meant = new Set<string>();
+  for (const e of errors) {
+    if (!isUnexpected(e)) continue;
+    const instance = valueAt(value, e.instancePath);
+    const has = (k: string) => typeof instance === 'object' && instance !== null && Object.prototype.hasOwnProperty.call(instance, k);
+    const candidates = new Set<string>();
+    for (const r of errors) if (r.keyword === 'required' && r.instancePath === e.instancePath) candidates.add(String(r.params.missingProperty));
+    for (const k of declaredProperties(schema, e.schemaPath)) if (!has(k)) candidates.add(k);
+    const near = didYouMean(unexpectedName(e), candidates);
+    if (near === undefined) continue;
+    out.set(`${e.instancePath}\0${unexpectedName(e)}`, near);
+    meant.add(`${e.instancePath}\0${near}`);
+  }
+  return { near: out, meant };
+}
+
+/** The property names declared beside the failing keyword (`#/$defs/row/additionalProperties` → `#/$defs/row/properties`). */
+function declaredProperties(schema: unknown, schemaPath: string | undefined): string[] {
+  if (schema === undefined || !schemaPath?.startsWith('#/')) return [];
+  const parent = valueAt(schema, schemaPath.replace(/\/[^/]*$/, ''));
+  const props = typeof parent === 'object' && parent !== null ? (parent as { properties?: unknown }).properties : undefined;
+  return typeof props === 'object' && props !== null ? Object.keys(props) : [];
+}
+
+function valueAt(value: unknown, pointer: string): unknown {
+  try {
+    return getAtPointer(value, pointer);
+  } catch {
+    return undefined;
+  }
+}
+
 export function defaultMessage(e: SchemaError): string {
   const where = e.instancePath || '(root)';
   switch (e.keyword) {
     case 'additionalProperties':
     case 'unevaluatedProperties':
-      return `unexpected property "${String(e.params.additionalProperty ?? e.params.unevaluatedProperty)}" in ${where}: the schema is closed`;
+      return typeof e.params.didYouMean === 'string'
+        ? `unexpected property "${unexpectedName(e)}" in ${where} — did you mean "${e.params.didYouMean}"?`
+        : `unexpected property "${unexpectedName(e)}" in ${where}: the schema is closed`;
     case 'required':
       return `missing required property "${String(e.params.missingProperty)}" in ${where}`;
     case 'enum':
@@ -201,6 +270,6 @@ export async function validateDoc(
     return false;
   }
   if (validate(doc.value)) return true;
-  for (const r of schemaErrorReports(validate.errors ?? [], doc, describe)) report(r);
+  for (const r of schemaErrorReports(validate.errors ?? [], doc, describe, schemaDoc.value)) report(r);
   return false;
 }

@@ -12,6 +12,14 @@ async function findingsWith(edit: (text: string) => string, families = all) {
   return { text: source.text(MAP)!, findings: await checkFindings(source, { families }) };
 }
 
+/** The findings an edit adds to the project corpus's own (it has warnings of its own: sibling Affects paths). */
+async function addedBy(edit: (text: string) => string) {
+  const key = (f: { ruleId: string; file: string; line: number; column: number; message: string }) => `${f.ruleId} ${f.file}:${f.line}:${f.column} ${f.message}`;
+  const control = new Set((await findingsWith((t) => t)).findings.map(key));
+  const after = await findingsWith(edit);
+  return { text: after.text, findings: after.findings.filter((f) => !control.has(key(f))) };
+}
+
 describe('one mistake, one finding', () => {
   it('control: the project corpus has no error in the map and no "visited nothing"', async () => {
     const { findings } = await findingsWith((t) => t);
@@ -39,6 +47,22 @@ describe('one mistake, one finding', () => {
     expect(findings.map((f) => [f.ruleId, f.line, f.column])).toEqual([['interop-map/reason-upper-snake', at.line, at.column]]);
   });
 
+  it('a CamelCase reason, every family checked: one finding at the map; RFC 0211\'s positive wire example is not blamed', async () => {
+    const { text, findings } = await addedBy((t) => t.replace('"reason": "TASK_NOT_FOUND"', '"reason": "TaskNotFound"'));
+    const at = positionOf(text, '"TaskNotFound"');
+    expect(findings.map((f) => [f.ruleId, f.file, f.line, f.column])).toEqual([['interop-map/reason-upper-snake', MAP, at.line, at.column]]);
+  });
+
+  it.each([
+    ['an a2a.operations row (http optional there)', '"http": "POST /message:send"'],
+    ['an a2a.errors row (http required there)', '"http": 404'],
+  ])('a misspelt key "htttp" in %s: one finding at the key with a "did you mean", no "missing required" echo', async (_where, original) => {
+    const { text, findings } = await addedBy((t) => t.replace(original, original.replace('"http"', '"htttp"')));
+    const at = positionOf(text, '"htttp"');
+    expect(findings.map((f) => [f.ruleId, f.line, f.column])).toEqual([['interop-map/schema', at.line, at.column]]);
+    expect(findings[0]!.message).toMatch(/^unexpected property "htttp" in \/a2a\/\w+\/\d+ — did you mean "http"\?/);
+  });
+
   it('a misspelt A2A error name: one finding with a "did you mean", no hint that copies the typo, no "missing row"', async () => {
     const { text, findings } = await findingsWith((t) => t.replace('"upstream": "TaskNotFoundError"', '"upstream": "TaskNotFoundEror"'), ['interop-map']);
     const at = positionOf(text, '"TaskNotFoundEror"');
@@ -52,5 +76,40 @@ describe('one mistake, one finding', () => {
     const { findings } = await findingsWith((t) => t.replace('"upstream": "TaskNotFoundError"', '"upstream": "QuotaExceeded"'), ['interop-map']);
     const unknown = findings.find((f) => f.message.includes('"QuotaExceeded"'))!;
     expect(unknown.message).toContain('write a non-A2A row in parentheses');
+  });
+
+  it('a misspelt name key "upstreem" on an a2a.errors row, every family checked: the schema finding alone (the row is skipped by the rules that read it)', async () => {
+    const { text, findings } = await addedBy((t) => t.replace('"upstream": "TaskNotFoundError"', '"upstreem": "TaskNotFoundError"'));
+    const at = positionOf(text, '"upstreem"');
+    expect(findings.map((f) => [f.ruleId, f.file, f.line, f.column])).toEqual([['interop-map/schema', MAP, at.line, at.column]]);
+    expect(findings[0]!.message).toMatch(/^unexpected property "upstreem" in \/a2a\/errors\/0 — did you mean "upstream"\?/);
+  });
+
+  it('a wrong-typed field (jsonrpc code as a string) on an a2a.errors row, every family checked: one schema finding at the value', async () => {
+    const { text, findings } = await addedBy((t) => t.replace('"jsonrpc": -32001', '"jsonrpc": "-32001"'));
+    const at = positionOf(text, '"-32001"');
+    expect(findings.map((f) => [f.ruleId, f.file, f.line, f.column])).toEqual([['interop-map/schema', MAP, at.line, at.column]]);
+    expect(findings[0]!.message).toMatch(/\/a2a\/errors\/0\/jsonrpc must be integer/);
+  });
+
+  it('a wrong-typed field on an a2a.operations row: one schema finding, the operation rules skip the row', async () => {
+    const { text, findings } = await addedBy((t) => t.replace('"http": "POST /message:send"', '"http": 42'));
+    const at = positionOf(text, '42');
+    expect(findings.map((f) => [f.ruleId, f.file, f.line, f.column])).toEqual([['interop-map/schema', MAP, at.line, at.column]]);
+  });
+
+  it.each([
+    ['a misspelt key', '"runStaus": "pending"', '"runStaus"'],
+    ['a wrong-typed value', '"runStatus": ["pending"]', '["pending"]'],
+  ])('%s on an a2a.taskState row: one schema finding, no "run status has no default row" for the status it stands for', async (_what, edited, needle) => {
+    const { text, findings } = await addedBy((t) => t.replace('"runStatus": "pending"', edited));
+    const at = positionOf(text, needle);
+    expect(findings.map((f) => [f.ruleId, f.file, f.line, f.column])).toEqual([['interop-map/schema', MAP, at.line, at.column]]);
+  });
+
+  it('control: a row of the right shape that names the wrong status is still reported by its rule', async () => {
+    const { findings } = await addedBy((t) => t.replace('"runStatus": "pending"', '"runStatus": "running"'));
+    expect(findings.map((f) => f.ruleId)).toContain('interop-map/task-state-default-row');
+    expect(findings.map((f) => f.ruleId)).not.toContain('interop-map/schema');
   });
 });

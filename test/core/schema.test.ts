@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { compileSchema, RUNTIME_CACHE_DIR, SchemaCompileError } from '../../scripts/core/schema.js';
+import { parseJson } from '../../scripts/core/json-tree.js';
+import { compileSchema, RUNTIME_CACHE_DIR, SchemaCompileError, schemaErrorReports } from '../../scripts/core/schema.js';
 
 const VALIDATORS = path.join(RUNTIME_CACHE_DIR, 'validators');
 const entriesBefore = new Set(existsSync(VALIDATORS) ? readdirSync(VALIDATORS) : []);
@@ -53,5 +54,32 @@ describe('compileSchema (ajv 2020-12, formats, all errors)', () => {
     const bad = schemaOf({ properties: { a: { type: 'no-such-type' } } });
     expect(() => compileSchema(bad.schema, bad.text)).toThrow(SchemaCompileError);
     expect(existsSync(VALIDATORS) ? readdirSync(VALIDATORS).length : 0).toBe(before);
+  });
+});
+
+describe('schemaErrorReports: one misspelt key, one finding', () => {
+  // Any closed schema: a required key and an optional one under $defs, as the governed maps write rows.
+  const closed = schemaOf({ $defs: { row: { type: 'object', additionalProperties: false, required: ['colour'], properties: { colour: { type: 'string' }, weight: { type: 'number' } } } }, properties: { rows: { type: 'array', items: { $ref: '#/$defs/row' } } } });
+  const reportsOf = (json: string) => {
+    const validate = compileSchema(closed.schema, closed.text);
+    const doc = parseJson('x.json', json);
+    expect(validate(doc.value)).toBe(false);
+    return schemaErrorReports(validate.errors!, doc, undefined, closed.schema).map((r) => [(r.at as { pointer: string }).pointer, r.message]);
+  };
+
+  it('a misspelt required key: "did you mean" at the key, and no "missing required" echo at the row', () => {
+    expect(reportsOf('{"rows": [{"colur": "red"}]}')).toEqual([['/rows/0/colur', 'unexpected property "colur" in /rows/0 — did you mean "colour"?']]);
+  });
+
+  it('a misspelt optional key the schema declares gets the same hint', () => {
+    expect(reportsOf('{"rows": [{"colour": "red", "wieght": 2}]}')).toEqual([['/rows/0/wieght', 'unexpected property "wieght" in /rows/0 — did you mean "weight"?']]);
+  });
+
+  it('control: a key near none of them stays a plain unexpected property beside the missing one; a key the row has is never suggested', () => {
+    expect(reportsOf('{"rows": [{"size": 3}]}')).toEqual([
+      ['/rows/0', 'missing required property "colour" in /rows/0'],
+      ['/rows/0/size', 'unexpected property "size" in /rows/0: the schema is closed'],
+    ]);
+    expect(reportsOf('{"rows": [{"colour": "red", "colours": "blue"}]}')).toEqual([['/rows/0/colours', 'unexpected property "colours" in /rows/0: the schema is closed']]);
   });
 });

@@ -77,7 +77,8 @@ describe('specgate errata (CLI)', () => {
 
   it.each([
     [['errata'], /errata expects "apply" or "check"/],
-    [['errata', 'fix'], /got "fix"/],
+    [['errata', 'fix'], /got "fix"$/],
+    [['errata', 'chek'], /got "chek"; did you mean "check"\?$/],
     [['errata', 'check', '--dry-run'], /--dry-run belongs to "errata apply"/],
     [['errata', 'apply', '--staged'], /--staged reads the git index/],
     [['errata', 'apply', '--rfc', 'abc'], /--rfc expects an RFC number/],

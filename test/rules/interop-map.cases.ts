@@ -41,6 +41,8 @@ interface Sabotage {
   edit(map: any): void;
   /** Where the finding must be, computed from the mutated text. */
   expect(text: string): { line: number; column?: number; endLine?: number; endColumn?: number };
+  /** What the message must match (default: it names the RFC section). */
+  message?: RegExp;
   /** Further findings of the same rule the sabotage must bring (in file order, after the first unless `before`). */
   also?: Array<ExpectedFinding & { before?: boolean }>;
 }
@@ -96,16 +98,32 @@ const SABOTAGES: Sabotage[] = [
     also: [{ ruleId: 'interop-map/errors-complete', before: true, message: 'a2a.errors has no row for ContentTypeNotSupportedError', where: (t) => atValue(positionOf(t(MAP), '"errors": ['), '"errors": ') }],
   },
   {
-    name: 'an unknown clientProjection',
+    name: 'an unknown clientProjection near no code (no "did you mean")',
     ruleId: 'interop-map/client-projection-registered',
     edit: (m) => void (named(m, 'InvalidAgentResponseError').clientProjection = 'peer_garbled'),
     expect: (t) => positionOf(t, '"peer_garbled"'),
+    message: /"peer_garbled" is not a code in \S+ \(RFC 0208 §B, rule 3\)$/,
   },
   {
-    name: 'an unknown v2Operation',
+    name: 'a misspelt clientProjection',
+    ruleId: 'interop-map/client-projection-registered',
+    edit: (m) => void (named(m, 'TaskNotFoundError').clientProjection = 'not_fund'),
+    expect: (t) => positionOf(t, '"not_fund"'),
+    message: /"not_fund" is not a code in \S+; did you mean "not_found"\?/,
+  },
+  {
+    name: 'an unknown v2Operation near no operationId (no "did you mean")',
     ruleId: 'interop-map/v2-operation-exists',
     edit: (m) => void (op(m, 'GetTask').v2Operation = 'fetchRunById'),
     expect: (t) => positionOf(t, '"fetchRunById"'),
+    message: /"fetchRunById" is not an operationId in \S+ \(RFC 0208 §B, rule 2\)$/,
+  },
+  {
+    name: 'a misspelt v2Operation',
+    ruleId: 'interop-map/v2-operation-exists',
+    edit: (m) => void (op(m, 'SendMessage').v2Operation = 'creatRun'),
+    expect: (t) => positionOf(t, '"creatRun"'),
+    message: /"creatRun" is not an operationId in \S+; did you mean "createRun"\?/,
   },
   {
     name: 'a run status with no default taskState row (row deleted: reported at the array)',
@@ -192,7 +210,7 @@ const mapCases: InvalidCase[] = SABOTAGES.map((s) => ({
   files: { [MAP]: editJson(s.edit) },
   errors: [
     ...(s.also ?? []).filter((e) => e.before).map(({ before: _b, ...e }) => e),
-    { ruleId: s.ruleId, file: MAP, message: /RFC 02(08|11) §/, where: (text) => lineColumn(s.expect(text(MAP))) },
+    { ruleId: s.ruleId, file: MAP, message: s.message ?? /RFC 02(08|11) §/, where: (text) => lineColumn(s.expect(text(MAP))) },
     ...(s.also ?? []).filter((e) => !e.before),
   ],
 }));

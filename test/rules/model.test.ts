@@ -3,7 +3,9 @@ import { applySeverities } from '../../scripts/core/engine.js';
 import type { FindingDraft } from '../../scripts/core/engine.js';
 import { defineRule } from '../../scripts/core/rule.js';
 import { allRules, didYouMean, resolveConfiguredRules } from '../../scripts/rules-registry.js';
-import { runCli } from '../helpers/env.js';
+import { runCli, tempDir } from '../helpers/env.js';
+import { writeFileSync } from 'node:fs';
+import { table } from '../../scripts/commands/list-rules.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT } from '../helpers/env.js';
@@ -57,5 +59,47 @@ describe('specgate list-rules (end to end)', () => {
     for (const prefix of ['parse/', 'interop-map/', 'rfcs/', 'invariants/', 'wire-examples/', 'wire/', 'probe/', 'errata/', 'compat/']) expect(rules.some((r) => String(r.id).startsWith(prefix)), prefix).toBe(true);
     const md = await runCli(['list-rules', '--format', 'markdown']);
     expect(md.stdout).toBe(readFileSync(path.join(PROJECT, 'docs/rules.md'), 'utf8'));
+  });
+});
+
+describe('specgate list-rules text', () => {
+  const columns = (line: string) => line.split(/ {2,}/);
+
+  it('has a header row, and every row splits into four columns two spaces apart', async () => {
+    const r = await runCli(['list-rules']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(columns(lines[0]!)).toEqual(['RULE', 'DEFAULT (specgate)', 'RFC', 'DESCRIPTION']);
+    const syntax = lines.find((l) => l.startsWith('parse/syntax '))!;
+    expect(columns(syntax).slice(0, 3)).toEqual(['parse/syntax', 'error', 'RFC 8259 (JSON), YAML 1.2']);
+    const descriptionAt = lines[0]!.indexOf('DESCRIPTION');
+    for (const line of lines.slice(1)) expect(line.slice(descriptionAt - 2, descriptionAt), line).toBe('  ');
+  });
+
+  it('an RFC cell too long for its column ends in …, clear of the description', () => {
+    const long = defineRule({ id: 'demo/long', rfc: 'RFC 9999 §Z, and a very long note about it', description: 'Long.' });
+    const row = table([rule, long], 'specgate').split('\n')[2]!;
+    expect(columns(row)).toEqual(['demo/long', 'error', 'RFC 9999 §Z, and a very l…', 'Long.']);
+  });
+
+  it('takes the preset from the configuration --root names (or the one found from the working directory); --preset wins', async () => {
+    const root = tempDir();
+    writeFileSync(path.join(root, 'specgate.config.json'), '{ "preset": "openwop" }\n');
+    const row = (out: string) => columns(out.split('\n').find((l) => l.startsWith('rfcs/title-row-matches '))!);
+    for (const r of [await runCli(['list-rules', '--root', root]), await runCli(['list-rules'], { cwd: root })]) {
+      expect(r.code).toBe(0);
+      expect(columns(r.stdout.split('\n')[0]!)[1]).toBe('DEFAULT (openwop)');
+      expect(row(r.stdout)[1]).toBe('off (opt-in)');
+    }
+    const chosen = await runCli(['list-rules', '--root', root, '--preset', 'specgate']);
+    expect(row(chosen.stdout)[1]).toBe('error');
+    const json = JSON.parse((await runCli(['list-rules', '--root', root, '-f', 'json'])).stdout) as Array<Record<string, unknown>>;
+    expect(json.find((r) => r.id === 'rfcs/title-row-matches')).toMatchObject({ preset: 'openwop', severityUnderPreset: 'off', defaultSeverity: 'error' });
+  });
+
+  it('a --root that does not exist is one line, exit 2', async () => {
+    const r = await runCli(['list-rules', '--root', path.join(tempDir(), 'nope')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^specgate: root not found: .*nope\n$/);
   });
 });

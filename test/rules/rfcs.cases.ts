@@ -45,7 +45,12 @@ export const SUITES: RuleSuite[] = [
         {
           name: 'a status outside the set',
           files: { [RFC_0211]: replace('| **Status** | `Accepted` |', '| **Status** | `Approved` |') },
-          errors: [{ ruleId: 'rfcs/status-known', file: RFC_0211, message: /"Approved" is not one of Draft, Active, Accepted, Withdrawn, Superseded, Rejected/, where: (t) => positionOf(t(RFC_0211), '`Approved`') }],
+          errors: [{ ruleId: 'rfcs/status-known', file: RFC_0211, message: /"Approved" is not one of Draft, Active, Accepted, Withdrawn, Superseded, Rejected \(RFC 0001 §C\)$/, where: (t) => positionOf(t(RFC_0211), '`Approved`') }],
+        },
+        {
+          name: 'a misspelt status gets a "did you mean"',
+          files: { [RFC_0211]: replace('| **Status** | `Accepted` |', '| **Status** | `Acepted` |') },
+          errors: [{ ruleId: 'rfcs/status-known', file: RFC_0211, message: /"Acepted" is not one of .*Rejected; did you mean "Accepted"\?/, where: (t) => positionOf(t(RFC_0211), '`Acepted`') }],
         },
         {
           name: 'an impossible Created date',

@@ -5,6 +5,7 @@ import type { RelatedLocation } from '../../core/findings.js';
 import type { Layout } from '../../core/layout.js';
 import { childPointer, getAtPointer } from '../../core/pointer.js';
 import type { RuleContext } from '../../core/rule.js';
+import { compileSchema } from '../../core/schema.js';
 import { toPosix } from '../../core/source.js';
 import type { StructuredDoc } from '../../core/tree.js';
 
@@ -20,6 +21,8 @@ export interface Row {
 export interface LoadedMap {
   doc: StructuredDoc;
   map: JsonObject;
+  /** Pointers of the rows whose shape the map's schema rejects (see `untrustedRows`); rowsAt leaves them out. */
+  untrusted: ReadonlySet<string>;
 }
 
 /** The groups whose rows name a v2 operation and `requires` facets. */
@@ -56,7 +59,47 @@ export function loadMap(ctx: RuleContext): LoadedMap | undefined {
   const file = mapFile(ctx.corpus, ctx.layout, ctx.options);
   const doc = ctx.corpus.json(file, 'the interop-map gate');
   if (!doc) return undefined;
-  return { doc, map: isObject(doc.value) ? doc.value : {} };
+  return { doc, map: isObject(doc.value) ? doc.value : {}, untrusted: untrustedRows(ctx.corpus, ctx.layout, doc) };
+}
+
+/** Schema keywords about a row's shape (its keys and the types of its values), not about what a value says. */
+const SHAPE_KEYWORDS = new Set(['type', 'required', 'additionalProperties', 'unevaluatedProperties']);
+
+const untrustedOf = new WeakMap<StructuredDoc, ReadonlySet<string>>();
+
+/**
+ * One mistake, one finding. A row whose shape the map's schema rejects (a key it does not allow,
+ * a required key missing, a value of the wrong type, at the row or anywhere under it) has the
+ * schema rule's finding, and every rule that reads rows skips it: what they would say follows
+ * from that one mistake (a misspelt `upstream` reads as a row with no name, a code written as a
+ * string as a row with no code). A value that breaks a pattern or an enum leaves the shape
+ * intact: the row is read, the rule dedicated to that value reports it, and the engine drops the
+ * schema's echo at the same place (withoutSchemaEchoes). Done here, where the rules get their
+ * rows, so no rule has to remember it. Holds every pointer on the way to such an error, so an
+ * entry of any array is covered. Empty when the schema is missing or does not compile (the
+ * schema rule reports that; the rows are then read as they are).
+ */
+export function untrustedRows(corpus: Pick<Corpus, 'exists' | 'json'>, layout: Layout, doc: StructuredDoc): ReadonlySet<string> {
+  const known = untrustedOf.get(doc);
+  if (known) return known;
+  const out = new Set<string>();
+  const schemaDoc = corpus.exists(layout.interopMapSchema) ? corpus.json(layout.interopMapSchema, 'validating the interop map') : undefined;
+  if (schemaDoc) {
+    try {
+      const validate = compileSchema(schemaDoc.value, schemaDoc.text);
+      if (!validate(doc.value)) {
+        for (const e of validate.errors ?? []) {
+          if (!SHAPE_KEYWORDS.has(e.keyword)) continue;
+          const steps = e.instancePath.split('/');
+          for (let i = 2; i <= steps.length; i++) out.add(steps.slice(0, i).join('/'));
+        }
+      }
+    } catch {
+      // a schema that does not compile is the schema rule's finding
+    }
+  }
+  untrustedOf.set(doc, out);
+  return out;
 }
 
 /** Plain-value lookup by JSON Pointer; undefined when a step is missing or the pointer is malformed. */
@@ -68,8 +111,35 @@ export function valueAt(value: unknown, pointer: string): unknown {
   }
 }
 
-/** The object rows of the array at `pointer`; anything else is the schema rule's business. */
-export function rowsAt(map: unknown, pointer: string): Row[] {
+/**
+ * The object rows of the array at `pointer` whose shape the schema accepts; anything else is the
+ * schema rule's business (see `untrustedRows`).
+ */
+export function rowsAt(loaded: LoadedMap, pointer: string): Row[] {
+  return allRowsAt(loaded.map, pointer).filter((r) => !loaded.untrusted.has(r.pointer));
+}
+
+/** The rows of the array at `pointer` whose shape the schema rejects, which rules skip. */
+export function untrustedRowsAt(loaded: LoadedMap, pointer: string): Row[] {
+  return allRowsAt(loaded.map, pointer).filter((r) => loaded.untrusted.has(r.pointer));
+}
+
+/**
+ * What the skipped rows of a group may stand for, so a rule that wants every candidate to have a
+ * row does not report one of them missing because of a row it skipped: each candidate a skipped
+ * row holds as a value (under any key, a misspelt one included), or every candidate when a
+ * skipped row holds none of them (it could be any).
+ */
+export function meantByUntrusted(loaded: LoadedMap, pointer: string, candidates: readonly string[]): Set<string> {
+  const meant = new Set<string>();
+  for (const { row } of untrustedRowsAt(loaded, pointer)) {
+    const held = candidates.filter((c) => Object.values(row).includes(c));
+    for (const c of held.length ? held : candidates) meant.add(c);
+  }
+  return meant;
+}
+
+function allRowsAt(map: unknown, pointer: string): Row[] {
   const arr = valueAt(map, pointer);
   if (!Array.isArray(arr)) return [];
   const rows: Row[] = [];

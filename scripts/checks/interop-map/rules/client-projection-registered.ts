@@ -1,3 +1,4 @@
+import { didYouMeanHint } from '../../../core/did-you-mean.js';
 import type { Rule } from '../../../core/rule.js';
 import { isObject, loadMap, rowsAt } from '../map-doc.js';
 
@@ -25,13 +26,13 @@ export const clientProjectionRegistered: Rule = {
       ctx.report({ at: { doc: registry, pointer: '' }, message: `${ctx.layout.errorRegistry} lists no error codes (expected rows of { "code": … })` });
       return;
     }
-    for (const { row, pointer } of rowsAt(loaded.map, '/a2a/errors')) {
+    for (const { row, pointer } of rowsAt(loaded, '/a2a/errors')) {
       ctx.visit();
       const code = row.clientProjection;
       if (typeof code === 'string' && !codes.has(code)) {
         ctx.report({
           at: { doc: loaded.doc, pointer: `${pointer}/clientProjection` },
-          message: `a2a.errors ${String(row.upstream)}: clientProjection "${code}" is not a code in ${ctx.layout.errorRegistry}`,
+          message: `a2a.errors ${String(row.upstream)}: clientProjection "${code}" is not a code in ${ctx.layout.errorRegistry}${didYouMeanHint(code, codes)}`,
         });
       }
     }

@@ -2,7 +2,7 @@ import { didYouMean } from '../../../core/did-you-mean.js';
 import type { Rule } from '../../../core/rule.js';
 import { A2A_ERROR_PROFILE, A2A_ERRORS, isParenthesized } from '../a2a-errors.js';
 import type { Row } from '../map-doc.js';
-import { loadMap, relatedAt, rowsAt } from '../map-doc.js';
+import { loadMap, meantByUntrusted, relatedAt, rowsAt } from '../map-doc.js';
 
 /** Rule 7: one row per A2A 1.0.1 error; any other row is parenthesized. */
 export const errorsComplete: Rule = {
@@ -14,8 +14,9 @@ export const errorsComplete: Rule = {
     if (!loaded) return;
     const first = new Map<string, Row>();
     // A misspelt name is one mistake: its row gets the "did you mean", and the name it stands for is not also reported missing.
-    const meant = new Set<string>();
-    for (const r of rowsAt(loaded.map, '/a2a/errors')) {
+    // So is a row the schema rejects the shape of: it is skipped, and the error it stands for is not missing either.
+    const meant = meantByUntrusted(loaded, '/a2a/errors', A2A_ERRORS);
+    for (const r of rowsAt(loaded, '/a2a/errors')) {
       ctx.visit();
       const name = r.row.upstream;
       if (typeof name !== 'string' || isParenthesized(name)) continue;

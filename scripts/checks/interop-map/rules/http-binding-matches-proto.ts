@@ -1,3 +1,4 @@
+import { didYouMean } from '../../../core/did-you-mean.js';
 import type { RelatedLocation } from '../../../core/findings.js';
 import { LineIndex } from '../../../core/position.js';
 import type { Rule } from '../../../core/rule.js';
@@ -34,10 +35,12 @@ export const httpBindingMatchesProto: Rule = {
     }
     const at = (b: ProtoBinding, message: string): RelatedLocation => ({ file: protoFile, ...lines.range(b.start, b.end), message });
     const covered = new Set<string>();
-    for (const { row, pointer } of rowsAt(loaded.map, '/a2a/operations')) {
+    for (const { row, pointer } of rowsAt(loaded, '/a2a/operations')) {
       ctx.visit();
       if (typeof row.upstream !== 'string') continue;
       if (typeof row.http !== 'string') {
+        // A misspelt key ("htttp") is the schema rule's finding, with its "did you mean".
+        if (Object.keys(row).some((k) => k !== 'http' && didYouMean(k, ['http']) === 'http')) continue;
         ctx.report({ at: { doc: loaded.doc, pointer }, message: `a2a.operations ${row.upstream}: no http value to compare with ${protoFile}` });
         continue;
       }

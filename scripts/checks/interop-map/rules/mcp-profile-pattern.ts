@@ -12,7 +12,7 @@ export const mcpProfilePattern: Rule = {
   run(ctx) {
     const loaded = loadMap(ctx);
     if (!loaded) return;
-    for (const { row, pointer } of rowsAt(loaded.map, '/mcp/features')) {
+    for (const { row, pointer } of rowsAt(loaded, '/mcp/features')) {
       ctx.visit();
       if (!Array.isArray(row.requiredFor)) continue;
       row.requiredFor.forEach((p, j) => {

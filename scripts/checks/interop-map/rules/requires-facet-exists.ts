@@ -13,7 +13,7 @@ export const requiresFacetExists: Rule = {
     const facetSchema = (family: string, file: string): StructuredDoc | undefined => ctx.corpus.json(file, `the ${family} facets`);
     for (const group of OPERATION_GROUPS) {
       const where = group.slice(1).replace(/\//g, '.');
-      for (const { row, pointer } of rowsAt(loaded.map, group)) {
+      for (const { row, pointer } of rowsAt(loaded, group)) {
         ctx.visit();
         if (!Array.isArray(row.requires)) continue;
         row.requires.forEach((entry, j) => {

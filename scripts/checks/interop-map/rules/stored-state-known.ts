@@ -21,7 +21,7 @@ export const storedStateKnown: Rule = {
       return;
     }
     const known = new Set(states.values);
-    for (const { row, pointer } of rowsAt(loaded.map, '/a2a/taskState')) {
+    for (const { row, pointer } of rowsAt(loaded, '/a2a/taskState')) {
       ctx.visit();
       if (row.stored === undefined || known.has(row.stored)) continue;
       ctx.report({

@@ -15,7 +15,7 @@ export const taskStateOverrideUnique: Rule = {
       if (!Array.isArray(valueAt(loaded.map, group))) continue;
       const label = group.slice(1).replace(/\//g, '.');
       const first = new Map<string, Row>();
-      for (const r of rowsAt(loaded.map, group)) {
+      for (const r of rowsAt(loaded, group)) {
         ctx.visit();
         if (r.row.interruptKind === undefined) continue;
         const key = JSON.stringify([r.row.runStatus, r.row.interruptKind]);

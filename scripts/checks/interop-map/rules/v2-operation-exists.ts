@@ -1,3 +1,4 @@
+import { didYouMeanHint } from '../../../core/did-you-mean.js';
 import type { Rule } from '../../../core/rule.js';
 import { openapiOperationIds } from '../openapi-operation-ids.js';
 import { loadMap, OPERATION_GROUPS, rowLabel, rowsAt } from '../map-doc.js';
@@ -18,14 +19,14 @@ export const v2OperationExists: Rule = {
       return;
     }
     for (const group of OPERATION_GROUPS) {
-      for (const { row, pointer } of rowsAt(loaded.map, group)) {
+      for (const { row, pointer } of rowsAt(loaded, group)) {
         ctx.visit();
         const op = row.v2Operation;
         if (op === null || op === undefined || typeof op !== 'string') continue;
         if (!ids.has(op)) {
           ctx.report({
             at: { doc: loaded.doc, pointer: `${pointer}/v2Operation` },
-            message: `${group.slice(1).replace(/\//g, '.')} ${rowLabel(row)}: v2Operation "${op}" is not an operationId in ${ctx.layout.openapi}`,
+            message: `${group.slice(1).replace(/\//g, '.')} ${rowLabel(row)}: v2Operation "${op}" is not an operationId in ${ctx.layout.openapi}${didYouMeanHint(op, ids)}`,
           });
         }
       }

@@ -1,3 +1,4 @@
+import { didYouMeanHint } from '../../../core/did-you-mean.js';
 import type { Rule } from '../../../core/rule.js';
 import { STATUSES, headerField, rfcStatus } from '../../../rfc/document.js';
 import { loadRfcSet } from '../../../rfc/set.js';
@@ -14,10 +15,10 @@ export const statusKnown: Rule = {
       ctx.visit();
       const status = rfcStatus(doc);
       if (status && (STATUSES as readonly string[]).includes(status.value)) continue;
-      const near = status && STATUSES.find((s) => s.toLowerCase() === status.value.toLowerCase());
+      const value = status?.value ?? row.value;
       ctx.report({
         at: { file: doc.file, range: status?.range ?? row.valueRange },
-        message: `status "${status?.value ?? row.value}" is not one of ${STATUSES.join(', ')}${near ? ` (did you mean "${near}"?)` : ''}`,
+        message: `status "${value}" is not one of ${STATUSES.join(', ')}${didYouMeanHint(value, STATUSES)}`,
       });
     }
   },
