@@ -46,7 +46,9 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   // Recovery of a killed run first; an apply holds the lock from before reading to its last rename.
   const { openErrataGuard } = await import('../errata/write.js');
   const guard = openErrataGuard(corpus.root, { write: sub === 'apply' && !dryRun });
-  for (const line of guard.recovered) io.stderr.write(`specgate: ${line}\n`);
+  // The journal's file names are input (the journal sits in the tree): escaped like every line shown.
+  const { printable } = await import('../core/reporters/printable.js');
+  for (const line of guard.recovered) io.stderr.write(`specgate: ${printable(line)}\n`);
   let diff = '';
   const words: string[] = [];
   let result;
@@ -106,11 +108,10 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
       doc.diff = diff;
       doc.wordView = words;
     }
-    io.stderr.write(status.join('\n') + '\n');
+    io.stderr.write(status.map((l) => printable(l)).join('\n') + '\n');
     output(common, JSON.stringify(doc, null, 2) + '\n', io);
   } else {
     // RFC text and file names reach the terminal: escaped, line by line (the JSON report keeps them exact).
-    const { printable } = await import('../core/reporters/printable.js');
     // Tabs, and a CR ending a line of a CRLF file, stay as they are, so the diff still applies with `git apply`.
     const shownDiff = diff.split('\n').map((l) => (l.endsWith('\r') ? printable(l.slice(0, -1), '\t') + '\r' : printable(l, '\t'))).join('\n');
     io.stderr.write(status.map((l) => printable(l)).join('\n') + '\n');

@@ -1,5 +1,6 @@
 import { countBySeverity } from '../core/findings.js';
 import type { CheckResult } from '../core/findings.js';
+import { printable } from '../core/reporters/printable.js';
 import type { Reporter, ReportEnv } from '../core/reporters/types.js';
 import type { CompatResult } from './compare.js';
 import { ruleFor } from './rules.js';
@@ -62,36 +63,37 @@ function jsonMeta(r: CompatResult) {
 
 const CLASS_COLOR: Record<ChangeClass, string> = { breaking: '31', additive: '32', editorial: '2' };
 
+/** Every name, pointer, reason and claim comes from the compared files or the RFCs: shown through printable(). */
 export function table(r: CompatResult, env: ReportEnv): string {
   const paint = (code: string, s: string) => (env.color ? `\u001b[${code}m${s}\u001b[0m` : s);
   const out: string[] = [];
   const counts: Record<ChangeClass, number> = { breaking: 0, additive: 0, editorial: 0 };
   for (const c of r.changes) counts[c.class]++;
   out.push(
-    `compat: ${r.ref} (${r.commit.slice(0, 12)}) → ${r.head}: ${r.schemaFiles} schema file${r.schemaFiles === 1 ? '' : 's'}, ${r.dataFiles} data file${r.dataFiles === 1 ? '' : 's'}` +
+    `compat: ${printable(r.ref)} (${printable(r.commit.slice(0, 12))}) → ${printable(r.head)}: ${r.schemaFiles} schema file${r.schemaFiles === 1 ? '' : 's'}, ${r.dataFiles} data file${r.dataFiles === 1 ? '' : 's'}` +
       (r.openapiFiles ? `, ${r.openapiFiles} OpenAPI document${r.openapiFiles === 1 ? '' : 's'}` : '') +
       '; ' +
       `${counts.breaking} breaking, ${counts.additive} additive, ${counts.editorial} editorial`,
   );
   const byFile = new Map<string, Change[]>();
   for (const c of r.changes) byFile.set(c.file, [...(byFile.get(c.file) ?? []), c]);
-  const ptrWidth = Math.min(48, Math.max(7, ...r.changes.map((c) => (c.pointer || '(root)').length)));
+  const ptrWidth = Math.min(48, Math.max(7, ...r.changes.map((c) => printable(c.pointer || '(root)').length)));
   for (const [file, list] of byFile) {
     out.push('');
     const from = list.find((c) => c.baseFile)?.baseFile;
-    out.push(paint('4', file) + (from ? ` (from ${from})` : ''));
+    out.push(paint('4', printable(file)) + (from ? ` (from ${printable(from)})` : ''));
     for (const c of list) {
       const where = `${c.line}:${c.column}`.padEnd(8);
-      const ptr = (c.pointer || '(root)').padEnd(ptrWidth);
-      const declared = c.declaredBy ? ` (declared by RFC ${c.declaredBy.number})` : '';
-      out.push(`  ${where} ${paint(CLASS_COLOR[c.class], c.class.padEnd(9))}  ${ptr}  ${c.reason}${declared}`);
+      const ptr = printable(c.pointer || '(root)').padEnd(ptrWidth);
+      const declared = c.declaredBy ? ` (declared by RFC ${printable(c.declaredBy.number)})` : '';
+      out.push(`  ${where} ${paint(CLASS_COLOR[c.class], c.class.padEnd(9))}  ${ptr}  ${printable(c.reason)}${declared}`);
     }
   }
   if (r.rfcsInRange.length) {
     out.push('', 'RFCs added or changed since the base:');
     for (const c of r.claims) {
-      const claim = c.claim ?? '(no Compatibility row)';
-      const affects = c.affects.length ? c.affects.join(', ') : 'no compared file (nothing to hold it to)';
+      const claim = c.claim === undefined ? '(no Compatibility row)' : printable(c.claim);
+      const affects = c.affects.length ? printable(c.affects.join(', ')) : 'no compared file (nothing to hold it to)';
       const verdict =
         c.declares !== undefined
           ? ` — declares ${c.declares} breaking change${c.declares === 1 ? '' : 's'}`
@@ -100,7 +102,7 @@ export function table(r: CompatResult, env: ReportEnv): string {
             : c.holds
               ? paint('32', ' — holds')
               : paint('31', ` — contradicted by ${c.breaking} breaking change${c.breaking === 1 ? '' : 's'}`);
-      out.push(`  ${c.rfc}: claims ${claim}; affects ${affects}${verdict}`);
+      out.push(`  ${printable(c.rfc)}: claims ${claim}; affects ${affects}${verdict}`);
     }
   } else {
     out.push('', 'RFCs added or changed since the base: none');

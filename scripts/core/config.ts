@@ -34,19 +34,31 @@ interface ConfigFile {
 }
 
 /**
+/**
  * The config file found by searching upward from `from` (the root given with --root, else the
- * working directory): specgate.config.json in that folder or the nearest one above it, stopping at
- * the repository top (a folder holding .git) or the filesystem root, as ESLint and markdownlint-cli2
- * search. Without --root, the folder of the file found is the root (run-env.ts `resolveRoot`), as
- * tsc takes the folder of its tsconfig.json.
+ * working directory): specgate.config.json in that folder or the nearest one above it, as ESLint
+ * and markdownlint-cli2 search, but never beyond the repository: in a git work tree up to its top
+ * (the folder holding .git); outside git, `from` itself only, so a config planted in /tmp or a
+ * home folder never governs a run. Without --root, the folder of the file found is the root
+ * (run-env.ts `resolveRoot`), as tsc takes the folder of its tsconfig.json.
  */
 export function discoverConfig(from: string): string | undefined {
-  for (let dir = path.resolve(from); ; ) {
+  const start = path.resolve(from);
+  const stop = gitTop(start) ?? start;
+  for (let dir = start; ; ) {
     const file = path.join(dir, CONFIG_FILE);
     if (existsSync(file)) return file;
     const up = path.dirname(dir);
-    if (up === dir || existsSync(path.join(dir, '.git'))) return undefined;
+    if (dir === stop || up === dir) return undefined;
     dir = up;
+  }
+}
+
+/** The nearest folder at or above `dir` holding `.git` (a folder, or a file in a linked worktree). */
+function gitTop(dir: string): string | undefined {
+  for (let at = dir; ; at = path.dirname(at)) {
+    if (existsSync(path.join(at, '.git'))) return at;
+    if (path.dirname(at) === at) return undefined;
   }
 }
 

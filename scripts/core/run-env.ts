@@ -44,7 +44,8 @@ export const COMMON_HELP = `common options:
                            the working directory)
       --preset NAME        where the governed files live: specgate or openwop
       --config FILE        the configuration (default: specgate.config.json, searched upward from
-                           --root, else from the working directory, up to the repository top)
+                           --root, else from the working directory, up to the git work-tree
+                           top; outside git, that folder only)
   -f, --format NAME        stylish, compact, json, sarif or github (default stylish)
   -o, --output FILE        write the report to FILE instead of stdout
       --staged             read the git index instead of the working tree

@@ -4,7 +4,7 @@ import { UsageError } from './errors.js';
 import type { BaselineSummary, CheckResult, Finding, PrunableSuppression } from './findings.js';
 import { parseJson } from './json-tree.js';
 import { readRegularFile, toPosix } from './source.js';
-import { writeOutputFile } from './writer.js';
+import { writeOutputFile, writeTreeFile } from './writer.js';
 
 /**
  * The baseline, after ESLint's bulk suppressions (eslint-suppressions.json): per file and rule
@@ -144,8 +144,10 @@ export function applyBaseline(result: CheckResult, corpus: Corpus, values: Basel
   const rel = path.relative(process.cwd(), file) || SUPPRESSIONS_FILE;
   const shown = explicit ?? toPosix(rel.length <= file.length && !path.isAbsolute(rel) ? rel : file);
   const writing = values['suppress-all'] || (values['suppress-rule']?.length ?? 0) > 0 || values['prune-suppressions'];
-  // The file is read like every input (regular files only, capped); with --staged, from the git index.
-  const got = values.staged && !explicit ? corpus.source.read(SUPPRESSIONS_FILE) : readRegularFile(file, { cap: MAX_SUPPRESSIONS_BYTES });
+  // The tree's own file is read like every file of the tree (root-checked: a symlink only to a regular
+  // file inside the root, never under .git/; with --staged, from the git index). Only a path named on
+  // the command line may lie outside the root, and it too must be a regular file.
+  const got = explicit ? readRegularFile(file, { cap: MAX_SUPPRESSIONS_BYTES }) : corpus.source.read(SUPPRESSIONS_FILE);
   let text: string | undefined;
   if (got.ok) {
     if (got.bytes.length > MAX_SUPPRESSIONS_BYTES) throw new UsageError(`suppressions file ${shown}: file is ${got.bytes.length} bytes; refusing to read more than ${MAX_SUPPRESSIONS_BYTES}`);
@@ -161,7 +163,9 @@ export function applyBaseline(result: CheckResult, corpus: Corpus, values: Basel
     if (values['prune-suppressions']) recorded = prune(recorded, found, inScope);
     if (values['suppress-all']) recorded = suppress(recorded, found);
     else if (values['suppress-rule']?.length) recorded = suppress(recorded, found, new Set(values['suppress-rule']));
-    writeOutputFile(file, JSON.stringify(recorded, null, 2) + '\n', 'the suppressions file is written as a regular file');
+    const json = JSON.stringify(recorded, null, 2) + '\n';
+    if (explicit) writeOutputFile(file, json, 'the suppressions file is written as a regular file');
+    else writeTreeFile(corpus.root, SUPPRESSIONS_FILE, json, 'the suppressions file');
     wrote = { entries: Object.values(recorded).reduce((n, r) => n + Object.keys(r).length, 0) };
   }
   const applied = applySuppressions(result.findings, recorded, inScope);

@@ -69,7 +69,7 @@ export function writeFileAtomic(file: string, data: string | Buffer, opts: Write
 }
 
 /**
- * `--output FILE`, and any file a user names for writing (the suppressions file): a regular file
+ * `--output FILE`, and any file a user names for writing (`--suppressions-location`): a regular file
  * (replaced atomically, through a symlink at its real path) or a new path; anything else — a device
  * such as /dev/null, a FIFO, a directory, a dangling symlink — is refused with one line (ending in
  * `refusal`), so running as root can never replace a device with a regular file.
@@ -106,6 +106,40 @@ export function writeOutputFile(file: string, text: string, refusal = '--output 
     writeFileAtomic(target, text);
   } catch (e) {
     throw new FatalError(`cannot write ${shown}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
+
+/**
+ * A file the tree itself names for writing (the suppressions file in the root), held to the rules of
+ * errata targets: inside the root, never under `.git/`, never through a symlink (any part of the
+ * path), and a regular file or a new path. A committed symlink is refused, not followed or replaced.
+ */
+export function writeTreeFile(root: string, rel: string, text: string, what: string): void {
+  const segs = rel.split('/');
+  const refuse = (why: string): never => {
+    throw new FatalError(`cannot write ${rel}: ${why}; ${what} is written as a regular file inside the repository`);
+  };
+  if (path.isAbsolute(rel) || segs.includes('..')) refuse('it leaves the repository root');
+  if (segs.some((seg) => seg.toLowerCase() === '.git')) refuse('it is inside .git/');
+  let at = root;
+  for (const [i, seg] of segs.entries()) {
+    at = path.join(at, seg);
+    let st;
+    try {
+      st = lstatSync(at);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT' && i === segs.length - 1) break;
+      return refuse(`${segs.slice(0, i + 1).join('/')} cannot be reached (${(e as NodeJS.ErrnoException).code})`);
+    }
+    const shown = segs.slice(0, i + 1).join('/');
+    if (st.isSymbolicLink()) refuse(`${shown} is a symlink (never written through)`);
+    if (i < segs.length - 1 ? !st.isDirectory() : !st.isFile()) refuse(`${shown} is ${kindOf(st)}`);
+  }
+  try {
+    // rename replaces the directory entry itself: a symlink planted since the check is replaced, never followed.
+    writeFileAtomic(at, text);
+  } catch (e) {
+    throw new FatalError(`cannot write ${rel}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
 }
 

@@ -8,7 +8,7 @@ export const ERRATA_RULES: RuleMeta[] = [
   defineRule({ id: 'errata/target-missing', rfc: 'RFC 0001 §E', description: 'The target file of an erratum does not exist.' }),
   defineRule({ id: 'errata/target-ambiguous', rfc: 'RFC 0001 §E', description: 'An abbreviated target path matches more than one file.' }),
   defineRule({ id: 'errata/target-outside-root', rfc: 'RFC 0001 §E', description: 'A target path is absolute, climbs out with `..`, or its real path leaves the repository.' }),
-  defineRule({ id: 'errata/target-not-governed', rfc: 'RFC 0001 §E', description: 'A target is not a governed document: under `.git/`, reached through a symlink, not a regular file, or not tracked by git (outside git: not matching the document globs).' }),
+  defineRule({ id: 'errata/target-not-governed', rfc: 'RFC 0001 §E', description: 'A target is not a governed document: under `.git/`, reached through a symlink, not a regular file, not Markdown (`.md`, `.markdown`), or not tracked by git (outside git: not matching the document globs).' }),
   defineRule({ id: 'errata/section-missing', rfc: 'RFC 0001 §E', description: 'The target has no heading, bold label or numbered item the erratum names.' }),
   defineRule({ id: 'errata/section-ambiguous', rfc: 'RFC 0001 §E', description: 'The erratum’s section name matches more than one section of the target.' }),
   defineRule({ id: 'errata/text-ambiguous', rfc: 'RFC 0001 §E', description: 'The old text occurs more than once in the section.' }),

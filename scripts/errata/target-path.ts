@@ -49,6 +49,9 @@ export function governanceFor(source: FileSource, layout: Layout): Governance {
   return gov;
 }
 
+/** Errata amend documents: the Markdown files an RFC's `## Errata` names (every real erratum does). */
+const MARKDOWN = /\.(md|markdown)$/i;
+
 /** `RFCS/0152-…` (or `RFCS/0152-...`): a unique prefix of a file name in that folder. */
 const ABBREVIATED = /(?:\u2026|(?<=[^./])\.\.\.)$/;
 
@@ -56,7 +59,7 @@ const ABBREVIATED = /(?:\u2026|(?<=[^./])\.\.\.)$/;
  * A target path of an erratum, made repository-relative. Refused when it leaves the root
  * (absolute, `..`), when an abbreviated name does not match exactly one file, and when it is not a
  * governed document: under `.git/`, reached through a symlink (any part of the path), not a regular
- * file, or not tracked by git (outside git: not matching the document globs). The checks are made
+ * file, not Markdown (`.md`, `.markdown`), or not tracked by git (outside git: not matching the document globs). The checks are made
  * on the real path, which is what gets written.
  */
 export function resolveTarget(written: string, source: FileSource, gov: Governance): TargetResolution {
@@ -108,6 +111,8 @@ export function resolveTarget(written: string, source: FileSource, gov: Governan
   if (!isInside(real, rootReal)) return { ok: false, ruleId: 'errata/target-outside-root', message: `target ${rel} resolves to ${real}, outside the repository root` };
   if (gov.gitDirs.some((d) => isInside(real, d))) return notGoverned('is inside the git folder');
   const back = path.relative(rootReal, real).split(path.sep).join('/');
+  // Tracked is not enough: package.json, .github/workflows/*, .husky/* are tracked and run code.
+  if (!MARKDOWN.test(back)) return notGoverned('is not a Markdown document (.md, .markdown), and tracked files such as package.json or workflows can run code');
   if (gov.tracked) {
     if (!gov.tracked.has(back)) return notGoverned('is not tracked by git');
     return { ok: true, file: rel, real, governed: 'tracked by git' };

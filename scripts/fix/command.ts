@@ -53,17 +53,19 @@ export async function runFixFlags(values: Record<string, unknown>, ctx: FixConte
   // The fix machinery (passes, plans, the overlay source) is loaded only when a run fixes.
   const { computeFixes } = await import('./run.js');
   const run = await computeFixes({ source: corpus.source, layout: corpus.layout, families: ctx.families, options: ctx.options, severities: ctx.severities, wanted, useParseCache: corpus.useParseCache });
-  for (const file of run.refused) io.stderr.write(`specgate: ${file} is not valid UTF-8 text; its fixes were not applied\n`);
+  // File names and file text reach the terminal: escaped (the diff keeps tabs and CRLF ends, so `git apply` still reads it).
+  const { printable } = await import('../core/reporters/printable.js');
+  for (const file of run.refused) io.stderr.write(`specgate: ${printable(file)} is not valid UTF-8 text; its fixes were not applied\n`);
   const files = `${run.files.length} file${run.files.length === 1 ? '' : 's'}`;
   if (dryRun) {
     const { unifiedDiff } = await import('./diff.js');
-    io.stdout.write(unifiedDiff(run.files));
+    io.stdout.write(unifiedDiff(run.files).split('\n').map((l) => (l.endsWith('\r') ? printable(l.slice(0, -1), '\t') + '\r' : printable(l, '\t'))).join('\n'));
     io.stderr.write(`specgate: ${run.applied} fix${run.applied === 1 ? '' : 'es'} in ${files} would be applied; nothing written\n`);
     return 'dry-run';
   }
   if (run.files.length) {
     const { writeFixed } = await import('./write.js');
-    for (const line of writeFixed(corpus.root, run.files)) io.stderr.write(`specgate: ${line}\n`);
+    for (const line of writeFixed(corpus.root, run.files)) io.stderr.write(`specgate: ${printable(line)}\n`);
   }
   io.stderr.write(`specgate: applied ${run.applied} fix${run.applied === 1 ? '' : 'es'} to ${files}\n`);
   const fresh = new Corpus(new FsSource(corpus.root), corpus.layout);

@@ -10,6 +10,7 @@ import { toPosix } from '../core/source.js';
 import { FAMILIES } from '../checks/registry.js';
 import { familyInputs, PATH_REFERENCE_FAMILIES } from './family-inputs.js';
 import { HOOK_MARKER, preCommitScript } from './pre-commit-script.js';
+import { printable } from '../core/reporters/printable.js';
 
 export type InstallOutcome = 'installed' | 'updated' | 'unchanged' | 'kept-foreign' | 'skipped';
 
@@ -102,7 +103,7 @@ function layoutFor(root: string): Layout {
   try {
     return loadConfig(root, {}).layout;
   } catch (e) {
-    process.stderr.write(`specgate: ${(e as Error).message}; the hook uses the default layout until it is fixed and \`npm run prepare\` runs again\n`);
+    process.stderr.write(`specgate: ${printable((e as Error).message)}; the hook uses the default layout until it is fixed and \`npm run prepare\` runs again\n`);
     return presetLayout('specgate');
   }
 }

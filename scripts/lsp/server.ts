@@ -4,6 +4,7 @@ import type { Connection, Hover, InitializeResult } from 'vscode-languageserver/
 import { CodeActionKind, createConnection, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { packageVersion } from '../core/package-root.js';
+import { printable } from '../core/reporters/printable.js';
 import { toPosix } from '../core/source.js';
 import { quickFix, toDiagnostic } from './convert.js';
 import { hoverAt } from './hover.js';
@@ -59,7 +60,8 @@ export function startServer(connection: Connection = createConnection(process.st
         try {
           await workspace!.check(changed);
         } catch (e) {
-          connection.console.error(`specgate: check failed: ${(e as Error).stack ?? e}`);
+          // The message may quote a file of the workspace: escaped, as on a terminal.
+          connection.console.error(`specgate: check failed: ${printable(String((e as Error).stack ?? e), '\n')}`);
         }
       }
       publish(documents.keys());

@@ -23,11 +23,13 @@ export const REDACTED = '<redacted>';
 /**
  * Removes every secret from a capture: the Authorization header becomes `Bearer <redacted>`, and any
  * other occurrence of a secret (a host that echoes the header into a body, say) becomes `<redacted>`.
- * A host may echo it JSON-encoded, so every spelling JSON allows is matched: each character raw, as
- * a short escape (`\/`, `\"`, `\\`) or as `\uXXXX` in either case, and all of these once more
- * inside an escaped string (a JSON document carried in a JSON string). Text is redacted before it
- * is serialised, and the serialised report is redacted again (a secret with `"` or `\` is escaped
- * by the serialiser, and that spelling is matched too).
+ * A host may echo it encoded, so every spelling is matched, character by character: raw, as a JSON
+ * short escape (`\/`, `\"`, `\\`) or `\uXXXX` (hex in either case), each behind any run of up to
+ * MAX_ESCAPE_RUN backslashes (so the spelling survives JSON escaping to any depth the run covers: d
+ * levels double a run to 2^d - 1), and percent-encoded (each UTF-8 byte `%XX` in either case, also
+ * encoded again as `%25XX`). Each character's alternatives are bounded, so one match attempt costs
+ * at most (secret length) × MAX_ESCAPE_RUN steps and redaction stays linear in the text. Text is
+ * redacted before it is serialised, and the serialised report is redacted again.
  */
 export class Redactor {
   private readonly pattern: RegExp | undefined;
@@ -35,7 +37,7 @@ export class Redactor {
   constructor(secrets: Array<string | undefined>) {
     // Longest first, so a secret that contains another is removed whole.
     const list = [...new Set(secrets.filter((s): s is string => !!s))].sort((a, b) => b.length - a.length);
-    this.pattern = list.length ? new RegExp(list.map((s) => spelled(s, 2)).join('|'), 'g') : undefined;
+    this.pattern = list.length ? new RegExp(list.map(spelled).join('|'), 'g') : undefined;
   }
 
   text(s: string): string {
@@ -51,26 +53,29 @@ export class Redactor {
   }
 }
 
+/** Backslashes that may precede one character's spelling: JSON escaping six levels deep (2^6 - 1). */
+export const MAX_ESCAPE_RUN = 63;
+
 const SHORT: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', '\b': 'b', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't' };
 
-/** The ways JSON may write one character in a string: itself, its short escape, `\uXXXX` (hex letters in either case). */
-function jsonSpellings(c: string): string[] {
-  const out = new Set<string>([c]);
-  if (SHORT[c]) out.add('\\' + SHORT[c]);
-  const hex = c.charCodeAt(0).toString(16).padStart(4, '0');
-  let forms = [''];
-  for (const d of hex) forms = forms.flatMap((f) => (/[a-f]/.test(d) ? [f + d, f + d.toUpperCase()] : [f + d]));
-  for (const f of forms) out.add('\\u' + f);
-  return [...out];
-}
+const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
-/** A regex source matching `s` written raw or JSON-escaped up to `depth` times over. */
-function spelled(s: string, depth: number): string {
-  if (depth === 0) return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  return [...s].map((c) => {
-    const alternatives = [...new Set(jsonSpellings(c).map((e) => spelled(e, depth - 1)))];
-    return alternatives.length === 1 ? alternatives[0]! : `(?:${alternatives.join('|')})`;
-  }).join('');
+/** Hex digits matched in either case (`2f`, `2F`). */
+const anyCase = (hex: string) => [...hex].map((d) => (/[a-f]/i.test(d) ? `[${d.toLowerCase()}${d.toUpperCase()}]` : d)).join('');
+
+/** A regex source matching `s` written in any of the spellings above, one character at a time. */
+function spelled(s: string): string {
+  const run = `\\\\{0,${MAX_ESCAPE_RUN}}`;
+  const escaped = `\\\\{1,${MAX_ESCAPE_RUN}}`;
+  return [...s]
+    .map((c) => {
+      const alternatives = [run + literal(c)];
+      const units = Array.from({ length: c.length }, (_, i) => anyCase(c.charCodeAt(i).toString(16).padStart(4, '0')));
+      alternatives.push(escaped + (SHORT[c] ? `(?:${literal(SHORT[c])}|u${units[0]})` : `u${units[0]}`) + units.slice(1).map((u) => `${escaped}u${u}`).join(''));
+      alternatives.push([...Buffer.from(c, 'utf8')].map((b) => `%(?:25){0,2}${anyCase(b.toString(16).padStart(2, '0'))}`).join(''));
+      return `(?:${alternatives.join('|')})`;
+    })
+    .join('');
 }
 
 function authScheme(value: string): string {

@@ -47,6 +47,9 @@ export interface Complexity {
 /** One container marker, after optional indentation: a quote `>` or a list item marker followed by a space, a tab or the line's end. */
 const MARKER = /[ \t]*(?:>|(?:[-+*]|\d{1,9}[.)])(?=[ \t\r\n]|$))/y;
 
+/** A line ending: `\r\n`, `\r` or `\n` (searched forward once: the scan stays linear). */
+const LINE_END = /\r\n?|\n/g;
+
 /** Width of leading blanks, a tab counted as `tab` columns. */
 function indentOf(text: string, start: number, end: number, tab: number): number {
   let w = 0;
@@ -75,9 +78,11 @@ export function markdownComplexity(text: string): Complexity | undefined {
   let lazyOpen = false;
   let lazy = 0;
   let line = 0;
+  LINE_END.lastIndex = 0;
   for (let start = 0; start <= text.length; ) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = text.length;
+    // Lines end as micromark (and LineIndex) end them: at `\r\n`, `\r` or `\n`; CR-only text is as many lines.
+    const br = LINE_END.exec(text);
+    const end = br ? br.index : text.length;
     line++;
     let depth = 0;
     let first = '';
@@ -117,7 +122,7 @@ export function markdownComplexity(text: string): Complexity | undefined {
       newRun = true;
       if (!lazyOpen) open = false;
     }
-    start = end + 1;
+    start = br ? LINE_END.lastIndex : text.length + 1;
   }
   return undefined;
 }

@@ -1,4 +1,5 @@
 import type { Judgement } from './types.js';
+import { printable } from '../core/reporters/printable.js';
 
 export interface TableRow {
   case: string;
@@ -13,7 +14,7 @@ export function verdictTable(rows: readonly TableRow[]): string {
   for (const r of rows) {
     const j = r.judgement;
     const rules = [...new Set(j.results.map((x) => `${x.ruleId}${x.severity === 'warning' ? ' (warning)' : ''}`))].join(', ');
-    out.push(`| ${r.case} | ${j.scope.version} (${j.scope.why}) | ${WORD[j.verdict]} | ${j.sections.map((s) => `§${s}`).join(' ') || '—'} | ${rules || '—'} |`);
+    out.push(`| ${printable(r.case)} | ${printable(j.scope.version)} (${printable(j.scope.why)}) | ${WORD[j.verdict]} | ${j.sections.map((s) => `§${s}`).join(' ') || '—'} | ${rules || '—'} |`);
   }
   return out.join('\n') + '\n';
 }

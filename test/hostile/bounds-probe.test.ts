@@ -24,6 +24,33 @@ describe('hostile bounds: probe token redaction', () => {
     expect(out).not.toContain('0123');
   });
 
+  const nest = (s: string, depth: number) => (depth === 0 ? s : nest(esc(s), depth - 1));
+  it.each([3, 4, 5])('removes the token in a JSON document escaped %i more times (escaping depth is handled generically, up to MAX_ESCAPE_RUN)', (depth) => {
+    const out = r.text(`before ${nest(JSON.stringify({ echo: TOKEN }), depth)} after`);
+    expect(out).toContain(REDACTED);
+    expect(out).not.toContain('0123');
+  });
+
+  it('removes a percent-encoded echo (upper and lower hex, also encoded twice) from a header of a record', () => {
+    const pct = encodeURIComponent(TOKEN);
+    const headers = r.headers({ 'x-echo': `pct=${pct}`, 'x-lower': `pct=${pct.toLowerCase()}`, 'x-twice': encodeURIComponent(pct), 'x-all': [...TOKEN].map((c) => '%' + c.charCodeAt(0).toString(16)).join('') });
+    for (const v of Object.values(headers)) {
+      expect(v).toContain(REDACTED);
+      expect(v).not.toContain('0123');
+      expect(v).not.toMatch(/%30%31%32%33/i);
+    }
+    // clean control: percent-encoding of other text stays
+    expect(r.text('a%2Fb%22c')).toBe('a%2Fb%22c');
+  });
+
+  it('redaction is bounded on hostile text: megabytes of backslashes and near-misses finish', () => {
+    const near = TOKEN.slice(0, -1);
+    const text = '\\'.repeat(1 << 20) + esc(near).repeat(20_000) + nest(TOKEN, 5);
+    const out = r.text(text);
+    expect(out.endsWith(REDACTED)).toBe(true);
+    expect(out.length).toBe(text.length - nest(TOKEN, 5).length + REDACTED.length);
+  });
+
   it('a report serialised after redaction still carries no spelling of it (--format json stdout)', () => {
     const report = JSON.stringify({ message: `host echoed ${TOKEN}` });
     expect(r.text(report)).not.toContain('0123');

@@ -71,6 +71,20 @@ describe('errata targets are governed documents only', () => {
     expect(readFileSync(path.join(root, 'spec/tracked.md'), 'utf8')).toContain('new words');
   });
 
+  it('in git, a tracked file that is not Markdown (package.json, a workflow, a husky hook) is refused and untouched', async () => {
+    const pkg = '{ "scripts": { "old words": "true" } }\n';
+    const files = { 'package.json': pkg, '.github/workflows/ci.yml': 'name: old words\n', '.husky/pre-commit': 'echo old words\n', 'spec/doc.markdown': DOC };
+    const root = repo(files, replace('package.json') + replace('.github/workflows/ci.yml') + replace('.husky/pre-commit') + replace('spec/doc.markdown'), { git: true });
+    const run = await apply(root);
+    expect(run.findings.map((f) => [f.ruleId, f.message.includes('is not a Markdown document')])).toEqual([
+      ['errata/target-not-governed', true],
+      ['errata/target-not-governed', true],
+      ['errata/target-not-governed', true],
+    ]);
+    expect(readFileSync(path.join(root, 'package.json'), 'utf8')).toBe(pkg);
+    expect(readFileSync(path.join(root, '.husky/pre-commit'), 'utf8')).toBe('echo old words\n');
+  });
+
   it('outside git, a file outside the document globs is refused', async () => {
     const root = repo({ 'scripts/build.md': DOC }, replace('scripts/build.md'));
     expect((await apply(root)).findings).toEqual([expect.objectContaining({ ruleId: 'errata/target-not-governed', message: expect.stringContaining('matches none of the document globs') })]);

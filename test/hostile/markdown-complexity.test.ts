@@ -33,6 +33,39 @@ describe('hostile bounds: Markdown containers', () => {
     if (text === DEEP) expect(got?.line).toBe(3);
   });
 
+  it.each([
+    ['CR only', '\r'],
+    ['CRLF', '\r\n'],
+    ['CR, LF and CRLF mixed', null],
+  ])('%s line endings are lines too (micromark ends a line at a lone CR): same caps, same lines as the parser', (_name, eol) => {
+    // Mixed: a lone CR is never followed by a LF (that would be one CRLF).
+    const convert = (t: string) => {
+      let i = 0;
+      return t.replace(/\n/g, () => (eol ?? ['\n', '\r', '\r\n'][i++ % 3]!));
+    };
+    for (const [text, message] of [[LISTS_UNDER_HEADINGS, /container budget/], [LAZY, /lazy-line cap/], [DEEP, /nesting cap/]] as const) {
+      const plain = markdownComplexity(text)!;
+      const got = markdownComplexity(convert(text));
+      expect(got?.message).toMatch(message);
+      expect(got?.line).toBe(plain.line);
+    }
+    // The parser counts the same lines (a clean control, parsed): positions agree with the scan's.
+    const small = convert('# T\n\n- a\n- b\n\npara\n');
+    const tree = parseMarkdown('x.md', small).tree;
+    expect(tree.children.map((c) => c.position!.start.line)).toEqual([1, 3, 6]);
+    expect(markdownComplexity(small)).toBeUndefined();
+  });
+
+  it('the reported CR-only RFC (lists under headings, 64 KiB) is a finding through the corpus, not a parse', async () => {
+    let s = '';
+    for (let i = 0; s.length < 65536; i++) s += `## h${i}\r\r- a\r- b\r\rpara\r\r`;
+    const file = 'RFCS/0998-cr.md';
+    const corpus = new Corpus(new OverlaySource(PROJECT, { [file]: s.slice(0, 65536) }), presetLayout('specgate'));
+    corpus.useParseCache = false;
+    expect(await (await loadRfcSet(corpus)).read(file)).toBeUndefined();
+    expect(corpus.problems).toEqual([expect.objectContaining({ ruleId: 'parse/markdown-too-complex', file, message: expect.stringMatching(/container budget/) })]);
+  });
+
   it('just under each cap passes (clean controls)', () => {
     expect(markdownComplexity('> a\n' + 'b\n'.repeat(MAX_LAZY_LINES))).toBeUndefined();
     expect(markdownComplexity('> '.repeat(MAX_CONTAINER_DEPTH) + 'x\n')).toBeUndefined();
