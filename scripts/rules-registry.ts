@@ -1,7 +1,7 @@
 import { didYouMean } from './core/did-you-mean.js';
 import { FAMILIES } from './checks/registry.js';
 import { UsageError } from './core/errors.js';
-import type { SeveritySetting } from './core/findings.js';
+import type { ConfiguredSeverity } from './core/findings.js';
 import { INPUT_RULES } from './core/input-rules.js';
 import type { RuleMeta } from './core/rule.js';
 import { defineRule } from './core/rule.js';
@@ -53,14 +53,14 @@ export async function ruleAliases(): Promise<Record<string, string[]>> {
  * nearest known id as a suggestion.
  */
 export async function resolveConfiguredRules(
-  severities: Readonly<Record<string, SeveritySetting>>,
+  severities: Readonly<Record<string, ConfiguredSeverity>>,
   where: (id: string) => string,
-): Promise<Record<string, SeveritySetting>> {
+): Promise<Record<string, ConfiguredSeverity>> {
   const ids = Object.keys(severities);
   if (ids.length === 0) return {};
   const [rules, aliases] = await Promise.all([allRules(), ruleAliases()]);
   const known = new Set(rules.map((r) => r.id));
-  const out: Record<string, SeveritySetting> = {};
+  const out: Record<string, ConfiguredSeverity> = {};
   for (const id of ids) {
     if (known.has(id) || aliases[id]) continue;
     const near = didYouMean(id, [...known, ...Object.keys(aliases)]);

@@ -1,7 +1,7 @@
 import { FsSource } from '../core/source.js';
 import { Corpus } from '../core/corpus.js';
 import { FatalError } from '../core/errors.js';
-import type { FindingDraft, SeveritySetting } from '../core/engine.js';
+import type { FindingDraft, ConfiguredSeverity } from '../core/engine.js';
 import { applySeverities } from '../core/engine.js';
 import type { Finding } from '../core/findings.js';
 import { compareFindings, pushAll } from '../core/findings.js';
@@ -27,7 +27,7 @@ export interface CompatOptions {
   layout: Layout;
   ref: string;
   staged: boolean;
-  severities?: Record<string, SeveritySetting>;
+  severities?: Record<string, ConfiguredSeverity>;
 }
 
 export interface CompatResult {
@@ -250,7 +250,7 @@ function baseProblem(p: Finding, headFile: string, ref: string): FindingDraft {
  * RFC of the range declares is a notice instead, pointing at that RFC's Compatibility row; a rule
  * configured `off` stays silent either way.
  */
-function changeFindings(c: Change, ref: string, severities: Record<string, SeveritySetting> = {}): Finding[] {
+function changeFindings(c: Change, ref: string, severities: Record<string, ConfiguredSeverity> = {}): Finding[] {
   const rule = ruleFor(c);
   const d = c.declaredBy;
   const draft: FindingDraft = {

@@ -6,7 +6,7 @@ import { UsageError } from './errors.js';
 import { parseJson } from './json-tree.js';
 import type { Layout } from './layout.js';
 import { presetLayout } from './layout.js';
-import type { SeveritySetting } from './engine.js';
+import type { ConfiguredSeverity } from './engine.js';
 import type { SchemaError, Validator } from './schema.js';
 import type { FileSource } from './source.js';
 import { toPosix } from './source.js';
@@ -19,7 +19,7 @@ export const CONFIG_SCHEMA = 'config';
 export interface LoadedConfig {
   layout: Layout;
   /** As the file writes them; `resolveConfiguredRules` checks the ids and expands retired ones. */
-  severities: Record<string, SeveritySetting>;
+  severities: Record<string, ConfiguredSeverity>;
   /** The config file used, repository-relative, if any. */
   file?: string;
   /** `file:line:column` of a rule id's key in the config, for messages. */
@@ -30,7 +30,7 @@ interface ConfigFile {
   $schema?: string;
   preset?: string;
   layout?: Partial<Omit<Layout, 'preset'>>;
-  rules?: Record<string, SeveritySetting>;
+  rules?: Record<string, ConfiguredSeverity>;
 }
 
 /**

@@ -1,11 +1,11 @@
 import type { Corpus } from './corpus.js';
-import type { CheckResult, FamilySummary, Finding, Severity, SeveritySetting } from './findings.js';
+import type { CheckResult, ConfiguredSeverity, FamilySummary, Finding, Severity, SeveritySetting } from './findings.js';
 import { capPerFile, compareFindings, FINDINGS_CAP_RULE, MAX_FINDINGS_PER_FILE, pushAll } from './findings.js';
 import { INPUT_RULES } from './input-rules.js';
 import type { Family, Report, Rule, RuleContext, RuleMeta } from './rule.js';
-import { defineRule, locate, presetDefault } from './rule.js';
+import { defineRule, locate, presetDefault, rfcFor, ruleUnderPreset } from './rule.js';
 
-export type { SeveritySetting } from './findings.js';
+export type { ConfiguredSeverity, SeveritySetting } from './findings.js';
 
 /** A finding before configuration has spoken: its severity is the rule's unless the report chose one. */
 export type FindingDraft = Omit<Finding, 'severity'> & { severity?: Severity };
@@ -13,15 +13,17 @@ export type FindingDraft = Omit<Finding, 'severity'> & { severity?: Severity };
 /**
  * The one place a rule's severity is decided, for every command: the configured setting for its
  * id, else `off` when the preset's process does not state the rule, else what the report chose,
- * else the rule's default.
+ * else the rule's default. Configured `on` skips the preset's `off` and keeps the per-finding
+ * severity; a rule whose own default is `off` has none to keep, so `on` reports it as a warning.
  */
 export function severityOf(
   rule: Pick<RuleMeta, 'id' | 'defaultSeverity' | 'presets'>,
-  severities: Readonly<Record<string, SeveritySetting>>,
+  severities: Readonly<Record<string, ConfiguredSeverity>>,
   reported?: Severity,
   preset?: string,
 ): SeveritySetting {
   const configured = severities[rule.id];
+  if (configured === 'on') return reported ?? (rule.defaultSeverity === 'off' ? 'warning' : rule.defaultSeverity);
   if (configured !== undefined) return configured;
   if (presetDefault(rule, preset) === 'off') return 'off';
   return reported ?? rule.defaultSeverity;
@@ -34,7 +36,7 @@ export function severityOf(
  * findings through here. A draft whose rule the command did not declare is an internal error:
  * every finding comes from a registered rule.
  */
-export function applySeverities(drafts: readonly FindingDraft[], rules: readonly RuleMeta[], severities: Readonly<Record<string, SeveritySetting>> = {}, preset?: string): Finding[] {
+export function applySeverities(drafts: readonly FindingDraft[], rules: readonly RuleMeta[], severities: Readonly<Record<string, ConfiguredSeverity>> = {}, preset?: string): Finding[] {
   const byId = new Map<string, RuleMeta>();
   for (const r of [...INPUT_RULES, ...rules]) byId.set(r.id, r);
   const out: Finding[] = [];
@@ -43,7 +45,7 @@ export function applySeverities(drafts: readonly FindingDraft[], rules: readonly
     if (!rule) throw new Error(`a finding came from "${d.ruleId}", which no registered rule of this command declares`);
     const severity = severityOf(rule, severities, d.severity, preset);
     if (severity === 'off') continue;
-    out.push({ ...d, severity, ...(d.rfc === undefined ? { rfc: rule.rfc } : {}) });
+    out.push({ ...d, severity, ...(d.rfc === undefined ? { rfc: rfcFor(rule, preset) } : {}) });
   }
   return capPerFile(dedupe(withoutSchemaEchoes(out).sort(compareFindings)));
 }
@@ -53,7 +55,7 @@ export interface RunOptions {
   families: Family[];
   options?: Record<string, unknown>;
   /** Per-rule severity overrides from configuration. */
-  severities?: Record<string, SeveritySetting>;
+  severities?: Record<string, ConfiguredSeverity>;
   /** Told, per family, the files it read (the editor re-checks only the families that read a changed file). */
   onFamilyDone?(family: string, files: ReadonlySet<string>, findings: readonly Finding[]): void;
 }
@@ -83,8 +85,8 @@ export async function runFamilies({ corpus, families, options = {}, severities =
           column: 1,
           endLine: 1,
           endColumn: 1,
-          message: `${rule.id} visited nothing, so it cannot pass (${rule.rfc}): ${rule.description}`,
-          rfc: rule.rfc,
+          message: `${rule.id} visited nothing, so it cannot pass (${rfcFor(rule, corpus.layout.preset)}): ${rule.description}`,
+          rfc: rfcFor(rule, corpus.layout.preset),
         });
       }
       pushAll(own, result.findings);
@@ -122,6 +124,8 @@ export function withoutSchemaEchoes(findings: Finding[]): Finding[] {
 /** Runs one rule; its findings are drafts until `applySeverities` settles their severity. */
 export async function runRule(rule: Rule, corpus: Corpus, options: Record<string, unknown>): Promise<{ findings: FindingDraft[]; visited: number }> {
   const findings: FindingDraft[] = [];
+  // The message names the section of the process that applies: the preset's, when the rule has one.
+  const meta = ruleUnderPreset(rule, corpus.layout.preset);
   // Past the per-file cap a rule's drafts are only counted, so memory stays bounded however many it reports.
   const perFile = new Map<string, number>();
   const over = new Map<string, FindingDraft>();
@@ -132,7 +136,7 @@ export async function runRule(rule: Rule, corpus: Corpus, options: Record<string
     options,
     report(r: Report) {
       if (r.fix && !rule.fixable) throw new Error(`${rule.id} attached a fix but its metadata does not say fixable`);
-      const draft = toDraft(rule, r);
+      const draft = toDraft(meta, r);
       const n = (perFile.get(draft.file) ?? 0) + 1;
       perFile.set(draft.file, n);
       if (n <= MAX_FINDINGS_PER_FILE) findings.push(draft);

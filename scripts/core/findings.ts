@@ -5,6 +5,12 @@ export type Severity = 'error' | 'warning' | 'notice';
 
 /** What configuration may set a rule to: a severity, or `off` (the rule's findings are dropped). */
 export type SeveritySetting = Severity | 'off';
+/**
+ * A severity as configuration sets it: a fixed one, `off`, or `on` — the rule enabled at its own
+ * severity, finding by finding (a rule that reports some findings milder keeps doing so; `error`
+ * would make them all errors). `on` also turns on a rule its preset leaves off (opt-in).
+ */
+export type ConfiguredSeverity = SeveritySetting | 'on';
 
 export interface RelatedLocation extends Range {
   file: string;

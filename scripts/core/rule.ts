@@ -52,12 +52,37 @@ export interface RuleMeta {
    * imposed on a repository that follows another process.
    */
   presets?: readonly string[];
+  /**
+   * The section that states the rule in another preset's process, when it is not `rfc` (which
+   * names this project's RFCs): under `openwop` a finding names upstream's RFC 0001 or template,
+   * never a section only this project's RFC 0001 has. Resolved by `rfcFor`, wherever `rfc` is shown.
+   */
+  rfcByPreset?: Readonly<Partial<Record<string, string>>>;
 }
 
 /** A rule's severity when configuration says nothing, under a preset: its default, or `off` outside its presets. */
 export function presetDefault(rule: Pick<RuleMeta, 'defaultSeverity' | 'presets'>, preset: string | undefined): SeveritySetting {
   if (preset !== undefined && rule.presets && !rule.presets.includes(preset)) return 'off';
   return rule.defaultSeverity;
+}
+
+/**
+ * The section a rule enforces under a preset: the preset's own citation; else, for a rule outside
+ * the preset's process (opt-in there), the process it comes from by name ("specgate's RFC 0001 §B",
+ * so it is not read as the target's RFC 0001); else the rule's `rfc`.
+ */
+export function rfcFor(rule: Pick<RuleMeta, 'rfc' | 'rfcByPreset' | 'presets'>, preset: string | undefined): string {
+  if (preset === undefined) return rule.rfc;
+  const own = rule.rfcByPreset?.[preset];
+  if (own !== undefined) return own;
+  if (rule.presets && !rule.presets.includes(preset)) return `${rule.presets.join('/')}'s ${rule.rfc}`;
+  return rule.rfc;
+}
+
+/** A rule's metadata as a preset shows it: `rfc` is the preset's citation (list-rules, SARIF, hover, messages). */
+export function ruleUnderPreset<R extends Pick<RuleMeta, 'rfc' | 'rfcByPreset' | 'presets'>>(rule: R, preset: string | undefined): R {
+  const rfc = rfcFor(rule, preset);
+  return rfc === rule.rfc ? rule : { ...rule, rfc };
 }
 
 /** What a rule module writes: the metadata less what `defineRule` fills in. */
@@ -70,8 +95,8 @@ export function ruleAnchor(id: string): string {
 
 /** Fills in the defaults: severity `error`, not fixable, documented in docs/rules.md. */
 export function defineRule(spec: RuleSpec): RuleMeta {
-  const { id, rfc, description, defaultSeverity = 'error', docs = `docs/rules.md#${ruleAnchor(spec.id)}`, fixable = false, class: cls, presets } = spec;
-  return { id, rfc, description, defaultSeverity, docs, fixable, ...(cls ? { class: cls } : {}), ...(presets ? { presets } : {}) };
+  const { id, rfc, description, defaultSeverity = 'error', docs = `docs/rules.md#${ruleAnchor(spec.id)}`, fixable = false, class: cls, presets, rfcByPreset } = spec;
+  return { id, rfc, description, defaultSeverity, docs, fixable, ...(cls ? { class: cls } : {}), ...(presets ? { presets } : {}), ...(rfcByPreset ? { rfcByPreset } : {}) };
 }
 
 export interface RuleContext {

@@ -4,7 +4,7 @@ import { Corpus } from './corpus.js';
 import { FatalError, UsageError } from './errors.js';
 import { discoverConfig, loadConfig } from './config.js';
 import type { LoadedConfig } from './config.js';
-import type { SeveritySetting } from './engine.js';
+import type { ConfiguredSeverity } from './engine.js';
 import type { CheckResult, Finding } from './findings.js';
 import { countBySeverity } from './findings.js';
 import type { LayoutNeed } from './layout.js';
@@ -15,6 +15,7 @@ import { writeOutputFile } from './writer.js';
 import { packageVersion } from './package-root.js';
 import { loadReporter } from './reporters/index.js';
 import type { RuleInfo } from './reporters/types.js';
+import { ruleUnderPreset } from './rule.js';
 import type { CliIo } from './io.js';
 import { processIo } from './io.js';
 
@@ -70,7 +71,7 @@ export interface CommonValues {
 
 export interface OpenedCorpus {
   corpus: Corpus;
-  severities: Record<string, SeveritySetting>;
+  severities: Record<string, ConfiguredSeverity>;
   config: LoadedConfig;
 }
 
@@ -142,7 +143,7 @@ export async function openCorpus(values: CommonValues, needs: readonly LayoutNee
 }
 
 /** The config's rule severities, checked against every command's rules (loaded only when the config names any). */
-export async function configuredSeverities(config: Pick<LoadedConfig, 'severities' | 'ruleAt'>): Promise<Record<string, SeveritySetting>> {
+export async function configuredSeverities(config: Pick<LoadedConfig, 'severities' | 'ruleAt'>): Promise<Record<string, ConfiguredSeverity>> {
   if (Object.keys(config.severities).length === 0) return {};
   const { resolveConfiguredRules } = await import('../rules-registry.js');
   return resolveConfiguredRules(config.severities, config.ruleAt);
@@ -219,7 +220,8 @@ export async function emit(result: CheckResult, values: CommonValues, corpus: Co
       root: corpus?.root ?? process.cwd(),
       toolName: TOOL_NAME,
       toolVersion: TOOL_VERSION,
-      rules,
+      // SARIF's rule help names the section of the process the preset follows, as the messages do.
+      rules: rules.map((r) => ruleUnderPreset(r, corpus?.layout.preset)),
       color: colorFor(values, format, io.stdout.isTTY === true),
     },
   );

@@ -1,5 +1,5 @@
 import { Corpus } from '../core/corpus.js';
-import type { SeveritySetting } from '../core/engine.js';
+import type { ConfiguredSeverity } from '../core/engine.js';
 import { UsageError } from '../core/errors.js';
 import type { Finding } from '../core/findings.js';
 import type { CliIo } from '../core/io.js';
@@ -28,7 +28,7 @@ export interface FixContext {
   corpus: Corpus;
   families: Family[];
   options: Record<string, unknown>;
-  severities: Record<string, SeveritySetting>;
+  severities: Record<string, ConfiguredSeverity>;
 }
 
 /**

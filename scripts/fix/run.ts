@@ -1,5 +1,5 @@
 import { Corpus } from '../core/corpus.js';
-import type { SeveritySetting } from '../core/engine.js';
+import type { ConfiguredSeverity } from '../core/engine.js';
 import { runFamilies } from '../core/engine.js';
 import type { Finding } from '../core/findings.js';
 import type { Layout } from '../core/layout.js';
@@ -27,7 +27,7 @@ export interface FixOptions {
   layout: Layout;
   families: Family[];
   options: Record<string, unknown>;
-  severities: Record<string, SeveritySetting>;
+  severities: Record<string, ConfiguredSeverity>;
   /** Which findings' fixes to apply (`--fix-type`, `--rule`). */
   wanted: (f: Finding) => boolean;
   useParseCache?: boolean;

@@ -1,6 +1,7 @@
 import type { Hover, Position } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { RuleMeta } from '../core/rule.js';
+import { rfcFor } from '../core/rule.js';
 import type { EditorFinding } from './workspace.js';
 
 let rules: Promise<Map<string, RuleMeta>> | undefined;
@@ -13,9 +14,10 @@ const RULE_ID = /[a-z][a-z0-9-]*\/[a-z0-9][a-z0-9-]*/g;
 
 /**
  * Hover on a rule id (in the config, a suppressions file, a doc) or on a finding's range: the
- * rule's description, RFC section, default severity and whether it fixes.
+ * rule's description, RFC section (the one of the preset's process), default severity and whether it fixes.
  */
-export async function hoverAt(doc: TextDocument, pos: Position, findings: readonly EditorFinding[]): Promise<Hover | null> {
+export async function hoverAt(doc: TextDocument, pos: Position, findings: readonly EditorFinding[], preset?: string): Promise<Hover | null> {
+  const describe = (r: RuleMeta) => describeRule(r, preset);
   const index = await ruleIndex();
   const line = doc.getText({ start: { line: pos.line, character: 0 }, end: { line: pos.line + 1, character: 0 } });
   for (const m of line.matchAll(RULE_ID)) {
@@ -29,8 +31,8 @@ export async function hoverAt(doc: TextDocument, pos: Position, findings: readon
   return metas.length ? { contents: { kind: 'markdown', value: metas.map(describe).join('\n\n---\n\n') } } : null;
 }
 
-function describe(r: RuleMeta): string {
-  return [`**${r.id}** (${r.rfc})`, '', r.description, '', `default: \`${r.defaultSeverity}\`${r.fixable ? ' · fixable' : ''} · ${r.docs}`].join('\n');
+function describeRule(r: RuleMeta, preset: string | undefined): string {
+  return [`**${r.id}** (${rfcFor(r, preset)})`, '', r.description, '', `default: \`${r.defaultSeverity}\`${r.fixable ? ' · fixable' : ''} · ${r.docs}`].join('\n');
 }
 
 function within(pos: Position, f: EditorFinding): boolean {

@@ -4,7 +4,7 @@ import { loadFamilies } from '../checks/registry.js';
 import { loadConfig, CONFIG_FILE } from '../core/config.js';
 import { Corpus } from '../core/corpus.js';
 import type { ParseMemo } from '../core/corpus.js';
-import type { SeveritySetting } from '../core/engine.js';
+import type { ConfiguredSeverity } from '../core/engine.js';
 import { runFamilies } from '../core/engine.js';
 import type { Finding } from '../core/findings.js';
 import type { Layout } from '../core/layout.js';
@@ -36,7 +36,7 @@ export class Workspace {
   readonly overlay: OverlaySource;
   private families: Family[] = [];
   private layout!: Layout;
-  private severities: Record<string, SeveritySetting> = {};
+  private severities: Record<string, ConfiguredSeverity> = {};
   /** A config the editor's buffer (or the file) breaks: shown on the config file, the last good one kept. */
   private configProblem: EditorFinding | undefined;
   private readonly reads = new Map<string, ReadonlySet<string>>();
@@ -50,6 +50,11 @@ export class Workspace {
   async init(): Promise<void> {
     this.families = await loadFamilies([]);
     await this.loadConfig();
+  }
+
+  /** The preset the workspace is checked under (hover names the section of its process). */
+  get preset(): string | undefined {
+    return this.layout?.preset;
   }
 
   /** An editor buffer's text, or `null` once it is closed (the saved file counts again). */

@@ -35,7 +35,7 @@ describe('specgate.config.json is validated against its schema, located', () => 
   });
 
   it('a bad severity is reported at the value', async () => {
-    await expectConfigError('{ "rules": { "interop-map/reason-upper-snake": "warn" } }', '"warn"', /must be one of "off", "notice", "warning", "error"/);
+    await expectConfigError('{ "rules": { "interop-map/reason-upper-snake": "warn" } }', '"warn"', /must be one of "off", "on", "notice", "warning", "error"/);
   });
 
   it('an unknown preset is reported at the value', async () => {
@@ -101,6 +101,32 @@ describeShared('adopting the tool on the upstream repository', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.summary.families[0].visited).toBeGreaterThan(0);
+  });
+
+  it('"on" turns on an opt-in rule at its own severity per finding; "error" makes every finding an error', async () => {
+    const run = async (setting: string) => {
+      const c = config(JSON.stringify({ preset: 'openwop', rules: { 'rfcs/affects-paths-exist': setting } }));
+      const r = await runJson(['check', 'rfcs', '--root', ANCHOR, '--config', c.file]);
+      return r.findings.filter((f: { ruleId: string }) => f.ruleId === 'rfcs/affects-paths-exist') as Array<{ severity: string; message: string }>;
+    };
+    const on = await run('on');
+    // Accepted RFCs' missing paths are errors; a glob the rule cannot resolve stays a warning.
+    const warnings = on.filter((f) => f.severity === 'warning');
+    expect(warnings.length).toBeGreaterThan(0);
+    for (const f of warnings) expect(f.message).toMatch(/cannot be resolved here/);
+    expect(on.filter((f) => f.severity === 'error').length).toBeGreaterThan(0);
+    for (const f of on) expect(f.message).toMatch(/\(specgate's RFC 0001 §B\)$/);
+    const error = await run('error');
+    expect(error.map((f) => f.message)).toEqual(on.map((f) => f.message));
+    expect(new Set(error.map((f) => f.severity))).toEqual(new Set(['error']));
+  });
+
+  it("SARIF rule help under openwop names upstream's RFC 0001 section", async () => {
+    const r = await runCli(['check', 'rfcs', '--root', ANCHOR, '--preset', 'openwop', '-f', 'sarif']);
+    const rules = JSON.parse(r.stdout).runs[0].tool.driver.rules as Array<{ id: string; fullDescription: { text: string }; properties: { rfc: string } }>;
+    const status = rules.find((x) => x.id === 'rfcs/status-known')!;
+    expect(status.properties.rfc).toBe('RFC 0001 §3');
+    expect(status.fullDescription.text).toMatch(/Enforces RFC 0001 §3\.$/);
   });
 
   it('a config at the root of a copy is found by a plain `check` run there', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadFamilies } from '../../scripts/checks/registry.js';
 import { Corpus } from '../../scripts/core/corpus.js';
 import { runFamilies } from '../../scripts/core/engine.js';
-import type { SeveritySetting } from '../../scripts/core/engine.js';
+import type { ConfiguredSeverity } from '../../scripts/core/engine.js';
 import type { Finding } from '../../scripts/core/findings.js';
 import { presetLayout } from '../../scripts/core/layout.js';
 import type { FileSource } from '../../scripts/core/source.js';
@@ -82,7 +82,7 @@ export class OverlaySource extends MemoryOverlay {
 /** Runs check families in-process over a source, as `specgate check` would. */
 export async function checkFindings(
   source: FileSource,
-  opts: { families: string[]; preset?: string; options?: Record<string, unknown>; severities?: Record<string, SeveritySetting> },
+  opts: { families: string[]; preset?: string; options?: Record<string, unknown>; severities?: Record<string, ConfiguredSeverity> },
 ): Promise<Finding[]> {
   const corpus = new Corpus(source, presetLayout(opts.preset ?? 'specgate'));
   const families = await loadFamilies(opts.families);

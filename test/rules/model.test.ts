@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applySeverities } from '../../scripts/core/engine.js';
 import type { FindingDraft } from '../../scripts/core/engine.js';
-import { defineRule } from '../../scripts/core/rule.js';
+import { defineRule, rfcFor } from '../../scripts/core/rule.js';
 import { allRules, didYouMean, resolveConfiguredRules } from '../../scripts/rules-registry.js';
 import { runCli, tempDir } from '../helpers/env.js';
 import { writeFileSync } from 'node:fs';
@@ -27,6 +27,26 @@ describe('the rule model', () => {
     expect(applySeverities([draft('demo/thing')], rules, { 'demo/thing': 'off' })).toEqual([]);
     expect(applySeverities([draft('demo/quiet')], rules)).toEqual([]);
     expect(applySeverities([draft('demo/quiet')], rules, { 'demo/quiet': 'warning' })).toEqual([expect.objectContaining({ severity: 'warning', rfc: 'RFC 0001 §A' })]);
+  });
+
+  it('"on" keeps each finding\'s own severity (and turns on an opt-in rule); a fixed severity replaces it', async () => {
+    const optIn = defineRule({ id: 'demo/opt-in', rfc: 'RFC 0001 §B', description: 'Only under specgate.', presets: ['specgate'] });
+    const rules = [rule, quiet, optIn];
+    const mixed = [draft('demo/opt-in', { severity: 'warning' }), draft('demo/opt-in', { line: 2 })];
+    expect(applySeverities(mixed, rules, {}, 'openwop')).toEqual([]);
+    expect(applySeverities(mixed, rules, { 'demo/opt-in': 'on' }, 'openwop').map((f) => f.severity)).toEqual(['warning', 'error']);
+    expect(applySeverities(mixed, rules, { 'demo/opt-in': 'error' }, 'openwop').map((f) => f.severity)).toEqual(['error', 'error']);
+    expect(applySeverities([draft('demo/thing', { severity: 'notice' })], rules, { 'demo/thing': 'on' }).map((f) => f.severity)).toEqual(['notice']);
+    // A rule that is off by default has no severity of its own: on reports it as a warning.
+    expect(applySeverities([draft('demo/quiet')], rules, { 'demo/quiet': 'on' }).map((f) => f.severity)).toEqual(['warning']);
+  });
+
+  it("the RFC section follows the preset: its own citation, else the rule's, named as specgate's when the preset does not state the rule", () => {
+    const cited = defineRule({ id: 'demo/cited', rfc: 'RFC 0001 §C', rfcByPreset: { openwop: 'RFC 0001 §3' }, description: 'Cited per preset.' });
+    const optIn = defineRule({ id: 'demo/opt-in', rfc: 'RFC 0001 §B', description: 'Only under specgate.', presets: ['specgate'] });
+    expect([rfcFor(cited, 'specgate'), rfcFor(cited, 'openwop'), rfcFor(cited, undefined)]).toEqual(['RFC 0001 §C', 'RFC 0001 §3', 'RFC 0001 §C']);
+    expect([rfcFor(optIn, 'specgate'), rfcFor(optIn, 'openwop')]).toEqual(['RFC 0001 §B', "specgate's RFC 0001 §B"]);
+    expect(applySeverities([draft('demo/cited')], [cited], {}, 'openwop')).toEqual([expect.objectContaining({ rfc: 'RFC 0001 §3' })]);
   });
 
   it('a finding from a rule the command did not declare is an internal error', async () => {
@@ -95,6 +115,25 @@ describe('specgate list-rules text', () => {
     expect(row(chosen.stdout)[1]).toBe('error');
     const json = JSON.parse((await runCli(['list-rules', '--root', root, '-f', 'json'])).stdout) as Array<Record<string, unknown>>;
     expect(json.find((r) => r.id === 'rfcs/title-row-matches')).toMatchObject({ preset: 'openwop', severityUnderPreset: 'off', defaultSeverity: 'error' });
+  });
+
+  it("--preset openwop names upstream's RFC 0001 sections, never this project's lettered ones", async () => {
+    const r = await runCli(['list-rules', '--preset', 'openwop']);
+    expect(r.code).toBe(0);
+    const row = (id: string) => columns(r.stdout.split('\n').find((l) => l.startsWith(`${id} `))!).slice(0, 3);
+    expect(row('rfcs/status-known')).toEqual(['rfcs/status-known', 'error', 'RFC 0001 §3']);
+    expect(row('rfcs/header-table')).toEqual(['rfcs/header-table', 'error', 'RFC 0001 §6, template']);
+    expect(row('invariants/cited-rfc-status')).toEqual(['invariants/cited-rfc-status', 'error', 'RFC 0001 §3']);
+    expect(row('rfcs/title-row-matches')).toEqual(['rfcs/title-row-matches', 'off (opt-in)', "specgate's RFC 0001 §B"]);
+    // Every rfcs or invariants rule that is on under openwop cites upstream's process, not RFC 0001 §A–§G.
+    for (const line of r.stdout.split('\n').filter((l) => /^(rfcs|invariants)\//.test(l))) {
+      const [id, severity, rfc] = columns(line);
+      if (severity !== 'off (opt-in)') expect(rfc, id).not.toMatch(/^RFC 0001 §[A-G]\b/);
+    }
+    const json = JSON.parse((await runCli(['list-rules', '--preset', 'openwop', '-f', 'json'])).stdout) as Array<Record<string, unknown>>;
+    expect(json.find((x) => x.id === 'rfcs/status-known')).toMatchObject({ rfc: 'RFC 0001 §3', rfcByPreset: { openwop: 'RFC 0001 §3' } });
+    const specgate = JSON.parse((await runCli(['list-rules', '--preset', 'specgate', '-f', 'json'])).stdout) as Array<Record<string, unknown>>;
+    expect(specgate.find((x) => x.id === 'rfcs/status-known')).toMatchObject({ rfc: 'RFC 0001 §C' });
   });
 
   it('a --root that does not exist is one line, exit 2', async () => {

@@ -120,4 +120,28 @@ export const SUITES: RuleSuite[] = [
       ],
     },
   ),
+  checkSuite(
+    "rfcs rules under openwop: findings cite upstream's RFC 0001 and template",
+    { base: PROJECT, families: ['rfcs'], preset: 'openwop' },
+    {
+      valid: [],
+      invalid: [
+        {
+          name: 'a status outside the set cites upstream §3 (Status states)',
+          files: { [RFC_0211]: replace('| **Status** | `Accepted` |', '| **Status** | `Approved` |') },
+          errors: [{ ruleId: 'rfcs/status-known', file: RFC_0211, severity: 'error', message: /"Approved" is not one of .* \(RFC 0001 §3\)$/, where: (t) => positionOf(t(RFC_0211), '`Approved`') }],
+        },
+        {
+          name: 'a missing header row cites upstream §6 and its template',
+          files: { [RFC_0211]: replace(/^\| \*\*Compatibility\*\*.*\n/m, '') },
+          errors: [{ ruleId: 'rfcs/header-table', file: RFC_0211, severity: 'error', column: 1, message: /no "Compatibility" row.*\(RFC 0001 §6, template\)$/, where: (t) => ({ line: positionOf(t(RFC_0211), '| Field').line }) }],
+        },
+        {
+          name: 'an unresolved question still to be decided before Active cites the template (upstream §6)',
+          files: { [RFC_0211]: replace('\n## Acceptance criteria', '2. Which code a retry gets. Decide before `Active`.\n\n## Acceptance criteria') },
+          errors: [{ ruleId: 'rfcs/unresolved-before-active', file: RFC_0211, severity: 'warning', column: 1, message: /\(RFC 0001 §6, template\)$/, where: (t) => ({ line: positionOf(t(RFC_0211), '2. Which code').line }) }],
+        },
+      ],
+    },
+  ),
 ];

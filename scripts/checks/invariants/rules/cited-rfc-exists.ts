@@ -5,6 +5,7 @@ import { loadInvariantSet } from '../invariant-set.js';
 export const citedRfcExists: Rule = {
   id: 'invariants/cited-rfc-exists',
   rfc: 'RFC 0001 §F',
+  rfcByPreset: { openwop: 'RFC 0001 §1' },
   description: 'Every RFC an invariant cites is a file in the RFC folder.',
   async run(ctx) {
     const set = loadInvariantSet(ctx.corpus);

@@ -5,6 +5,7 @@ import { resolvedCitations } from '../cited-rfcs.js';
 export const citedRfcStatus: Rule = {
   id: 'invariants/cited-rfc-status',
   rfc: 'RFC 0001 §C',
+  rfcByPreset: { openwop: 'RFC 0001 §3' },
   description: 'A cited RFC is live: Withdrawn or Rejected is an error, Superseded a warning naming the successor.',
   async run(ctx) {
     for await (const { set, entry: e, citation: c, rfc: doc } of resolvedCitations(ctx.corpus)) {

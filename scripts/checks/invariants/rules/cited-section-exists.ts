@@ -5,6 +5,7 @@ import { resolvedCitations } from '../cited-rfcs.js';
 export const citedSectionExists: Rule = {
   id: 'invariants/cited-section-exists',
   rfc: 'RFC 0001 §D',
+  rfcByPreset: { openwop: 'RFC 0001 UQ1' },
   description: 'Every cited section (§D, nested §D.7, §A14, UQ4, or a heading name) is a heading, bold label or unresolved question of the cited RFC.',
   async run(ctx) {
     for await (const { set, entry: e, citation: c, rfc: doc } of resolvedCitations(ctx.corpus)) {

@@ -12,6 +12,7 @@ export function isSiblingPointer(test: string): boolean {
 export const protocolTestsResolve: Rule = {
   id: 'invariants/protocol-tests-resolve',
   rfc: 'RFC 0001 §F',
+  rfcByPreset: { openwop: 'SECURITY/invariants.yaml' },
   description: 'A protocol-tier invariant has at least one `tests` glob that matches a file in this repository (`<repo>:<path>` pointers are counted, not resolved).',
   async run(ctx) {
     const set = loadInvariantSet(ctx.corpus);

@@ -10,6 +10,7 @@ export const UPSTREAM_SCHEMA = 'upstream-invariants';
 export const schema: Rule = {
   id: 'invariants/schema',
   rfc: 'RFC 0001 §F',
+  rfcByPreset: { openwop: 'SECURITY/invariants.yaml' },
   description: "The invariants file validates against its closed schema (the layout's, or the built-in one for the upstream form).",
   async run(ctx) {
     const set = loadInvariantSet(ctx.corpus);

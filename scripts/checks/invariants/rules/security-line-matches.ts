@@ -5,6 +5,8 @@ import { loadInvariantSet } from '../invariant-set.js';
 export const securityLineMatches: Rule = {
   id: 'invariants/security-line-matches',
   rfc: 'RFC 0001 §F',
+  // Upstream's RFC 0001 and template state no Security-line convention; its findings say whose it is.
+  rfcByPreset: { openwop: "specgate's RFC 0001 §F" },
   description: "Every `New invariant <id> (<tier>, <severity>)` line of an RFC's Security section has its entry, with the same tier and severity.",
   async run(ctx) {
     const set = loadInvariantSet(ctx.corpus);

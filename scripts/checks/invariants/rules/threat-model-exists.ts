@@ -5,6 +5,7 @@ import { loadInvariantSet } from '../invariant-set.js';
 export const threatModelExists: Rule = {
   id: 'invariants/threat-model-exists',
   rfc: 'RFC 0001 §F',
+  rfcByPreset: { openwop: 'SECURITY/invariants.yaml' },
   description: "Every invariant's `threat_model` names a file that exists in the repository.",
   run(ctx) {
     const set = loadInvariantSet(ctx.corpus);

@@ -4,6 +4,7 @@ import { loadInvariantSet } from '../invariant-set.js';
 export const uniqueId: Rule = {
   id: 'invariants/unique-id',
   rfc: 'RFC 0001 §F',
+  rfcByPreset: { openwop: 'SECURITY/invariants.yaml' },
   description: 'No two invariants share an id.',
   run(ctx) {
     const set = loadInvariantSet(ctx.corpus);

@@ -20,6 +20,7 @@ export function isCalendarDate(s: string): boolean {
 export const datesValid: Rule = {
   id: 'rfcs/dates-valid',
   rfc: 'RFC 0001 §B',
+  rfcByPreset: { openwop: 'RFC 0001 §6, template' },
   description: 'Created is a YYYY-MM-DD date; Updated starts with one, not before Created.',
   fixable: true,
   async run(ctx) {

@@ -8,6 +8,7 @@ const KNOWN = new Map<string, string>([...REQUIRED_FIELDS, ...OPTIONAL_FIELDS].m
 export const headerTable: Rule = {
   id: 'rfcs/header-table',
   rfc: 'RFC 0001 §B',
+  rfcByPreset: { openwop: 'RFC 0001 §6, template' },
   description: 'Each RFC opens with a Field | Value table holding every required row once, in order; no row is lost to a `>` quote or to an unescaped `|` that changes its cell count.',
   async run(ctx) {
     const docs = await (await loadRfcSet(ctx.corpus)).all();

@@ -11,6 +11,7 @@ const FILE_NAME = /^\d{4}-[a-z0-9]+(?:-[a-z0-9]+)*\.md$/;
 export const numberMatches: Rule = {
   id: 'rfcs/number-matches',
   rfc: 'RFC 0001 §A',
+  rfcByPreset: { openwop: 'RFC 0001 §1–§2' },
   description: 'The file name NNNN-kebab-title.md, the RFC row and the `# RFC NNNN: Title` line carry the same number, and no number is used twice.',
   fixable: true,
   async run(ctx) {

@@ -6,6 +6,7 @@ import { loadRfcSet } from '../../../rfc/set.js';
 export const statusKnown: Rule = {
   id: 'rfcs/status-known',
   rfc: 'RFC 0001 §C',
+  rfcByPreset: { openwop: 'RFC 0001 §3' },
   description: 'The Status row holds one of Draft, Active, Accepted, Withdrawn, Superseded, Rejected.',
   async run(ctx) {
     const docs = await (await loadRfcSet(ctx.corpus)).all();

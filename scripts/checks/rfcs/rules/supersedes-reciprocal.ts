@@ -9,6 +9,7 @@ import { rangeInCell, titleRange } from '../where.js';
 export const supersedesReciprocal: Rule = {
   id: 'rfcs/supersedes-reciprocal',
   rfc: 'RFC 0001 §C',
+  rfcByPreset: { openwop: 'RFC 0001 §3 (Superseded)' },
   description: 'Supersedes and Superseded by name each other when both RFCs are present, and a Superseded RFC names its replacement.',
   fixable: true,
   async run(ctx) {

@@ -19,6 +19,7 @@ const PAST_DRAFT = new Set(['Active', 'Accepted']);
 export const unresolvedBeforeActive: Rule = {
   id: 'rfcs/unresolved-before-active',
   rfc: 'RFC 0001 §G',
+  rfcByPreset: { openwop: 'RFC 0001 §6, template' },
   description: 'An Active or Accepted RFC has no unresolved question that still says it is to be decided before Active, unless an answer is recorded.',
   defaultSeverity: 'warning',
   async run(ctx) {
