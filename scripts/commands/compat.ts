@@ -3,6 +3,7 @@ import { loadConfig } from '../core/config.js';
 import { UsageError } from '../core/errors.js';
 import { checkPresetName } from '../core/layout.js';
 import { loadReporter } from '../core/reporters/index.js';
+import { ruleUnderPreset } from '../core/rule.js';
 import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, checkCommonValues, colorFor, configuredSeverities, finish, shownFindings, writeAtomic } from '../core/run-env.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
@@ -46,7 +47,8 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     root,
     toolName: TOOL_NAME,
     toolVersion: TOOL_VERSION,
-    rules: RULE_INFOS,
+    // SARIF's rule help names the section of the process the preset follows, as the messages do.
+    rules: RULE_INFOS.map((r) => ruleUnderPreset(r, layout.preset)),
     color: colorFor(values, format, io.stdout.isTTY === true),
   });
   if (output) writeAtomic(output, text);

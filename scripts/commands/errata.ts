@@ -2,6 +2,7 @@ import { parseCommandArgs } from '../core/args.js';
 import { didYouMeanHint } from '../core/did-you-mean.js';
 import { UsageError } from '../core/errors.js';
 import { loadReporter } from '../core/reporters/index.js';
+import { ruleUnderPreset } from '../core/rule.js';
 import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, colorFor, finish, openCorpus, shownFindings, writeAtomic } from '../core/run-env.js';
 import type { CommonValues } from '../core/run-env.js';
 import type { CliIo } from '../core/io.js';
@@ -75,7 +76,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
       root: corpus.root,
       toolName: TOOL_NAME,
       toolVersion: TOOL_VERSION,
-      rules: ERRATA_RULES,
+      rules: ERRATA_RULES.map((r) => ruleUnderPreset(r, corpus.layout.preset)),
       color: colorFor(common, format, io.stdout.isTTY === true),
     },
   );

@@ -85,8 +85,7 @@ export async function checkClaims(input: ClaimInput): Promise<ClaimResult[]> {
         ruleId: RULES.claim.id,
         file: rfc,
         ...compat.range,
-        message: `RFC ${number} claims "${claim}", but \`${named}\` has a breaking change since ${input.ref}:${through} ${first.reason} at ${first.pointer || '(root)'}${more} (${RULES.claim.rfc})`,
-        rfc: RULES.claim.rfc,
+        message: `RFC ${number} claims "${claim}", but \`${named}\` has a breaking change since ${input.ref}:${through} ${first.reason} at ${first.pointer || '(root)'}${more}`,
         related: broken.map(
           (c): RelatedLocation => ({ file: c.file, line: c.line, column: c.column, endLine: c.endLine, endColumn: c.endColumn, message: `breaking: ${c.reason}` }),
         ),

@@ -118,9 +118,11 @@ export async function compareWithBase(opts: CompatOptions): Promise<CompatResult
   };
   const files = [...new Set([...headSchemas, ...headData, ...headApis, ...baseSchemas, ...baseData, ...baseApis])];
   const claims = await checkClaims({ corpus: head, rfcs: rfcsInRange, changes, files, ref: opts.ref, dependsOn });
+  // Every message names the section under the preset's process (engine.ts applySeverities, rule.ts rfcFor).
+  const preset = opts.layout.preset;
   for (const c of claims) pushAll(drafts, c.findings);
   pushAll(pushAll(drafts, head.problems), base.problems.map((p) => baseProblem(p, headOf.get(p.file) ?? p.file, opts.ref)));
-  const findings = [...applySeverities(drafts, RULE_INFOS, opts.severities), ...changes.flatMap((c) => changeFindings(c, opts.ref, opts.severities))].sort(compareFindings);
+  const findings = [...applySeverities(drafts, RULE_INFOS, opts.severities, preset), ...changes.flatMap((c) => changeFindings(c, opts.ref, opts.severities ?? {}, preset))].sort(compareFindings);
   return {
     ref: opts.ref,
     commit,
@@ -239,8 +241,7 @@ function baseProblem(p: Finding, headFile: string, ref: string): FindingDraft {
     column: 1,
     endLine: 1,
     endColumn: 1,
-    message: `the base version cannot be read (${where}: ${p.message}); its changes are not classified (${RULES.baseUnreadable.rfc})`,
-    rfc: RULES.baseUnreadable.rfc,
+    message: `the base version cannot be read (${where}: ${p.message}); its changes are not classified`,
   };
 }
 
@@ -250,7 +251,7 @@ function baseProblem(p: Finding, headFile: string, ref: string): FindingDraft {
  * RFC of the range declares is a notice instead, pointing at that RFC's Compatibility row; a rule
  * configured `off` stays silent either way.
  */
-function changeFindings(c: Change, ref: string, severities: Record<string, ConfiguredSeverity> = {}): Finding[] {
+function changeFindings(c: Change, ref: string, severities: Record<string, ConfiguredSeverity>, preset: string): Finding[] {
   const rule = ruleFor(c);
   const d = c.declaredBy;
   const draft: FindingDraft = {
@@ -262,10 +263,9 @@ function changeFindings(c: Change, ref: string, severities: Record<string, Confi
     endColumn: c.endColumn,
     pointer: c.pointer,
     message: d
-      ? `declared breaking change since ${ref}: ${c.reason}; RFC ${d.number} declares it (${d.rfc}:${d.line}, Compatibility: breaking) (${rule.rfc})`
-      : `${c.class === 'breaking' ? 'undeclared breaking' : c.class} change since ${ref}: ${c.reason}${c.class === 'breaking' ? `; no RFC added or changed since ${ref} declares it (Compatibility: breaking, the file in Affects)` : ''} (${rule.rfc})`,
-    rfc: rule.rfc,
+      ? `declared breaking change since ${ref}: ${c.reason}; RFC ${d.number} declares it (${d.rfc}:${d.line}, Compatibility: breaking)`
+      : `${c.class === 'breaking' ? 'undeclared breaking' : c.class} change since ${ref}: ${c.reason}${c.class === 'breaking' ? `; no RFC added or changed since ${ref} declares it (Compatibility: breaking, the file in Affects)` : ''}`,
     ...(d ? { related: [{ file: d.rfc, line: d.line, column: d.column, endLine: d.endLine, endColumn: d.endColumn, message: `RFC ${d.number} declares Compatibility: breaking` }] } : {}),
   };
-  return applySeverities([draft], RULE_INFOS, severities).map((f) => (d ? { ...f, severity: 'notice' as const } : f));
+  return applySeverities([draft], RULE_INFOS, severities, preset).map((f) => (d ? { ...f, severity: 'notice' as const } : f));
 }

@@ -16,9 +16,16 @@ import type { Change } from './types.js';
 const RFC = 'RFC 0001 §B';
 const DEFAULT_SEVERITY = { breaking: 'error', additive: 'off', editorial: 'off' } as const;
 const OPENAPI_RFC = RFC;
+/**
+ * Upstream's process: a change goes through an RFC by its class (RFC 0001 §4: the comment window
+ * of an additive, safety-fix or breaking change), and the RFC states that class in its
+ * Compatibility row and section (§6, the template, "per COMPATIBILITY.md").
+ */
+const OPENWOP_CHANGE = 'RFC 0001 §4, §6';
+const OPENWOP_CLAIM = 'RFC 0001 §6, template';
 
 function kind(id: string, cls: RuleClass, description: string, rfc = RFC): RuleMeta {
-  return defineRule({ id: `compat/${id}`, rfc, description, class: cls, defaultSeverity: DEFAULT_SEVERITY[cls] });
+  return defineRule({ id: `compat/${id}`, rfc, description, class: cls, defaultSeverity: DEFAULT_SEVERITY[cls], rfcByPreset: { openwop: OPENWOP_CHANGE } });
 }
 
 function api(id: string, cls: RuleClass, description: string): RuleMeta {
@@ -165,11 +172,14 @@ export const RULES = {
   claim: defineRule({
     id: 'compat/claim-contradicted',
     rfc: RFC,
+    rfcByPreset: { openwop: OPENWOP_CLAIM },
     description: 'An RFC added or changed in the compared range claims `additive` or `safety-fix` in its Compatibility row, but a file its Affects row names has a breaking change.',
   }),
   baseUnreadable: defineRule({
     id: 'compat/base-unreadable',
     rfc: RFC,
+    // Upstream's process says nothing about an unreadable base: the rule is this project's.
+    rfcByPreset: { openwop: `specgate's ${RFC}` },
     description: 'A file at the base is not readable JSON, so its changes cannot be classified.',
     defaultSeverity: 'warning',
   }),

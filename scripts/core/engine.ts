@@ -45,7 +45,7 @@ export function applySeverities(drafts: readonly FindingDraft[], rules: readonly
     if (!rule) throw new Error(`a finding came from "${d.ruleId}", which no registered rule of this command declares`);
     const severity = severityOf(rule, severities, d.severity, preset);
     if (severity === 'off') continue;
-    out.push({ ...d, severity, ...(d.rfc === undefined ? { rfc: rfcFor(rule, preset) } : {}) });
+    out.push(d.rfc === undefined ? cite({ ...d, severity }, rfcFor(rule, preset)) : { ...d, severity });
   }
   return capPerFile(dedupe(withoutSchemaEchoes(out).sort(compareFindings)));
 }
@@ -161,16 +161,19 @@ function capSeverity(s: SeveritySetting): Severity {
 
 /** A report located, its message naming the rule's RFC section. */
 export function toDraft(rule: Pick<RuleMeta, 'id' | 'rfc'>, r: Report): FindingDraft {
-  const message = r.message.includes(rule.rfc) ? r.message : `${r.message} (${rule.rfc})`;
   return {
     ruleId: rule.id,
     ...(r.severity ? { severity: r.severity } : {}),
     ...locate(r.at),
-    message,
-    rfc: rule.rfc,
+    ...cite({ message: r.message }, rule.rfc),
     ...(r.related?.length ? { related: r.related } : {}),
     ...(r.fix?.edits.length ? { fix: r.fix } : {}),
   };
+}
+
+/** A finding names the section it enforces, in its `rfc` and at the end of its message (unless the message already does). */
+function cite<T extends { message: string }>(f: T, rfc: string): T & { rfc: string } {
+  return { ...f, message: f.message.includes(rfc) ? f.message : `${f.message} (${rfc})`, rfc };
 }
 
 function dedupe(findings: Finding[]): Finding[] {

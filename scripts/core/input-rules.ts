@@ -7,10 +7,12 @@ import { MARKDOWN_TOO_COMPLEX } from '../rfc/markdown-bounds.js';
  * They are rules like any other (configurable, listed), though a check cannot judge what it
  * cannot read, so they default to errors.
  */
-const input = (id: string, description: string, rfc = 'RFC 8259 (JSON), YAML 1.2'): RuleMeta => defineRule({ id, rfc, description });
+const input = (id: string, description: string, rfc = 'RFC 8259 (JSON), YAML 1.2', rfcByPreset?: RuleMeta['rfcByPreset']): RuleMeta =>
+  defineRule({ id, rfc, description, ...(rfcByPreset ? { rfcByPreset } : {}) });
 
 export const INPUT_RULES: RuleMeta[] = [
-  input('corpus/missing-file', 'A document the checks need is missing from the working tree (or the index).', 'RFC 0001 §A'),
+  // Upstream's RFC 0001 §1 lists what RFCS/ holds, not the other documents the checks need: this project's §A is cited by name.
+  input('corpus/missing-file', 'A document the checks need is missing from the working tree (or the index).', 'RFC 0001 §A', { openwop: "specgate's RFC 0001 §A" }),
   input('parse/syntax', 'A governed JSON or YAML file is not well-formed.'),
   input('parse/duplicate-key', 'A JSON object or YAML mapping has the same key twice (JSON.parse keeps only the last one).'),
   input('corpus/unreadable-file', 'A path the checks read is not a regular file inside the root (a directory, FIFO, device, socket, symlink loop, a symlink leading out of the root or into `.git/`) or cannot be read (I/O error).', 'specgate input limits'),

@@ -14,8 +14,6 @@ import type { Governance } from './target-path.js';
 import { governanceFor, resolveTarget } from './target-path.js';
 import type { Erratum, Splice } from './types.js';
 
-export const ERRATA_RFC = 'RFC 0001 §E';
-
 /** `applicable`: the edit is located and verified; whether it is written is the command's call. */
 export type OutcomeStatus = 'applicable' | 'not-applied' | 'already-applied' | 'refused' | 'unreadable' | 'left';
 
@@ -280,8 +278,8 @@ function report(run: ErrataRun, r: { ruleId: string; file: string; range: Range;
     severity: r.severity ?? 'error',
     file: r.file,
     ...r.range,
-    message: `${r.message} (${ERRATA_RFC})`,
-    rfc: ERRATA_RFC,
+    // The section is named by applySeverities (engine.ts), under the preset's process.
+    message: r.message,
     ...(r.related?.length ? { related: r.related } : {}),
   });
 }

@@ -7,7 +7,7 @@ import { presetLayout } from '../../scripts/core/layout.js';
 import { ANCHOR, PROJECT, describeShared, runCli } from '../helpers/env.js';
 import { API_KINDS, yamlText } from '../rules/compat.cases.js';
 import { TempRepo } from './git-repo.js';
-import { INTEROP_MAP, INTEROP_SCHEMA, MINIMAL_CORPUS } from './minimal-corpus.js';
+import { INTEROP_MAP, INTEROP_SCHEMA, MINIMAL_CORPUS, RUN_SNAPSHOT } from './minimal-corpus.js';
 
 /*
  * issue 16 on real git repositories: undeclared breaking changes fail, an RFC of the range that
@@ -160,6 +160,32 @@ describe('compat: undeclared breaking changes fail, declared ones are notices', 
       ['compat/required-added', 'error', INTEROP_SCHEMA, expect.any(Number)],
     ]);
     expect(out.findings[0].message).toMatch(/RFC 0300 claims "safety-fix", but/);
+  });
+
+  it('--preset openwop: messages and SARIF help cite upstream\'s RFC 0001 (§4, §6; the claim §6), an unreadable base "specgate\'s RFC 0001 §B"', async () => {
+    const { r, base } = breakingRange(rfc('0300', '`additive`', `\`${INTEROP_SCHEMA}\``));
+    const cites = (f: any) => [f.ruleId, f.rfc, f.message.endsWith(`(${f.rfc})`)];
+    const up = await compat(r, base, ['--preset', 'openwop']);
+    expect(up.findings.map(cites)).toEqual([
+      ['compat/claim-contradicted', 'RFC 0001 §6, template', true],
+      ['compat/required-added', 'RFC 0001 §4, §6', true],
+    ]);
+    const own = await compat(r, base);
+    expect(own.findings.map(cites)).toEqual([
+      ['compat/claim-contradicted', 'RFC 0001 §B', true],
+      ['compat/required-added', 'RFC 0001 §B', true],
+    ]);
+    const r2 = repo();
+    r2.write(RUN_SNAPSHOT, '{ "type": "object", \n');
+    const broken = r2.commit('broken at the base');
+    r2.write(RUN_SNAPSHOT, '{ "type": "object" }\n');
+    const unreadable = await compat(r2, broken, ['--preset', 'openwop']);
+    expect(unreadable.findings.map(cites)).toEqual([['compat/base-unreadable', "specgate's RFC 0001 §B", true]]);
+    const sarif = JSON.parse((await runCli(['compat', '--base', base, '--format', 'sarif', '--preset', 'openwop'], { cwd: r.dir })).stdout);
+    const help = (id: string) => sarif.runs[0].tool.driver.rules.find((x: any) => x.id === id).help.text;
+    expect(help('compat/required-added')).toContain('This rule enforces RFC 0001 §4, §6;');
+    expect(help('compat/claim-contradicted')).toContain('This rule enforces RFC 0001 §6, template;');
+    expect(help('compat/base-unreadable')).toContain("This rule enforces specgate's RFC 0001 §B;");
   });
 
   it('an undeclared breaking change in the OpenAPI document fails the range; declared, it is a notice', async () => {

@@ -51,6 +51,17 @@ describe('specgate errata (CLI)', () => {
     expect(check2.findings).toEqual([]);
   }, 240_000);
 
+  it('--preset openwop cites "specgate\'s RFC 0001 §E" (upstream\'s RFC 0001 has no errata section) in the message and SARIF help; specgate cites §E', async () => {
+    const { root } = caseRoot('crlf');
+    const up = await runJson(['errata', 'check', '--root', root, '--preset', 'openwop']);
+    expect(up.findings.map((f) => [f.ruleId, f.rfc, f.message.endsWith("(specgate's RFC 0001 §E)")])).toEqual(Array(2).fill(['errata/not-applied', "specgate's RFC 0001 §E", true]));
+    const own = await runJson(['errata', 'check', '--root', root]);
+    expect(own.findings.map((f) => [f.rfc, f.message.endsWith(' (RFC 0001 §E)')])).toEqual(Array(2).fill(['RFC 0001 §E', true]));
+    const sarif = JSON.parse((await runCli(['errata', 'check', '--root', root, '--preset', 'openwop', '--format', 'sarif'])).stdout);
+    const rule = sarif.runs[0].tool.driver.rules.find((x: any) => x.id === 'errata/not-applied');
+    expect(rule.help.text).toContain("This rule enforces specgate's RFC 0001 §E;");
+  }, 240_000);
+
   it('a refusal exits 1, names the erratum at its line, and leaves every file alone (the built binary, end to end)', async () => {
     const { root, target } = caseRoot('refuse-text-drift');
     const r = spawnJson(['errata', 'apply', '--root', root]);

@@ -104,6 +104,8 @@ export interface JsonFinding {
   endColumn: number;
   pointer: string | null;
   message: string;
+  /** The section the finding enforces, under the run's preset. */
+  rfc?: string;
 }
 
 /** Parses a `--format json` report's findings and summary (empty when stdout is not JSON). */

@@ -49,6 +49,11 @@ describe('the rule model', () => {
     expect(applySeverities([draft('demo/cited')], [cited], {}, 'openwop')).toEqual([expect.objectContaining({ rfc: 'RFC 0001 §3' })]);
   });
 
+  it('under openwop no rule cites a lettered section of RFC 0001 as if upstream\'s (its sections are numbered 1–8): each is mapped or named specgate\'s', async () => {
+    const bare = (await allRules()).map((r) => [r.id, rfcFor(r, 'openwop')]).filter(([, rfc]) => /^RFC 0001 §[A-Z]/.test(rfc!));
+    expect(bare).toEqual([]);
+  });
+
   it('a finding from a rule the command did not declare is an internal error', async () => {
     expect(() => applySeverities([draft('demo/undeclared')], [rule])).toThrow(/no registered rule/);
   });

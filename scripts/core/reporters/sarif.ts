@@ -23,7 +23,8 @@ export const sarif: Reporter = (result, env) => {
   for (const f of result.findings) {
     if (descriptors.has(f.ruleId)) continue;
     const input = INPUT_RULES.get(f.ruleId);
-    descriptors.set(f.ruleId, input ? ruleDescriptor(input) : inputRuleDescriptor(f));
+    // The finding's `rfc` is the citation under the run's preset (engine.ts applySeverities, rule.ts rfcFor).
+    descriptors.set(f.ruleId, input ? ruleDescriptor(f.rfc ? { ...input, rfc: f.rfc } : input) : inputRuleDescriptor(f));
   }
   const ids = [...descriptors.keys()];
   const index = new Map(ids.map((id, i) => [id, i]));
