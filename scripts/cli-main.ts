@@ -45,7 +45,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     } else {
       const msg = err instanceof Error ? err.message : String(err);
       io.stderr.write(`specgate: internal error: ${printable(msg.split('\n')[0]!)}\n`);
-      if (process.env.SPECGATE_DEBUG && err instanceof Error) io.stderr.write(`${err.stack}\n`);
+      if (process.env.SPECGATE_DEBUG && err instanceof Error) io.stderr.write(`${printable(err.stack ?? '', '\n')}\n`);
     }
     return 2;
   }

@@ -12,6 +12,7 @@ import type { FileSource } from './source.js';
 import { toPosix } from './source.js';
 import { builtinSchemaPath, compileSchema, schemaErrorReports } from './schema.js';
 import type { StructuredDoc } from './tree.js';
+import { decodePointerOrRoot } from './pointer.js';
 
 export const CONFIG_FILE = 'specgate.config.json';
 export const CONFIG_SCHEMA = 'config';
@@ -110,10 +111,11 @@ function parseConfig(shown: string, raw: string): StructuredDoc {
     const at = doc.lines.at(problem.start);
     throw new UsageError(`${shown}:${at.line}:${at.column}: ${problem.message}`);
   }
-  const validate = configValidator();
+  const { validate, schema } = configValidator();
   if (!validate(doc.value)) {
     const errors = validate.errors ?? [];
-    const reports = schemaErrorReports(errors, doc, describeConfigError);
+    // The schema is passed so a misspelt key gets a "did you mean" from the keys it declares.
+    const reports = schemaErrorReports(errors, doc, describeConfigError, schema);
     const first = reports[0]!;
     const at = 'doc' in first.at ? doc.locate(first.at.pointer, first.at.on ?? 'value') : { line: 1, column: 1 };
     const more = reports.length > 1 ? ` (and ${reports.length - 1} more problem${reports.length > 2 ? 's' : ''})` : '';
@@ -123,13 +125,16 @@ function parseConfig(shown: string, raw: string): StructuredDoc {
 }
 
 /** The config schema's validator (scripts/schemas/config.schema.json). */
-function configValidator(): Validator {
+function configValidator(): { validate: Validator; schema: unknown } {
   const text = readFileSync(builtinSchemaPath(CONFIG_SCHEMA), 'utf8');
-  return compileSchema(JSON.parse(text), text);
+  const schema: unknown = JSON.parse(text);
+  return { validate: compileSchema(schema, text), schema };
 }
 
 function describeConfigError(e: SchemaError): string {
-  const where = e.instancePath ? `"${e.instancePath.slice(1).replace(/\//g, '.')}"` : 'the config';
+  // Shown as the user wrote the keys: a rule id's "/" is not pointer-escaped.
+  const keys = decodePointerOrRoot(e.instancePath);
+  const where = keys.length === 0 ? 'the config' : keys[0] === 'rules' && keys.length === 2 ? `the severity of "${keys[1]}"` : `"${keys.join('.')}"`;
   switch (e.keyword) {
     case 'additionalProperties':
       return `unknown key "${String(e.params.additionalProperty)}" in ${where} (see ${CONFIG_SCHEMA}.schema.json)`;

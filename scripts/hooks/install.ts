@@ -2,8 +2,10 @@
 // line and never fails `npm install` / `npm ci` — not even when the hook code cannot load.
 try {
   const { installHook } = await import('./install-hook.js');
+  const { printable } = await import('../core/reporters/printable.js');
   const r = installHook();
-  process.stderr.write(`specgate: ${r.message}\n`);
+  // The message quotes paths from the environment and git's config (INIT_CWD, core.hooksPath): escaped.
+  process.stderr.write(`specgate: ${printable(r.message)}\n`);
 } catch (e) {
   process.stderr.write(`specgate: pre-commit hook not installed: ${String((e as Error)?.message ?? e).split('\n')[0]}\n`);
 }

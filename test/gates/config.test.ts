@@ -27,7 +27,7 @@ async function expectConfigError(text: string, needle: string, pattern: RegExp):
 
 describe('specgate.config.json is validated against its schema, located', () => {
   it('an unknown top-level key is reported at the key', async () => {
-    await expectConfigError('{\n  "preset": "specgate",\n  "layuot": {}\n}\n', '"layuot"', /unknown key "layuot"/);
+    await expectConfigError('{\n  "preset": "specgate",\n  "layuot": {}\n}\n', '"layuot"', /unknown key "layuot" in the config \(see config\.schema\.json\) — did you mean "layout"\?/);
   });
 
   it('an unknown layout key is reported at the key', async () => {
@@ -35,7 +35,7 @@ describe('specgate.config.json is validated against its schema, located', () => 
   });
 
   it('a bad severity is reported at the value', async () => {
-    await expectConfigError('{ "rules": { "interop-map/reason-upper-snake": "warn" } }', '"warn"', /must be one of "off", "notice", "warning", "error"/);
+    await expectConfigError('{ "rules": { "interop-map/reason-upper-snake": "warn" } }', '"warn"', /the severity of "interop-map\/reason-upper-snake" must be one of "off", "notice", "warning", "error"/);
   });
 
   it('an unknown preset is reported at the value', async () => {
