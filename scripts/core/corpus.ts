@@ -39,6 +39,7 @@ export class Corpus {
   private readonly docs = new Map<string, StructuredDoc | undefined>();
   private readonly markdowns = new Map<string, MarkdownDoc | undefined>();
   private readonly reported = new Set<string>();
+  private readonly derived = new WeakMap<object, Map<string, { value: unknown; files: readonly string[] }>>();
   private touched: Set<string> | undefined;
   readonly problems: Finding[] = [];
   /** Whether what is extracted from parsed files may be read from and written to the on-disk parse cache (`--no-cache` turns it off). */
@@ -123,6 +124,35 @@ export class Corpus {
   /** Counts a file as used by the family running now, without reading it again. */
   touch(rel: string): void {
     this.touched?.add(rel);
+  }
+
+  /**
+   * A value computed from files of this run, once per owner and name; the files the computation
+   * read count for every family that asks for it, not only the first (a family's "files read"
+   * must not depend on which families ran before it). `compute` is synchronous, so the reads it
+   * makes are its own. Kept per run: a parse the editor reuses from the last run may be judged
+   * against other files now.
+   */
+  derive<T>(owner: object, name: string, compute: () => T): T {
+    let byName = this.derived.get(owner);
+    if (!byName) this.derived.set(owner, (byName = new Map()));
+    const hit = byName.get(name);
+    if (hit) {
+      for (const f of hit.files) this.touch(f);
+      return hit.value as T;
+    }
+    const outer = this.touched;
+    const own = new Set<string>();
+    this.touched = own;
+    let value: T;
+    try {
+      value = compute();
+    } finally {
+      this.touched = outer;
+      for (const f of own) outer?.add(f);
+    }
+    byName.set(name, { value, files: [...own] });
+    return value;
   }
 
   /** Text of a file already read (for code frames). */

@@ -109,6 +109,39 @@ function failed(file: string, e: unknown): ReadResult {
   return { ok: false, failure: 'unreadable', message: `cannot be read: ${code ?? (e as Error).message} (I/O error)` };
 }
 
+/** Why a path inside the root cannot be written in place (see `pathWithoutSymlinks`). */
+export type PathBlock =
+  | { kind: 'unreachable'; shown: string; code: string | undefined; last: boolean }
+  | { kind: 'symlink'; shown: string }
+  | { kind: 'wrong-type'; shown: string; what: string; last: boolean };
+
+/**
+ * Walks `rel` from the root down with lstat: every part must be a real folder and the last a
+ * regular file (or, with `mayBeNew`, absent), so a write cannot be led through a symlink to
+ * .git/config or out of the repository. Returns the absolute path, or the first part that blocks.
+ * Shared by errata targets and the files the tree names for writing (the suppressions file).
+ */
+export function pathWithoutSymlinks(root: string, rel: string, opts: { mayBeNew?: boolean } = {}): { ok: true; file: string } | ({ ok: false } & PathBlock) {
+  const segs = rel.split('/');
+  let at = root;
+  for (const [i, seg] of segs.entries()) {
+    at = path.join(at, seg);
+    const shown = segs.slice(0, i + 1).join('/');
+    const last = i === segs.length - 1;
+    let st: Stats;
+    try {
+      st = lstatSync(at);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' && last && opts.mayBeNew) break;
+      return { ok: false, kind: 'unreachable', shown, code, last };
+    }
+    if (st.isSymbolicLink()) return { ok: false, kind: 'symlink', shown };
+    if (last ? !st.isFile() : !st.isDirectory()) return { ok: false, kind: 'wrong-type', shown, what: kindOf(st), last };
+  }
+  return { ok: true, file: at };
+}
+
 export function kindOf(st: Stats): string {
   if (st.isDirectory()) return 'a directory';
   if (st.isFIFO()) return 'a FIFO (named pipe)';

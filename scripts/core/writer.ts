@@ -3,7 +3,7 @@ import { closeSync, fchmodSync, fsyncSync, linkSync, lstatSync, mkdirSync, openS
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { FatalError } from './errors.js';
-import { kindOf, readRegularFile } from './source.js';
+import { kindOf, pathWithoutSymlinks, readRegularFile } from './source.js';
 
 /*
  * The one writer. Every file specgate writes goes to a temp file with a random name beside its
@@ -121,20 +121,13 @@ export function writeTreeFile(root: string, rel: string, text: string, what: str
   };
   if (path.isAbsolute(rel) || segs.includes('..')) refuse('it leaves the repository root');
   if (segs.some((seg) => seg.toLowerCase() === '.git')) refuse('it is inside .git/');
-  let at = root;
-  for (const [i, seg] of segs.entries()) {
-    at = path.join(at, seg);
-    let st;
-    try {
-      st = lstatSync(at);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT' && i === segs.length - 1) break;
-      return refuse(`${segs.slice(0, i + 1).join('/')} cannot be reached (${(e as NodeJS.ErrnoException).code})`);
-    }
-    const shown = segs.slice(0, i + 1).join('/');
-    if (st.isSymbolicLink()) refuse(`${shown} is a symlink (never written through)`);
-    if (i < segs.length - 1 ? !st.isDirectory() : !st.isFile()) refuse(`${shown} is ${kindOf(st)}`);
+  const walk = pathWithoutSymlinks(root, rel, { mayBeNew: true });
+  if (!walk.ok) {
+    return refuse(
+      walk.kind === 'symlink' ? `${walk.shown} is a symlink (never written through)` : walk.kind === 'wrong-type' ? `${walk.shown} is ${walk.what}` : `${walk.shown} cannot be reached (${walk.code})`,
+    );
   }
+  const at = walk.file;
   try {
     // rename replaces the directory entry itself: a symlink planted since the check is replaced, never followed.
     writeFileAtomic(at, text);

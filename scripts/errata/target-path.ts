@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { lstatSync, readdirSync, realpathSync } from 'node:fs';
+import { readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { globMatcher } from '../core/source.js';
 import type { Layout } from '../core/layout.js';
 import type { FileSource } from '../core/source.js';
-import { isInside, kindOf } from '../core/source.js';
+import { isInside, pathWithoutSymlinks } from '../core/source.js';
 
 export type TargetResolution =
   | {
@@ -92,19 +92,11 @@ export function resolveTarget(written: string, source: FileSource, gov: Governan
   }
   // Every part of the path, from the root down, must be a real folder and the last a regular file:
   // a symlink anywhere could point the write at .git/config or out of the repository.
-  let at = source.root;
-  const segs = rel.split('/');
-  for (const [i, seg] of segs.entries()) {
-    at = path.join(at, seg);
-    let st;
-    try {
-      st = lstatSync(at);
-    } catch (e) {
-      return { ok: false, ruleId: 'errata/target-missing', message: `target file ${rel} cannot be read (${(e as NodeJS.ErrnoException).code})` };
-    }
-    const shown = segs.slice(0, i + 1).join('/');
-    if (st.isSymbolicLink()) return notGoverned(`passes through the symlink ${shown} (errata never write through a symlink)`);
-    if (i < segs.length - 1 ? !st.isDirectory() : !st.isFile()) return notGoverned(`${shown === rel ? 'is' : `has ${shown}, which is`} ${kindOf(st)}`);
+  const walk = pathWithoutSymlinks(source.root, rel);
+  if (!walk.ok) {
+    if (walk.kind === 'unreachable') return { ok: false, ruleId: 'errata/target-missing', message: `target file ${rel} cannot be read (${walk.code})` };
+    if (walk.kind === 'symlink') return notGoverned(`passes through the symlink ${walk.shown} (errata never write through a symlink)`);
+    return notGoverned(`${walk.last ? 'is' : `has ${walk.shown}, which is`} ${walk.what}`);
   }
   const rootReal = safeReal(source.root);
   const real = safeReal(path.join(source.root, rel));

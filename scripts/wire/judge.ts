@@ -139,11 +139,7 @@ function judgeA2aError(j: Collector, ctx: WireContext, body: ParsedBody & { kind
   const row = ctx.errors.byCode(code);
   const found = reasonsIn(error.data);
   if (ctx.errors.isA2a(row)) {
-    if (!ctx.validators.jsonrpcError(body.value)) {
-      for (const p of shapeProblems(ctx.validators.jsonrpcError.errors ?? [], body.value, '/error/data')) {
-        j.add(WIRE_RULES.dataShape, `${row.name} (${code}): ${p.message}`, { body, pointer: p.pointer, on: p.on });
-      }
-    }
+    const dedicatedFrom = j.results.length;
     for (const f of found) {
       if (f.reason === row.reason) continue;
       const other = ctx.errors.byReason(f.reason);
@@ -151,6 +147,15 @@ function judgeA2aError(j: Collector, ctx: WireContext, body: ParsedBody & { kind
       j.add(WIRE_RULES.reasonMatchesCode, `reason "${f.reason}" on code ${code}, but the interop map gives ${code} (${row.name}) the reason "${row.reason}"${belongs}`, { body, pointer: f.pointer });
     }
     if (row.name === VERSION_NOT_SUPPORTED) checkSupportedVersions(j, ctx, body, error);
+    // One mistake, one finding: where a dedicated rule already spoke (a CamelCase reason is a
+    // reason that is not the map's; an array supportedVersions breaks §E's format), the schema's
+    // problem at that same place is the same mistake, so it is left to that rule.
+    const spoken = new Set(j.results.slice(dedicatedFrom).map((r) => r.bodyPointer));
+    if (!ctx.validators.jsonrpcError(body.value)) {
+      for (const p of shapeProblems(ctx.validators.jsonrpcError.errors ?? [], body.value, '/error/data')) {
+        if (!spoken.has(p.pointer)) j.add(WIRE_RULES.dataShape, `${row.name} (${code}): ${p.message}`, { body, pointer: p.pointer, on: p.on });
+      }
+    }
     return;
   }
   if (row) {

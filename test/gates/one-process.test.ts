@@ -86,6 +86,19 @@ describe('npm run check: every family in one process', () => {
     expect(r.summary.errors).toBe(r.findings.filter((x) => x.severity === 'error').length);
   });
 
+  it("counts for each family every file it read, whether another family read it first or not", async () => {
+    const filesOf = (r: { summary: any }) => Object.fromEntries((r.summary.families as Array<{ family: string; files: number }>).map((f) => [f.family, f.files]));
+    const all = await runJson(['check']);
+    expect(all.code, all.stderr).toBeLessThan(2);
+    const together = filesOf(all);
+    expect(Object.keys(together)).toEqual(Object.keys(FAMILIES));
+    for (const family of Object.keys(FAMILIES)) {
+      const alone = await runJson(['check', family]);
+      expect(alone.code, alone.stderr).toBeLessThan(2);
+      expect({ family, files: filesOf(alone)[family] }).toEqual({ family, files: together[family] });
+    }
+  });
+
   it('the stylish report prints one summary row per family', async () => {
     const r = await runCli(['check']);
     expect(r.code, r.stderr).toBeLessThan(2);

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { judgeExchange } from '../../scripts/wire/judge.js';
 import { decideScope } from '../../scripts/wire/scope.js';
 import type { WireContext, WireResult } from '../../scripts/wire/types.js';
-import { errorInfo, exchange, offsetOf, projectContext, rpcError } from './helpers.js';
+import { errorTableFromMap } from '../../scripts/wire/error-table.js';
+import { errorInfo, exchange, offsetOf, projectContext, projectMap, rpcError } from './helpers.js';
 
 let ctx: WireContext;
 beforeAll(async () => {
@@ -71,9 +72,28 @@ describe('judgeExchange, §A reason (wire/reason-matches-code)', () => {
     expect(j.results[0]!.message).toContain('"TASK_NOT_CANCELABLE" is the reason of -32002');
   });
 
-  it('fails a reason in the wrong spelling twice: not UPPER_SNAKE and not the map reason', () => {
+  it('fails a CamelCase reason once, by this rule: the schema pattern at the same place is the same mistake', () => {
     const j = judgeExchange(exchange(rpcError(TNF, [errorInfo('TaskNotFound')])), ctx);
-    expect(ids(j.results).sort()).toEqual(['wire/jsonrpc-data-shape', 'wire/reason-matches-code']);
+    expect(j.results).toHaveLength(1);
+    expect(j.results[0]).toMatchObject({ ruleId: 'wire/reason-matches-code', bodyPointer: '/error/data/0/reason' });
+    expect(j.results[0]!.message).toContain('the reason "TASK_NOT_FOUND"');
+  });
+
+  it('still reports a shape mistake elsewhere next to a CamelCase reason (two mistakes, two findings)', () => {
+    const j = judgeExchange(exchange(rpcError(TNF, [errorInfo('TaskNotFound', { domain: 'example.org' })])), ctx);
+    expect(j.results.map((r) => [r.ruleId, r.bodyPointer]).sort()).toEqual([
+      ['wire/jsonrpc-data-shape', '/error/data/0/domain'],
+      ['wire/reason-matches-code', '/error/data/0/reason'],
+    ]);
+  });
+
+  it('leaves a CamelCase reason to the schema when the map itself gives that reason (no dedicated finding to defer to)', async () => {
+    const map = projectMap() as { a2a: { errors: { upstream: string; reason?: string }[] } };
+    for (const row of map.a2a.errors) if (row.upstream === 'TaskNotFoundError') row.reason = 'TaskNotFound';
+    const camelMap = { ...ctx, errors: errorTableFromMap(map).table };
+    const j = judgeExchange(exchange(rpcError(TNF, [errorInfo('TaskNotFound')])), camelMap);
+    expect(j.results).toMatchObject([{ ruleId: 'wire/jsonrpc-data-shape', bodyPointer: '/error/data/0/reason' }]);
+    expect(j.results[0]!.message).toMatch(/not UPPER_SNAKE_CASE/);
   });
 
   it('fails an A2A reason riding on another code (-32600 with VERSION_NOT_SUPPORTED), at the code', () => {
@@ -143,9 +163,14 @@ describe('judgeExchange, §E (wire/supported-versions-format, wire/version-error
     expect(j.notes.join(' ')).toMatch(/no metadata\.supportedVersions/);
   });
 
-  it('fails an array (the form §E retires) — the schema speaks for §A as well', () => {
+  it('fails an array (the form §E retires) once, by this rule: the schema\'s map<string, string> at the same place is the same mistake', () => {
     const j = judgeExchange(exchange(versionError({ supportedVersions: ['1.0', '0.3'] }), { version: '99.0' }), ctx);
-    expect(j.results.find((r) => r.ruleId === 'wire/supported-versions-format')).toMatchObject({ bodyPointer: '/error/data/0/metadata/supportedVersions' });
+    expect(j.results).toMatchObject([{ ruleId: 'wire/supported-versions-format', bodyPointer: '/error/data/0/metadata/supportedVersions' }]);
+  });
+
+  it('leaves a non-string metadata value other than supportedVersions to wire/jsonrpc-data-shape', () => {
+    const j = judgeExchange(exchange(versionError({ supportedVersions: '1.0', requested: 99 }), { version: '99.0' }), ctx);
+    expect(j.results).toMatchObject([{ ruleId: 'wire/jsonrpc-data-shape', bodyPointer: '/error/data/0/metadata/requested' }]);
   });
 
   it('fails a list with spaces', () => {

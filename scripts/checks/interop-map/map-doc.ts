@@ -65,8 +65,6 @@ export function loadMap(ctx: RuleContext): LoadedMap | undefined {
 /** Schema keywords about a row's shape (its keys and the types of its values), not about what a value says. */
 const SHAPE_KEYWORDS = new Set(['type', 'required', 'additionalProperties', 'unevaluatedProperties']);
 
-const untrustedOf = new WeakMap<StructuredDoc, ReadonlySet<string>>();
-
 /**
  * One mistake, one finding. A row whose shape the map's schema rejects (a key it does not allow,
  * a required key missing, a value of the wrong type, at the row or anywhere under it) has the
@@ -79,9 +77,11 @@ const untrustedOf = new WeakMap<StructuredDoc, ReadonlySet<string>>();
  * entry of any array is covered. Empty when the schema is missing or does not compile (the
  * schema rule reports that; the rows are then read as they are).
  */
-export function untrustedRows(corpus: Pick<Corpus, 'exists' | 'json'>, layout: Layout, doc: StructuredDoc): ReadonlySet<string> {
-  const known = untrustedOf.get(doc);
-  if (known) return known;
+export function untrustedRows(corpus: Pick<Corpus, 'exists' | 'json' | 'derive'>, layout: Layout, doc: StructuredDoc): ReadonlySet<string> {
+  return corpus.derive(doc, 'untrusted-rows', () => untrustedRowsOf(corpus, layout, doc));
+}
+
+function untrustedRowsOf(corpus: Pick<Corpus, 'exists' | 'json'>, layout: Layout, doc: StructuredDoc): ReadonlySet<string> {
   const out = new Set<string>();
   const schemaDoc = corpus.exists(layout.interopMapSchema) ? corpus.json(layout.interopMapSchema, 'validating the interop map') : undefined;
   if (schemaDoc) {
@@ -98,7 +98,6 @@ export function untrustedRows(corpus: Pick<Corpus, 'exists' | 'json'>, layout: L
       // a schema that does not compile is the schema rule's finding
     }
   }
-  untrustedOf.set(doc, out);
   return out;
 }
 
