@@ -11,7 +11,7 @@ import type { Finding } from '../core/findings.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
 import { checkFixFlags, FIX_HELP, FIX_OPTIONS, runFixFlags } from '../fix/command.js';
-import { applyBaseline, BASELINE_OPTIONS, runScope } from '../core/suppressions.js';
+import { applyBaseline, BASELINE_OPTIONS, baselineWanted, runScope } from '../core/suppressions.js';
 
 const HELP = `usage: specgate check [family…] [--map FILE] [--no-cache] [baseline options] [common options]
 
@@ -74,8 +74,10 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const result = await runFamilies({ corpus: checked, families, options, severities, onFamilyDone });
   const ids = (list: typeof families) => new Set(list.flatMap((f) => f.rules.map((r) => defineRule(r).id)));
   const others = Object.keys(FAMILIES).filter((n) => !families.some((f) => f.name === n));
+  // The other families' rule ids are loaded only when there is a baseline to scope: a run without
+  // one (every pre-commit run of a repository that never wrote one) loads only its own families.
   // (loadFamilies([]) is every family.)
-  const notRun = ids(others.length ? await loadFamilies(others) : []);
+  const notRun = ids(others.length && baselineWanted(checked, values) ? await loadFamilies(others) : []);
   const inScope = runScope(ids(families), notRun, read, (file) => existsSync(path.join(checked.root, file)));
   const baselined = applyBaseline(result, checked, values, { inScope, familyOf: (f) => familyOf.get(f) });
   return emit(baselined, values, checked, families.flatMap((f) => f.rules), io);

@@ -136,6 +136,12 @@ export interface BaselineScope {
  * rewrites its in-scope entries when asked, and returns the result with the suppressed findings
  * removed, from the findings and from each family's error count alike.
  */
+/** Whether a run has a baseline to apply or write: a suppressions file in the tree, one named, or a flag that writes one. */
+export function baselineWanted(corpus: Corpus, values: BaselineOptions): boolean {
+  const writing = values['suppress-all'] || (values['suppress-rule']?.length ?? 0) > 0 || values['prune-suppressions'];
+  return Boolean(writing || values['suppressions-location'] || corpus.source.exists(SUPPRESSIONS_FILE));
+}
+
 export function applyBaseline(result: CheckResult, corpus: Corpus, values: BaselineOptions, scope: BaselineScope = {}): CheckResult {
   const inScope = scope.inScope ?? EVERYTHING;
   const explicit = values['suppressions-location'];
