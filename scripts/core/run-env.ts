@@ -115,7 +115,8 @@ export function resolveRoot(values: Pick<CommonValues, 'root' | 'config'>, cwd: 
 
 /** The root as the user would name it: as given, else relative to the working directory. */
 function shownRoot(values: Pick<CommonValues, 'root'>, root: string): string {
-  return values.root ?? (toPosix(path.relative(process.cwd(), root)) || '.');
+  // A root that defaulted to the working directory is named by its path: "." says nothing.
+  return values.root ?? (toPosix(path.relative(process.cwd(), root)) || `the working directory ${toPosix(root)}`);
 }
 
 /**

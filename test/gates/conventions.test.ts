@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { discoverConfig } from '../../scripts/core/config.js';
@@ -245,6 +245,13 @@ describe('configuration discovered upward (ESLint / markdownlint-cli2), --config
       ['rfcs', true],
       ['wire-examples', true],
     ]);
+  });
+
+  it('without --root and without a config, the working directory is the root, named by its path', async () => {
+    const empty = tempDir();
+    const r = await runCli(['check'], { cwd: empty });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`specgate: the working directory ${realpathSync(empty)} has no RFCS/ folder`);
   });
 
   it("with --root the config is searched from the root, not from the working directory", async () => {
