@@ -128,7 +128,8 @@ export async function runRule(rule: Rule, corpus: Corpus, options: Record<string
   const meta = ruleUnderPreset(rule, corpus.layout.preset);
   // Past the per-file cap a rule's drafts are only counted, so memory stays bounded however many it reports.
   const perFile = new Map<string, number>();
-  const over = new Map<string, FindingDraft>();
+  /** Per file past the cap: the severity the cap finding takes (an error's, if any dropped report was one). */
+  const over = new Map<string, Severity | undefined>();
   let visited = 0;
   const ctx: RuleContext = {
     corpus,
@@ -136,20 +137,21 @@ export async function runRule(rule: Rule, corpus: Corpus, options: Record<string
     options,
     report(r: Report) {
       if (r.fix && !rule.fixable) throw new Error(`${rule.id} attached a fix but its metadata does not say fixable`);
-      const draft = toDraft(meta, r);
-      const n = (perFile.get(draft.file) ?? 0) + 1;
-      perFile.set(draft.file, n);
-      if (n <= MAX_FINDINGS_PER_FILE) findings.push(draft);
-      else if (!over.has(draft.file) || draft.severity === undefined || draft.severity === 'error') over.set(draft.file, draft);
+      const file = 'doc' in r.at ? r.at.doc.file : r.at.file;
+      const n = (perFile.get(file) ?? 0) + 1;
+      perFile.set(file, n);
+      // Past the cap a report is only counted, never located: a flood costs a counter, not a position each.
+      if (n <= MAX_FINDINGS_PER_FILE) findings.push(toDraft(meta, r));
+      else if (!over.has(file) || r.severity === undefined || r.severity === 'error') over.set(file, r.severity);
     },
     visit(n = 1) {
       visited += n;
     },
   };
   await rule.run(ctx);
-  for (const [file, last] of over) {
+  for (const [file, severity] of over) {
     const count = perFile.get(file)! - MAX_FINDINGS_PER_FILE;
-    findings.push({ ruleId: FINDINGS_CAP_RULE, severity: last.severity ?? capSeverity(defineRule(rule).defaultSeverity), file, line: 1, column: 1, endLine: 1, endColumn: 1, message: `${count} more finding${count === 1 ? '' : 's'} of ${rule.id} in this file not shown (at most ${MAX_FINDINGS_PER_FILE} per file)` });
+    findings.push({ ruleId: FINDINGS_CAP_RULE, severity: severity ?? capSeverity(defineRule(rule).defaultSeverity), file, line: 1, column: 1, endLine: 1, endColumn: 1, message: `${count} more finding${count === 1 ? '' : 's'} of ${rule.id} in this file not shown (at most ${MAX_FINDINGS_PER_FILE} per file)` });
   }
   return { findings, visited };
 }

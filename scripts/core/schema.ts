@@ -202,12 +202,20 @@ function withSuggestion(message: string, near: string): string {
 function misspeltKeys(errors: readonly SchemaError[], value: unknown, schema: unknown): { near: Map<string, string>; meant: Set<string> } {
   const out = new Map<string, string>();
   const meant = new Set<string>();
+  // The missing required properties of each object, indexed once: a map with many broken rows has
+  // as many errors, and a scan of all of them per unexpected key would be quadratic.
+  const missing = new Map<string, string[]>();
+  for (const r of errors) {
+    if (r.keyword !== 'required') continue;
+    const list = missing.get(r.instancePath) ?? [];
+    list.push(String(r.params.missingProperty));
+    missing.set(r.instancePath, list);
+  }
   for (const e of errors) {
     if (!isUnexpected(e)) continue;
     const instance = valueAt(value, e.instancePath);
     const has = (k: string) => typeof instance === 'object' && instance !== null && Object.prototype.hasOwnProperty.call(instance, k);
-    const candidates = new Set<string>();
-    for (const r of errors) if (r.keyword === 'required' && r.instancePath === e.instancePath) candidates.add(String(r.params.missingProperty));
+    const candidates = new Set<string>(missing.get(e.instancePath));
     for (const k of declaredProperties(schema, e.schemaPath)) if (!has(k)) candidates.add(k);
     const near = didYouMean(unexpectedName(e), candidates);
     if (near === undefined) continue;

@@ -313,12 +313,23 @@ export function commitFiles(root: string, changes: readonly FileCommit[], hooks:
       done.push(i);
       step(`renamed ${c.file}`);
     } catch (e) {
-      // Put back what was replaced: nothing of this run stays written.
-      for (const d of done) writeFileAtomic(changes[d]!.real, changes[d]!.before);
+      // Put back what was replaced, so nothing of this run stays written; but a replaced file that
+      // someone edited since holds their edit too, and putting it back would lose that edit.
+      const kept: string[] = [];
+      let putBack = 0;
+      for (const d of done) {
+        const now = readRegularFile(changes[d]!.real);
+        if (now.ok && sha256(now.bytes) === entries[d]!.after) {
+          writeFileAtomic(changes[d]!.real, changes[d]!.before);
+          putBack++;
+        } else kept.push(changes[d]!.file);
+      }
       for (const en of entries) removeQuietly(en.tmp);
       removeQuietly(journal);
       const why = e instanceof ChangedSinceRead ? e.message : `could not replace ${c.file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`;
-      throw new FatalError(`nothing written: ${why}${done.length ? `; the ${done.length} file(s) already replaced were put back` : ''}`);
+      const back = putBack ? `; the ${putBack} file(s) already replaced were put back` : '';
+      if (kept.length) throw new FatalError(`refused: ${why}${back}; ${kept.join(', ')} changed after this run replaced it and was left as it is (it holds this run's edit and the later one)`);
+      throw new FatalError(`nothing written: ${why}${back}`);
     }
   }
   for (const c of changes) syncDir(path.dirname(c.real));

@@ -54,3 +54,20 @@ describe('hostile bounds: findings', () => {
     expect(pushAll([0], big)).toHaveLength(500_001);
   });
 });
+
+describe('hostile bounds: schema errors of a map whose every row is broken', () => {
+  it('200,000 rows each with an unexpected key and a missing one become 200,000 reports (each error looked at once, not against all the others)', async () => {
+    const { parseJson } = await import('../../scripts/core/json-tree.js');
+    const { schemaErrorReports } = await import('../../scripts/core/schema.js');
+    const n = 200_000;
+    const doc = parseJson('map.json', JSON.stringify({ rows: Array.from({ length: n }, () => ({ nmae: 'x' })) }));
+    const errors = Array.from({ length: n }, (_, i) => [
+      { instancePath: `/rows/${i}`, keyword: 'required', params: { missingProperty: 'name' } },
+      { instancePath: `/rows/${i}`, keyword: 'additionalProperties', params: { additionalProperty: 'nmae' } },
+    ]).flat();
+    // A scan of every error per unexpected key (4e10 steps here) would not finish in the test's time.
+    const reports = schemaErrorReports(errors, doc);
+    expect(reports).toHaveLength(n);
+    expect(reports[n - 1]!.message).toMatch(/unexpected property "nmae" .*did you mean "name"\?/);
+  });
+});

@@ -64,6 +64,19 @@ describe('all-or-nothing commits', () => {
     return { dir, changes };
   }
 
+  it('a file edited after this run replaced it is not put back when the run is refused: the later edit is kept', () => {
+    const { dir, changes } = twoFiles();
+    const beforeRename = (file: string) => {
+      if (file !== 'b.md') return;
+      writeFileSync(path.join(dir, 'a.md'), 'a new\nthe user appended this line\n', { flag: 'w' });
+      writeFileSync(path.join(dir, 'b.md'), 'b old\nedited too\n');
+    };
+    expect(() => commitFiles(dir, changes, { beforeRename })).toThrow(/^refused: b\.md changed since it was read .*; a\.md changed after this run replaced it and was left as it is/);
+    expect(readFileSync(path.join(dir, 'a.md'), 'utf8')).toBe('a new\nthe user appended this line\n');
+    expect(readFileSync(path.join(dir, 'b.md'), 'utf8')).toBe('b old\nedited too\n');
+    expect(readdirSync(dir).sort()).toEqual(['a.md', 'b.md']);
+  });
+
   it('a target changed after it was read (just before its rename) refuses the run: nothing written, no temp left', () => {
     const { dir, changes } = twoFiles();
     const beforeRename = (file: string) => {
