@@ -136,9 +136,14 @@ export interface BaselineScope {
  * rewrites its in-scope entries when asked, and returns the result with the suppressed findings
  * removed, from the findings and from each family's error count alike.
  */
+/** Whether a flag asks the run to write the suppressions file. */
+function writesBaseline(values: BaselineOptions): boolean {
+  return Boolean(values['suppress-all'] || (values['suppress-rule']?.length ?? 0) > 0 || values['prune-suppressions']);
+}
+
 /** Whether a run has a baseline to apply or write: a suppressions file in the tree, one named, or a flag that writes one. */
 export function baselineWanted(corpus: Corpus, values: BaselineOptions): boolean {
-  const writing = values['suppress-all'] || (values['suppress-rule']?.length ?? 0) > 0 || values['prune-suppressions'];
+  const writing = writesBaseline(values);
   return Boolean(writing || values['suppressions-location'] || corpus.source.exists(SUPPRESSIONS_FILE));
 }
 
@@ -149,7 +154,7 @@ export function applyBaseline(result: CheckResult, corpus: Corpus, values: Basel
   // Named relative to the working directory (`../specgate-suppressions.json` from RFCS/), unless the full path is shorter.
   const rel = path.relative(process.cwd(), file) || SUPPRESSIONS_FILE;
   const shown = explicit ?? toPosix(rel.length <= file.length && !path.isAbsolute(rel) ? rel : file);
-  const writing = values['suppress-all'] || (values['suppress-rule']?.length ?? 0) > 0 || values['prune-suppressions'];
+  const writing = writesBaseline(values);
   // The tree's own file is read like every file of the tree (root-checked: a symlink only to a regular
   // file inside the root, never under .git/; with --staged, from the git index). Only a path named on
   // the command line may lie outside the root, and it too must be a regular file.
