@@ -70,6 +70,18 @@ const KINDS: Kind[] = [
     },
   },
   {
+    name: 'JSON map (every row broken)',
+    file: 'spec/v2/interop-map.json',
+    args: ['check', 'interop-map'],
+    make(root, bytes) {
+      // Every field of every row has the wrong type: ajv reports each, the worst case for the schema rule.
+      const text = readFileSync(path.join(root, this.file), 'utf8');
+      const at = text.indexOf('"errors": [') + '"errors": ['.length;
+      const row = '{"upstream":1,"jsonrpc":"x","grpc":2,"http":"y","serverWhen":3,"clientProjection":4,"reason":5},\n';
+      return text.slice(0, at) + fill('', bytes - text.length, () => row) + text.slice(at);
+    },
+  },
+  {
     name: 'YAML invariants (block)',
     file: 'invariants/invariants.yaml',
     args: ['check', 'invariants'],

@@ -4,6 +4,11 @@ import type { ParseProblem, TreeNode } from './tree.js';
 import { StructuredDoc } from './tree.js';
 
 export const MAX_DEPTH = 256;
+/**
+ * Governed JSON is kilobytes (the interop map is about 20 KB). A position tree costs many times the
+ * text, and a schema error list grows with every broken row, so a file past this is not parsed.
+ */
+export const MAX_JSON_BYTES = 4 * 1024 * 1024;
 
 type Jsonc = typeof import('jsonc-parser');
 let jsonc: Jsonc | undefined;
@@ -29,6 +34,7 @@ export function parseJson(file: string, text: string): StructuredDoc {
   const body = hasBom ? ' ' + text.slice(1) : text;
   const fail = (p: ParseProblem) => new StructuredDoc(file, text, undefined, undefined, [...problems, p]);
   if (body.trim() === '') return fail({ code: 'empty', message: 'file is empty; expected a JSON document', start: 0, end: 0 });
+  if (text.length > MAX_JSON_BYTES) return fail({ code: 'too-large', message: `JSON file is ${text.length} characters; refusing to parse more than ${MAX_JSON_BYTES} (the JSON cap)`, start: 0, end: 0 });
 
   let value: unknown;
   try {

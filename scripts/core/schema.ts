@@ -160,7 +160,14 @@ function ajvCompile(schema: unknown, extra: readonly unknown[], source: boolean)
  * error for that property goes. A value of the wrong type is reported for its type only. Pass the schema so declared (optional) properties are known too.
  */
 export function schemaErrorReports(errors: readonly SchemaError[], doc: StructuredDoc, describe: (e: SchemaError) => string = defaultMessage, schema?: unknown): Report[] {
-  const reports: Report[] = [];
+  return [...eachSchemaErrorReport(errors, doc, describe, schema)];
+}
+
+/**
+ * schemaErrorReports one at a time: a file whose every row is broken has millions of errors, and
+ * the engine keeps only the first reports of a file, so the rest are made and dropped one by one.
+ */
+export function* eachSchemaErrorReport(errors: readonly SchemaError[], doc: StructuredDoc, describe: (e: SchemaError) => string = defaultMessage, schema?: unknown): Generator<Report> {
   const { near: nearOf, meant } = misspeltKeys(errors, doc.value, schema);
   // A value of the wrong type is one mistake: the enum or pattern it then also fails says nothing more.
   const wrongType = new Set(errors.filter((e) => e.keyword === 'type').map((e) => e.instancePath));
@@ -172,12 +179,11 @@ export function schemaErrorReports(errors: readonly SchemaError[], doc: Structur
       const prop = unexpectedName(e);
       const near = nearOf.get(`${e.instancePath}\0${prop}`);
       const message = near === undefined ? describe(e) : withSuggestion(describe({ ...e, params: { ...e.params, didYouMean: near } }), near);
-      reports.push({ at: { doc, pointer: `${e.instancePath}/${prop.replace(/~/g, '~0').replace(/\//g, '~1')}`, on: 'key' }, message });
+      yield { at: { doc, pointer: `${e.instancePath}/${prop.replace(/~/g, '~0').replace(/\//g, '~1')}`, on: 'key' }, message };
     } else {
-      reports.push({ at: { doc, pointer: e.instancePath }, message: describe(e) });
+      yield { at: { doc, pointer: e.instancePath }, message: describe(e) };
     }
   }
-  return reports;
 }
 
 function isUnexpected(e: SchemaError): boolean {
@@ -278,6 +284,6 @@ export async function validateDoc(
     return false;
   }
   if (validate(doc.value)) return true;
-  for (const r of schemaErrorReports(validate.errors ?? [], doc, describe, schemaDoc.value)) report(r);
+  for (const r of eachSchemaErrorReport(validate.errors ?? [], doc, describe, schemaDoc.value)) report(r);
   return false;
 }

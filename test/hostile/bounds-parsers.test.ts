@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Corpus, MAX_MARKDOWN_BYTES } from '../../scripts/core/corpus.js';
-import { parseJson } from '../../scripts/core/json-tree.js';
+import { MAX_JSON_BYTES, parseJson } from '../../scripts/core/json-tree.js';
 import { presetLayout } from '../../scripts/core/layout.js';
 import { globMatcher, globProblem } from '../../scripts/core/source.js';
 import { MAX_YAML_BYTES, parseYaml } from '../../scripts/core/yaml-tree.js';
@@ -13,11 +13,18 @@ import { OverlaySource } from '../helpers/rule-tester.js';
  * time), and where a cap applies the run says so. No timing is asserted: finishing is the test.
  */
 describe('hostile bounds: parsers and globs', () => {
-  it('an 8 MB JSON string parses (the old scanner overflowed its stack on it)', () => {
-    const text = `{"note": "${'x'.repeat(8 * 1024 * 1024)}"}`;
-    const doc = parseJson('big.json', text);
+  it('a JSON string up to the JSON cap parses (the old scanner overflowed its stack at about 8 MB)', () => {
+    const length = MAX_JSON_BYTES - 20;
+    const doc = parseJson('big.json', `{"note": "${'x'.repeat(length)}"}`);
     expect(doc.problems).toEqual([]);
-    expect((doc.value as { note: string }).note).toHaveLength(8 * 1024 * 1024);
+    expect((doc.value as { note: string }).note).toHaveLength(length);
+  });
+
+  it('JSON over the JSON cap is refused unparsed (a 16 MB map of broken rows peaked at 2.4 GB)', () => {
+    const doc = parseJson('big.json', `{"note": "${'x'.repeat(8 * 1024 * 1024)}"}`);
+    expect(doc.value).toBeUndefined();
+    expect(doc.problems).toMatchObject([{ code: 'too-large', start: 0 }]);
+    expect(doc.problems[0]!.message).toContain(`refusing to parse more than ${MAX_JSON_BYTES} (the JSON cap)`);
   });
 
   it('100,000-deep JSON nesting is a located too-deep problem, not a crash', () => {
