@@ -69,6 +69,8 @@ export async function runFamilies({ corpus, families, options = {}, severities =
     const touched = corpus.track();
     const problemsBefore = corpus.problems.length;
     const own: FindingDraft[] = [];
+    /** "Visited nothing" findings: a guard against a vacuous pass, so needed only when nothing else fails. */
+    const vacuous: FindingDraft[] = [];
     let visited = 0;
     for (const rule of family.rules) {
       if (severityOf(defineRule(rule), severities, undefined, corpus.layout.preset) === 'off') continue;
@@ -77,7 +79,7 @@ export async function runFamilies({ corpus, families, options = {}, severities =
       // A file that could not be read or parsed has its own finding; the rules that needed it
       // visited nothing because of it, in this family or another, and say nothing more.
       if (result.visited === 0 && result.findings.length === 0 && !rule.mayVisitNothing && corpus.problems.length === 0) {
-        result.findings.push({
+        vacuous.push({
           ruleId: rule.id,
           severity: 'error',
           file: family.primaryFile({ layout: corpus.layout, options }),
@@ -93,7 +95,11 @@ export async function runFamilies({ corpus, families, options = {}, severities =
     }
     for (let i = problemsBefore; i < corpus.problems.length; i++) own.push(corpus.problems[i]!);
     const files = touched.size;
-    const final = applySeverities(own, family.rules.map(defineRule), severities, corpus.layout.preset);
+    const metas = family.rules.map(defineRule);
+    let final = applySeverities(own, metas, severities, corpus.layout.preset);
+    // A rule that visited nothing because a sibling's error already fails the run (rows the schema
+    // rejects are skipped) adds nothing: one mistake, one finding.
+    if (vacuous.length > 0 && !final.some((f) => f.severity === 'error')) final = applySeverities([...own, ...vacuous], metas, severities, corpus.layout.preset);
     pushAll(findings, final);
     onFamilyDone?.(family.name, touched, final);
     summaries.push({
