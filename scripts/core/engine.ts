@@ -69,16 +69,17 @@ export async function runFamilies({ corpus, families, options = {}, severities =
     const touched = corpus.track();
     const problemsBefore = corpus.problems.length;
     const own: FindingDraft[] = [];
-    /** "Visited nothing" findings: a guard against a vacuous pass, so needed only when nothing else fails. */
+    /** Guards against a vacuous pass ("visited nothing", a rule's own count), needed only when nothing else fails. */
     const vacuous: FindingDraft[] = [];
     let visited = 0;
     for (const rule of family.rules) {
       if (severityOf(defineRule(rule), severities, undefined, corpus.layout.preset) === 'off') continue;
       const result = await runRule(rule, corpus, options);
       visited += result.visited;
+      pushAll(vacuous, result.guards);
       // A file that could not be read or parsed has its own finding; the rules that needed it
       // visited nothing because of it, in this family or another, and say nothing more.
-      if (result.visited === 0 && result.findings.length === 0 && !rule.mayVisitNothing && corpus.problems.length === 0) {
+      if (result.visited === 0 && result.findings.length === 0 && result.guards.length === 0 && !rule.mayVisitNothing && corpus.problems.length === 0) {
         vacuous.push({
           ruleId: rule.id,
           severity: 'error',
@@ -128,8 +129,9 @@ export function withoutSchemaEchoes(findings: Finding[]): Finding[] {
 }
 
 /** Runs one rule; its findings are drafts until `applySeverities` settles their severity. */
-export async function runRule(rule: Rule, corpus: Corpus, options: Record<string, unknown>): Promise<{ findings: FindingDraft[]; visited: number }> {
+export async function runRule(rule: Rule, corpus: Corpus, options: Record<string, unknown>): Promise<{ findings: FindingDraft[]; guards: FindingDraft[]; visited: number }> {
   const findings: FindingDraft[] = [];
+  const guards: FindingDraft[] = [];
   // The message names the section of the process that applies: the preset's, when the rule has one.
   const meta = ruleUnderPreset(rule, corpus.layout.preset);
   // Past the per-file cap a rule's drafts are only counted, so memory stays bounded however many it reports.
@@ -143,6 +145,7 @@ export async function runRule(rule: Rule, corpus: Corpus, options: Record<string
     options,
     report(r: Report) {
       if (r.fix && !rule.fixable) throw new Error(`${rule.id} attached a fix but its metadata does not say fixable`);
+      if (r.guard) return void guards.push(toDraft(meta, r));
       const file = 'doc' in r.at ? r.at.doc.file : r.at.file;
       const n = (perFile.get(file) ?? 0) + 1;
       perFile.set(file, n);
@@ -159,7 +162,7 @@ export async function runRule(rule: Rule, corpus: Corpus, options: Record<string
     const count = perFile.get(file)! - MAX_FINDINGS_PER_FILE;
     findings.push({ ruleId: FINDINGS_CAP_RULE, severity: severity ?? capSeverity(defineRule(rule).defaultSeverity), file, line: 1, column: 1, endLine: 1, endColumn: 1, message: `${count} more finding${count === 1 ? '' : 's'} of ${rule.id} in this file not shown (at most ${MAX_FINDINGS_PER_FILE} per file)` });
   }
-  return { findings, visited };
+  return { findings, guards, visited };
 }
 
 /** A rule's cap finding is as severe as the rule (an `off` rule reports nothing to cap). */

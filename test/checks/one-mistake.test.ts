@@ -137,6 +137,27 @@ describe('one mistake, one finding', () => {
     expect(findings[0]!.message).toMatch(/visited nothing, so it cannot pass/);
   });
 
+  describe('rule 7a\'s count of named rows is a guard: it speaks only when no other rule names the mistake', () => {
+    const dropRow = (t: string) => {
+      const map = JSON.parse(t);
+      map.a2a.errors = map.a2a.errors.filter((r: { upstream: string }) => r.upstream !== 'TaskNotFoundError');
+      return JSON.stringify(map, null, 2);
+    };
+    const run = (severities: Record<string, 'off'> = {}) => checkFindings(new OverlaySource(PROJECT, { [MAP]: dropRow }), { families: ['interop-map'], severities });
+
+    it('a row removed: errors-complete names it, and the count is not said again', async () => {
+      const findings = await run();
+      expect(findings.map((f) => [f.ruleId, f.pointer])).toEqual([['interop-map/errors-complete', '/a2a/errors']]);
+      expect(findings[0]!.message).toContain('no row for TaskNotFoundError');
+    });
+
+    it('with errors-complete off, the count is the finding', async () => {
+      const findings = await run({ 'interop-map/errors-complete': 'off' });
+      expect(findings.map((f) => [f.ruleId, f.severity, f.pointer])).toEqual([['interop-map/reason-upper-snake', 'error', '/a2a/errors']]);
+      expect(findings[0]!.message).toMatch(/visited 8 named row\(s\); the reason rule expects exactly 9 \(RFC 0211 §A\)/);
+    });
+  });
+
   it('control: a row of the right shape that names the wrong status is still reported by its rule', async () => {
     const { findings } = await addedBy((t) => t.replace('"runStatus": "pending"', '"runStatus": "running"'));
     expect(findings.map((f) => f.ruleId)).toContain('interop-map/task-state-default-row');
