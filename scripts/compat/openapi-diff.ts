@@ -30,6 +30,17 @@ import type { ChangeClass, RawChange } from './types.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
+/**
+ * The comparison's work, in steps (an operation, header, media type, parameter, security pairing,
+ * schema node costs one, a change four). A component shared through `$ref` is compared at every
+ * operation that uses it, so a document of a few kilobytes can ask for the product of two of its
+ * sizes (a response of 10,000 headers used by 10,000 operations); past this the comparison stops
+ * with one breaking change, never an exhausted heap.
+ */
+export const MAX_OPENAPI_STEPS = 1_000_000;
+
+class TooComplex extends Error {}
+
 export interface OpenApiDiffOptions {
   file: string;
   baseFile: string;
@@ -66,11 +77,26 @@ interface Matched {
 }
 
 export function diffOpenApi(base: unknown, head: unknown, opts: OpenApiDiffOptions): RawChange[] {
-  return new OpenApiWalker(isObject(base) ? base : {}, isObject(head) ? head : {}, opts).run();
+  const walker = new OpenApiWalker(isObject(base) ? base : {}, isObject(head) ? head : {}, opts);
+  try {
+    return walker.run();
+  } catch (e) {
+    if (!(e instanceof TooComplex)) throw e;
+    // What was found before the cap is a fraction of the whole: one change says why nothing is complete.
+    return [
+      {
+        pointer: '',
+        class: 'breaking',
+        kind: 'openapi-too-complex',
+        reason: `comparison stopped after ${MAX_OPENAPI_STEPS} steps (the compat work cap): components shared through $ref multiply the work; the document cannot be classified, so it counts as breaking`,
+      },
+    ];
+  }
 }
 
 class OpenApiWalker {
   readonly changes: RawChange[] = [];
+  private steps = 0;
 
   constructor(
     private readonly base: JsonObject,
@@ -86,7 +112,15 @@ class OpenApiWalker {
     return this.changes;
   }
 
+  /** Counts `n` steps of work; past MAX_OPENAPI_STEPS the comparison stops. */
+  private spend(n: number): void {
+    this.steps += n;
+    if (this.steps > MAX_OPENAPI_STEPS) throw new TooComplex();
+  }
+
   private emit(segs: readonly string[], cls: ChangeClass, kind: string, reason: string): void {
+    // A change is kept (and printed), so it costs more than a step of the walk.
+    this.spend(4);
     this.changes.push({ pointer: encodePointer(this.surviving(segs)), class: cls, kind: `openapi-${kind}`, reason });
   }
 
@@ -117,6 +151,7 @@ class OpenApiWalker {
    * callback's expression) is still the same, since that is what the client's receiver answers to.
    */
   private presence(bops: Operation[], hops: Operation[], what: 'webhook' | 'callback'): void {
+    this.spend(bops.length + hops.length);
     const { removed, added } = matchOperations(bops, hops, (b, h) => b.method === h.method && b.wire === h.wire);
     for (const b of removed) this.emit(opPath(b), 'breaking', `${what}-removed`, `${what} ${b.label} removed: a client that receives it no longer will`);
     for (const h of added) this.emit(opPath(h), 'additive', `${what}-added`, `${what} ${h.label} added`);
@@ -161,11 +196,13 @@ class OpenApiWalker {
   private parameters(b: Operation, h: Operation, at: string[], name: string): void {
     const bp = this.paramsOf(this.base, b);
     const hp = this.paramsOf(this.head, h);
+    this.spend(bp.size + hp.size);
     const matched = new Set<string>();
     for (const [key, p] of bp) {
       const q = hp.get(key);
       const what = `parameter "${p.name}" (${p.in}) of ${name}`;
       if (!q) {
+        this.spend(hp.size);
         const moved = [...hp.values()].find((x) => x.name === p.name && x.in !== p.in && !bp.has(x.key));
         if (moved) {
           matched.add(moved.key);
@@ -243,6 +280,7 @@ class OpenApiWalker {
   private content(b: unknown, h: unknown, at: string[], what: string, side: 'request' | 'response'): void {
     const bc = isObject(b) ? b : {};
     const hc = isObject(h) ? h : {};
+    this.spend(Object.keys(bc).length + Object.keys(hc).length);
     for (const type of Object.keys(bc)) {
       if (!has(hc, type)) {
         this.emit(at, 'breaking', `${side}-media-type-removed`, `media type ${type} of the ${what} removed`);
@@ -262,6 +300,7 @@ class OpenApiWalker {
   private headers(b: unknown, h: unknown, at: string[], whose: string): void {
     const bh = this.headersOf(this.base, b);
     const hh = this.headersOf(this.head, h);
+    this.spend(bh.size + hh.size);
     for (const [name, x] of bh) {
       const y = hh.get(name);
       const what = `header "${x.key}" of the ${whose}`;
@@ -295,6 +334,8 @@ class OpenApiWalker {
   /** A schema inside the document, through the JSON Schema classifier; `what` says whose it is. */
   private schema(b: unknown, h: unknown, at: string[], what: string, parameter: boolean): void {
     if (b === undefined && h === undefined) return;
+    // The classifier walks both schemas: a large one inside a shared component costs at every use.
+    this.spend(nodesUpTo(b, MAX_OPENAPI_STEPS) + nodesUpTo(h, MAX_OPENAPI_STEPS));
     const raw = diffSchema(this.opts.baseFile, this.opts.file, b ?? true, h ?? true, {
       base: this.opts.base,
       head: this.opts.head,
@@ -330,6 +371,8 @@ class OpenApiWalker {
   private security(b: unknown, h: unknown, at: string[], whose: string): void {
     const ba = alternatives(b);
     const ha = alternatives(h);
+    // Each base alternative is tried against every head one.
+    this.spend(ba.length * ha.length + 1);
     const lost = ba.filter((x) => !ha.some((y) => within(y, x)));
     if (lost.length) {
       this.emit(at, 'breaking', 'security-added', `security of ${whose} tightened: ${lost.map(describeAlt).join(' or ')} no longer suffices (now ${ha.map(describeAlt).join(' or ')})`);
@@ -388,7 +431,12 @@ function matchOperations(bops: Operation[], hops: Operation[], sameWire: (b: Ope
   const usedH = new Set<Operation>();
   const byId = (ops: Operation[]) => {
     const m = new Map<string, Operation[]>();
-    for (const o of ops) if (o.id !== undefined) m.set(o.id, [...(m.get(o.id) ?? []), o]);
+    for (const o of ops) {
+      if (o.id === undefined) continue;
+      const list = m.get(o.id);
+      if (list) list.push(o);
+      else m.set(o.id, [o]);
+    }
     return m;
   };
   const hById = byId(hops);
@@ -400,15 +448,38 @@ function matchOperations(bops: Operation[], hops: Operation[], sameWire: (b: Ope
       usedH.add(h[0]!);
     }
   }
+  // The head operations not yet paired, by method + template, in document order (a linear pass, not a search per operation).
+  const byPlace = new Map<string, { ops: Operation[]; next: number }>();
+  for (const h of hops) {
+    if (usedH.has(h)) continue;
+    const key = `${h.method} ${h.template}`;
+    const queue = byPlace.get(key);
+    if (queue) queue.ops.push(h);
+    else byPlace.set(key, { ops: [h], next: 0 });
+  }
   for (const b of bops) {
     if (usedB.has(b)) continue;
-    const h = hops.find((x) => !usedH.has(x) && x.method === b.method && x.template === b.template);
+    const queue = byPlace.get(`${b.method} ${b.template}`);
+    const h = queue?.ops[queue.next++];
     if (!h) continue;
     pairs.push([b, h]);
     usedB.add(b);
     usedH.add(h);
   }
   return { pairs, removed: bops.filter((b) => !usedB.has(b)), added: hops.filter((h) => !usedH.has(h)) };
+}
+
+/** How many values a JSON value holds, counted up to `limit` (a bounded walk, no recursion). */
+function nodesUpTo(v: unknown, limit: number): number {
+  let n = 0;
+  const stack: unknown[] = [v];
+  while (stack.length > 0 && n < limit) {
+    const cur = stack.pop();
+    n++;
+    if (Array.isArray(cur)) for (const x of cur) stack.push(x);
+    else if (isObject(cur)) for (const x of Object.values(cur)) stack.push(x);
+  }
+  return n;
 }
 
 function opPath(o: Operation): string[] {

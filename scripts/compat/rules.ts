@@ -169,6 +169,7 @@ export const CHANGE_RULES: RuleMeta[] = [
   api('callback-added', A, 'An operation was added to the callbacks of an existing operation.'),
   api('webhook-removed', B, "A webhook operation (`webhooks.<name>.<method>`) was removed or changed its method: the client's receiver no longer gets it. Matched by `operationId`, then by name and method; compared by presence only."),
   api('webhook-added', A, 'A webhook operation was added.'),
+  api('too-complex', B, 'The comparison of the OpenAPI document passed its work cap (components shared through `$ref` used from very many places): it cannot be classified, so it counts as breaking.'),
   api('schema-removed', B, 'A component schema (`components.schemas`) was removed.'),
   api('schema-added', A, 'A component schema (`components.schemas`) was added.'),
   api('security-added', B, 'A security requirement was added or tightened: a request that was authorised may not be now.'),

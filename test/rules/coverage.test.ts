@@ -47,6 +47,7 @@ const END_TO_END: Record<string, string> = {
   'parse/invalid-utf8': 'test/hostile/read.test.ts',
   'parse/too-large': 'test/hostile/read.test.ts',
   'parse/markdown-too-complex': 'test/hostile/markdown-complexity.test.ts',
+  'compat/openapi-too-complex': 'test/hostile/bounds-compat.test.ts',
   'errata/line-hint-off': 'test/errata/anchors.test.ts',
   'compat/claim-contradicted': 'test/compat/compat-cli.test.ts',
   'compat/schema-file-removed': 'test/compat/compat-cli.test.ts',
