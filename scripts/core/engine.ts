@@ -64,6 +64,7 @@ export interface RunOptions {
 export async function runFamilies({ corpus, families, options = {}, severities = {}, onFamilyDone }: RunOptions): Promise<CheckResult> {
   const findings: FindingDraft[] = [];
   const summaries: FamilySummary[] = [];
+  const withheld: { family: string; finding: Finding }[] = [];
   for (const family of families) {
     const started = nowMs();
     const touched = corpus.track();
@@ -101,6 +102,7 @@ export async function runFamilies({ corpus, families, options = {}, severities =
     // A rule that visited nothing because a sibling's error already fails the run (rows the schema
     // rejects are skipped) adds nothing: one mistake, one finding.
     if (vacuous.length > 0 && !final.some((f) => f.severity === 'error')) final = applySeverities([...own, ...vacuous], metas, severities, corpus.layout.preset);
+    else for (const finding of applySeverities(vacuous, metas, severities, corpus.layout.preset)) withheld.push({ family: family.name, finding });
     pushAll(findings, final);
     onFamilyDone?.(family.name, touched, final);
     summaries.push({
@@ -114,7 +116,7 @@ export async function runFamilies({ corpus, families, options = {}, severities =
     const extras = await family.summaryExtras?.({ corpus, options });
     if (extras) summaries[summaries.length - 1]!.extras = extras;
   }
-  return { findings: capPerFile(dedupe((findings as Finding[]).sort(compareFindings))), families: summaries };
+  return { findings: capPerFile(dedupe((findings as Finding[]).sort(compareFindings))), families: summaries, ...(withheld.length ? { withheld } : {}) };
 }
 
 /**

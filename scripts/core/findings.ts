@@ -87,6 +87,11 @@ export interface BaselineSummary {
 export interface CheckResult {
   findings: Finding[];
   families: FamilySummary[];
+  /**
+   * Guards against a vacuous pass ("visited nothing", a rule's own count) not shown because another
+   * error of their family fails the run; when the baseline hides every such error, they fail it.
+   */
+  withheld?: { family: string; finding: Finding }[];
   baseline?: BaselineSummary;
 }
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Corpus } from './corpus.js';
 import { UsageError } from './errors.js';
 import type { BaselineSummary, CheckResult, Finding, PrunableSuppression } from './findings.js';
+import { compareFindings } from './findings.js';
 import { parseJson } from './json-tree.js';
 import { readRegularFile, toPosix } from './source.js';
 import { writeOutputFile, writeTreeFile } from './writer.js';
@@ -170,7 +171,8 @@ export function applyBaseline(result: CheckResult, corpus: Corpus, values: Basel
   let recorded = text === undefined ? {} : parseSuppressions(shown, text);
   let wrote: BaselineSummary['wrote'];
   if (writing) {
-    const found = countErrors(result.findings);
+    // A guard withheld now is shown once the errors recorded here are hidden: it is recorded with them.
+    const found = countErrors([...result.findings, ...(result.withheld ?? []).map((w) => w.finding)]);
     if (values['prune-suppressions']) recorded = prune(recorded, found, inScope);
     if (values['suppress-all']) recorded = suppress(recorded, found);
     else if (values['suppress-rule']?.length) recorded = suppress(recorded, found, new Set(values['suppress-rule']));
@@ -179,8 +181,20 @@ export function applyBaseline(result: CheckResult, corpus: Corpus, values: Basel
     else writeTreeFile(corpus.root, SUPPRESSIONS_FILE, json, 'the suppressions file');
     wrote = { entries: Object.values(recorded).reduce((n, r) => n + Object.keys(r).length, 0) };
   }
-  const applied = applySuppressions(result.findings, recorded, inScope);
+  let applied = applySuppressions(result.findings, recorded, inScope);
   const families = result.families.map((s) => ({ ...s }));
+  // A guard was withheld only because another error of its family fails the run: a family whose
+  // errors the baseline hides all would pass having checked nothing, so its guards count again.
+  const failing = new Set(applied.findings.filter((f) => f.severity === 'error').map((f) => scope.familyOf?.(f)));
+  const revealed = (result.withheld ?? []).filter((w) => !failing.has(w.family));
+  if (revealed.length > 0) {
+    applied = applySuppressions([...result.findings, ...revealed.map((w) => w.finding)].sort(compareFindings), recorded, inScope);
+    const shown = new Set(applied.findings);
+    for (const w of revealed) {
+      const s = families.find((x) => x.family === w.family);
+      if (s && shown.has(w.finding) && w.finding.severity === 'error') s.errors++;
+    }
+  }
   for (const f of applied.hidden) {
     const s = families.find((x) => x.family === scope.familyOf?.(f));
     if (!s) continue;

@@ -235,3 +235,40 @@ describeShared('the baseline on a copy of the upstream anchor (openwop-v2, --pre
     expect((await runCli(['check', '--root', root, '--preset', 'openwop', '--staged', '-f', 'compact'])).code).toBe(1);
   }, 120_000);
 });
+
+describe('a guard withheld behind a baselined error', () => {
+  const MAP = 'spec/v2/interop-map.json';
+  const edit = (root: string, change: (map: any) => void) => {
+    const p = path.join(root, MAP);
+    const map = JSON.parse(readFileSync(p, 'utf8'));
+    change(map);
+    writeFileSync(p, JSON.stringify(map, null, 2));
+  };
+
+  it('a baselined schema error does not let a rule that then visits nothing pass (the guard fails the run, as before it was withheld)', async () => {
+    const root = projectCorpusCopy();
+    // Accepted debt: one schema error, recorded.
+    edit(root, (m) => (m.legacyNote = 'kept'));
+    expect((await check(root, 'interop-map', '--suppress-all')).code).toBe(0);
+    // The change: every MCP feature gone, so the MCP profile rule checks nothing.
+    edit(root, (m) => (m.mcp.features = []));
+    const r = await check(root, 'interop-map');
+    expect(r.findings.map((x) => [x.ruleId, x.severity])).toEqual([['interop-map/mcp-profile-pattern', 'error']]);
+    expect(r.findings[0]!.message).toMatch(/visited nothing, so it cannot pass/);
+    expect(r.code).toBe(1);
+    // Recording it too accepts it: --suppress-all leaves a run that passes.
+    expect((await check(root, 'interop-map', '--suppress-all')).code).toBe(0);
+    expect((await check(root, 'interop-map')).code).toBe(0);
+  }, 60_000);
+
+  it('control: with the schema error not baselined, it alone is shown (one mistake, one finding)', async () => {
+    const root = projectCorpusCopy();
+    edit(root, (m) => {
+      m.legacyNote = 'kept';
+      m.mcp.features = [];
+    });
+    const r = await check(root, 'interop-map');
+    expect(r.findings.map((x) => x.ruleId)).toEqual(['interop-map/schema']);
+    expect(r.code).toBe(1);
+  }, 60_000);
+});
