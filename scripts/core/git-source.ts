@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { FatalError } from './errors.js';
-import { globMatcher, MAX_FILE_BYTES } from './source.js';
+import { globMatcher, MAX_FILE_BYTES, withoutTrailingSlashes } from './source.js';
 import type { FileSource, ReadResult } from './source.js';
 
 /** Every git call of this module goes through here (one place to bound what git prints). */
@@ -16,6 +16,11 @@ function gitOutput(root: string, args: string[], opts: { input?: string; maxBuff
 
 /** Symlinks followed in a row before the chain is called a loop (Linux's own limit, as the working tree gets from realpath). */
 const MAX_LINK_HOPS = 40;
+/**
+ * The longest link text followed (Linux's PATH_MAX): a working tree cannot hold a longer symlink,
+ * and each hop puts the whole text in the path, so a blob of megabytes would grow it by that per hop.
+ */
+const MAX_LINK_TEXT = 4096;
 
 /** One entry of a tree or the index: its git mode (`100644`/`100755` file, `120000` symlink, `160000` submodule) and object id. */
 export interface GitEntry {
@@ -25,6 +30,12 @@ export interface GitEntry {
 
 /** Bytes of blobs one `git cat-file --batch` call returns at most. */
 const BATCH_BYTES = 64 * 1024 * 1024;
+
+/** A path component in the tree of symlinks: whether the path so far is a link, and the components below it. */
+interface LinkNode {
+  link: boolean;
+  children: Map<string, LinkNode>;
+}
 
 const isRegular = (e: GitEntry | undefined) => e?.mode === '100644' || e?.mode === '100755';
 const SYMLINK = '120000';
@@ -48,6 +59,7 @@ export function addEntry(entries: Map<string, GitEntry>, rec: string, prefix = '
  */
 export class GitBlobSource implements FileSource {
   private readonly cache = new Map<string, ReadResult>();
+  private linkTree: LinkNode | undefined;
 
   constructor(
     readonly root: string,
@@ -83,29 +95,58 @@ export class GitBlobSource implements FileSource {
    * folder as `spec/v2 -> ../v2-draft`, or the file itself), or why it cannot be followed.
    */
   private resolve(rel: string): string | ReadResult {
-    const rest = rel.split('/');
-    let at = '';
+    let parts = rel.split('/');
     let hops = 0;
-    while (rest.length > 0) {
-      at = at === '' ? rest.shift()! : `${at}/${rest.shift()!}`;
-      while (this.entries.get(at)?.mode === SYMLINK) {
-        if (++hops > MAX_LINK_HOPS) return unreadable('is a symlink loop');
-        const got = this.blob(at);
-        if (!got.ok) return got;
-        const to = got.bytes.toString('utf8');
-        const next = path.posix.normalize(path.posix.join(path.posix.dirname(at), to));
-        if (to.startsWith('/') || next === '..' || next.startsWith('../')) return unreadable(`is a symlink to ${to}, outside the repository root`);
-        if (next === '.git' || next.startsWith('.git/')) return unreadable(`is a symlink to ${next}, inside .git/ (never read)`);
-        at = next === '.' ? '' : next;
-      }
+    // The path's components walk the tree of symlinks (each looked up by its own name, so a path
+    // of many components costs its length, not the sum of its prefixes); a link found is replaced
+    // by its target and the walk starts again, so links on the target's own path are followed too.
+    for (let i = this.linkDepth(parts); i >= 0; i = this.linkDepth(parts)) {
+      if (++hops > MAX_LINK_HOPS) return unreadable('is a symlink loop');
+      const at = parts.slice(0, i + 1).join('/');
+      const got = this.blob(at);
+      if (!got.ok) return got;
+      if (got.bytes.length > MAX_LINK_TEXT) return unreadable(`is a symlink whose target is ${got.bytes.length} bytes long (at most ${MAX_LINK_TEXT})`);
+      const to = got.bytes.toString('utf8');
+      const next = path.posix.normalize(path.posix.join(path.posix.dirname(at), to));
+      if (to.startsWith('/') || next === '..' || next.startsWith('../')) return unreadable(`is a symlink to ${to}, outside the repository root`);
+      if (next === '.git' || next.startsWith('.git/')) return unreadable(`is a symlink to ${next}, inside .git/ (never read)`);
+      parts = [...(next === '.' ? [] : next.split('/')), ...parts.slice(i + 1)];
     }
-    return at;
+    return parts.join('/');
+  }
+
+  /** The index of the first component of `parts` that is a symlink of the tree, or -1. */
+  private linkDepth(parts: readonly string[]): number {
+    let node = this.links();
+    for (let i = 0; i < parts.length; i++) {
+      const child = node.children.get(parts[i]!);
+      if (!child) return -1;
+      if (child.link) return i;
+      node = child;
+    }
+    return -1;
+  }
+
+  /** The tree's symlinks as a tree of path components (built once, on the first path resolved). */
+  private links(): LinkNode {
+    if (this.linkTree) return this.linkTree;
+    const top: LinkNode = { link: false, children: new Map() };
+    for (const [rel, e] of this.entries) {
+      if (e.mode !== SYMLINK) continue;
+      let node = top;
+      for (const part of rel.split('/')) {
+        let child = node.children.get(part);
+        if (!child) node.children.set(part, (child = { link: false, children: new Map() }));
+        node = child;
+      }
+      node.link = true;
+    }
+    return (this.linkTree = top);
   }
 
   /** Whether the path is a symlink or passes through a linked folder (errata never write through one). */
   isSymlink(rel: string): boolean {
-    const parts = rel.split('/');
-    return parts.some((_, i) => this.entries.get(parts.slice(0, i + 1).join('/'))?.mode === SYMLINK);
+    return this.linkDepth(rel.split('/')) >= 0;
   }
 
   private blob(rel: string): ReadResult {
@@ -129,7 +170,7 @@ export class GitBlobSource implements FileSource {
   /** Whether the path names an entry or a folder of the tree, through linked folders as a read goes. */
   exists(rel: string): boolean {
     if (this.entries.has(rel)) return true;
-    const resolved = this.resolve(rel.replace(/\/+$/, ''));
+    const resolved = this.resolve(withoutTrailingSlashes(rel));
     const at = typeof resolved === 'string' ? resolved : rel;
     if (at === '' || this.entries.has(at)) return true;
     const prefix = at.endsWith('/') ? at : at + '/';

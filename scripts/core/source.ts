@@ -27,6 +27,16 @@ export interface FileSource {
   glob(patterns: readonly string[]): Promise<string[]>;
 }
 
+/**
+ * The path without its trailing slashes. A loop, not `/\/+$/`: that expression backtracks through
+ * every run of slashes, so a path of many slashes costs the square of its length.
+ */
+export function withoutTrailingSlashes(p: string): string {
+  let end = p.length;
+  while (end > 0 && p.charCodeAt(end - 1) === 0x2f) end--;
+  return p.slice(0, end);
+}
+
 export function toPosix(p: string): string {
   return p.split(path.sep).join('/');
 }

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Corpus, MAX_FILE_BYTES } from '../../scripts/core/corpus.js';
@@ -25,6 +25,51 @@ describe('hostile bounds: git', () => {
     // clean control: a small staged file is read, also when listed by a glob (one --batch read)
     expect(corpus.json('small.json')?.value).toEqual({ a2a: {} });
     expect(await corpus.source.glob(['*.json'])).toEqual(['big.json', 'small.json']);
+  });
+});
+
+describe('hostile bounds: paths through the git index', () => {
+  /** A repository whose index holds `links` (path → link text) and `files` (path → text). */
+  async function staged(files: Record<string, string>, links: Record<string, string>): Promise<GitIndexSource> {
+    const dir = tempDir('specgate-git-paths-');
+    gitOk(dir, ['init', '-q']);
+    for (const [rel, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      writeFileSync(path.join(dir, rel), text);
+    }
+    for (const [rel, to] of Object.entries(links)) {
+      mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      symlinkSync(to, path.join(dir, rel));
+    }
+    gitOk(dir, ['add', '-A']);
+    return GitIndexSource.open(dir);
+  }
+
+  it('a path of a million components (4 MiB of YAML can name one) is resolved in one walk, not one lookup per prefix', async () => {
+    const source = await staged({ 'spec/a.md': 'x' }, { 'spec/v2': 'v2-draft' });
+    const deep = 'spec/' + 'a/'.repeat(1_000_000) + 'x.md';
+    expect(source.exists(deep)).toBe(false);
+    expect(source.read(deep)).toMatchObject({ ok: false, failure: 'missing' });
+    expect(source.exists('spec/' + '/'.repeat(1_000_000))).toBe(true);
+    // clean control: the same walk follows the linked folder
+    expect(source.isSymlink('spec/v2/' + 'a/'.repeat(1_000_000) + 'x.md')).toBe(true);
+  });
+
+  it('a link blob of megabytes naming itself (no working tree can hold it) is refused by length, not followed 40 times', async () => {
+    const dir = tempDir('specgate-git-longlink-');
+    gitOk(dir, ['init', '-q']);
+    writeFileSync(path.join(dir, 'text'), 'a/'.repeat(1_000_000) + 'x');
+    const oid = git(dir, ['hash-object', '-w', 'text']).stdout.trim();
+    gitOk(dir, ['update-index', '--add', '--cacheinfo', `120000,${oid},a`]);
+    const source = await GitIndexSource.open(dir);
+    expect(source.read('a/f.json')).toEqual({ ok: false, failure: 'unreadable', message: 'is a symlink whose target is 2000001 bytes long (at most 4096)' });
+  });
+
+  it("a link whose target passes through a linked folder is followed as the working tree follows it (was 'dangling')", async () => {
+    const source = await staged({ 'real/dir/file.json': '{}' }, { 'alias': 'real', 'entry.json': 'alias/dir/file.json', 'out.json': 'alias/../../x' });
+    expect(source.read('entry.json')).toMatchObject({ ok: true });
+    expect(source.read('alias/dir/file.json')).toMatchObject({ ok: true });
+    expect(source.read('out.json')).toMatchObject({ ok: false, failure: 'unreadable', message: 'is a symlink to alias/../../x, outside the repository root' });
   });
 });
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Rule } from '../../../core/rule.js';
+import { withoutTrailingSlashes } from '../../../core/source.js';
 import { headerField, rfcStatus } from '../../../rfc/document.js';
 import { loadRfcSet } from '../../../rfc/set.js';
 
@@ -50,7 +51,7 @@ export const affectsPathsExist: Rule = {
           ctx.report({ at: { file: doc.file, range: code.range }, severity: 'warning', message: `Affects path "${code.value}" cannot be resolved here: ${kind.why}` });
           continue;
         }
-        const rel = kind.path.replace(/\/+$/, '');
+        const rel = withoutTrailingSlashes(kind.path);
         if (rel === '' || path.posix.normalize(rel).startsWith('..')) {
           ctx.report({ at: { file: doc.file, range: code.range }, message: `Affects path "${code.value}" is outside the repository` });
           continue;
