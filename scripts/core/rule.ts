@@ -21,6 +21,11 @@ export interface Report {
    * spliced into the original text (scripts/fix/). Only a rule whose meta says `fixable` attaches one.
    */
   fix?: Fix;
+  /**
+   * A check that the rule saw what it must (rule 7a's count of named rows), not a mistake of its
+   * own: like the engine's "visited nothing", shown only when nothing else in the family is an error.
+   */
+  guard?: boolean;
 }
 
 /** How a compat change affects a document that was valid at the base, or a reader that relied on it. */
