@@ -53,6 +53,15 @@ describe('one mistake, one finding', () => {
     expect(findings.map((f) => [f.ruleId, f.file, f.line, f.column])).toEqual([['interop-map/reason-upper-snake', MAP, at.line, at.column]]);
   });
 
+  it("a moved error code, every family checked: one finding on RFC 0211's positive wire example, the map value and the example's other checks related", async () => {
+    const { text, findings } = await addedBy((t) => t.replace('"jsonrpc": -32001', '"jsonrpc": -32011'));
+    expect(findings.map((f) => [f.ruleId, f.file])).toEqual([['wire-examples/positive-passes', 'RFCS/0211-a2a-error-details-are-errorinfo.md']]);
+    expect(findings[0]!.message).toContain("the interop map's /a2a/errors/0/jsonrpc is -32011 (TaskNotFoundError)");
+    const at = positionOf(text, '-32011');
+    expect(findings[0]!.related?.[0]).toMatchObject({ file: MAP, line: at.line, column: at.column });
+    expect(findings[0]!.related).toHaveLength(3);
+  });
+
   it.each([
     ['an a2a.operations row (http optional there)', '"http": "POST /message:send"'],
     ['an a2a.errors row (http required there)', '"http": 404'],

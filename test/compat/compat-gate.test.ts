@@ -67,7 +67,7 @@ const RFC_FILE = 'RFCS/0300-a-change-to-test-the-gate.md';
 describe('compat: the OpenAPI document, each kind of change on a real git repository', () => {
   const r = repo({ ...MINIMAL_CORPUS, [API]: yamlText() });
   for (const k of API_KINDS) {
-    it(`${k.id}: reported under compat/${k.id} at ${k.pointer}`, async () => {
+    it(`${k.id}${k.note ? ` (${k.note})` : ''}: reported under compat/${k.id} at ${k.pointer}`, async () => {
       r.write(API, yamlText(k.base));
       const base = r.commit(`base for ${k.id}`);
       r.write(API, yamlText(k.head));
