@@ -24,6 +24,7 @@ export type {
   PairResult,
   WireContext,
   WireResult,
+  MapValueTrace,
   Verdict,
   Section,
   Scope,

@@ -4,7 +4,7 @@ import { UsageError } from '../core/errors.js';
 import { checkPresetName } from '../core/layout.js';
 import { loadReporter } from '../core/reporters/index.js';
 import { ruleUnderPreset } from '../core/rule.js';
-import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, checkCommonValues, colorFor, configuredSeverities, finish, shownFindings, writeAtomic } from '../core/run-env.js';
+import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, checkCommonValues, colorFor, configuredSeverities, finish, shownResult, writeAtomic } from '../core/run-env.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
 
@@ -42,7 +42,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const r = await compareWithBase({ root, layout, ref: values.base, staged: values.staged === true, severities });
   const result = checkResult(r, performance.now() - started);
   const output = typeof values.output === 'string' ? values.output : undefined;
-  const text = render(format, reporter, r, { ...result, findings: shownFindings(result.findings, values) }, {
+  const text = render(format, reporter, r, shownResult(result, values), {
     sourceOf: (file) => (r.headCorpus.exists(file) ? r.headCorpus.text(file) : undefined),
     root,
     toolName: TOOL_NAME,

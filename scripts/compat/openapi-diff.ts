@@ -15,9 +15,17 @@ import type { ChangeClass, RawChange } from './types.js';
  *   every schema (inline, or a component through `$ref`) with the JSON Schema classifier, so the
  *   same kinds and rule ids apply; component schemas are compared once, in `components.schemas`,
  *   and an unchanged `$ref` to one is not followed again from each operation;
- *   security: a request that the base authorised must still be authorised.
- * `$ref`s to parameters, request bodies and responses are resolved within the document. Every
- * change is at a pointer into the head document; a removed thing at its nearest surviving parent.
+ *   response headers by name (case-insensitive; `Content-Type` is ignored, as the specification
+ *   says): one removed, or no longer `required`, may leave a client without a value it relied on;
+ *   one added, or now `required` (the server always sends it), is additive;
+ *   security: a request that the base authorised must still be authorised;
+ *   callbacks (`paths.*.*.callbacks`) and webhooks (top-level `webhooks`) by presence only: there
+ *   the API sends the request and the client receives it, so what is breaking about their bodies
+ *   and responses is the reverse of an operation's, which the classes of the operation rules do not
+ *   express; an operation gone is breaking, one added additive.
+ * `$ref`s to parameters, request bodies, responses, headers, callbacks and path items are resolved
+ * within the document. Every change is at a pointer into the head document; a removed thing at its
+ * nearest surviving parent.
  */
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -33,11 +41,28 @@ export interface OpenApiDiffOptions {
 
 interface Operation {
   method: string;
+  /** The key of its path item in the container: a path, a webhook's name, a callback's expression. */
   path: string;
+  /** What two operations at the same place share (path parameters renamed compare equal). */
   template: string;
+  /**
+   * What of the place goes on the wire besides the method: nothing for a path (operation-path-changed
+   * tells) or a webhook (its name is only a label), the expression for a callback.
+   */
+  wire: string;
   id?: string;
   op: JsonObject;
   item: JsonObject;
+  /** Pointer segments of the container in the head document (`paths`, `webhooks`, `…/callbacks/<name>`). */
+  root: string[];
+  label: string;
+}
+
+/** Operations paired between base and head, and those on one side only. */
+interface Matched {
+  pairs: [Operation, Operation][];
+  removed: Operation[];
+  added: Operation[];
 }
 
 export function diffOpenApi(base: unknown, head: unknown, opts: OpenApiDiffOptions): RawChange[] {
@@ -55,6 +80,7 @@ class OpenApiWalker {
 
   run(): RawChange[] {
     this.operations();
+    this.webhooks();
     this.componentSchemas();
     this.security(this.base.security, this.head.security, ['security'], 'the document');
     return this.changes;
@@ -80,45 +106,41 @@ class OpenApiWalker {
   // ---- operations ----------------------------------------------------------------------------
 
   private operations(): void {
-    const bops = operationsOf(this.base);
-    const hops = operationsOf(this.head);
-    const pairs: [Operation, Operation][] = [];
-    const usedB = new Set<Operation>();
-    const usedH = new Set<Operation>();
-    const byId = (ops: Operation[]) => {
-      const m = new Map<string, Operation[]>();
-      for (const o of ops) if (o.id !== undefined) m.set(o.id, [...(m.get(o.id) ?? []), o]);
-      return m;
-    };
-    const hById = byId(hops);
-    for (const [id, list] of byId(bops)) {
-      const h = hById.get(id);
-      if (list.length === 1 && h?.length === 1) {
-        pairs.push([list[0]!, h[0]!]);
-        usedB.add(list[0]!);
-        usedH.add(h[0]!);
-      }
-    }
-    for (const b of bops) {
-      if (usedB.has(b)) continue;
-      const h = hops.find((x) => !usedH.has(x) && x.method === b.method && x.template === b.template);
-      if (!h) continue;
-      pairs.push([b, h]);
-      usedB.add(b);
-      usedH.add(h);
-    }
-    for (const b of bops) {
-      if (!usedB.has(b)) this.emit(['paths', b.path, b.method], 'breaking', 'operation-removed', `operation ${label(b)} removed`);
-    }
-    for (const h of hops) {
-      if (!usedH.has(h)) this.emit(opPath(h), 'additive', 'operation-added', `operation ${label(h)} added`);
-    }
+    const { pairs, removed, added } = matchOperations(pathOperations(this.base), pathOperations(this.head), () => true);
+    for (const b of removed) this.emit(opPath(b), 'breaking', 'operation-removed', `operation ${b.label} removed`);
+    for (const h of added) this.emit(opPath(h), 'additive', 'operation-added', `operation ${h.label} added`);
     for (const [b, h] of pairs) this.operation(b, h);
+  }
+
+  /**
+   * Webhooks and an operation's callbacks: the same pairing, but only where the method (and a
+   * callback's expression) is still the same, since that is what the client's receiver answers to.
+   */
+  private presence(bops: Operation[], hops: Operation[], what: 'webhook' | 'callback'): void {
+    const { removed, added } = matchOperations(bops, hops, (b, h) => b.method === h.method && b.wire === h.wire);
+    for (const b of removed) this.emit(opPath(b), 'breaking', `${what}-removed`, `${what} ${b.label} removed: a client that receives it no longer will`);
+    for (const h of added) this.emit(opPath(h), 'additive', `${what}-added`, `${what} ${h.label} added`);
+  }
+
+  private webhooks(): void {
+    const of = (doc: JsonObject) => operationsOf(doc, doc.webhooks, ['webhooks'], (name) => ({ template: name, wire: '', label: (m) => `"${name}" (${m.toUpperCase()})` }));
+    this.presence(of(this.base), of(this.head), 'webhook');
+  }
+
+  /** The callbacks of a paired operation, both sides located under the head operation. */
+  private callbacks(b: Operation, h: Operation): void {
+    const of = (doc: JsonObject, o: Operation) => {
+      const map = isObject(o.op.callbacks) ? o.op.callbacks : {};
+      return Object.keys(map).flatMap((name) =>
+        operationsOf(doc, deref(doc, map[name]), [...opPath(h), 'callbacks', name], (expr) => ({ template: `${name} ${expr}`, wire: expr, label: (m) => `"${name}" (${m.toUpperCase()} ${expr}) of ${h.label}` })),
+      );
+    };
+    this.presence(of(this.base, b), of(this.head, h), 'callback');
   }
 
   private operation(b: Operation, h: Operation): void {
     const at = opPath(h);
-    const name = label(h);
+    const name = h.label;
     if (b.template !== h.template) this.emit(at, 'breaking', 'operation-path-changed', `operation ${h.id} moved from ${b.path} to ${h.path}`);
     if (b.method !== h.method) this.emit(at, 'breaking', 'operation-method-changed', `operation ${h.id} changed its method from ${b.method.toUpperCase()} to ${h.method.toUpperCase()}`);
     if (b.id !== h.id) {
@@ -131,6 +153,7 @@ class OpenApiWalker {
     if (has(b.op, 'security') || has(h.op, 'security')) {
       this.security(b.op.security ?? this.base.security, h.op.security ?? this.head.security, has(h.op, 'security') ? [...at, 'security'] : at, `operation ${name}`);
     }
+    this.callbacks(b, h);
   }
 
   // ---- parameters ----------------------------------------------------------------------------
@@ -176,8 +199,8 @@ class OpenApiWalker {
         out.set(key, { key, name: value.name, in: value.in, required: value.required === true || value.in === 'path', value, at: [...at, String(i)] });
       });
     };
-    add(o.item.parameters, ['paths', o.path, 'parameters']);
-    add(o.op.parameters, ['paths', o.path, o.method, 'parameters']);
+    add(o.item.parameters, [...o.root, o.path, 'parameters']);
+    add(o.op.parameters, [...opPath(o), 'parameters']);
     return out;
   }
 
@@ -210,7 +233,9 @@ class OpenApiWalker {
       }
       const bv = deref(this.base, br[code]);
       const hv = deref(this.head, hr[code]);
-      if (isObject(bv) && isObject(hv)) this.content(bv.content, hv.content, [...where, code, 'content'], `response ${code} of ${name}`, 'response');
+      if (!isObject(bv) || !isObject(hv)) continue;
+      this.content(bv.content, hv.content, [...where, code, 'content'], `response ${code} of ${name}`, 'response');
+      this.headers(bv.headers, hv.headers, [...where, code, 'headers'], `response ${code} of ${name}`);
     }
     for (const code of Object.keys(hr)) if (!has(br, code)) this.emit([...where, code], 'additive', 'response-added', `response ${code} added to ${name}`);
   }
@@ -228,6 +253,41 @@ class OpenApiWalker {
       if (isObject(bm) && isObject(hm)) this.schema(bm.schema, hm.schema, [...at, type, 'schema'], `${type} ${what}`, false);
     }
     for (const type of Object.keys(hc)) if (!has(bc, type)) this.emit([...at, type], 'additive', `${side}-media-type-added`, `media type ${type} added to the ${what}`);
+  }
+
+  /**
+   * Response headers, seen from the client that reads them: the server's promise to send one
+   * (`required`) may grow but not shrink. A header's schema goes through the JSON Schema classifier.
+   */
+  private headers(b: unknown, h: unknown, at: string[], whose: string): void {
+    const bh = this.headersOf(this.base, b);
+    const hh = this.headersOf(this.head, h);
+    for (const [name, x] of bh) {
+      const y = hh.get(name);
+      const what = `header "${x.key}" of the ${whose}`;
+      if (!y) {
+        this.emit(at, 'breaking', 'response-header-removed', `${what} removed`);
+        continue;
+      }
+      const hat = [...at, y.key];
+      if (!x.required && y.required) this.emit([...hat, 'required'], 'additive', 'response-header-required-added', `${what} is now REQUIRED: the server always sends it`);
+      if (x.required && !y.required) this.emit(hat, 'breaking', 'response-header-required-removed', `${what} is no longer required: a client that relied on it may not get it`);
+      this.schema(x.value.schema, y.value.schema, [...hat, 'schema'], what, false);
+    }
+    for (const [name, y] of hh) if (!bh.has(name)) this.emit([...at, y.key], 'additive', 'response-header-added', `new ${y.required ? 'REQUIRED' : 'optional'} header "${y.key}" in the ${whose}`);
+  }
+
+  /** The headers of a response by lower-cased name (HTTP header names are case-insensitive), `$ref`s resolved. */
+  private headersOf(doc: JsonObject, headers: unknown): Map<string, { key: string; required: boolean; value: JsonObject }> {
+    const out = new Map<string, { key: string; required: boolean; value: JsonObject }>();
+    if (!isObject(headers)) return out;
+    for (const [key, raw] of Object.entries(headers)) {
+      const value = deref(doc, raw);
+      // "If a response header is defined with the name "Content-Type", it SHALL be ignored." (OpenAPI 3, Response Object)
+      if (!isObject(value) || key.toLowerCase() === 'content-type') continue;
+      out.set(key.toLowerCase(), { key, required: value.required === true, value });
+    }
+    return out;
   }
 
   // ---- schemas -------------------------------------------------------------------------------
@@ -289,27 +349,70 @@ interface Param {
   at: string[];
 }
 
-function operationsOf(doc: JsonObject): Operation[] {
+/** The operations under `paths`. */
+function pathOperations(doc: JsonObject): Operation[] {
+  return operationsOf(doc, doc.paths, ['paths'], (p) => ({ template: p.replace(/\{[^}]*\}/g, '{}'), wire: '', label: (m, id) => `${id ? `${id} ` : ''}(${m.toUpperCase()} ${p})` }));
+}
+
+interface Place {
+  template: string;
+  wire: string;
+  label: (method: string, id: string | undefined) => string;
+}
+
+/** The operations of a map of path items (`paths`, `webhooks`, a callback), located under `root` in the head. */
+function operationsOf(doc: JsonObject, container: unknown, root: string[], place: (key: string) => Place): Operation[] {
   const out: Operation[] = [];
-  const paths = isObject(doc.paths) ? doc.paths : {};
-  for (const [p, rawItem] of Object.entries(paths)) {
+  const items = isObject(container) ? container : {};
+  for (const [p, rawItem] of Object.entries(items)) {
     const item = deref(doc, rawItem);
     if (!isObject(item)) continue;
+    const { template, wire, label } = place(p);
     for (const method of METHODS) {
       const op = item[method];
       if (!isObject(op)) continue;
-      out.push({ method, path: p, template: p.replace(/\{[^}]*\}/g, '{}'), ...(typeof op.operationId === 'string' ? { id: op.operationId } : {}), op, item });
+      const id = typeof op.operationId === 'string' ? op.operationId : undefined;
+      out.push({ method, path: p, template, wire, ...(id !== undefined ? { id } : {}), op, item, root, label: label(method, id) });
     }
   }
   return out;
 }
 
-function opPath(o: Operation): string[] {
-  return ['paths', o.path, o.method];
+/**
+ * Pairs by `operationId` (where both sides have it once and `sameWire` allows), then by method +
+ * template; what is left over was removed or added.
+ */
+function matchOperations(bops: Operation[], hops: Operation[], sameWire: (b: Operation, h: Operation) => boolean): Matched {
+  const pairs: [Operation, Operation][] = [];
+  const usedB = new Set<Operation>();
+  const usedH = new Set<Operation>();
+  const byId = (ops: Operation[]) => {
+    const m = new Map<string, Operation[]>();
+    for (const o of ops) if (o.id !== undefined) m.set(o.id, [...(m.get(o.id) ?? []), o]);
+    return m;
+  };
+  const hById = byId(hops);
+  for (const [id, list] of byId(bops)) {
+    const h = hById.get(id);
+    if (list.length === 1 && h?.length === 1 && sameWire(list[0]!, h[0]!)) {
+      pairs.push([list[0]!, h[0]!]);
+      usedB.add(list[0]!);
+      usedH.add(h[0]!);
+    }
+  }
+  for (const b of bops) {
+    if (usedB.has(b)) continue;
+    const h = hops.find((x) => !usedH.has(x) && x.method === b.method && x.template === b.template);
+    if (!h) continue;
+    pairs.push([b, h]);
+    usedB.add(b);
+    usedH.add(h);
+  }
+  return { pairs, removed: bops.filter((b) => !usedB.has(b)), added: hops.filter((h) => !usedH.has(h)) };
 }
 
-function label(o: Operation): string {
-  return `${o.id ? `${o.id} ` : ''}(${o.method.toUpperCase()} ${o.path})`;
+function opPath(o: Operation): string[] {
+  return [...o.root, o.path, o.method];
 }
 
 function schemasOf(doc: JsonObject): JsonObject {

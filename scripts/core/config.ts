@@ -70,7 +70,7 @@ function gitTop(dir: string): string | undefined {
  * scripts/schemas/config.schema.json (unknown keys included) is a usage error that names
  * file:line:column; a --config that is missing or a folder is one too.
  */
-export function loadConfig(root: string, opts: { preset?: string; config?: string }, source?: Pick<FileSource, 'read'>): LoadedConfig {
+export function loadConfig(root: string, opts: { preset?: string; config?: string }, source?: Pick<FileSource, 'read'> & { readAbove?(file: string): ReadResult }): LoadedConfig {
   const none = (): LoadedConfig => ({ layout: presetLayout(opts.preset ?? 'specgate'), severities: {}, ruleAt: () => CONFIG_FILE });
   let configPath: string | undefined;
   let got: ReadResult;
@@ -86,8 +86,14 @@ export function loadConfig(root: string, opts: { preset?: string; config?: strin
     configPath = discoverConfig(root);
     // None found; or the root's, which the source does not hold (deleted from the index).
     if (!configPath || (source && path.dirname(configPath) === root)) return none();
-    // One discovered inside the root may not lead out of it through a symlink.
-    got = readRegularFile(configPath, isInside(configPath, root) ? { root } : {});
+    if (source?.readAbove) {
+      // With --staged, one above the root is read from the index too; one that is not staged is no part of the commit.
+      got = source.readAbove(configPath);
+      if (!got.ok && got.failure === 'missing') return none();
+    } else {
+      // One discovered inside the root may not lead out of it through a symlink.
+      got = readRegularFile(configPath, isInside(configPath, root) ? { root } : {});
+    }
   }
   if (!got.ok) throw new UsageError(`config file ${got.failure === 'missing' ? 'not found' : got.message}: ${opts.config ?? displayPath(configPath)}`);
   const raw = got.bytes.toString('utf8');

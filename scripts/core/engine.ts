@@ -3,7 +3,7 @@ import type { CheckResult, ConfiguredSeverity, FamilySummary, Finding, Severity,
 import { capPerFile, compareFindings, FINDINGS_CAP_RULE, MAX_FINDINGS_PER_FILE, pushAll } from './findings.js';
 import { INPUT_RULES } from './input-rules.js';
 import type { Family, Report, Rule, RuleContext, RuleMeta } from './rule.js';
-import { defineRule, locate, presetDefault, rfcFor, ruleUnderPreset } from './rule.js';
+import { cite, defineRule, locate, presetDefault, rfcFor, ruleUnderPreset } from './rule.js';
 
 export type { ConfiguredSeverity, SeveritySetting } from './findings.js';
 
@@ -69,15 +69,18 @@ export async function runFamilies({ corpus, families, options = {}, severities =
     const touched = corpus.track();
     const problemsBefore = corpus.problems.length;
     const own: FindingDraft[] = [];
+    /** Guards against a vacuous pass ("visited nothing", a rule's own count), needed only when nothing else fails. */
+    const vacuous: FindingDraft[] = [];
     let visited = 0;
     for (const rule of family.rules) {
       if (severityOf(defineRule(rule), severities, undefined, corpus.layout.preset) === 'off') continue;
       const result = await runRule(rule, corpus, options);
       visited += result.visited;
+      pushAll(vacuous, result.guards);
       // A file that could not be read or parsed has its own finding; the rules that needed it
       // visited nothing because of it, in this family or another, and say nothing more.
-      if (result.visited === 0 && result.findings.length === 0 && !rule.mayVisitNothing && corpus.problems.length === 0) {
-        result.findings.push({
+      if (result.visited === 0 && result.findings.length === 0 && result.guards.length === 0 && !rule.mayVisitNothing && corpus.problems.length === 0) {
+        vacuous.push({
           ruleId: rule.id,
           severity: 'error',
           file: family.primaryFile({ layout: corpus.layout, options }),
@@ -93,7 +96,11 @@ export async function runFamilies({ corpus, families, options = {}, severities =
     }
     for (let i = problemsBefore; i < corpus.problems.length; i++) own.push(corpus.problems[i]!);
     const files = touched.size;
-    const final = applySeverities(own, family.rules.map(defineRule), severities, corpus.layout.preset);
+    const metas = family.rules.map(defineRule);
+    let final = applySeverities(own, metas, severities, corpus.layout.preset);
+    // A rule that visited nothing because a sibling's error already fails the run (rows the schema
+    // rejects are skipped) adds nothing: one mistake, one finding.
+    if (vacuous.length > 0 && !final.some((f) => f.severity === 'error')) final = applySeverities([...own, ...vacuous], metas, severities, corpus.layout.preset);
     pushAll(findings, final);
     onFamilyDone?.(family.name, touched, final);
     summaries.push({
@@ -122,8 +129,9 @@ export function withoutSchemaEchoes(findings: Finding[]): Finding[] {
 }
 
 /** Runs one rule; its findings are drafts until `applySeverities` settles their severity. */
-export async function runRule(rule: Rule, corpus: Corpus, options: Record<string, unknown>): Promise<{ findings: FindingDraft[]; visited: number }> {
+export async function runRule(rule: Rule, corpus: Corpus, options: Record<string, unknown>): Promise<{ findings: FindingDraft[]; guards: FindingDraft[]; visited: number }> {
   const findings: FindingDraft[] = [];
+  const guards: FindingDraft[] = [];
   // The message names the section of the process that applies: the preset's, when the rule has one.
   const meta = ruleUnderPreset(rule, corpus.layout.preset);
   // Past the per-file cap a rule's drafts are only counted, so memory stays bounded however many it reports.
@@ -137,6 +145,7 @@ export async function runRule(rule: Rule, corpus: Corpus, options: Record<string
     options,
     report(r: Report) {
       if (r.fix && !rule.fixable) throw new Error(`${rule.id} attached a fix but its metadata does not say fixable`);
+      if (r.guard) return void guards.push(toDraft(meta, r));
       const file = 'doc' in r.at ? r.at.doc.file : r.at.file;
       const n = (perFile.get(file) ?? 0) + 1;
       perFile.set(file, n);
@@ -153,7 +162,7 @@ export async function runRule(rule: Rule, corpus: Corpus, options: Record<string
     const count = perFile.get(file)! - MAX_FINDINGS_PER_FILE;
     findings.push({ ruleId: FINDINGS_CAP_RULE, severity: severity ?? capSeverity(defineRule(rule).defaultSeverity), file, line: 1, column: 1, endLine: 1, endColumn: 1, message: `${count} more finding${count === 1 ? '' : 's'} of ${rule.id} in this file not shown (at most ${MAX_FINDINGS_PER_FILE} per file)` });
   }
-  return { findings, visited };
+  return { findings, guards, visited };
 }
 
 /** A rule's cap finding is as severe as the rule (an `off` rule reports nothing to cap). */
@@ -171,11 +180,6 @@ export function toDraft(rule: Pick<RuleMeta, 'id' | 'rfc'>, r: Report): FindingD
     ...(r.related?.length ? { related: r.related } : {}),
     ...(r.fix?.edits.length ? { fix: r.fix } : {}),
   };
-}
-
-/** A finding names the section it enforces, in its `rfc` and at the end of its message (unless the message already does). */
-function cite<T extends { message: string }>(f: T, rfc: string): T & { rfc: string } {
-  return { ...f, message: f.message.includes(rfc) ? f.message : `${f.message} (${rfc})`, rfc };
 }
 
 function dedupe(findings: Finding[]): Finding[] {

@@ -57,24 +57,17 @@ export class GitBlobSource implements FileSource {
   ) {}
 
   /**
-   * A regular file's blob. A symlink (mode 120000, its blob is the link text) is resolved against
-   * the same tree, relative to the link's folder, and followed only to a regular file inside the
-   * root, within MAX_LINK_HOPS; a link out of the root, into `.git/`, to a folder, a submodule or
-   * nothing, and a loop, are refused as the working tree refuses them. Blobs over the size cap are
-   * refused (git's output is cut off at the cap).
+   * A regular file's blob. A symlink (mode 120000, its blob is the link text), as the file or as
+   * a folder on its path, is resolved against the same tree, relative to the link's folder, and
+   * followed only to a regular file inside the root, within MAX_LINK_HOPS; a link out of the root,
+   * into `.git/`, to a folder, a submodule or nothing, and a loop, are refused as the working tree
+   * refuses them. Blobs over the size cap are refused (git's output is cut off at the cap).
    */
   read(rel: string): ReadResult {
-    let at = rel;
-    for (let hop = 0; this.entries.get(at)?.mode === SYMLINK; hop++) {
-      if (hop === MAX_LINK_HOPS) return unreadable('is a symlink loop');
-      const got = this.blob(at);
-      if (!got.ok) return got;
-      const to = got.bytes.toString('utf8');
-      const next = path.posix.normalize(path.posix.join(path.posix.dirname(at), to));
-      if (to.startsWith('/') || next === '..' || next.startsWith('../')) return unreadable(`is a symlink to ${to}, outside the repository root`);
-      if (next === '.git' || next.startsWith('.git/')) return unreadable(`is a symlink to ${next}, inside .git/ (never read)`);
-      at = next;
-    }
+    const resolved = this.resolve(rel);
+    if (typeof resolved !== 'string') return resolved;
+    const at = resolved;
+    if (at === '') return unreadable('is a symlink to the repository root, not a regular file');
     const entry = this.entries.get(at);
     const via = at === rel ? 'is' : `is a symlink to ${at},`;
     if (isRegular(entry)) return this.blob(at);
@@ -85,9 +78,34 @@ export class GitBlobSource implements FileSource {
     return { ok: false, failure: 'missing', message: 'file not found' };
   }
 
-  /** Whether the entry is a symlink (errata never target one). */
+  /**
+   * The path with every symlink on it replaced by its target, one component at a time (a linked
+   * folder as `spec/v2 -> ../v2-draft`, or the file itself), or why it cannot be followed.
+   */
+  private resolve(rel: string): string | ReadResult {
+    const rest = rel.split('/');
+    let at = '';
+    let hops = 0;
+    while (rest.length > 0) {
+      at = at === '' ? rest.shift()! : `${at}/${rest.shift()!}`;
+      while (this.entries.get(at)?.mode === SYMLINK) {
+        if (++hops > MAX_LINK_HOPS) return unreadable('is a symlink loop');
+        const got = this.blob(at);
+        if (!got.ok) return got;
+        const to = got.bytes.toString('utf8');
+        const next = path.posix.normalize(path.posix.join(path.posix.dirname(at), to));
+        if (to.startsWith('/') || next === '..' || next.startsWith('../')) return unreadable(`is a symlink to ${to}, outside the repository root`);
+        if (next === '.git' || next.startsWith('.git/')) return unreadable(`is a symlink to ${next}, inside .git/ (never read)`);
+        at = next === '.' ? '' : next;
+      }
+    }
+    return at;
+  }
+
+  /** Whether the path is a symlink or passes through a linked folder (errata never write through one). */
   isSymlink(rel: string): boolean {
-    return this.entries.get(rel)?.mode === SYMLINK;
+    const parts = rel.split('/');
+    return parts.some((_, i) => this.entries.get(parts.slice(0, i + 1).join('/'))?.mode === SYMLINK);
   }
 
   private blob(rel: string): ReadResult {
@@ -108,9 +126,13 @@ export class GitBlobSource implements FileSource {
     return got;
   }
 
+  /** Whether the path names an entry or a folder of the tree, through linked folders as a read goes. */
   exists(rel: string): boolean {
     if (this.entries.has(rel)) return true;
-    const prefix = rel.endsWith('/') ? rel : rel + '/';
+    const resolved = this.resolve(rel.replace(/\/+$/, ''));
+    const at = typeof resolved === 'string' ? resolved : rel;
+    if (at === '' || this.entries.has(at)) return true;
+    const prefix = at.endsWith('/') ? at : at + '/';
     for (const k of this.entries.keys()) if (k.startsWith(prefix)) return true;
     return false;
   }
@@ -186,6 +208,26 @@ export class GitIndexSource extends GitBlobSource {
     const entries = new Map<string, GitEntry>();
     for (const rec of listing.split('\0')) addEntry(entries, rec);
     return new GitIndexSource(root, 'git index', entries);
+  }
+
+  /**
+   * A file above the root as the index holds it (the configuration found upward from a root below
+   * the repository's top): a regular file's staged blob, else why not; `missing` when the index
+   * does not hold it, so a file that is not staged governs nothing the commit holds.
+   */
+  readAbove(file: string): ReadResult {
+    let listing: string;
+    try {
+      listing = gitOutput(path.dirname(file), ['ls-files', '--stage', '-z', '--', path.basename(file)], { maxBuffer: 1024 * 1024 }).toString('utf8');
+    } catch {
+      return unreadable('cannot be read from the git index');
+    }
+    const entries = new Map<string, GitEntry>();
+    for (const rec of listing.split('\0')) addEntry(entries, rec);
+    const entry = entries.get(path.basename(file));
+    if (!entry) return { ok: false, failure: 'missing', message: 'file not found in the git index' };
+    if (!isRegular(entry)) return unreadable(`is of git mode ${entry.mode} in the git index, not a regular file`);
+    return new GitBlobSource(path.dirname(file), this.label, entries).read(path.basename(file));
   }
 }
 

@@ -87,7 +87,7 @@ export function resolveTarget(written: string, source: FileSource, gov: Governan
   if (!source.exists(rel)) return { ok: false, ruleId: 'errata/target-missing', message: `target file ${rel} does not exist in the ${source.label}` };
   if (source.label !== 'working tree') {
     const links = (source as { isSymlink?: (r: string) => boolean }).isSymlink;
-    if (links?.call(source, rel)) return notGoverned('is a symlink in the git index');
+    if (links?.call(source, rel)) return notGoverned('is a symlink, or passes through one, in the git index');
     return { ok: true, file: rel, governed: `in the ${source.label}` };
   }
   // Every part of the path, from the root down, must be a real folder and the last a regular file:

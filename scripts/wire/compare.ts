@@ -1,11 +1,11 @@
 import type { ParsedBody } from './body.js';
 import { parseBody, spanAt } from './body.js';
-import { Collector, TASK_NOT_FOUND } from './judge.js';
+import { Collector, TASK_NOT_FOUND, trace } from './judge.js';
 import type { Obj } from './jsonrpc.js';
 import { header, isObject, requestJson, requestedTaskId } from './jsonrpc.js';
 import { WIRE_RULES } from './rules.js';
 import { decideScope } from './scope.js';
-import type { Exchange, Judgement, WireContext, WireResult } from './types.js';
+import type { Exchange, Judgement, MapValueTrace, WireContext, WireResult } from './types.js';
 
 /**
  * One entry of `data` in the form RFC 0211 §D compares: `@type`, `reason`, `domain`, the sorted
@@ -88,7 +88,7 @@ export function compareUnreadable(unknown: Exchange, unreadable: Exchange, ctx: 
     const x = sides[s];
     const code = x.error?.code;
     if (!x.error) c.addSide(s, x, '', `the ${label(s)} answer is not a JSON-RPC error; both answers must be ${TASK_NOT_FOUND}`);
-    else if (tnf && code !== tnf.jsonrpc) c.addSide(s, x, '/error/code', `the ${label(s)} answer has code ${JSON.stringify(code)}, not ${tnf.jsonrpc} (${TASK_NOT_FOUND}): the code alone tells the caller whether the task exists`);
+    else if (tnf && code !== tnf.jsonrpc) c.addSide(s, x, '/error/code', `the ${label(s)} answer has code ${JSON.stringify(code)}, not ${tnf.jsonrpc} (${TASK_NOT_FOUND}): the code alone tells the caller whether the task exists`, 'value', 'error', undefined, trace(tnf, 'jsonrpc', code));
   }
   if (!sides.unknown.error || !sides.unreadable.error) return c.finishPair(scope, false);
   const [codeA, codeB] = [sides.unknown.error.code, sides.unreadable.error.code];
@@ -216,8 +216,8 @@ class PairCollector extends Collector {
   readonly pair: PairResult[] = [];
 
   /** `target` other than the body (the status, a header) leaves the body pointer out. */
-  addSide(s: Side, x: Sided, pointer: string, message: string, on: 'key' | 'value' = 'value', severity: 'error' | 'warning' = 'error', target?: string): void {
-    this.add(WIRE_RULES.unreadableEqualsUnknown, message, target ? { target } : { body: x.body, pointer, on }, severity);
+  addSide(s: Side, x: Sided, pointer: string, message: string, on: 'key' | 'value' = 'value', severity: 'error' | 'warning' = 'error', target?: string, mapValue?: MapValueTrace): void {
+    this.add(WIRE_RULES.unreadableEqualsUnknown, message, { ...(target ? { target } : { body: x.body, pointer, on }), ...(mapValue ? { mapValue } : {}) }, severity);
     this.pair.push({ ...this.results.pop()!, side: s });
   }
 

@@ -14,6 +14,6 @@ export { WIRE_RULES, WIRE_RULE_LIST } from './rules.js';
 export type { WireRuleInfo } from './rules.js';
 export { exchangeFromCapture, CapturePlacer } from './capture.js';
 export { verdictTable } from './table.js';
-export type { Binding, Exchange, Judgement, Section, Verdict, WireContext, WireResult } from './types.js';
+export type { Binding, Exchange, Judgement, MapValueTrace, Section, Verdict, WireContext, WireResult } from './types.js';
 export { judgeExample, exampleExchange } from './example.js';
 export type { ExampleJudgement } from './example.js';

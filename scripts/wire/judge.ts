@@ -7,7 +7,7 @@ import { ERROR_INFO_TYPE, describeType, header, isObject, isOpenWopEnvelope, rea
 import type { WireRuleInfo } from './rules.js';
 import { WIRE_RULES } from './rules.js';
 import { decideScope, isMajorOne, isMajorZero, majorMinor } from './scope.js';
-import type { Exchange, Judgement, Section, Verdict, WireContext, WireResult } from './types.js';
+import type { Exchange, Judgement, MapValueTrace, Section, Verdict, WireContext, WireResult } from './types.js';
 
 /** The upstream names RFC 0211 itself singles out; their codes and reasons come from the map. */
 export const TASK_NOT_FOUND = 'TaskNotFoundError';
@@ -39,6 +39,11 @@ export function judgeExchange(exchange: Exchange, ctx: WireContext): Judgement {
   return j.finish(scope, false);
 }
 
+/** The map value a result disagrees with (the row's field must be set: the caller compared with it). */
+export function trace(row: ErrorRow, field: MapValueTrace['field'], found: unknown): MapValueTrace {
+  return { row: row.index, name: row.name, field, expected: row[field]!, found };
+}
+
 interface Answer {
   exchange: Exchange;
   body: ParsedBody;
@@ -50,7 +55,7 @@ export class Collector {
   readonly results: WireResult[] = [];
   readonly notes: string[] = [];
 
-  add(rule: WireRuleInfo, message: string, where: { body?: ParsedBody; pointer?: string; on?: 'key' | 'value'; span?: Span; target?: string }, severity = rule.defaultSeverity): void {
+  add(rule: WireRuleInfo, message: string, where: { body?: ParsedBody; pointer?: string; on?: 'key' | 'value'; span?: Span; target?: string; mapValue?: MapValueTrace }, severity = rule.defaultSeverity): void {
     const result: WireResult = {
       ruleId: rule.id,
       severity,
@@ -62,6 +67,7 @@ export class Collector {
     if (where.pointer !== undefined) result.bodyPointer = where.pointer;
     const span = where.span ?? (where.body?.kind === 'json' && where.pointer !== undefined ? spanAt(where.body.doc, where.pointer, where.on) : undefined);
     if (span) result.span = span;
+    if (where.mapValue) result.mapValue = where.mapValue;
     this.results.push(result);
   }
 
@@ -144,7 +150,7 @@ function judgeA2aError(j: Collector, ctx: WireContext, body: ParsedBody & { kind
       if (f.reason === row.reason) continue;
       const other = ctx.errors.byReason(f.reason);
       const belongs = other ? `; "${f.reason}" is the reason of ${other.jsonrpc} (${other.name})` : '';
-      j.add(WIRE_RULES.reasonMatchesCode, `reason "${f.reason}" on code ${code}, but the interop map gives ${code} (${row.name}) the reason "${row.reason}"${belongs}`, { body, pointer: f.pointer });
+      j.add(WIRE_RULES.reasonMatchesCode, `reason "${f.reason}" on code ${code}, but the interop map gives ${code} (${row.name}) the reason "${row.reason}"${belongs}`, { body, pointer: f.pointer, mapValue: trace(row, 'reason', f.reason) });
     }
     if (row.name === VERSION_NOT_SUPPORTED) checkSupportedVersions(j, ctx, body, error);
     // One mistake, one finding: where a dedicated rule already spoke (a CamelCase reason is a
@@ -169,7 +175,7 @@ function judgeA2aError(j: Collector, ctx: WireContext, body: ParsedBody & { kind
   }
   for (const f of found) {
     const a2a = ctx.errors.byReason(f.reason);
-    if (a2a) j.add(WIRE_RULES.reasonMatchesCode, `reason "${f.reason}" belongs to ${a2a.jsonrpc} (${a2a.name}), but the answer's code is ${code}`, { body, pointer: '/error/code' });
+    if (a2a) j.add(WIRE_RULES.reasonMatchesCode, `reason "${f.reason}" belongs to ${a2a.jsonrpc} (${a2a.name}), but the answer's code is ${code}`, { body, pointer: '/error/code', mapValue: trace(a2a, 'jsonrpc', code) });
   }
 }
 
@@ -224,7 +230,7 @@ function checkVersionRefusal(j: Collector, ctx: WireContext, a: Answer, versionH
   const code = isObject(v) && isObject(v.error) ? v.error.code : undefined;
   if (code === row.jsonrpc) return;
   const got = code === undefined ? 'an answer without a JSON-RPC error' : `code ${JSON.stringify(code)}`;
-  j.add(WIRE_RULES.versionErrorCode, `the request asked for A2A-Version ${requested}, which ${offered ? `the card does not offer (${ctx.offeredVersions!.join(', ')})` : 'no A2A release has'}; the answer is ${got}, not ${row.jsonrpc} (${row.name})`, { body: a.body, pointer: code === undefined ? '' : '/error/code' });
+  j.add(WIRE_RULES.versionErrorCode, `the request asked for A2A-Version ${requested}, which ${offered ? `the card does not offer (${ctx.offeredVersions!.join(', ')})` : 'no A2A release has'}; the answer is ${got}, not ${row.jsonrpc} (${row.name})`, { body: a.body, pointer: code === undefined ? '' : '/error/code', mapValue: trace(row, 'jsonrpc', code) });
 }
 
 function judgeHttpJson(j: Collector, ctx: WireContext, a: Answer): void {
@@ -250,7 +256,7 @@ function judgeHttpJson(j: Collector, ctx: WireContext, a: Answer): void {
   for (const f of reasonsIn(err?.details, '/error/details')) {
     const row: ErrorRow | undefined = ctx.errors.byReason(f.reason);
     if (!row) continue;
-    if (row.http !== undefined && a.status !== undefined && a.status !== row.http) j.add(WIRE_RULES.statusShape, `reason "${f.reason}" answered with HTTP ${a.status}; the interop map gives ${row.name} HTTP ${row.http}`, { target: '/response/status' });
-    if (row.grpc !== undefined && typeof err?.status === 'string' && err.status !== row.grpc) j.add(WIRE_RULES.statusShape, `error.status ${err.status} with reason "${f.reason}"; the interop map gives ${row.name} ${row.grpc}`, { body, pointer: '/error/status' });
+    if (row.http !== undefined && a.status !== undefined && a.status !== row.http) j.add(WIRE_RULES.statusShape, `reason "${f.reason}" answered with HTTP ${a.status}; the interop map gives ${row.name} HTTP ${row.http}`, { target: '/response/status', mapValue: trace(row, 'http', a.status) });
+    if (row.grpc !== undefined && typeof err?.status === 'string' && err.status !== row.grpc) j.add(WIRE_RULES.statusShape, `error.status ${err.status} with reason "${f.reason}"; the interop map gives ${row.name} ${row.grpc}`, { body, pointer: '/error/status', mapValue: trace(row, 'grpc', err.status) });
   }
 }

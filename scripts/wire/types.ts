@@ -35,6 +35,21 @@ export interface WireContext {
 
 export type Section = 'A' | 'B' | 'C' | 'D' | 'E';
 
+/**
+ * The interop-map value a result compares the answer with: its a2a.errors row, the field, what
+ * the map gives and what the answer has. Results with the same trace are one disagreement with
+ * the map, however many answers show it (an edit of the map's code breaks every example using it).
+ */
+export interface MapValueTrace {
+  /** Index of the row in `a2a.errors`. */
+  row: number;
+  /** The row's upstream name, e.g. `TaskNotFoundError`. */
+  name: string;
+  field: 'jsonrpc' | 'reason' | 'http' | 'grpc';
+  expected: string | number;
+  found: unknown;
+}
+
 /** One judged problem: plain data, not yet placed in a file. */
 export interface WireResult {
   ruleId: string;
@@ -50,6 +65,8 @@ export interface WireResult {
   bodyPointer?: string;
   /** When the target is the body: the offsets inside the body text (end exclusive). */
   span?: Span;
+  /** When the problem is a disagreement with one value of the interop map. */
+  mapValue?: MapValueTrace;
 }
 
 export type Verdict = 'pass' | 'warn' | 'fail' | 'out-of-scope';

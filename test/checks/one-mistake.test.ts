@@ -53,6 +53,15 @@ describe('one mistake, one finding', () => {
     expect(findings.map((f) => [f.ruleId, f.file, f.line, f.column])).toEqual([['interop-map/reason-upper-snake', MAP, at.line, at.column]]);
   });
 
+  it("a moved error code, every family checked: one finding on RFC 0211's positive wire example, the map value and the example's other checks related", async () => {
+    const { text, findings } = await addedBy((t) => t.replace('"jsonrpc": -32001', '"jsonrpc": -32011'));
+    expect(findings.map((f) => [f.ruleId, f.file])).toEqual([['wire-examples/positive-passes', 'RFCS/0211-a2a-error-details-are-errorinfo.md']]);
+    expect(findings[0]!.message).toContain("the interop map's /a2a/errors/0/jsonrpc is -32011 (TaskNotFoundError)");
+    const at = positionOf(text, '-32011');
+    expect(findings[0]!.related?.[0]).toMatchObject({ file: MAP, line: at.line, column: at.column });
+    expect(findings[0]!.related).toHaveLength(3);
+  });
+
   it.each([
     ['an a2a.operations row (http optional there)', '"http": "POST /message:send"'],
     ['an a2a.errors row (http required there)', '"http": 404'],
@@ -105,6 +114,48 @@ describe('one mistake, one finding', () => {
     const { text, findings } = await addedBy((t) => t.replace('"runStatus": "pending"', edited));
     const at = positionOf(text, needle);
     expect(findings.map((f) => [f.ruleId, f.file, f.line, f.column])).toEqual([['interop-map/schema', MAP, at.line, at.column]]);
+  });
+
+  it('every a2a.errors row of the wrong shape: the schema findings alone, no "visited nothing" from the rules that skip them', async () => {
+    let rows = 0;
+    const { findings } = await findingsWith((t) => {
+      const map = JSON.parse(t);
+      map.a2a.errors = map.a2a.errors.map((row: Record<string, unknown>) => ({ ...row, clientProjection: 4 }));
+      rows = map.a2a.errors.length;
+      return JSON.stringify(map, null, 2);
+    }, ['interop-map']);
+    expect(findings.map((f) => [f.ruleId, f.pointer])).toEqual(Array.from({ length: rows }, (_, i) => ['interop-map/schema', `/a2a/errors/${i}/clientProjection`]));
+  });
+
+  it('control: a rule that visited nothing while nothing else fails is still a finding', async () => {
+    const { findings } = await findingsWith((t) => {
+      const map = JSON.parse(t);
+      map.mcp.features = [];
+      return JSON.stringify(map, null, 2);
+    }, ['interop-map']);
+    expect(findings.map((f) => [f.ruleId, f.severity])).toEqual([['interop-map/mcp-profile-pattern', 'error']]);
+    expect(findings[0]!.message).toMatch(/visited nothing, so it cannot pass/);
+  });
+
+  describe('rule 7a\'s count of named rows is a guard: it speaks only when no other rule names the mistake', () => {
+    const dropRow = (t: string) => {
+      const map = JSON.parse(t);
+      map.a2a.errors = map.a2a.errors.filter((r: { upstream: string }) => r.upstream !== 'TaskNotFoundError');
+      return JSON.stringify(map, null, 2);
+    };
+    const run = (severities: Record<string, 'off'> = {}) => checkFindings(new OverlaySource(PROJECT, { [MAP]: dropRow }), { families: ['interop-map'], severities });
+
+    it('a row removed: errors-complete names it, and the count is not said again', async () => {
+      const findings = await run();
+      expect(findings.map((f) => [f.ruleId, f.pointer])).toEqual([['interop-map/errors-complete', '/a2a/errors']]);
+      expect(findings[0]!.message).toContain('no row for TaskNotFoundError');
+    });
+
+    it('with errors-complete off, the count is the finding', async () => {
+      const findings = await run({ 'interop-map/errors-complete': 'off' });
+      expect(findings.map((f) => [f.ruleId, f.severity, f.pointer])).toEqual([['interop-map/reason-upper-snake', 'error', '/a2a/errors']]);
+      expect(findings[0]!.message).toMatch(/visited 8 named row\(s\); the reason rule expects exactly 9 \(RFC 0211 §A\)/);
+    });
   });
 
   it('control: a row of the right shape that names the wrong status is still reported by its rule', async () => {

@@ -32,6 +32,7 @@ const rfcName: Name = (kind) => `0900-${kind}.md`;
 const schemaLink = (kind: string) => `${V2}/${schemaName(kind)}`;
 const rfcLink = (kind: string) => `RFCS/${rfcName(kind)}`;
 const ALIAS = `${V2}/alias.schema.json`;
+const LINKED_DIR = 'schemas/linked';
 
 let repo: TempRepo;
 let base: string;
@@ -54,6 +55,10 @@ beforeAll(() => {
   for (const [kind, { to }] of Object.entries(KINDS)) link(schemaLink(kind), to('../../', schemaName));
   link(`${V2}/to-submodule.schema.json`, 'sub');
   link(ALIAS, 'run-snapshot.schema.json');
+  // Linked folders: one inside the root, one out of it, one into .git/.
+  link(LINKED_DIR, 'v2');
+  link('schemas/outside', OUTSIDE);
+  link('schemas/gitdir', '../.git');
   repo.git('add', '-A');
   // A submodule entry (gitlink, mode 160000) with nothing checked out.
   repo.git('update-index', '--add', '--cacheinfo', `160000,${repo.head()},${V2}/sub`);
@@ -90,6 +95,22 @@ describe('symlinks in a git base commit', () => {
 
   it('a link to a regular file inside the root is followed (clean control)', () => {
     expect(source().read(ALIAS)).toEqual({ ok: true, bytes: Buffer.from(repo.read(RUN_SNAPSHOT)) });
+  });
+
+  it('a path through a linked folder is followed as the working tree follows it, by the same rules', () => {
+    const tree = source();
+    const snapshot = `${LINKED_DIR}/${path.basename(RUN_SNAPSHOT)}`;
+    expect(RUN_SNAPSHOT).toBe(`${V2}/${path.basename(RUN_SNAPSHOT)}`);
+    expect(tree.read(snapshot)).toEqual({ ok: true, bytes: Buffer.from(repo.read(RUN_SNAPSHOT)) });
+    expect(new FsSource(repo.dir).read(snapshot)).toEqual({ ok: true, bytes: Buffer.from(repo.read(RUN_SNAPSHOT)) });
+    expect(tree.read('schemas/outside/secret.json')).toMatchObject({ ok: false, failure: 'unreadable', message: expect.stringMatching(/outside the repository root/) });
+    expect(tree.read('schemas/gitdir/config')).toEqual({ ok: false, failure: 'unreadable', message: 'is a symlink to .git, inside .git/ (never read)' });
+    expect(tree.read(`${LINKED_DIR}/nothing.json`)).toMatchObject({ ok: false, message: expect.stringMatching(/dangling/) });
+    expect(tree.exists(snapshot)).toBe(true);
+    expect(tree.exists(`${LINKED_DIR}/nothing.json`)).toBe(false);
+    // errata never write through a linked folder
+    expect(tree.isSymlink(snapshot)).toBe(true);
+    expect(tree.isSymlink(RUN_SNAPSHOT)).toBe(false);
   });
 
   it('compat against that base: each broken base link is a located finding on the file it became; the followed link is compared', async () => {

@@ -72,7 +72,7 @@ describe('compat: the OpenAPI document, each kind of change on a real git reposi
     bases = r.commitEach(API_KINDS.map((k) => ({ [API]: yamlText(k.base) })), 'base for a kind');
   });
   API_KINDS.forEach((k, i) => {
-    it(`${k.id}: reported under compat/${k.id} at ${k.pointer}`, async () => {
+    it(`${k.id}${k.note ? ` (${k.note})` : ''}: reported under compat/${k.id} at ${k.pointer}`, async () => {
       const base = bases[i]!;
       r.write(API, yamlText(k.head));
       const res = await compareWithBase({ root: r.dir, layout: presetLayout('specgate'), ref: base, staged: false });

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ANCHOR, describeShared, editJson, projectCorpusCopy, runCli, runJson, tempCopy, tempDir } from '../helpers/env.js';
+import { gitOk } from './git-repo.js';
 
 const MAP = 'spec/v2/interop-map.json';
 
@@ -139,5 +140,41 @@ describeShared('adopting the tool on the upstream repository', () => {
     const wrong = await runJson(['check', 'interop-map'], { cwd: dir });
     expect(wrong.code).toBe(1);
     expect(readFileSync(path.join(dir, 'specgate.config.json'), 'utf8')).toContain('specgate');
+  });
+});
+
+describe('--staged reads a configuration found above the root from the git index', () => {
+  /** A repository whose corpus is in pkg/ and whose configuration is at the top, above the root. */
+  function repoWithConfigAbove(): { top: string; root: string } {
+    const top = tempDir('specgate-staged-config-');
+    const root = path.join(top, 'pkg');
+    renameSync(projectCorpusCopy(), root);
+    // The map breaks reason-upper-snake (an error by default).
+    editJson(path.join(root, MAP), (m: any) => void (m.a2a.errors[0].reason = 'taskNotFound'));
+    for (const args of [['init', '-q'], ['add', '-A']]) gitOk(top, args);
+    return { top, root };
+  }
+  const reasonRule = 'interop-map/reason-upper-snake';
+  const configTurning = (severity: string) => JSON.stringify({ rules: { [reasonRule]: severity } }) + '\n';
+
+  it('the staged copy governs, not the working tree copy', async () => {
+    const { top, root } = repoWithConfigAbove();
+    writeFileSync(path.join(top, 'specgate.config.json'), configTurning('off'));
+    gitOk(top, ['add', 'specgate.config.json']);
+    writeFileSync(path.join(top, 'specgate.config.json'), configTurning('error'));
+    const staged = await runJson(['check', 'interop-map', '--staged', '--root', root]);
+    expect(staged.findings.filter((f) => f.ruleId === reasonRule)).toEqual([]);
+    // control: the working tree run reads the working tree copy
+    const tree = await runJson(['check', 'interop-map', '--root', root]);
+    expect(tree.findings.filter((f) => f.ruleId === reasonRule)).toHaveLength(1);
+  });
+
+  it('one that is not staged governs nothing the commit holds', async () => {
+    const { top, root } = repoWithConfigAbove();
+    writeFileSync(path.join(top, 'specgate.config.json'), configTurning('off'));
+    const staged = await runJson(['check', 'interop-map', '--staged', '--root', root]);
+    expect(staged.findings.filter((f) => f.ruleId === reasonRule)).toHaveLength(1);
+    const tree = await runJson(['check', 'interop-map', '--root', root]);
+    expect(tree.findings.filter((f) => f.ruleId === reasonRule)).toEqual([]);
   });
 });

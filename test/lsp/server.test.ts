@@ -96,7 +96,11 @@ describe('specgate lsp', () => {
     // A code the map moves is judged against the RFC's example (a wrong reason is the map's own finding only).
     const before = await client.change(MAP, mapText.replace('"jsonrpc": -32001', '"jsonrpc": -32011'));
     const rfc = await client.diagnosticsFor(RFC_0211, (p) => only(p.diagnostics, 'wire-examples/positive-passes').length > 0);
-    expect(only(rfc.diagnostics, 'wire-examples/positive-passes')[0]!.message).toMatch(/-32011/);
+    // One map edit, one diagnostic: the example's other failing checks and the map value are its related information.
+    const wire = only(rfc.diagnostics, 'wire-examples/positive-passes');
+    expect(wire).toHaveLength(1);
+    expect(wire[0]!.message).toMatch(/\/a2a\/errors\/0\/jsonrpc is -32011/);
+    expect(wire[0]!.relatedInformation?.map((r) => r.location.uri)).toEqual([client.uri(MAP), client.uri(RFC_0211), client.uri(RFC_0211)]);
     await client.atVersion(MAP, before);
     const restored = await client.change(MAP, mapText);
     await client.atVersion(MAP, restored);

@@ -160,6 +160,8 @@ export const SUITES: RuleSuite[] = [{ name: 'compat rules: one per kind of chang
 const API_BASE = 'base.yaml';
 const API_HEAD = 'head.yaml';
 
+const FINISHED = '{$request.body#/callbackUrl}';
+
 export function apiDoc(): any {
   const ok = (schema?: unknown) => ({ description: 'ok', ...(schema ? { content: { 'application/json': { schema } } } : {}) });
   return {
@@ -168,13 +170,23 @@ export function apiDoc(): any {
     paths: {
       '/runs': {
         get: { operationId: 'listRuns', parameters: [{ name: 'status', in: 'query', schema: { type: 'string' } }], responses: { '200': ok({ $ref: '#/components/schemas/Run' }) } },
-        post: { operationId: 'createRun', requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { workflowId: str } } } } }, responses: { '201': ok() } },
+        post: {
+          operationId: 'createRun',
+          requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { workflowId: str, callbackUrl: str } } } } },
+          responses: { '201': ok() },
+          callbacks: { runFinished: { [FINISHED]: { post: { requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Run' } } } }, responses: { '200': ok() } } } } },
+        },
       },
       '/runs/{runId}': {
-        get: { operationId: 'getRun', parameters: [{ name: 'runId', in: 'path', required: true, schema: str }], responses: { '200': ok({ $ref: '#/components/schemas/Run' }), '404': ok() } },
+        get: {
+          operationId: 'getRun',
+          parameters: [{ name: 'runId', in: 'path', required: true, schema: str }],
+          responses: { '200': { ...ok({ $ref: '#/components/schemas/Run' }), headers: { ETag: { schema: { type: 'string' } }, 'X-Request-Id': { $ref: '#/components/headers/RequestId' } } }, '404': ok() },
+        },
       },
     },
-    components: { schemas: { Run: { type: 'object', properties: { id: str, status: str } } } },
+    webhooks: { runUpdated: { post: { operationId: 'runUpdated', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Run' } } } }, responses: { '200': ok() } } } },
+    components: { schemas: { Run: { type: 'object', properties: { id: str, status: str } } }, headers: { RequestId: { required: true, schema: str } } },
   };
 }
 
@@ -183,13 +195,18 @@ export interface ApiCase {
   head: (d: any) => void;
   base?: (d: any) => void;
   pointer: string;
+  /** Tells apart two cases of one rule. */
+  note?: string;
 }
 
-const A = (id: string, head: (d: any) => void, pointer: string, base?: (d: any) => void): ApiCase => ({ id, head, pointer, ...(base ? { base } : {}) });
+const A = (id: string, head: (d: any) => void, pointer: string, base?: (d: any) => void, note?: string): ApiCase => ({ id, head, pointer, ...(base ? { base } : {}), ...(note ? { note } : {}) });
 const RUNS = '/paths/~1runs';
 const RUN = '/paths/~1runs~1{runId}';
 const noBody = (d: any) => delete d.paths['/runs'].post.requestBody;
 const textPlain = (content: any) => (content['text/plain'] = { schema: str });
+const runHeaders = (d: any) => d.paths['/runs/{runId}'].get.responses['200'].headers;
+const CALLBACK = `${RUNS}/post/callbacks/runFinished`;
+const FINISHED_AT = `${CALLBACK}/${FINISHED.replace(/\//g, '~1')}`;
 
 export const API_KINDS: ApiCase[] = [
   A('openapi-operation-removed', (d) => delete d.paths['/runs'].post, RUNS),
@@ -216,6 +233,18 @@ export const API_KINDS: ApiCase[] = [
   A('openapi-response-added', (d) => (d.paths['/runs/{runId}'].get.responses['500'] = { description: 'oops' }), `${RUN}/get/responses/500`),
   A('openapi-response-media-type-removed', () => {}, `${RUNS}/get/responses/200/content`, (d) => textPlain(d.paths['/runs'].get.responses['200'].content)),
   A('openapi-response-media-type-added', (d) => textPlain(d.paths['/runs'].get.responses['200'].content), `${RUNS}/get/responses/200/content/text~1plain`),
+  A('openapi-response-header-removed', (d) => delete runHeaders(d).ETag, `${RUN}/get/responses/200/headers`),
+  A('openapi-response-header-removed', (d) => delete runHeaders(d)['X-Request-Id'], `${RUN}/get/responses/200/headers`, undefined, 'a header through $ref to components.headers'),
+  A('openapi-response-header-added', (d) => (d.paths['/runs/{runId}'].get.responses['404'].headers = { 'Retry-After': { schema: { type: 'integer' } } }), `${RUN}/get/responses/404/headers/Retry-After`),
+  A('openapi-response-header-required-added', (d) => (runHeaders(d).ETag.required = true), `${RUN}/get/responses/200/headers/ETag/required`),
+  A('openapi-response-header-required-removed', () => {}, `${RUN}/get/responses/200/headers/ETag`, (d) => (runHeaders(d).ETag.required = true)),
+  A('openapi-response-header-required-removed', (d) => delete d.components.headers.RequestId.required, `${RUN}/get/responses/200/headers/X-Request-Id`, undefined, 'in components.headers, reported where the response uses it'),
+  A('openapi-callback-removed', (d) => delete d.paths['/runs'].post.callbacks, `${RUNS}/post`),
+  A('openapi-callback-removed', (d) => (d.paths['/runs'].post.callbacks.runFinished = { '{$request.body#/notifyUrl}': d.paths['/runs'].post.callbacks.runFinished[FINISHED] }), CALLBACK, undefined, 'its expression changed'),
+  A('openapi-callback-added', (d) => (d.paths['/runs'].post.callbacks.runFinished[FINISHED].put = { responses: { '200': { description: 'ok' } } }), `${FINISHED_AT}/put`),
+  A('openapi-webhook-removed', (d) => delete d.webhooks.runUpdated, '/webhooks'),
+  A('openapi-webhook-removed', (d) => ((d.webhooks.runUpdated.put = d.webhooks.runUpdated.post), delete d.webhooks.runUpdated.post), '/webhooks/runUpdated', undefined, 'its method changed'),
+  A('openapi-webhook-added', (d) => (d.webhooks.runDeleted = { post: { operationId: 'runDeleted', responses: { '200': { description: 'ok' } } } }), '/webhooks/runDeleted/post'),
   A('openapi-schema-removed', () => {}, '/components/schemas', (d) => (d.components.schemas.Extra = str)),
   A('openapi-schema-added', (d) => (d.components.schemas.Extra = str), '/components/schemas/Extra'),
   A('openapi-security-added', (d) => (d.security = [{ bearer: [] }]), '/security'),
@@ -224,6 +253,7 @@ export const API_KINDS: ApiCase[] = [
   A('property-removed', (d) => delete d.components.schemas.Run.properties.status, '/components/schemas/Run/properties'),
   A('required-added', (d) => (d.paths['/runs'].post.requestBody.content['application/json'].schema.required = ['workflowId']), `${RUNS}/post/requestBody/content/application~1json/schema/required`),
   A('enum-added', (d) => (d.paths['/runs'].get.parameters[0].schema.enum = ['running']), `${RUNS}/get/parameters/0/schema/enum`),
+  A('type-changed', (d) => (runHeaders(d).ETag.schema.type = 'integer'), `${RUN}/get/responses/200/headers/ETag/schema/type`, undefined, "a response header's schema"),
 ];
 
 async function openApiFindings(source: FileSource): Promise<Finding[]> {
@@ -246,7 +276,7 @@ export const yamlText = (edit?: (d: any) => void) => {
 };
 
 const apiInvalid: InvalidCase[] = API_KINDS.map((k) => ({
-  name: `compat/${k.id}`,
+  name: `compat/${k.id}${k.note ? ` (${k.note})` : ''}`,
   files: { [API_BASE]: yamlText(k.base), [API_HEAD]: yamlText(k.head) },
   errors: [{ ruleId: `compat/${k.id}`, file: API_HEAD, pointer: k.pointer }],
 }));
@@ -263,6 +293,17 @@ const apiValid: ValidCase[] = [
         d.paths['/runs/{id}'].get.parameters[0].name = 'id';
       }),
     },
+  },
+  {
+    name: 'a response header respelled in another case, and a Content-Type header removed (ignored, as OpenAPI says)',
+    files: {
+      [API_BASE]: yamlText((d) => (runHeaders(d)['Content-Type'] = { schema: str })),
+      [API_HEAD]: yamlText((d) => ((runHeaders(d).etag = runHeaders(d).ETag), delete runHeaders(d).ETag)),
+    },
+  },
+  {
+    name: 'a webhook renamed with its operationId and method kept (the name is not on the wire)',
+    files: { [API_BASE]: yamlText(), [API_HEAD]: yamlText((d) => ((d.webhooks.runChanged = d.webhooks.runUpdated), delete d.webhooks.runUpdated)) },
   },
   { name: 'a description and a summary edited (editorial: no finding of an OpenAPI rule)', files: { [API_BASE]: yamlText(), [API_HEAD]: yamlText((d) => (d.paths['/runs'].get.summary = 'List runs.')) } },
 ];

@@ -1,14 +1,19 @@
+import type { RelatedLocation } from '../../core/findings.js';
 import type { Family, Rule, RuleContext } from '../../core/rule.js';
+import { locate } from '../../core/rule.js';
 import type { Range } from '../../core/position.js';
+import type { StructuredDoc } from '../../core/tree.js';
 import { LineIndex } from '../../core/position.js';
 import type { CodeBlock, RfcDocument, Section as RfcSection } from '../../rfc/document.js';
 import { loadRfcSet } from '../../rfc/set.js';
 import { A2A_ERRORS, expectedReason, isParenthesized } from '../interop-map/a2a-errors.js';
 import { untrustedRows } from '../interop-map/map-doc.js';
+import { parseBody, spanAt } from '../../wire/body.js';
+import type { PairResult } from '../../wire/compare.js';
 import { ErrorTable } from '../../wire/error-table.js';
 import { judgeExample } from '../../wire/example.js';
 import { loadWireContext } from '../../wire/context.js';
-import type { Section, WireContext, WireResult } from '../../wire/types.js';
+import type { MapValueTrace, Section, WireContext, WireResult } from '../../wire/types.js';
 
 /**
  * RFC 0211's "Wire examples": each fenced JSON block, labelled by the paragraph before it
@@ -35,6 +40,8 @@ interface Loaded {
   examples: Example[];
   heading: RfcSection;
   ctx?: WireContext;
+  /** The interop map, where a disagreement with one of its values is shown. */
+  map?: StructuredDoc;
   /** An a2a.errors row the schema rejects the shape of: the examples are not judged (see loadExamples). */
   untrustedMap?: true;
 }
@@ -93,7 +100,16 @@ async function loadExamples(rc: RuleContext): Promise<Loaded | undefined> {
   for (const f of loaded.findings) if (!ofUntrustedRow(f)) rc.report({ at: { file: f.file, range: f }, message: f.message });
   const ctx = loaded.ctx && { ...loaded.ctx, errors: withReasonsOfRule7a(loaded.ctx.errors) };
   const untrustedMap = [...untrusted].some((p) => /^\/a2a\/errors\/\d+$/.test(p));
-  return { file, text, lines: new LineIndex(text), examples, heading: section, ...(ctx ? { ctx } : {}), ...(untrustedMap ? { untrustedMap: true as const } : {}) };
+  return {
+    file,
+    text,
+    lines: new LineIndex(text),
+    examples,
+    heading: section,
+    ...(ctx ? { ctx } : {}),
+    ...(mapDoc ? { map: mapDoc } : {}),
+    ...(untrustedMap ? { untrustedMap: true as const } : {}),
+  };
 }
 
 /**
@@ -118,15 +134,92 @@ function sectionOf(doc: RfcDocument, title: RegExp): RfcSection | undefined {
   return doc.sections.find((s) => s.kind === 'heading' && title.test(s.title));
 }
 
-/** The markdown range of a body span: the block's text is the file's text when the fence is not indented. */
-function rangeIn(l: Loaded, code: CodeBlock, r: WireResult): Range {
+/**
+ * The markdown range of a body span: the block's text is the file's text when the fence is not
+ * indented. A §D result on the unknown-task twin has a span in the twin's text (rebuilt from the
+ * example), so it is placed by its pointer in the example as written.
+ */
+function rangeIn(l: Loaded, code: CodeBlock, r: WireResult | PairResult): Range {
   const at = l.text.indexOf(code.value, code.start);
-  if (at < 0 || !r.span) return code.range;
-  return l.lines.range(at + r.span.start, at + Math.max(r.span.end, r.span.start + 1));
+  let span = r.span;
+  if ('side' in r && r.side === 'unknown') {
+    const body = parseBody(code.value);
+    span = body.kind === 'json' ? spanAt(body.doc, r.bodyPointer ?? '') : undefined;
+  }
+  if (at < 0 || !span) return code.range;
+  return l.lines.range(at + span.start, at + Math.max(span.end, span.start + 1));
 }
 
 function describe(kind: Example['kind'], n: number): string {
   return `the ${kind} wire example${n > 1 ? ` #${n}` : ''}`;
+}
+
+const list = (s: Section[]) => s.map((x) => `§${x}`).join(', ') || 'nothing';
+
+/** One place an example fails: which example (1-based among its kind), where, and the judge's result. */
+interface Failure {
+  n: number;
+  range: Range;
+  result: WireResult;
+}
+
+/** What a rule says of failures: of one (the finding as ever), and the verb for several sections. */
+interface Wording {
+  kind: Example['kind'];
+  one(f: Failure): string;
+  /** "fails §A, §D" or, for negatives, "also fails §D, which its label does not name". */
+  fails(sections: Section[], examples: number): string;
+}
+
+/**
+ * Reports failures, one finding per mistake. Failures that disagree with the same value of the
+ * interop map in the same way (its TaskNotFoundError code is -32011, the examples have -32001)
+ * come from one edit, of the map or of the examples, however many examples and sections show it:
+ * one finding at the first, naming the map value, with the other places and the map value as
+ * related locations. Every other failure is a finding of its own.
+ */
+function reportFailures(rc: RuleContext, l: Loaded, failures: Failure[], w: Wording): void {
+  const groups = new Map<string, Failure[]>();
+  failures.forEach((f, i) => {
+    const t = f.result.mapValue;
+    const key = t ? JSON.stringify([t.row, t.field, t.found]) : `#${i}`;
+    groups.set(key, [...(groups.get(key) ?? []), f]);
+  });
+  for (const group of groups.values()) {
+    const [first, ...rest] = group as [Failure, ...Failure[]];
+    const t = first.result.mapValue;
+    if (!rest.length || !t) {
+      rc.report({ at: { file: l.file, range: first.range }, message: w.one(first) });
+      continue;
+    }
+    const numbers = [...new Set(group.map((f) => f.n))];
+    const sections = [...new Set(group.map((f) => f.result.section))].sort();
+    const who = numbers.length === 1 ? describe(w.kind, numbers[0]!) : `${numbers.length} ${w.kind} wire examples (${numbers.map((n) => `#${n}`).join(', ')})`;
+    const pointer = `/a2a/errors/${t.row}/${t.field}`;
+    // The map's value first: it is the one place that explains every other.
+    const related: RelatedLocation[] = l.map ? [{ file: l.map.file, ...bare(locate({ doc: l.map, pointer })), message: `the interop map's ${pointer}: ${show(t.expected)} (${t.name})` }] : [];
+    for (const f of rest) related.push({ file: l.file, ...bare(f.range), message: `${describe(w.kind, f.n)}, §${f.result.section}: ${f.result.message}` });
+    rc.report({
+      at: { file: l.file, range: first.range },
+      message:
+        `${who} ${w.fails(sections, numbers.length)} (${group.length} checks) for one reason: the interop map's ${pointer} is ${show(t.expected)} (${t.name}) ` +
+        `and ${numbers.length === 1 ? 'the example has' : 'each has'} ${show(t.found)}; first, §${first.result.section}: ${first.result.message}`,
+      related,
+    });
+  }
+}
+
+function bare(r: Range): Range {
+  return { line: r.line, column: r.column, endLine: r.endLine, endColumn: r.endColumn };
+}
+
+function show(v: unknown): string {
+  return typeof v === 'number' ? String(v) : v === undefined ? 'nothing' : JSON.stringify(v);
+}
+
+/** An example's failing results, in the order they appear in its text. */
+function failuresOf(l: Loaded, e: Example, n: number, results: (WireResult | PairResult)[]): Failure[] {
+  return results.map((result) => ({ n, range: rangeIn(l, e.code, result), result })).sort((a, b) => a.range.line - b.range.line || a.range.column - b.range.column);
 }
 
 const positivePasses: Rule = {
@@ -138,13 +231,17 @@ const positivePasses: Rule = {
     if (!l?.ctx) return;
     const positives = l.examples.filter((e) => e.kind === 'positive');
     if (!positives.length) rc.report({ at: { file: l.file, range: l.heading.range }, message: 'the Wire examples section has no example labelled "Positive"' });
+    const failures: Failure[] = [];
     positives.forEach((e, i) => {
       rc.visit();
       if (l.untrustedMap) return;
       const j = judgeExample(e.code.value, e.onlyForeign, l.ctx!);
-      for (const r of [...j.single.results, ...j.pair.results]) {
-        rc.report({ at: { file: l.file, range: rangeIn(l, e.code, r) }, message: `${describe('positive', i + 1)} fails §${r.section}: ${r.message}` });
-      }
+      failures.push(...failuresOf(l, e, i + 1, [...j.single.results, ...j.pair.results]));
+    });
+    reportFailures(rc, l, failures, {
+      kind: 'positive',
+      one: (f) => `${describe('positive', f.n)} fails §${f.result.section}: ${f.result.message}`,
+      fails: (sections, examples) => `${examples > 1 ? 'fail' : 'fails'} ${list(sections)}`,
     });
   },
 };
@@ -161,6 +258,7 @@ const negativeFailsAsLabelled: Rule = {
     for (const e of l.examples.filter((x) => x.kind === 'unlabelled')) {
       rc.report({ at: { file: l.file, range: e.code.range }, message: 'a JSON block in Wire examples without a "Positive" or "Negative" label before it', severity: 'warning' });
     }
+    const extras: Failure[] = [];
     negatives.forEach((e, i) => {
       rc.visit();
       const where = { file: l.file, range: (e.label ?? e.code).range };
@@ -173,11 +271,13 @@ const negativeFailsAsLabelled: Rule = {
       const got = j.sections;
       const missing = e.named.filter((s) => !got.includes(s));
       const extra = got.filter((s) => !e.named.includes(s));
-      const list = (s: Section[]) => s.map((x) => `§${x}`).join(', ') || 'nothing';
       if (missing.length) rc.report({ at: where, message: `${describe('negative', i + 1)} should fail ${list(e.named)} as its label says, but the wire checker finds ${list(got)}` });
-      for (const r of [...j.single.results, ...j.pair.results].filter((x) => extra.includes(x.section))) {
-        rc.report({ at: { file: l.file, range: rangeIn(l, e.code, r) }, message: `${describe('negative', i + 1)} also fails §${r.section}, which its label does not name: ${r.message}` });
-      }
+      extras.push(...failuresOf(l, e, i + 1, [...j.single.results, ...j.pair.results].filter((x) => extra.includes(x.section))));
+    });
+    reportFailures(rc, l, extras, {
+      kind: 'negative',
+      one: (f) => `${describe('negative', f.n)} also fails §${f.result.section}, which its label does not name: ${f.result.message}`,
+      fails: (sections, examples) => `also ${examples > 1 ? 'fail' : 'fails'} ${list(sections)}, which ${examples > 1 ? 'their labels do' : 'its label does'} not name`,
     });
   },
 };
