@@ -80,24 +80,29 @@ export class GitBlobSource implements FileSource {
 
   /**
    * The path with every symlink on it replaced by its target, one component at a time (a linked
-   * folder as `spec/v2 -> ../v2-draft`, or the file itself), or why it cannot be followed.
+   * folder as `spec/v2 -> ../v2-draft`, or the file itself), or why it cannot be followed. A
+   * target is walked again from the root, as the kernel walks it: it may pass through linked
+   * folders of its own (`a.json -> dir/f.json` with `dir -> real`).
    */
   private resolve(rel: string): string | ReadResult {
     const rest = rel.split('/');
     let at = '';
     let hops = 0;
     while (rest.length > 0) {
-      at = at === '' ? rest.shift()! : `${at}/${rest.shift()!}`;
-      while (this.entries.get(at)?.mode === SYMLINK) {
-        if (++hops > MAX_LINK_HOPS) return unreadable('is a symlink loop');
-        const got = this.blob(at);
-        if (!got.ok) return got;
-        const to = got.bytes.toString('utf8');
-        const next = path.posix.normalize(path.posix.join(path.posix.dirname(at), to));
-        if (to.startsWith('/') || next === '..' || next.startsWith('../')) return unreadable(`is a symlink to ${to}, outside the repository root`);
-        if (next === '.git' || next.startsWith('.git/')) return unreadable(`is a symlink to ${next}, inside .git/ (never read)`);
-        at = next === '.' ? '' : next;
+      const here = at === '' ? rest.shift()! : `${at}/${rest.shift()!}`;
+      if (this.entries.get(here)?.mode !== SYMLINK) {
+        at = here;
+        continue;
       }
+      if (++hops > MAX_LINK_HOPS) return unreadable('is a symlink loop');
+      const got = this.blob(here);
+      if (!got.ok) return got;
+      const to = got.bytes.toString('utf8');
+      const next = path.posix.normalize(path.posix.join(path.posix.dirname(here), to));
+      if (to.startsWith('/') || next === '..' || next.startsWith('../')) return unreadable(`is a symlink to ${to}, outside the repository root`);
+      if (next === '.git' || next.startsWith('.git/')) return unreadable(`is a symlink to ${next}, inside .git/ (never read)`);
+      rest.unshift(...(next === '.' ? [] : next.split('/')));
+      at = '';
     }
     return at;
   }
