@@ -108,7 +108,7 @@ export class GitBlobSource implements FileSource {
   }
 
   /** Whether the path is a symlink or passes through a linked folder (errata never write through one). */
-  isSymlink(rel: string): boolean {
+  throughSymlink(rel: string): boolean {
     const parts = rel.split('/');
     return parts.some((_, i) => this.entries.get(parts.slice(0, i + 1).join('/'))?.mode === SYMLINK);
   }
