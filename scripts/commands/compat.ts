@@ -1,10 +1,8 @@
 import { parseCommandArgs } from '../core/args.js';
-import { loadConfig } from '../core/config.js';
 import { UsageError } from '../core/errors.js';
-import { checkPresetName } from '../core/layout.js';
 import { loadReporter } from '../core/reporters/index.js';
 import { ruleUnderPreset } from '../core/rule.js';
-import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, checkCommonValues, colorFor, configuredSeverities, finish, shownFindings, writeAtomic } from '../core/run-env.js';
+import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, colorFor, configuredSeverities, finish, openRoot, shownResult, writeAtomic } from '../core/run-env.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
 
@@ -31,18 +29,17 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   if (typeof values.base !== 'string') throw new UsageError('compat needs --base REF (the git revision to compare with)', HELP);
   const format = typeof values.format === 'string' ? values.format : 'stylish';
   const reporter = await loadReporter(format);
-  const root = checkCommonValues(values);
-  await checkPresetName(values.preset as string | undefined);
-  const config = loadConfig(root, { preset: values.preset as string | undefined, config: values.config as string | undefined });
+  // The head side and the config as every command opens them: with --staged, both from the index.
+  const { root, source: head, config } = await openRoot(values, []);
   const { layout } = config;
   const severities = await configuredSeverities(config);
   const { compareWithBase } = await import('../compat/compare.js');
   const { checkResult, render } = await import('../compat/output.js');
   const { RULE_INFOS } = await import('../compat/rules.js');
-  const r = await compareWithBase({ root, layout, ref: values.base, staged: values.staged === true, severities });
+  const r = await compareWithBase({ root, layout, ref: values.base, staged: values.staged === true, head, severities });
   const result = checkResult(r, performance.now() - started);
   const output = typeof values.output === 'string' ? values.output : undefined;
-  const text = render(format, reporter, r, { ...result, findings: shownFindings(result.findings, values) }, {
+  const text = render(format, reporter, r, shownResult(result, values), {
     sourceOf: (file) => (r.headCorpus.exists(file) ? r.headCorpus.text(file) : undefined),
     root,
     toolName: TOOL_NAME,

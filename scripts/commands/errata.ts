@@ -3,7 +3,7 @@ import { didYouMeanHint } from '../core/did-you-mean.js';
 import { UsageError } from '../core/errors.js';
 import { loadReporter } from '../core/reporters/index.js';
 import { ruleUnderPreset } from '../core/rule.js';
-import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, colorFor, finish, openCorpus, shownFindings, writeAtomic } from '../core/run-env.js';
+import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, colorFor, finish, openCorpus, shownResult, writeAtomic } from '../core/run-env.js';
 import type { CommonValues } from '../core/run-env.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
@@ -70,7 +70,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const findings = applySeverities([...corpus.problems, ...result.findings], ERRATA_RULES, severities, corpus.layout.preset);
   const reporter = await loadReporter(format);
   const report = reporter(
-    { findings: shownFindings(findings, common), families: [] },
+    shownResult({ findings, families: [] }, common),
     {
       sourceOf: (file) => corpus.cachedText(file) ?? corpus.text(file),
       root: corpus.root,

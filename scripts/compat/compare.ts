@@ -27,6 +27,8 @@ export interface CompatOptions {
   layout: Layout;
   ref: string;
   staged: boolean;
+  /** The head side as the command opened it (run-env openRoot); else the working tree, or the index with `staged`. */
+  head?: FileSource;
   severities?: Record<string, ConfiguredSeverity>;
 }
 
@@ -49,7 +51,7 @@ export interface CompatResult {
 export async function compareWithBase(opts: CompatOptions): Promise<CompatResult> {
   const { repo, commit } = openBase(opts.root, opts.ref);
   const baseSource = new GitTreeSource(repo, opts.root, commit, opts.ref);
-  const headSource = await openHead(opts.root, opts.staged);
+  const headSource = opts.head ?? (await openHead(opts.root, opts.staged));
   const base = new Corpus(baseSource, opts.layout);
   const head = new Corpus(headSource, opts.layout);
 

@@ -305,7 +305,7 @@ class OpenApiWalker {
       const y = hh.get(name);
       const what = `header "${x.key}" of the ${whose}`;
       if (!y) {
-        this.emit(at, 'breaking', 'response-header-removed', `${what} removed`);
+        this.emit(at, 'breaking', x.required ? 'response-header-removed' : 'optional-response-header-removed', `${x.required ? 'REQUIRED ' : 'optional '}${what} removed`);
         continue;
       }
       const hat = [...at, y.key];

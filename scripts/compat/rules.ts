@@ -1,4 +1,5 @@
 import type { RuleClass, RuleMeta } from '../core/rule.js';
+import type { SeveritySetting } from '../core/findings.js';
 import { defineRule } from '../core/rule.js';
 import type { Change } from './types.js';
 
@@ -24,12 +25,13 @@ const OPENAPI_RFC = RFC;
 const OPENWOP_CHANGE = 'RFC 0001 §4, §6';
 const OPENWOP_CLAIM = 'RFC 0001 §6, template';
 
-function kind(id: string, cls: RuleClass, description: string, rfc = RFC): RuleMeta {
-  return defineRule({ id: `compat/${id}`, rfc, description, class: cls, defaultSeverity: DEFAULT_SEVERITY[cls], rfcByPreset: { openwop: OPENWOP_CHANGE } });
+function kind(id: string, cls: RuleClass, description: string, rfc = RFC, severity: SeveritySetting = DEFAULT_SEVERITY[cls]): RuleMeta {
+  return defineRule({ id: `compat/${id}`, rfc, description, class: cls, defaultSeverity: severity, rfcByPreset: { openwop: OPENWOP_CHANGE } });
 }
 
-function api(id: string, cls: RuleClass, description: string): RuleMeta {
-  return kind(`openapi-${id}`, cls, description, OPENAPI_RFC);
+/** An OpenAPI kind; `severity` only where the class's default would overstate it (oasdiff's WARN level). */
+function api(id: string, cls: RuleClass, description: string, severity?: SeveritySetting): RuleMeta {
+  return kind(`openapi-${id}`, cls, description, OPENAPI_RFC, severity);
 }
 
 const B = 'breaking';
@@ -161,7 +163,13 @@ export const CHANGE_RULES: RuleMeta[] = [
   api('response-added', A, 'A response status code was added to an operation.'),
   api('response-media-type-removed', B, 'A media type of a response was removed.'),
   api('response-media-type-added', A, 'A media type was added to a response.'),
-  api('response-header-removed', B, 'A response header was removed (`Content-Type` is ignored, as OpenAPI says): a client that read it gets nothing.'),
+  api('response-header-removed', B, 'A REQUIRED response header was removed (`Content-Type` is ignored, as OpenAPI says): a client that read it gets nothing.'),
+  api(
+    'optional-response-header-removed',
+    B,
+    'An optional response header was removed: the server was allowed to omit it, but a client that read it when sent gets nothing (a warning by default, as oasdiff\'s optional-response-header-removed).',
+    'warning',
+  ),
   api('response-header-added', A, 'A response header was added.'),
   api('response-header-required-added', A, 'A response header became REQUIRED: the server now always sends it.'),
   api('response-header-required-removed', B, 'A response header is no longer REQUIRED: a client that relied on it may not get it.'),

@@ -121,7 +121,7 @@ function parseConfig(shown: string, raw: string): StructuredDoc {
   if (!validate(doc.value)) {
     const errors = validate.errors ?? [];
     // The schema is passed so a misspelt key gets a "did you mean" from the keys it declares.
-    const reports = schemaErrorReports(errors, doc, describeConfigError, schema);
+    const reports = [...schemaErrorReports(errors, doc, describeConfigError, schema)];
     const first = reports[0]!;
     const at = 'doc' in first.at ? doc.locate(first.at.pointer, first.at.on ?? 'value') : { line: 1, column: 1 };
     const more = reports.length > 1 ? ` (and ${reports.length - 1} more problem${reports.length > 2 ? 's' : ''})` : '';

@@ -9,6 +9,9 @@ import { parseJson } from './json-tree.js';
 import { parseYaml } from './yaml-tree.js';
 import { MARKDOWN_TOO_COMPLEX, markdownComplexity } from '../rfc/markdown-bounds.js';
 import type { ParseProblem, StructuredDoc } from './tree.js';
+import { INPUT_RULES } from './input-rules.js';
+import { cite, rfcFor } from './rule.js';
+import type { DataFormat } from './rule.js';
 
 export { MAX_FILE_BYTES };
 
@@ -216,7 +219,8 @@ export class Corpus {
       if (parse === parseYaml && text.charCodeAt(0) === 0xfeff && !doc.problems.some((p) => p.code === 'bom')) {
         doc.problems.push({ code: 'bom', message: 'file starts with a byte-order mark; governed YAML is plain UTF-8 without one', start: 0, end: 1 });
       }
-      for (const p of doc.problems) this.parseProblem(rel, text, p, doc.lines);
+      const format = parse === parseYaml ? 'yaml' : 'json';
+      for (const p of doc.problems) this.parseProblem(rel, text, p, doc.lines, format);
       if (!doc.ok) doc = undefined;
     }
     this.docs.set(rel, doc);
@@ -231,10 +235,14 @@ export class Corpus {
     return doc;
   }
 
-  private parseProblem(file: string, text: string, p: ParseProblem, lines: LineIndex): void {
+  /** A parse finding; a JSON file's cites RFC 8259, a YAML file's YAML 1.2 (the rule's `rfcByFormat`). */
+  private parseProblem(file: string, text: string, p: ParseProblem, lines: LineIndex, format: DataFormat): void {
     const severity = 'error';
     const range = lines.range(p.start, Math.max(p.end, Math.min(p.start + 1, text.length)));
-    this.problems.push({ ruleId: `parse/${p.code}`, severity, file, ...range, message: p.message });
+    const ruleId = `parse/${p.code}`;
+    const rule = INPUT_RULES.find((r) => r.id === ruleId);
+    const finding = { ruleId, severity, file, ...range, message: p.message } as const;
+    this.problems.push(rule?.rfcByFormat ? cite(finding, rfcFor(rule, this.layout.preset, format)) : finding);
   }
 
   /** A finding at a byte offset of a file that is not kept (so located by counting its lines here). */

@@ -3,7 +3,7 @@ import type { CheckResult, ConfiguredSeverity, FamilySummary, Finding, Severity,
 import { capPerFile, compareFindings, FINDINGS_CAP_RULE, MAX_FINDINGS_PER_FILE, pushAll } from './findings.js';
 import { INPUT_RULES } from './input-rules.js';
 import type { Family, Report, Rule, RuleContext, RuleMeta } from './rule.js';
-import { defineRule, locate, presetDefault, rfcFor, ruleUnderPreset } from './rule.js';
+import { cite, defineRule, locate, presetDefault, rfcFor, ruleUnderPreset } from './rule.js';
 
 export type { ConfiguredSeverity, SeveritySetting } from './findings.js';
 
@@ -182,11 +182,6 @@ export function toDraft(rule: Pick<RuleMeta, 'id' | 'rfc'>, r: Report): FindingD
     ...(r.related?.length ? { related: r.related } : {}),
     ...(r.fix?.edits.length ? { fix: r.fix } : {}),
   };
-}
-
-/** A finding names the section it enforces, in its `rfc` and at the end of its message (unless the message already does). */
-function cite<T extends { message: string }>(f: T, rfc: string): T & { rfc: string } {
-  return { ...f, message: f.message.includes(rfc) ? f.message : `${f.message} (${rfc})`, rfc };
 }
 
 function dedupe(findings: Finding[]): Finding[] {

@@ -93,6 +93,11 @@ export interface CheckResult {
    */
   withheld?: { family: string; finding: Finding }[];
   baseline?: BaselineSummary;
+  /**
+   * Warnings `--quiet` kept out of `findings` (they still count for --max-warnings): the stylish
+   * report then claims no success ("✔ no problems"), as ESLint prints none when it hides problems.
+   */
+  hiddenWarnings?: number;
 }
 
 export function countBySeverity(findings: readonly Finding[]): { errors: number; warnings: number; notices: number } {

@@ -92,7 +92,9 @@ export class GitBlobSource implements FileSource {
 
   /**
    * The path with every symlink on it replaced by its target, one component at a time (a linked
-   * folder as `spec/v2 -> ../v2-draft`, or the file itself), or why it cannot be followed.
+   * folder as `spec/v2 -> ../v2-draft`, or the file itself), or why it cannot be followed. A
+   * target is walked again from the root, as the kernel walks it: it may pass through linked
+   * folders of its own (`a.json -> dir/f.json` with `dir -> real`).
    */
   private resolve(rel: string): string | ReadResult {
     let parts = rel.split('/');
@@ -145,7 +147,7 @@ export class GitBlobSource implements FileSource {
   }
 
   /** Whether the path is a symlink or passes through a linked folder (errata never write through one). */
-  isSymlink(rel: string): boolean {
+  throughSymlink(rel: string): boolean {
     return this.linkDepth(rel.split('/')) >= 0;
   }
 

@@ -7,23 +7,34 @@ import { MARKDOWN_TOO_COMPLEX } from '../rfc/markdown-bounds.js';
  * They are rules like any other (configurable, listed), though a check cannot judge what it
  * cannot read, so they default to errors.
  */
-const input = (id: string, description: string, rfc = 'RFC 8259 (JSON), YAML 1.2', rfcByPreset?: RuleMeta['rfcByPreset']): RuleMeta =>
+const input = (id: string, description: string, rfc: string, rfcByPreset?: RuleMeta['rfcByPreset']): RuleMeta =>
   defineRule({ id, rfc, description, ...(rfcByPreset ? { rfcByPreset } : {}) });
+
+/**
+ * A parse rule for JSON and YAML files alike: a finding cites the standard of its file's format
+ * (corpus.ts, rfcFor), the section of RFC 8259 where one states the constraint; the rule's `rfc`
+ * names both.
+ */
+const parseRule = (id: string, description: string, json: string, yaml = 'YAML 1.2'): RuleMeta =>
+  defineRule({ id, rfc: `${json} (JSON), ${yaml}`, description, rfcByFormat: { json, yaml } });
 
 export const INPUT_RULES: RuleMeta[] = [
   // Upstream's RFC 0001 §1 lists what RFCS/ holds, not the other documents the checks need: this project's §A is cited by name.
   input('corpus/missing-file', 'A document the checks need is missing from the working tree (or the index).', 'RFC 0001 §A', { openwop: "specgate's RFC 0001 §A" }),
-  input('parse/syntax', 'A governed JSON or YAML file is not well-formed.'),
-  input('parse/duplicate-key', 'A JSON object or YAML mapping has the same key twice (JSON.parse keeps only the last one).'),
+  parseRule('parse/syntax', 'A governed JSON or YAML file is not well-formed.', 'RFC 8259'),
+  // §4: the names within an object SHOULD be unique.
+  parseRule('parse/duplicate-key', 'A JSON object or YAML mapping has the same key twice (JSON.parse keeps only the last one).', 'RFC 8259 §4'),
   input('corpus/unreadable-file', 'A path the checks read is not a regular file inside the root (a directory, FIFO, device, socket, symlink loop, a symlink leading out of the root or into `.git/`) or cannot be read (I/O error).', 'specgate input limits'),
   input('parse/bom', 'A JSON or YAML file starts with a byte-order mark (RFC 8259 §8.1 forbids adding one; specgate holds YAML to the same).', 'RFC 8259 §8.1'),
   input('parse/invalid-utf8', 'A governed text file holds a byte sequence that is not UTF-8 (decoding would silently replace it).', 'RFC 8259 §8.1'),
-  input('parse/empty', 'A governed JSON or YAML file is empty.'),
-  input('parse/too-deep', 'A governed document nests deeper than the parser accepts.'),
+  // §2: a JSON text is one value.
+  parseRule('parse/empty', 'A governed JSON or YAML file is empty.', 'RFC 8259 §2'),
+  // §9: a parser may limit the depth of nesting.
+  parseRule('parse/too-deep', 'A governed document nests deeper than the parser accepts.', 'RFC 8259 §9'),
   input('parse/too-large', 'A governed file is larger than the size cap, so it is not parsed.', 'specgate input limits'),
   input('parse/binary', 'A governed file holds NUL bytes: it is binary rather than text.', 'specgate input limits'),
   input('parse/markdown-too-large', 'A Markdown file (an RFC or an errata target) is larger than the Markdown cap, so it is not parsed.', 'specgate input limits'),
   MARKDOWN_TOO_COMPLEX,
   input('limits/findings-per-file', 'A file has more findings than the per-file cap: the first ones are shown and this one counts the rest.', 'specgate input limits'),
-  input('parse/aliases', 'A YAML document has more aliases than the parser expands (an expansion bomb).'),
+  input('parse/aliases', 'A YAML document has more aliases than the parser expands (an expansion bomb).', 'YAML 1.2'),
 ];

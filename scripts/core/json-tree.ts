@@ -28,13 +28,14 @@ const STRICT = { disallowComments: true, allowTrailingComma: false, allowEmptyCo
  */
 export function parseJson(file: string, text: string): StructuredDoc {
   const problems: ParseProblem[] = [];
+  // Before anything copies the text (the BOM's replacement below).
+  if (text.length > MAX_JSON_BYTES) return new StructuredDoc(file, text, undefined, undefined, [{ code: 'too-large', message: `JSON file is ${text.length} characters; refusing to parse more than ${MAX_JSON_BYTES} (the JSON cap)`, start: 0, end: 0 }]);
   const hasBom = text.charCodeAt(0) === 0xfeff;
   if (hasBom) problems.push({ code: 'bom', message: 'file starts with a byte-order mark (RFC 8259 §8.1 forbids adding one)', start: 0, end: 1 });
   // The libraries read the text with the mark turned into a space, so their offsets stay the file's.
   const body = hasBom ? ' ' + text.slice(1) : text;
   const fail = (p: ParseProblem) => new StructuredDoc(file, text, undefined, undefined, [...problems, p]);
   if (body.trim() === '') return fail({ code: 'empty', message: 'file is empty; expected a JSON document', start: 0, end: 0 });
-  if (text.length > MAX_JSON_BYTES) return fail({ code: 'too-large', message: `JSON file is ${text.length} characters; refusing to parse more than ${MAX_JSON_BYTES} (the JSON cap)`, start: 0, end: 0 });
 
   let value: unknown;
   try {

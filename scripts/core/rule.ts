@@ -63,7 +63,16 @@ export interface RuleMeta {
    * never a section only this project's RFC 0001 has. Resolved by `rfcFor`, wherever `rfc` is shown.
    */
   rfcByPreset?: Readonly<Partial<Record<string, string>>>;
+  /**
+   * The section a finding on a file of one data format names, for a rule that reads JSON and YAML
+   * alike (the input rules): a JSON file's parse error cites RFC 8259, a YAML file's YAML 1.2.
+   * `rfc` names them all (list-rules, docs/rules.md). Resolved by `rfcFor` when the format is known.
+   */
+  rfcByFormat?: Readonly<Partial<Record<DataFormat, string>>>;
 }
+
+/** The structured formats a governed file is parsed as. */
+export type DataFormat = 'json' | 'yaml';
 
 /** A rule's severity when configuration says nothing, under a preset: its default, or `off` outside its presets. */
 export function presetDefault(rule: Pick<RuleMeta, 'defaultSeverity' | 'presets'>, preset: string | undefined): SeveritySetting {
@@ -72,14 +81,17 @@ export function presetDefault(rule: Pick<RuleMeta, 'defaultSeverity' | 'presets'
 }
 
 /**
- * The section a rule enforces under a preset: the preset's own citation; else, for a rule outside
- * the preset's process (opt-in there), the process it comes from by name ("specgate's RFC 0001 §B",
- * so it is not read as the target's RFC 0001); else the rule's `rfc`.
+ * The section a rule enforces under a preset: for a finding on a file of a known format, the
+ * format's citation; else the preset's own citation; else, for a rule outside the preset's process
+ * (opt-in there), the process it comes from by name ("specgate's RFC 0001 §B", so it is not read as
+ * the target's RFC 0001); else the rule's `rfc`.
  */
-export function rfcFor(rule: Pick<RuleMeta, 'rfc' | 'rfcByPreset' | 'presets'>, preset: string | undefined): string {
+export function rfcFor(rule: Pick<RuleMeta, 'rfc' | 'rfcByPreset' | 'presets' | 'rfcByFormat'>, preset: string | undefined, format?: DataFormat): string {
+  const byFormat = format === undefined ? undefined : rule.rfcByFormat?.[format];
+  if (byFormat !== undefined) return byFormat;
   if (preset === undefined) return rule.rfc;
-  const own = rule.rfcByPreset?.[preset];
-  if (own !== undefined) return own;
+  const byPreset = rule.rfcByPreset?.[preset];
+  if (byPreset !== undefined) return byPreset;
   if (rule.presets && !rule.presets.includes(preset)) return `${rule.presets.join('/')}'s ${rule.rfc}`;
   return rule.rfc;
 }
@@ -100,8 +112,13 @@ export function ruleAnchor(id: string): string {
 
 /** Fills in the defaults: severity `error`, not fixable, documented in docs/rules.md. */
 export function defineRule(spec: RuleSpec): RuleMeta {
-  const { id, rfc, description, defaultSeverity = 'error', docs = `docs/rules.md#${ruleAnchor(spec.id)}`, fixable = false, class: cls, presets, rfcByPreset } = spec;
-  return { id, rfc, description, defaultSeverity, docs, fixable, ...(cls ? { class: cls } : {}), ...(presets ? { presets } : {}), ...(rfcByPreset ? { rfcByPreset } : {}) };
+  const { id, rfc, description, defaultSeverity = 'error', docs = `docs/rules.md#${ruleAnchor(spec.id)}`, fixable = false, class: cls, presets, rfcByPreset, rfcByFormat } = spec;
+  return { id, rfc, description, defaultSeverity, docs, fixable, ...(cls ? { class: cls } : {}), ...(presets ? { presets } : {}), ...(rfcByPreset ? { rfcByPreset } : {}), ...(rfcByFormat ? { rfcByFormat } : {}) };
+}
+
+/** A finding names the section it enforces, in its `rfc` and at the end of its message (unless the message already does). */
+export function cite<T extends { message: string }>(f: T, rfc: string): T & { rfc: string } {
+  return { ...f, message: f.message.includes(rfc) ? f.message : `${f.message} (${rfc})`, rfc };
 }
 
 export interface RuleContext {

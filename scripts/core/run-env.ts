@@ -177,6 +177,13 @@ export function shownFindings<T extends Pick<Finding, 'severity'>>(findings: rea
   return values.quiet ? findings.filter((f) => f.severity === 'error') : [...findings];
 }
 
+/** The result a report shows: with --quiet, errors only, and how many warnings that hid. */
+export function shownResult(result: CheckResult, values: CommonValues): CheckResult {
+  const findings = shownFindings(result.findings, values);
+  const hiddenWarnings = values.quiet ? countBySeverity(result.findings).warnings : 0;
+  return { ...result, findings, ...(hiddenWarnings ? { hiddenWarnings } : {}) };
+}
+
 /** 0 clean; 1 an error, or more warnings than --max-warnings (counted before --quiet hides them). */
 export function exitCode(findings: readonly Finding[], values: CommonValues): 0 | 1 {
   const { errors } = countBySeverity(findings);
@@ -215,7 +222,7 @@ export async function emit(result: CheckResult, values: CommonValues, corpus: Co
   const format = values.format ?? 'stylish';
   const reporter = await loadReporter(format);
   const text = reporter(
-    { ...result, findings: shownFindings(result.findings, values) },
+    shownResult(result, values),
     {
       sourceOf: (file) => corpus?.cachedText(file) ?? corpus?.text(file),
       root: corpus?.root ?? process.cwd(),

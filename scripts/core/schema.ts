@@ -157,17 +157,11 @@ function ajvCompile(schema: unknown, extra: readonly unknown[], source: boolean)
  * anything else at the offending value. One misspelt key is one finding: an unexpected property
  * within a small edit distance of a property the same object lacks (a missing required one, or
  * one the schema declares there) is reported with a "did you mean", and the `missing required`
- * error for that property goes. A value of the wrong type is reported for its type only. Pass the schema so declared (optional) properties are known too.
+ * error for that property goes. A value of the wrong type is reported for its type only. Pass the
+ * schema so declared (optional) properties are known too. Made one at a time: a file whose every row is broken has millions of errors, and the engine
+ * keeps only the first reports of a file, so the rest are made and dropped one by one.
  */
-export function schemaErrorReports(errors: readonly SchemaError[], doc: StructuredDoc, describe: (e: SchemaError) => string = defaultMessage, schema?: unknown): Report[] {
-  return [...eachSchemaErrorReport(errors, doc, describe, schema)];
-}
-
-/**
- * schemaErrorReports one at a time: a file whose every row is broken has millions of errors, and
- * the engine keeps only the first reports of a file, so the rest are made and dropped one by one.
- */
-export function* eachSchemaErrorReport(errors: readonly SchemaError[], doc: StructuredDoc, describe: (e: SchemaError) => string = defaultMessage, schema?: unknown): Generator<Report> {
+export function* schemaErrorReports(errors: readonly SchemaError[], doc: StructuredDoc, describe: (e: SchemaError) => string = defaultMessage, schema?: unknown): Generator<Report> {
   const { near: nearOf, meant } = misspeltKeys(errors, doc.value, schema);
   // A value of the wrong type is one mistake: the enum or pattern it then also fails says nothing more.
   const wrongType = new Set(errors.filter((e) => e.keyword === 'type').map((e) => e.instancePath));
@@ -284,6 +278,6 @@ export async function validateDoc(
     return false;
   }
   if (validate(doc.value)) return true;
-  for (const r of eachSchemaErrorReport(validate.errors ?? [], doc, describe, schemaDoc.value)) report(r);
+  for (const r of schemaErrorReports(validate.errors ?? [], doc, describe, schemaDoc.value)) report(r);
   return false;
 }

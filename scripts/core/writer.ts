@@ -415,12 +415,16 @@ function safeList(dir: string): string[] {
 
 /**
  * `SPECGATE_WRITER_STEP_PAUSE_MS` (tests only: the kill test): announce each step on stderr and
- * pause there, so a SIGKILL sent at a random moment lands between any two steps. Unset, a no-op.
+ * pause there, so a SIGKILL sent at a random moment lands between any two steps. With
+ * `SPECGATE_WRITER_PAUSE_STEP` set to a step's name, every step is announced but only that one
+ * pauses: a kill aimed right after it lands there without waiting out the steps before. Unset, a no-op.
  */
 function step(name: string): void {
   const ms = Number(process.env.SPECGATE_WRITER_STEP_PAUSE_MS);
   if (!(ms > 0)) return;
   process.stderr.write(`specgate-writer-step: ${name}\n`);
+  const only = process.env.SPECGATE_WRITER_PAUSE_STEP;
+  if (only && only !== name) return;
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 

@@ -86,7 +86,7 @@ export function resolveTarget(written: string, source: FileSource, gov: Governan
   if (rel.split('/').some((seg) => seg.toLowerCase() === '.git')) return notGoverned('is inside .git/');
   if (!source.exists(rel)) return { ok: false, ruleId: 'errata/target-missing', message: `target file ${rel} does not exist in the ${source.label}` };
   if (source.label !== 'working tree') {
-    const links = (source as { isSymlink?: (r: string) => boolean }).isSymlink;
+    const links = (source as { throughSymlink?: (r: string) => boolean }).throughSymlink;
     if (links?.call(source, rel)) return notGoverned('is a symlink, or passes through one, in the git index');
     return { ok: true, file: rel, governed: `in the ${source.label}` };
   }

@@ -1,4 +1,4 @@
-import type { CheckResult, Finding } from '../core/findings.js';
+import type { CheckResult } from '../core/findings.js';
 import { loadReporter } from '../core/reporters/index.js';
 import { printable } from '../core/reporters/printable.js';
 import type { ReportEnv } from '../core/reporters/types.js';
@@ -11,7 +11,8 @@ const STEP_MARK: Record<Verdict, string> = { 'executed-pass': 'pass', 'executed-
 
 export interface RenderInput {
   run: ProbeRun;
-  findings: Finding[];
+  /** What the report shows (run-env shownResult: errors only with --quiet, and the warnings that hid). */
+  shown: CheckResult;
   format: string;
   recordDir?: string;
   toolName: string;
@@ -21,8 +22,7 @@ export interface RenderInput {
 }
 
 export async function renderProbe(input: RenderInput): Promise<string> {
-  const { run, findings, format } = input;
-  const result: CheckResult = { findings, families: [] };
+  const { run, shown: result, format } = input;
   const env: ReportEnv = { sourceOf: () => undefined, root: process.cwd(), toolName: input.toolName, toolVersion: input.toolVersion, rules: PROBE_RULES, color: input.color === true };
   if (format === 'json') {
     const base = JSON.parse(await (await loadReporter('json'))(result, env)) as Record<string, unknown>;

@@ -33,6 +33,8 @@ const schemaLink = (kind: string) => `${V2}/${schemaName(kind)}`;
 const rfcLink = (kind: string) => `RFCS/${rfcName(kind)}`;
 const ALIAS = `${V2}/alias.schema.json`;
 const LINKED_DIR = 'schemas/linked';
+/** A link (outside the governed folders) whose target passes through the linked folder. */
+const THROUGH_LINKED_DIR = 'tools/snapshot.json';
 
 let repo: TempRepo;
 let base: string;
@@ -59,6 +61,7 @@ beforeAll(() => {
   link(LINKED_DIR, 'v2');
   link('schemas/outside', OUTSIDE);
   link('schemas/gitdir', '../.git');
+  link(THROUGH_LINKED_DIR, `../${LINKED_DIR}/${path.basename(RUN_SNAPSHOT)}`);
   repo.git('add', '-A');
   // A submodule entry (gitlink, mode 160000) with nothing checked out.
   repo.git('update-index', '--add', '--cacheinfo', `160000,${repo.head()},${V2}/sub`);
@@ -108,9 +111,12 @@ describe('symlinks in a git base commit', () => {
     expect(tree.read(`${LINKED_DIR}/nothing.json`)).toMatchObject({ ok: false, message: expect.stringMatching(/dangling/) });
     expect(tree.exists(snapshot)).toBe(true);
     expect(tree.exists(`${LINKED_DIR}/nothing.json`)).toBe(false);
+    // a link whose target passes through the linked folder, followed as the kernel follows it
+    expect(new FsSource(repo.dir).read(THROUGH_LINKED_DIR)).toEqual({ ok: true, bytes: Buffer.from(repo.read(RUN_SNAPSHOT)) });
+    expect(tree.read(THROUGH_LINKED_DIR)).toEqual({ ok: true, bytes: Buffer.from(repo.read(RUN_SNAPSHOT)) });
     // errata never write through a linked folder
-    expect(tree.isSymlink(snapshot)).toBe(true);
-    expect(tree.isSymlink(RUN_SNAPSHOT)).toBe(false);
+    expect(tree.throughSymlink(snapshot)).toBe(true);
+    expect(tree.throughSymlink(RUN_SNAPSHOT)).toBe(false);
   });
 
   it('compat against that base: each broken base link is a located finding on the file it became; the followed link is compared', async () => {

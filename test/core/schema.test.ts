@@ -64,7 +64,7 @@ describe('schemaErrorReports: one misspelt key, one finding', () => {
     const validate = compileSchema(closed.schema, closed.text);
     const doc = parseJson('x.json', json);
     expect(validate(doc.value)).toBe(false);
-    return schemaErrorReports(validate.errors!, doc, undefined, closed.schema).map((r) => [(r.at as { pointer: string }).pointer, r.message]);
+    return [...schemaErrorReports(validate.errors!, doc, undefined, closed.schema)].map((r) => [(r.at as { pointer: string }).pointer, r.message]);
   };
 
   it('a misspelt required key: "did you mean" at the key, and no "missing required" echo at the row', () => {

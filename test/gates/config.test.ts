@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ANCHOR, describeShared, editJson, projectCorpusCopy, runCli, runJson, tempCopy, tempDir } from '../helpers/env.js';
-import { gitOk } from './git-repo.js';
+import { corpusRepo, gitOk } from './git-repo.js';
 
 const MAP = 'spec/v2/interop-map.json';
 
@@ -176,5 +176,21 @@ describe('--staged reads a configuration found above the root from the git index
     expect(staged.findings.filter((f) => f.ruleId === reasonRule)).toHaveLength(1);
     const tree = await runJson(['check', 'interop-map', '--root', root]);
     expect(tree.findings.filter((f) => f.ruleId === reasonRule)).toEqual([]);
+  });
+});
+
+describe('compat --staged governs by the configuration in the git index, as check --staged does', () => {
+  it('the staged config turns the rule off; the working tree copy does not govern the index', async () => {
+    const { root } = corpusRepo();
+    const rule = 'compat/property-removed';
+    const config = path.join(root, 'specgate.config.json');
+    editJson(path.join(root, 'schemas/v2/run-snapshot.schema.json'), (s: any) => void delete s.properties.runId);
+    writeFileSync(config, JSON.stringify({ rules: { [rule]: 'off' } }) + '\n');
+    gitOk(root, ['add', '-A']);
+    writeFileSync(config, JSON.stringify({ rules: { [rule]: 'error' } }) + '\n');
+    const removed = (r: { findings: { ruleId: string }[] }) => r.findings.filter((f) => f.ruleId === rule);
+    expect(removed(await runJson(['compat', '--base', 'HEAD', '--staged', '--root', root]))).toEqual([]);
+    // control: without --staged the working tree copy governs, and the removal is reported
+    expect(removed(await runJson(['compat', '--base', 'HEAD', '--root', root]))).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { discoverConfig } from '../../scripts/core/config.js';
 import { FatalError, UsageError } from '../../scripts/core/errors.js';
 import type { Finding } from '../../scripts/core/findings.js';
-import { colorFor, exitCode, resolveRoot, shownFindings } from '../../scripts/core/run-env.js';
+import { colorFor, exitCode, resolveRoot, shownFindings, shownResult } from '../../scripts/core/run-env.js';
 import { compact } from '../../scripts/core/reporters/compact.js';
 import { stylish } from '../../scripts/core/reporters/stylish.js';
 import { PROJECT, projectCorpusCopy, runCli, runJson, tempDir } from '../helpers/env.js';
@@ -161,6 +161,37 @@ describe('--quiet, --max-warnings, colour', () => {
     }
     // At the limit: no line, exit 0.
     expect(await runCli(['check', 'rfcs', '-q', '--max-warnings', String(warnings), '-f', 'compact'])).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('--quiet hiding warnings: stylish claims no success ("✔ no problems"), above the too-many line or alone', async () => {
+    const quiet = await runCli(['check', 'rfcs', '-q', '--max-warnings', '0']);
+    expect(quiet).toMatchObject({ code: 1, stderr: '' });
+    expect(quiet.stdout).not.toContain('✔');
+    expect(quiet.stdout).not.toContain('✖');
+    expect(quiet.stdout.endsWith('\nspecgate found too many warnings (maximum: 0).\n')).toBe(true);
+    const within = await runCli(['check', 'rfcs', '-q']);
+    expect(within.code).toBe(0);
+    expect(within.stdout).not.toContain('✔');
+    // Not quiet, the warnings are shown and counted.
+    expect((await runCli(['check', 'rfcs'])).stdout).toMatch(/✖ \d+ problems \(0 errors, \d+ warnings\)/);
+  });
+
+  it('shownResult counts the warnings --quiet hides; only stylish reads the count', async () => {
+    const notice = finding({ severity: 'notice' });
+    const result = { findings: [warning, warning, notice], families: [] };
+    expect(shownResult(result, { quiet: true })).toEqual({ findings: [], families: [], hiddenWarnings: 2 });
+    expect(shownResult(result, {})).toEqual(result);
+    // Only notices hidden: nothing that is a problem was hidden, so the run is still clean.
+    expect(shownResult({ findings: [notice], families: [] }, { quiet: true })).toEqual({ findings: [], families: [] });
+    const env = { sourceOf: () => undefined, root: PROJECT, toolName: 'specgate', toolVersion: '0', rules: [{ id: 'rfcs/status-known', rfc: 'RFC 0001 §B', description: 'x' }] };
+    const clean = { findings: [], families: [] };
+    expect(stylish(clean, env)).toBe('✔ no problems\n');
+    expect(stylish({ ...clean, hiddenWarnings: 2 }, env)).toBe('');
+    expect(stylish({ findings: [finding()], families: [], hiddenWarnings: 2 }, env)).toContain('✖ 1 problem (1 error, 0 warnings)');
+    const { json } = await import('../../scripts/core/reporters/json.js');
+    const { sarif } = await import('../../scripts/core/reporters/sarif.js');
+    const { github } = await import('../../scripts/core/reporters/github.js');
+    for (const reporter of [compact, json, sarif, github]) expect(reporter({ ...clean, hiddenWarnings: 2 }, env)).toBe(reporter(clean, env));
   });
 
   it('colour: --no-color and --color win, then NO_COLOR, then FORCE_COLOR, then the terminal', () => {

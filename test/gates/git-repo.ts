@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT, projectCorpusCopy, tempDir } from '../helpers/env.js';
 
@@ -35,26 +35,43 @@ export function gitOk(cwd: string, args: string[]): string {
   return r.stdout.trim();
 }
 
+/** Template repositories by subdirectory (corpusRepo), each made once per test file. */
+const templates = new Map<string, string>();
+
 /**
  * A git repository holding a copy of this project's corpus, with one commit. `dist` links to the
  * built tool, so a hook calling `node dist/scripts/cli.js` runs the real compiled CLI.
- * With `subdir`, the package lives in that subdirectory of the repository.
+ * With `subdir`, the package lives in that subdirectory of the repository. Each one is a copy
+ * (its .git included) of a template git made once per test file, so tests do not share a repository.
  */
 export function corpusRepo(opts: { subdir?: string } = {}): { top: string; root: string } {
+  const key = opts.subdir ?? '';
+  let template = templates.get(key);
+  // A template goes with the temp folders of the test file that made it.
+  if (template === undefined || !existsSync(template)) {
+    template = corpusTemplate(opts.subdir);
+    templates.set(key, template);
+  }
+  const top = tempDir('specgate-repo-');
+  cpSync(template, top, { recursive: true, verbatimSymlinks: true });
+  return { top, root: opts.subdir ? path.join(top, opts.subdir) : top };
+}
+
+function corpusTemplate(subdir: string | undefined): string {
   const corpus = projectCorpusCopy();
   let top = corpus;
-  if (opts.subdir) {
+  if (subdir) {
     top = tempDir('specgate-mono-');
-    execFileSync('cp', ['-R', corpus, path.join(top, opts.subdir)]);
+    execFileSync('cp', ['-R', corpus, path.join(top, subdir)]);
   }
-  const root = opts.subdir ? path.join(top, opts.subdir) : top;
+  const root = subdir ? path.join(top, subdir) : top;
   symlinkSync(path.join(PROJECT, 'dist'), path.join(root, 'dist'));
   writeFileSync(path.join(top, '.gitignore'), 'dist\nnode_modules\n');
   writeFileSync(path.join(top, 'NOTES.txt'), 'not governed\n');
   gitOk(top, ['init', '-q', '-b', 'main']);
   gitOk(top, ['add', '-A']);
   gitOk(top, ['commit', '-q', '-m', 'corpus', '--no-verify']);
-  return { top, root };
+  return top;
 }
 
 /**

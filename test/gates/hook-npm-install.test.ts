@@ -48,6 +48,19 @@ function npmInstall(cwd: string) {
   return { code: r.status ?? -1, output: `${r.stdout}\n${r.stderr}` };
 }
 
+/**
+ * What `npm install` runs as `prepare` once the dependencies are in place, run directly: the
+ * installer's own exit code and output, in a package whose dependencies are already installed,
+ * with the INIT_CWD npm sets. The first test goes through the real `npm install`.
+ */
+function prepare(dir: string) {
+  if (!existsSync(path.join(dir, 'node_modules'))) copyInstallerDependencies(path.join(dir, 'node_modules'));
+  const env: Record<string, string | undefined> = { ...process.env, INIT_CWD: dir };
+  delete env.CI; // as npmInstall: a developer's clone
+  const r = spawnSync(process.execPath, ['dist/scripts/hooks/install.js'], { cwd: dir, encoding: 'utf8', env });
+  return { code: r.status ?? -1, output: `${r.stdout}\n${r.stderr}` };
+}
+
 describe('`npm install` installs the pre-commit hook', () => {
   it('in a git work tree: installs it, says so, and exits 0', () => {
     const dir = probePackage(tempDir('specgate-clone-'));
@@ -56,13 +69,14 @@ describe('`npm install` installs the pre-commit hook', () => {
     expect(r.code, r.output).toBe(0);
     expect(r.output).toMatch(/specgate: pre-commit hook installed: \.git\/hooks\/pre-commit/);
     expect(readFileSync(path.join(dir, '.git/hooks/pre-commit'), 'utf8')).toMatch(/^#!\/bin\/sh\n# specgate-managed-hook/);
-    const again = npmInstall(dir);
+    const again = prepare(dir);
+    expect(again.code, again.output).toBe(0);
     expect(again.output).toMatch(/pre-commit hook up to date/);
   });
 
   it('outside a git work tree: no hook, exit 0', () => {
     const dir = probePackage(tempDir('specgate-tarball-'));
-    const r = npmInstall(dir);
+    const r = prepare(dir);
     expect(r.code, r.output).toBe(0);
     expect(r.output).toMatch(/specgate: not a git work tree/);
     expect(existsSync(path.join(dir, '.git'))).toBe(false);
@@ -73,7 +87,7 @@ describe('`npm install` installs the pre-commit hook', () => {
     gitOk(dir, ['init', '-q']);
     gitOk(dir, ['config', 'core.hooksPath', 'hooks-are-a-file']);
     writeFileSync(path.join(dir, 'hooks-are-a-file'), 'not a folder\n');
-    const r = npmInstall(dir);
+    const r = prepare(dir);
     expect(r.code, r.output).toBe(0);
     expect(r.output).toMatch(/specgate: pre-commit hook not installed: /);
   });

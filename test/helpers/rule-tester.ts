@@ -29,6 +29,8 @@ export interface ExpectedFinding {
   endColumn?: number;
   pointer?: string;
   severity?: 'error' | 'warning';
+  /** The section the finding names (its `rfc`, which json and sarif print). */
+  rfc?: string;
   /** A substring of the message, or a pattern it matches. */
   message?: string | RegExp;
   /** Fields computed from the case's final texts (positions that depend on the edit). */

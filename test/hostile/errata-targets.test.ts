@@ -1,9 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openErrataGuard } from '../../scripts/errata/write.js';
-import { CLI, tempDir } from '../helpers/env.js';
+import { CLI, runCli, tempDir } from '../helpers/env.js';
 import { apply, rfcWithErrata } from '../errata/helpers.js';
 import { gitOk } from '../gates/git-repo.js';
 
@@ -90,10 +90,10 @@ describe('errata targets are governed documents only', () => {
     expect((await apply(root)).findings).toEqual([expect.objectContaining({ ruleId: 'errata/target-not-governed', message: expect.stringContaining('matches none of the document globs') })]);
   });
 
-  it('the dry run shows the checked real path of each file and why it may be edited', () => {
+  it('the dry run shows the checked real path of each file and why it may be edited', async () => {
     const root = repo({ 'spec/a.md': DOC }, replace('spec/a.md'), { git: true });
-    const r = spawnSync(process.execPath, [CLI, 'errata', 'apply', '--dry-run', '--root', root], { encoding: 'utf8' });
-    expect(r.status).toBe(0);
+    const r = await runCli(['errata', 'apply', '--dry-run', '--root', root]);
+    expect(r.code).toBe(0);
     expect(r.stdout).toContain(`# spec/a.md: writes ${path.join(root, 'spec/a.md')} (tracked by git)\n`);
   });
 });
@@ -131,11 +131,11 @@ describe('errata writes are all or nothing, also against concurrent runs and kil
 
   it('SIGKILL at random points of a two-file apply: after the next errata command, never a mixed state, never a temp file', async () => {
     const PAUSE_MS = 10;
-    // The writer's steps (core/writer.ts). Each step is aimed at twice and each kill lands at a
-    // random moment of the pause after it, so every step is hit on every run and the points between
-    // two steps are spread, whatever the disk's speed.
-    const STEPS = ['begin', 'journal written', 'staged spec/a.md', 'staged spec/b.md', 'renaming', 'renamed spec/a.md', 'renamed spec/b.md', 'done'];
-    const AIMS = [...STEPS, ...STEPS];
+    // The writer's steps (core/writer.ts), from the first to the last. Each is aimed at once and
+    // its kill lands at a random moment of the pause after it, so every run kills in each window
+    // between two steps, the whole apply covered, and the runs of the suite spread the points
+    // within each window, whatever the disk's speed.
+    const AIMS = ['begin', 'journal written', 'staged spec/a.md', 'staged spec/b.md', 'renaming', 'renamed spec/a.md', 'renamed spec/b.md', 'done'];
     const seen = { old: 0, new: 0, finished: 0 };
     const report: string[] = [];
     for (let i = 0; i < AIMS.length; i++) {
@@ -167,8 +167,10 @@ describe('errata writes are all or nothing, also against concurrent runs and kil
 
   it('the next errata command itself (the CLI) finishes a killed run', async () => {
     const root = repo({ 'spec/a.md': DOC, 'spec/b.md': DOC }, replace('spec/a.md') + replace('spec/b.md'));
-    // Killed right after the first rename: a mixed state on disk until the next command.
-    const killed = await cli(['errata', 'apply', '--root', root], { SPECGATE_WRITER_STEP_PAUSE_MS: '1000' }, (err, kill) => {
+    // Killed right after the first rename: a mixed state on disk until the next command. Only
+    // that step pauses, and for longer than any kill takes to arrive.
+    const paused = { SPECGATE_WRITER_STEP_PAUSE_MS: '30000', SPECGATE_WRITER_PAUSE_STEP: 'renamed spec/a.md' };
+    const killed = await cli(['errata', 'apply', '--root', root], paused, (err, kill) => {
       if (err.includes('specgate-writer-step: renamed spec/a.md')) kill();
     });
     expect(killed.signal).toBe('SIGKILL');

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -7,6 +7,7 @@ import { createConnection } from 'vscode-languageserver/node';
 import { createProtocolConnection, DidOpenTextDocumentNotification, InitializedNotification, InitializeRequest, LogMessageNotification, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONFIG_FILE } from '../../scripts/core/config.js';
+import { printable } from '../../scripts/core/reporters/printable.js';
 import { FsSource } from '../../scripts/core/source.js';
 import { sha256, statePaths, TEMP_MARK } from '../../scripts/core/writer.js';
 import { installHook } from '../../scripts/hooks/install-hook.js';
@@ -203,6 +204,25 @@ describe('hostile bounds: terminal injection in the lines the commands write the
     const r = spawnSync(process.execPath, [path.join(PROJECT, 'dist/scripts/hooks/install.js')], { encoding: 'utf8', env });
     expect(r.stderr).toBe(`specgate: npm was run in /elsewhere/${SHOWN}, not in this package: no pre-commit hook\n`);
     expect(r.status).toBe(0);
+  });
+
+  it("the prepare step's fallback (its modules cannot load) escapes the load error, without printable()", () => {
+    // The installer alone, in a folder whose name holds every character printable() escapes (but NUL,
+    // which no file name holds, and the line break the fallback cuts at): importing install-hook.js
+    // fails with an error quoting the path, as a file name from the tree would be quoted.
+    const every = Array.from({ length: 0x10000 }, (_, n) => String.fromCharCode(n)).filter((c) => c !== '\0' && c !== '\n' && printable(c) !== c && !/[\ud800-\udfff]/.test(c));
+    const hooks = path.join(tempDir('specgate-hostile-prepare-'), `evil${every.join('')}`, 'hooks');
+    mkdirSync(hooks, { recursive: true });
+    cpSync(path.join(PROJECT, 'dist/scripts/hooks/install.js'), path.join(hooks, 'install.js'));
+    const r = spawnSync(process.execPath, [path.join(hooks, 'install.js')], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/^specgate: pre-commit hook not installed: Cannot find module '.*install-hook\.js' imported from .*\n$/);
+    const line = r.stderr.slice(0, -1);
+    expect(printable(line)).toBe(line);
+    // As printable() shows them, but tab and carriage return by number too.
+    const shown = printable(every.join('')).replace('\\t', '\\x09').replace('\\r', '\\x0d');
+    expect(line).toContain(`/evil${shown}/hooks/install-hook.js'`);
+    for (const escape of ['\\x1b', '\\x9b', '\\u202e', '\\u2066']) expect(line).toContain(escape);
   });
 
   it('an internal error, and with SPECGATE_DEBUG its stack, are escaped', async () => {

@@ -15,12 +15,12 @@ export const SUITES: RuleSuite[] = [
     {
       valid: [{ name: 'the map as it is' }],
       invalid: [
-        { name: 'a map that is not JSON', files: { [MAP]: '{\n  "a2a": \n' }, errors: [{ ruleId: 'parse/syntax', file: MAP, line: 3 }] },
-        { name: 'a key twice', files: { [MAP]: (t) => t.replace('{', '{\n  "a2a": {},') }, errors: [{ ruleId: 'parse/duplicate-key', file: MAP, message: 'duplicate key "a2a"' }] },
-        { name: 'a byte-order mark', files: { [MAP]: (t) => `\ufeff${t}` }, errors: [{ ruleId: 'parse/bom', file: MAP, line: 1, column: 1 }] },
-        { name: 'an empty map', files: { [MAP]: '' }, errors: [{ ruleId: 'parse/empty', file: MAP, line: 1, column: 1 }] },
+        { name: 'a map that is not JSON', files: { [MAP]: '{\n  "a2a": \n' }, errors: [{ ruleId: 'parse/syntax', file: MAP, line: 3, rfc: 'RFC 8259', message: /^not valid JSON: .* \(RFC 8259\)$/ }] },
+        { name: 'a key twice', files: { [MAP]: (t) => t.replace('{', '{\n  "a2a": {},') }, errors: [{ ruleId: 'parse/duplicate-key', file: MAP, rfc: 'RFC 8259 §4', message: 'duplicate key "a2a" (JSON.parse keeps only the last one) (RFC 8259 §4)' }] },
+        { name: 'a byte-order mark', files: { [MAP]: (t) => `\ufeff${t}` }, errors: [{ ruleId: 'parse/bom', file: MAP, line: 1, column: 1, rfc: 'RFC 8259 §8.1', message: /^file starts with a byte-order mark \(RFC 8259 §8\.1 forbids adding one\)$/ }] },
+        { name: 'an empty map', files: { [MAP]: '' }, errors: [{ ruleId: 'parse/empty', file: MAP, line: 1, column: 1, rfc: 'RFC 8259 §2', message: /^file is empty; expected a JSON document \(RFC 8259 §2\)$/ }] },
         { name: 'NUL bytes', files: { [MAP]: 'a\u0000b' }, errors: [{ ruleId: 'parse/binary', file: MAP, line: 1, column: 1 }] },
-        { name: 'nesting deeper than the parser accepts', files: { [MAP]: `{"a2a": ${nested(400)}}` }, errors: [{ ruleId: 'parse/too-deep', file: MAP }] },
+        { name: 'nesting deeper than the parser accepts', files: { [MAP]: `{"a2a": ${nested(400)}}` }, errors: [{ ruleId: 'parse/too-deep', file: MAP, rfc: 'RFC 8259 §9', message: / \(RFC 8259 §9\)$/ }] },
         { name: 'a missing map', files: { [MAP]: null }, errors: [{ ruleId: 'corpus/missing-file', file: MAP, line: 1, column: 1 }] },
         {
           // Each padded row is an unknown A2A name (errors-complete) with a reason the schema's pattern refuses:
@@ -61,17 +61,18 @@ export const SUITES: RuleSuite[] = [
         {
           name: 'a duplicate key',
           files: { [INVARIANTS]: (t) => t.replace('version: 1\n', 'version: 1\nversion: 1\n') },
-          errors: [{ ruleId: 'parse/duplicate-key', file: INVARIANTS, where: (t) => ({ line: positionOf(t(INVARIANTS), 'version', 2).line }) }],
+          errors: [{ ruleId: 'parse/duplicate-key', file: INVARIANTS, rfc: 'YAML 1.2', message: /[^)] \(YAML 1\.2\)$/, where: (t) => ({ line: positionOf(t(INVARIANTS), 'version', 2).line }) }],
         },
+        { name: 'an empty file', files: { [INVARIANTS]: '' }, errors: [{ ruleId: 'parse/empty', file: INVARIANTS, rfc: 'YAML 1.2', message: 'file is empty; expected a YAML document (YAML 1.2)' }] },
         {
           name: 'a tab in the indentation',
           files: { [INVARIANTS]: (t) => t.replace('\n    tier: protocol', '\n\ttier: protocol') },
-          errors: [{ ruleId: 'parse/syntax', file: INVARIANTS, where: (t) => ({ line: positionOf(t(INVARIANTS), '\ttier').line }) }],
+          errors: [{ ruleId: 'parse/syntax', file: INVARIANTS, rfc: 'YAML 1.2', message: /[^)] \(YAML 1\.2\)$/, where: (t) => ({ line: positionOf(t(INVARIANTS), '\ttier').line }) }],
         },
         {
           name: 'a 10,000-alias expansion bomb',
           files: { [INVARIANTS]: (t) => `${t}bomb: &a [x, y, z]\n${Array.from({ length: 10_000 }, (_, i) => `b${i}: *a`).join('\n')}\n` },
-          errors: [{ ruleId: 'parse/aliases', file: INVARIANTS, where: (t) => ({ line: positionOf(t(INVARIANTS), 'b0: *a').line }) }],
+          errors: [{ ruleId: 'parse/aliases', file: INVARIANTS, rfc: 'YAML 1.2', message: / \(YAML 1\.2\)$/, where: (t) => ({ line: positionOf(t(INVARIANTS), 'b0: *a').line }) }],
         },
       ],
     },

@@ -49,6 +49,15 @@ describe('the rule model', () => {
     expect(applySeverities([draft('demo/cited')], [cited], {}, 'openwop')).toEqual([expect.objectContaining({ rfc: 'RFC 0001 §3' })]);
   });
 
+  it("a parse finding names its file's format: RFC 8259 (with the section) for JSON, YAML 1.2 for YAML; the rule's rfc names both", async () => {
+    const dup = (await allRules()).find((r) => r.id === 'parse/duplicate-key')!;
+    expect([rfcFor(dup, undefined, 'json'), rfcFor(dup, 'openwop', 'yaml'), rfcFor(dup, undefined)]).toEqual(['RFC 8259 §4', 'YAML 1.2', 'RFC 8259 §4 (JSON), YAML 1.2']);
+    const byFormat = (await allRules()).filter((r) => r.rfcByFormat);
+    expect(byFormat.map((r) => r.id)).toEqual(['parse/syntax', 'parse/duplicate-key', 'parse/empty', 'parse/too-deep']);
+    // list-rules and docs/rules.md show `rfc`: it names every citation a finding of the rule may carry.
+    for (const r of byFormat) for (const rfc of Object.values(r.rfcByFormat!)) expect(r.rfc, r.id).toContain(rfc);
+  });
+
   it('under openwop no rule cites a lettered section of RFC 0001 as if upstream\'s (its sections are numbered 1–8): each is mapped or named specgate\'s', async () => {
     const bare = (await allRules()).map((r) => [r.id, rfcFor(r, 'openwop')]).filter(([, rfc]) => /^RFC 0001 §[A-Z]/.test(rfc!));
     expect(bare).toEqual([]);

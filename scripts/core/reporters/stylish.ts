@@ -31,7 +31,8 @@ export const stylish: Reporter = (result, env) => {
   }
   const { errors, warnings, notices } = countBySeverity(result.findings);
   if (errors + warnings > 0) out.push(paint(env, errors ? '31' : '33', `✖ ${problemsLine(errors, warnings, notices)}`));
-  else out.push(paint(env, '32', `✔ no problems${notices ? ` (${notices} ${plural(notices, 'notice')})` : ''}`));
+  // Past warnings --quiet hid, "no problems" would be false (and sit above --max-warnings' line).
+  else if (!result.hiddenWarnings) out.push(paint(env, '32', `✔ no problems${notices ? ` (${notices} ${plural(notices, 'notice')})` : ''}`));
   if (result.baseline) out.push(...baselineLines(result.baseline));
   const width = Math.max(0, ...result.families.map((s) => s.family.length)) + 2;
   for (const s of result.families) {
@@ -39,7 +40,7 @@ export const stylish: Reporter = (result, env) => {
     const extras = extrasInWords(s.extras ?? {});
     if (extras) out.push(`  ${' '.repeat(width)} ${extras}`);
   }
-  return out.join('\n') + '\n';
+  return out.length ? out.join('\n') + '\n' : '';
 };
 
 /** "5 files read, 1205 items checked, 681 errors, no warnings (2.3 s)"; errors the baseline covered are counted apart: "no errors (642 suppressed)". */
