@@ -15,11 +15,26 @@ export interface ParsedArgs {
  */
 export function parseCommandArgs(argv: string[], options: Options, allowPositionals = true, usage?: string): ParsedArgs {
   try {
-    const { values, positionals } = parseArgs({ args: argv, options, allowPositionals, strict: true });
+    const { values, positionals } = parseArgs({ args: withNegativeNumbers(argv, options), options, allowPositionals, strict: true });
     return { values: values as ParsedArgs['values'], positionals };
   } catch (e) {
     throw new UsageError(explain(argv, options, allowPositionals, e as Error & { code?: string }), usage);
   }
+}
+
+/**
+ * `--max-warnings -1` as ESLint takes it: parseArgs refuses a value that starts with `-` as
+ * ambiguous, but a negative number is never a flag, so it is joined to its option (`--max-warnings=-1`).
+ */
+function withNegativeNumbers(argv: string[], options: Options): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const name = argv[i]!.startsWith('--') ? argv[i]!.slice(2) : Object.keys(options).find((k) => options[k]!.short !== undefined && argv[i] === `-${options[k]!.short}`);
+    const next = argv[i + 1];
+    if (name !== undefined && options[name]?.type === 'string' && next !== undefined && /^-\d+$/.test(next)) out.push(`${argv[i++]}=${next}`);
+    else out.push(argv[i]!);
+  }
+  return out;
 }
 
 /** Our own wording for what parseArgs refused, found from its tokens rather than its message. */
@@ -34,6 +49,13 @@ function explain(argv: string[], options: Options, allowPositionals: boolean, e:
     const shown = o.short ? `-${o.short}/--${t.name}` : `--${t.name}`;
     if (o.type === 'string' && t.value === undefined) return `option ${shown} needs a value`;
     if (o.type === 'boolean' && t.value !== undefined) return `option ${shown} takes no value (got "${t.value}")`;
+  }
+  // A value that starts with "-" (`-o -q`): parseArgs takes it for a flag.
+  const raw = e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' ? /Option '(-\w|--[\w-]+)'/.exec(e.message)?.[1] : undefined;
+  const name = raw?.startsWith('--') ? raw.slice(2) : Object.keys(options).find((k) => raw !== undefined && `-${options[k]!.short}` === raw);
+  if (name !== undefined && options[name]) {
+    const shown = options[name]!.short ? `-${options[name]!.short}/--${name}` : `--${name}`;
+    return `option ${shown} needs a value (one that starts with "-" is written --${name}=-…)`;
   }
   // Anything else parseArgs refuses: its first line, quotes balanced.
   return (e.message.split('\n')[0] ?? 'invalid arguments').replace(/'/g, '"').replace(/\. To specify a positional.*$/, '');

@@ -51,7 +51,7 @@ export const COMMON_HELP = `common options:
   -o, --output FILE        write the report to FILE instead of stdout
       --staged             read the git index instead of the working tree
   -q, --quiet              report errors only
-      --max-warnings N     exit 1 when there are more than N warnings
+      --max-warnings N     exit 1 when there are more than N warnings (-1: no limit)
       --color, --no-color  force colours on or off (default: on for a terminal; NO_COLOR, FORCE_COLOR)
 exit codes: 0 clean, 1 error findings (or more warnings than --max-warnings), 2 usage, configuration or internal error
 `;
@@ -164,11 +164,11 @@ export function colorFor(values: CommonValues, format: string, isTTY: boolean, e
   return isTTY && !values.output;
 }
 
-/** --max-warnings as a number, or undefined; anything but a non-negative integer is a usage error. */
+/** --max-warnings as a number, or undefined (unset, or -1: no limit, as ESLint's default); anything else but a whole number is a usage error. */
 export function maxWarnings(values: CommonValues): number | undefined {
   const raw = values['max-warnings'];
-  if (raw === undefined) return undefined;
-  if (!/^\d+$/.test(raw)) throw new UsageError(`--max-warnings takes a whole number of warnings, 0 or more (got "${raw}")`);
+  if (raw === undefined || raw === '-1') return undefined;
+  if (!/^\d+$/.test(raw)) throw new UsageError(`--max-warnings takes a whole number of warnings, 0 or more, or -1 for no limit (got "${raw}")`);
   return Number(raw);
 }
 
@@ -181,7 +181,9 @@ export function shownFindings<T extends Pick<Finding, 'severity'>>(findings: rea
 export function shownResult(result: CheckResult, values: CommonValues): CheckResult {
   const findings = shownFindings(result.findings, values);
   const hiddenWarnings = values.quiet ? countBySeverity(result.findings).warnings : 0;
-  return { ...result, findings, ...(hiddenWarnings ? { hiddenWarnings } : {}) };
+  // As ESLint's --quiet zeroes each result's warning count, the family rows count no warnings either.
+  const families = values.quiet ? result.families.map((f) => ({ ...f, warnings: 0 })) : result.families;
+  return { ...result, findings, families, ...(hiddenWarnings ? { hiddenWarnings } : {}) };
 }
 
 /** 0 clean; 1 an error, or more warnings than --max-warnings (counted before --quiet hides them). */

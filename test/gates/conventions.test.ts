@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { discoverConfig } from '../../scripts/core/config.js';
 import { FatalError, UsageError } from '../../scripts/core/errors.js';
 import type { Finding } from '../../scripts/core/findings.js';
-import { colorFor, exitCode, resolveRoot, shownFindings, shownResult } from '../../scripts/core/run-env.js';
+import { colorFor, exitCode, maxWarnings, resolveRoot, shownFindings, shownResult } from '../../scripts/core/run-env.js';
 import { compact } from '../../scripts/core/reporters/compact.js';
 import { stylish } from '../../scripts/core/reporters/stylish.js';
 import { PROJECT, projectCorpusCopy, runCli, runJson, tempDir } from '../helpers/env.js';
@@ -50,6 +50,17 @@ describe('help and unknown flags', () => {
     await expect(run(['--zzzzzzzz'])).rejects.toThrow(/^unknown option "--zzzzzzzz"$/);
     await expect(run(['--staged=yes'])).rejects.toThrow('option --staged takes no value (got "yes")');
     await expect(run(['--format'])).rejects.toThrow('option -f/--format needs a value');
+    // a value that starts with "-" is taken for a flag by parseArgs: our line says how to write one
+    await expect(run(['-o', '-q'])).rejects.toThrow(/^option -o\/--output needs a value \(one that starts with "-" is written --output=-…\)$/);
+  });
+
+  it('--max-warnings -1 is no limit, as in ESLint (a negative number is never taken for a flag)', async () => {
+    expect(maxWarnings({ 'max-warnings': '-1' })).toBeUndefined();
+    const r = await runCli(['check', 'rfcs', '--max-warnings', '-1', '-f', 'compact']);
+    expect(r.stdout).toMatch(/: warning /);
+    expect(r.code).toBe(0);
+    const { run } = await load('check');
+    await expect(run(['--max-warnings', '-2'])).rejects.toThrow('--max-warnings takes a whole number of warnings, 0 or more, or -1 for no limit (got "-2")');
   });
 
   it('end to end: one line on stderr, then the usage; nothing on stdout; exit 2', async () => {
@@ -143,6 +154,11 @@ describe('--quiet, --max-warnings, colour', () => {
     expect((await runCli(['check', 'rfcs', '--max-warnings', '0'])).code).toBe(1);
     const quiet = await runCli(['check', 'rfcs', '-f', 'compact', '-q']);
     expect(quiet).toMatchObject({ code: 0, stdout: '' });
+    // every count agrees with what is shown: the family rows too (json summary, stylish rows)
+    const json = await runJson(['check', 'rfcs', '-q']);
+    expect(json.summary.warnings).toBe(0);
+    expect(json.summary.families.map((f: { warnings: number }) => f.warnings)).toEqual([0]);
+    expect((await runCli(['check', 'rfcs', '-q'])).stdout).not.toMatch(/\d+ warnings?/);
   });
 
   it("past --max-warnings, ESLint's line: after a human report, on stderr for a machine format, also with --quiet", async () => {
