@@ -1,5 +1,5 @@
 import type { Corpus } from './corpus.js';
-import type { CheckResult, ConfiguredSeverity, FamilySummary, Finding, Severity, SeveritySetting } from './findings.js';
+import type { CheckResult, ConfiguredSeverity, FamilySummary, Finding, Severity, SeveritySetting, Withheld } from './findings.js';
 import { capPerFile, compareFindings, FINDINGS_CAP_RULE, MAX_FINDINGS_PER_FILE, pushAll } from './findings.js';
 import { INPUT_RULES } from './input-rules.js';
 import type { Family, Report, Rule, RuleContext, RuleMeta } from './rule.js';
@@ -64,7 +64,9 @@ export interface RunOptions {
 export async function runFamilies({ corpus, families, options = {}, severities = {}, onFamilyDone }: RunOptions): Promise<CheckResult> {
   const findings: FindingDraft[] = [];
   const summaries: FamilySummary[] = [];
-  const withheld: { family: string; finding: Finding }[] = [];
+  const withheld: Withheld[] = [];
+  /** The families with an error in each file so far. */
+  const failingIn = new Map<string, Set<string>>();
   for (const family of families) {
     const started = nowMs();
     const touched = corpus.track();
@@ -99,10 +101,14 @@ export async function runFamilies({ corpus, families, options = {}, severities =
     const files = touched.size;
     const metas = family.rules.map(defineRule);
     let final = applySeverities(own, metas, severities, corpus.layout.preset);
-    // A rule that visited nothing because a sibling's error already fails the run (rows the schema
-    // rejects are skipped) adds nothing: one mistake, one finding.
-    if (vacuous.length > 0 && !final.some((f) => f.severity === 'error')) final = applySeverities([...own, ...vacuous], metas, severities, corpus.layout.preset);
-    else for (const finding of applySeverities(vacuous, metas, severities, corpus.layout.preset)) withheld.push({ family: family.name, finding });
+    // A rule that visited nothing because an error already fails the run adds nothing: one
+    // mistake, one finding. The error is its family's own (rows the schema rejects are skipped),
+    // or an earlier family's in a file this one read (a broken map leaves the wire examples unjudged).
+    const blockers = new Set<string>([...touched].flatMap((file) => [...(failingIn.get(file) ?? [])]));
+    if (final.some((f) => f.severity === 'error')) blockers.add(family.name);
+    if (vacuous.length > 0 && blockers.size === 0) final = applySeverities([...own, ...vacuous], metas, severities, corpus.layout.preset);
+    else for (const finding of applySeverities(vacuous, metas, severities, corpus.layout.preset)) withheld.push({ family: family.name, blockers: [...blockers], finding });
+    for (const f of final) if (f.severity === 'error') failingIn.set(f.file, (failingIn.get(f.file) ?? new Set()).add(family.name));
     pushAll(findings, final);
     onFamilyDone?.(family.name, touched, final);
     summaries.push({

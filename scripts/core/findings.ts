@@ -84,14 +84,21 @@ export interface BaselineSummary {
   wrote?: { entries: number };
 }
 
+/**
+ * A guard against a vacuous pass ("visited nothing", a rule's own count) not shown because an error
+ * already fails the run: of its own family, or of a family with an error in a file it read (the
+ * `blockers`). When the baseline hides every error of its blockers, it fails the run itself.
+ */
+export interface Withheld {
+  family: string;
+  blockers: string[];
+  finding: Finding;
+}
+
 export interface CheckResult {
   findings: Finding[];
   families: FamilySummary[];
-  /**
-   * Guards against a vacuous pass ("visited nothing", a rule's own count) not shown because another
-   * error of their family fails the run; when the baseline hides every such error, they fail it.
-   */
-  withheld?: { family: string; finding: Finding }[];
+  withheld?: Withheld[];
   baseline?: BaselineSummary;
   /**
    * Warnings `--quiet` kept out of `findings` (they still count for --max-warnings): the stylish

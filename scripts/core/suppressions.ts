@@ -183,10 +183,10 @@ export function applyBaseline(result: CheckResult, corpus: Corpus, values: Basel
   }
   let applied = applySuppressions(result.findings, recorded, inScope);
   const families = result.families.map((s) => ({ ...s }));
-  // A guard was withheld only because another error of its family fails the run: a family whose
-  // errors the baseline hides all would pass having checked nothing, so its guards count again.
+  // A guard was withheld only because an error of its blockers fails the run: once the baseline
+  // hides all of theirs, the run would pass having checked nothing, so the guard counts again.
   const failing = new Set(applied.findings.filter((f) => f.severity === 'error').map((f) => scope.familyOf?.(f)));
-  const revealed = (result.withheld ?? []).filter((w) => !failing.has(w.family));
+  const revealed = (result.withheld ?? []).filter((w) => !w.blockers.some((b) => failing.has(b)));
   if (revealed.length > 0) {
     applied = applySuppressions([...result.findings, ...revealed.map((w) => w.finding)].sort(compareFindings), recorded, inScope);
     const shown = new Set(applied.findings);

@@ -127,6 +127,18 @@ describe('one mistake, one finding', () => {
     expect(findings.map((f) => [f.ruleId, f.pointer])).toEqual(Array.from({ length: rows }, (_, i) => ['interop-map/schema', `/a2a/errors/${i}/clientProjection`]));
   });
 
+  it.each(['null', '{}', '[null]'])('a2a.errors = %s, every family checked: no "visited nothing" from the wire examples the broken map leaves unjudged', async (value) => {
+    const { findings } = await findingsWith((t) => {
+      const map = JSON.parse(t);
+      map.a2a.errors = JSON.parse(value);
+      return JSON.stringify(map, null, 2);
+    });
+    const errors = findings.filter((f) => f.severity === 'error');
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.every((f) => f.file === MAP)).toBe(true);
+    expect(findings.filter((f) => /visited nothing/.test(f.message))).toEqual([]);
+  });
+
   it('control: a rule that visited nothing while nothing else fails is still a finding', async () => {
     const { findings } = await findingsWith((t) => {
       const map = JSON.parse(t);

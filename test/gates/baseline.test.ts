@@ -261,6 +261,21 @@ describe('a guard withheld behind a baselined error', () => {
     expect((await check(root, 'interop-map')).code).toBe(0);
   }, 60_000);
 
+  it('across families: a broken a2a.errors withholds the wire examples\' guards; baselined, the guards fail the run', async () => {
+    const root = projectCorpusCopy();
+    edit(root, (m) => (m.a2a.errors = null));
+    const families = ['interop-map', 'wire-examples'];
+    const before = await check(root, ...families);
+    expect(before.findings.map((x) => x.ruleId)).toEqual(['interop-map/errors-complete']);
+    // Accepting the map's error as debt must not let the unjudged examples pass.
+    expect((await check(root, ...families, '--suppress-rule', 'interop-map/errors-complete')).code).toBe(1);
+    const after = await check(root, ...families);
+    // every guard the hidden error held back comes back: the map's own and the wire examples'
+    expect(after.findings.filter((x) => x.ruleId.startsWith('wire-examples/')).map((x) => x.ruleId)).toEqual(['wire-examples/negative-fails-as-labelled', 'wire-examples/positive-passes']);
+    expect(after.findings.every((x) => /visited nothing|visited 0 named row/.test(x.message))).toBe(true);
+    expect(after.code).toBe(1);
+  }, 60_000);
+
   it('control: with the schema error not baselined, it alone is shown (one mistake, one finding)', async () => {
     const root = projectCorpusCopy();
     edit(root, (m) => {
