@@ -116,7 +116,7 @@ export function resolveRoot(values: Pick<CommonValues, 'root' | 'config'>, cwd: 
 /** The root as the user would name it: as given, else relative to the working directory. */
 function shownRoot(values: Pick<CommonValues, 'root'>, root: string): string {
   // A root that defaulted to the working directory is named by its path: "." says nothing.
-  return values.root ?? (toPosix(path.relative(process.cwd(), root)) || `the working directory ${toPosix(root)}`);
+  return values.root || toPosix(path.relative(process.cwd(), root)) || `the working directory ${toPosix(root)}`;
 }
 
 /**

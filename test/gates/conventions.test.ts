@@ -299,6 +299,8 @@ describe('configuration discovered upward (ESLint / markdownlint-cli2), --config
     const r = await runCli(['check'], { cwd: empty });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`specgate: the working directory ${realpathSync(empty)} has no RFCS/ folder`);
+    // an empty --root= is the working directory too, and is named (not a blank)
+    expect((await runCli(['check', '--root='], { cwd: empty })).stderr).toContain(`specgate: the working directory ${realpathSync(empty)} has no RFCS/ folder`);
   });
 
   it("with --root the config is searched from the root, not from the working directory", async () => {
