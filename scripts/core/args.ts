@@ -29,6 +29,8 @@ export function parseCommandArgs(argv: string[], options: Options, allowPosition
 function withNegativeNumbers(argv: string[], options: Options): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
+    // After `--` every argument is a positional, as parseArgs reads them.
+    if (argv[i] === '--') return out.concat(argv.slice(i));
     const name = argv[i]!.startsWith('--') ? argv[i]!.slice(2) : Object.keys(options).find((k) => options[k]!.short !== undefined && argv[i] === `-${options[k]!.short}`);
     const next = argv[i + 1];
     if (name !== undefined && options[name]?.type === 'string' && next !== undefined && /^-\d+$/.test(next)) out.push(`${argv[i++]}=${next}`);
