@@ -2,6 +2,7 @@ import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { isInside, readRegularFile } from './source.js';
 import type { ReadResult } from './source.js';
+import { didYouMeanHint } from './did-you-mean.js';
 import { UsageError } from './errors.js';
 import { parseJson } from './json-tree.js';
 import type { Layout } from './layout.js';
@@ -12,7 +13,7 @@ import type { FileSource } from './source.js';
 import { toPosix } from './source.js';
 import { builtinSchemaPath, compileSchema, schemaErrorReports } from './schema.js';
 import type { StructuredDoc } from './tree.js';
-import { decodePointerOrRoot } from './pointer.js';
+import { decodePointerOrRoot, getAtPointer } from './pointer.js';
 
 export const CONFIG_FILE = 'specgate.config.json';
 export const CONFIG_SCHEMA = 'config';
@@ -121,7 +122,7 @@ function parseConfig(shown: string, raw: string): StructuredDoc {
   if (!validate(doc.value)) {
     const errors = validate.errors ?? [];
     // The schema is passed so a misspelt key gets a "did you mean" from the keys it declares.
-    const reports = [...schemaErrorReports(errors, doc, describeConfigError, schema)];
+    const reports = [...schemaErrorReports(errors, doc, (e) => describeConfigError(e, doc.value), schema)];
     const first = reports[0]!;
     const at = 'doc' in first.at ? doc.locate(first.at.pointer, first.at.on ?? 'value') : { line: 1, column: 1 };
     const more = reports.length > 1 ? ` (and ${reports.length - 1} more problem${reports.length > 2 ? 's' : ''})` : '';
@@ -137,15 +138,30 @@ function configValidator(): { validate: Validator; schema: unknown } {
   return { validate: compileSchema(schema, text), schema };
 }
 
-function describeConfigError(e: SchemaError): string {
+/** Severities as ESLint (`"warn"`, 0/1/2) and Spectral (`"warn"`, `"info"`, `"hint"`) spell them: this tool's word, and whose spelling it is. */
+const SEVERITY_ELSEWHERE: Readonly<Record<string, readonly [string, string]>> = {
+  warn: ['warning', 'ESLint and Spectral'],
+  info: ['notice', 'Spectral'],
+  hint: ['notice', 'Spectral'],
+  '0': ['off', 'ESLint'],
+  '1': ['warning', 'ESLint'],
+  '2': ['error', 'ESLint'],
+};
+
+function describeConfigError(e: SchemaError, config: unknown): string {
   // Shown as the user wrote the keys: a rule id's "/" is not pointer-escaped.
   const keys = decodePointerOrRoot(e.instancePath);
   const where = keys.length === 0 ? 'the config' : keys[0] === 'rules' && keys.length === 2 ? `the severity of "${keys[1]}"` : `"${keys.join('.')}"`;
   switch (e.keyword) {
     case 'additionalProperties':
       return `unknown key "${String(e.params.additionalProperty)}" in ${where} (see ${CONFIG_SCHEMA}.schema.json)`;
-    case 'enum':
-      return `${where} must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'enum': {
+      const list = `${where} must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+      const value = valueAt(config, e.instancePath);
+      const elsewhere = keys[0] === 'rules' ? SEVERITY_ELSEWHERE[String(value)] : undefined;
+      if (elsewhere) return `${list} — did you mean "${elsewhere[0]}"? (${JSON.stringify(value)} is how ${elsewhere[1]} spell${elsewhere[1].includes(' and ') ? '' : 's'} it)`;
+      return typeof value === 'string' ? `${list}${didYouMeanHint(value, (e.params.allowedValues as unknown[]).map(String)).replace(/^;/, ' —')}` : list;
+    }
     case 'pattern':
       return e.instancePath.startsWith('/rules')
         ? `rule ids look like "family/subject-constraint"; ${where} does not`
@@ -154,6 +170,14 @@ function describeConfigError(e: SchemaError): string {
       return `${where} is missing "${String(e.params.missingProperty)}"`;
     default:
       return `${where} ${e.message ?? `fails ${e.keyword}`}`;
+  }
+}
+
+function valueAt(value: unknown, pointer: string): unknown {
+  try {
+    return getAtPointer(value, pointer);
+  } catch {
+    return undefined;
   }
 }
 

@@ -39,6 +39,13 @@ describe('specgate.config.json is validated against its schema, located', () => 
     await expectConfigError('{ "rules": { "interop-map/reason-upper-snake": "warn" } }', '"warn"', /the severity of "interop-map\/reason-upper-snake" must be one of "off", "on", "notice", "warning", "error"/);
   });
 
+  it('a severity as ESLint or Spectral spells it, or a typo, gets the word this tool uses', async () => {
+    await expectConfigError('{ "rules": { "interop-map/reason-upper-snake": "warn" } }', '"warn"', /"error" — did you mean "warning"\? \("warn" is how ESLint and Spectral spell it\)$/);
+    await expectConfigError('{ "rules": { "interop-map/reason-upper-snake": 2 } }', '2', /"error" — did you mean "error"\? \(2 is how ESLint spells it\)$/);
+    await expectConfigError('{ "rules": { "interop-map/reason-upper-snake": "eror" } }', '"eror"', /"error" — did you mean "error"\?$/);
+    await expectConfigError('{ "rules": { "interop-map/reason-upper-snake": "zzz" } }', '"zzz"', /must be one of "off", "on", "notice", "warning", "error"$/);
+  });
+
   it('an unknown preset is reported at the value', async () => {
     await expectConfigError('{ "preset": "upstream" }', '"upstream"', /"preset" must be one of "specgate", "openwop"/);
   });
