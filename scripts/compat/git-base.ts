@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { didYouMean } from '../core/did-you-mean.js';
 import { FatalError, UsageError } from '../core/errors.js';
 import { addEntry, GitBlobSource } from '../core/git-source.js';
 import type { GitEntry } from '../core/git-source.js';
@@ -42,7 +43,15 @@ export function openBase(root: string, ref: string): { repo: GitRepo; commit: st
   }
   const fetch = fetchCommand(ref);
   if (shallow === 'true') throw new FatalError(`base "${ref}" is not in this shallow clone; fetch it first: ${fetch} (or git fetch --unshallow)`);
-  throw new FatalError(`base "${ref}" is not a commit in this repository; fetch it first: ${fetch}`);
+  // A ref that is here under a near name is a typo, not something to fetch.
+  let refs: string[] = [];
+  try {
+    refs = run(['for-each-ref', '--format=%(refname:short)', 'refs/heads', 'refs/tags', 'refs/remotes']).split('\n').filter(Boolean);
+  } catch {
+    // no refs to suggest
+  }
+  const near = didYouMean(ref, refs);
+  throw new FatalError(`base "${ref}" is not a commit in this repository${near ? ` (did you mean "${near}"?); if it is on the remote,` : ';'} fetch it first: ${fetch}`);
 }
 
 /** The command that brings a missing base into the clone. */

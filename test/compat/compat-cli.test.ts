@@ -381,6 +381,15 @@ describe('compat: git edge cases', () => {
     expect(r.stderr).toBe('specgate: base "origin/nowhere" is not a commit in this repository; fetch it first: git fetch --no-tags --depth=1 origin nowhere:refs/remotes/origin/nowhere\n');
   });
 
+  it('a base one typo away from a branch here: the line names the branch before suggesting a fetch', async () => {
+    const repo = TempRepo.init();
+    const branch = repo.git('rev-parse', '--abbrev-ref', 'HEAD').trim();
+    const typo = branch.slice(0, -1);
+    const r = await runCli(['compat', '--base', typo], { cwd: repo.dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`^specgate: base "${typo}" is not a commit in this repository \\(did you mean "${branch}"\\?\\); if it is on the remote, fetch it first: git fetch `));
+  });
+
   it('outside a git repository, and without --base: one line, exit 2', async () => {
     const plain = tempDir('specgate-compat-nogit-');
     const r = await runCli(['compat', '--base', 'HEAD'], { cwd: plain });
