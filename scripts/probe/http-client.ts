@@ -183,5 +183,6 @@ function flattenHeaders(h: http.IncomingHttpHeaders): Record<string, string> {
 }
 
 function describeNetError(e: Error & { code?: string }): string {
-  return e.code ? `${e.code} ${e.message.replace(e.code, '').trim()}`.trim() : e.message;
+  // "connect ECONNREFUSED 127.0.0.1:1" → "ECONNREFUSED connect 127.0.0.1:1" (the code's gap closed).
+  return e.code ? `${e.code} ${e.message.replace(` ${e.code}`, '').replace(e.code, '').trim()}`.trim() : e.message;
 }

@@ -98,3 +98,16 @@ describe('probe runs that witness nothing', () => {
     expect(host.requests).toEqual([]);
   });
 });
+
+describe('a network error, as the probe words it', () => {
+  it('a refused connection names the code once, without the gap it leaves in the message', async () => {
+    const { HttpClient, DEFAULT_LIMITS } = await import('../../scripts/probe/http-client.js');
+    // A port nothing listens on: a server started and closed again.
+    const server = http.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const outcome = await new HttpClient(DEFAULT_LIMITS).send({ method: 'GET', url: new URL(`http://127.0.0.1:${port}/`), headers: {} });
+    expect(outcome.problem).toBe(`request failed: ECONNREFUSED connect 127.0.0.1:${port}`);
+  });
+});
