@@ -47,7 +47,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     // SARIF's rule help names the section of the process the preset follows, as the messages do.
     rules: RULE_INFOS.map((r) => ruleUnderPreset(r, layout.preset)),
     color: colorFor(values, format, io.stdout.isTTY === true),
-  });
+  }, values.quiet === true);
   if (output) writeAtomic(output, text);
   else io.stdout.write(text);
   return finish(result.findings, values, io);

@@ -20,13 +20,14 @@ export function checkResult(r: CompatResult, ms: number): CheckResult {
   };
 }
 
-export function render(format: string, reporter: Reporter, r: CompatResult, result: CheckResult, env: ReportEnv): string {
+export function render(format: string, reporter: Reporter, r: CompatResult, result: CheckResult, env: ReportEnv, quiet = false): string {
   const base = reporter(result, env);
   if (format === 'json') {
     const parsed = JSON.parse(base) as Record<string, unknown>;
     return JSON.stringify({ ...parsed, changes: r.changes.map(jsonChange), compat: jsonMeta(r) }, null, 2) + '\n';
   }
-  if (format === 'stylish') return table(r, env) + '\n' + base;
+  // --quiet shows errors only, as ESLint's does: the table of every change is not an error.
+  if (format === 'stylish') return quiet ? base : table(r, env) + '\n' + base;
   return base;
 }
 

@@ -282,6 +282,12 @@ describe('compat: classification against a git base', () => {
     expect(r.stdout).toMatch(/^compat: [0-9a-f]{40} \([0-9a-f]{12}\) → working tree: 2 schema files, 1 data file; 1 breaking, 1 additive, 0 editorial$/m);
     expect(r.stdout).toMatch(/^ {2}\d+:\d+ +additive +\/\$defs\/errorRow\/properties\/reason +new OPTIONAL property "reason"$/m);
     expect(r.stdout).toMatch(/error {2}undeclared breaking change since [0-9a-f]{40}: property "note" removed; no RFC added or changed since [0-9a-f]{40} declares it .*\(RFC 0001 §B\) {2}compat\/property-removed/);
+    // -q shows the errors only, as ESLint's does: not the table of every change
+    const quiet = await runCli(['compat', '--base', base, '-q'], { cwd: repo.dir });
+    expect(quiet.code).toBe(1);
+    expect(quiet.stdout).not.toMatch(/^compat: /m);
+    expect(quiet.stdout).not.toMatch(/additive/);
+    expect(quiet.stdout).toMatch(/compat\/property-removed/);
   });
 });
 
