@@ -31,9 +31,9 @@ function withNegativeNumbers(argv: string[], options: Options): string[] {
   for (let i = 0; i < argv.length; i++) {
     // After `--` every argument is a positional, as parseArgs reads them.
     if (argv[i] === '--') return out.concat(argv.slice(i));
-    const name = argv[i]!.startsWith('--') ? argv[i]!.slice(2) : Object.keys(options).find((k) => options[k]!.short !== undefined && argv[i] === `-${options[k]!.short}`);
+    const name = optionName(argv[i]!, options);
     const next = argv[i + 1];
-    if (name !== undefined && options[name]?.type === 'string' && next !== undefined && /^-\d+$/.test(next)) out.push(`${argv[i++]}=${next}`);
+    if (name !== undefined && options[name]!.type === 'string' && next !== undefined && /^-\d+$/.test(next)) out.push(`${argv[i++]}=${next}`);
     else out.push(argv[i]!);
   }
   return out;
@@ -48,17 +48,26 @@ function explain(argv: string[], options: Options, allowPositionals: boolean, e:
     if (t.kind !== 'option') continue;
     const o = options[t.name];
     if (!o) return `unknown option "${t.rawName}"${didYouMeanHint(t.rawName, flags)}`;
-    const shown = o.short ? `-${o.short}/--${t.name}` : `--${t.name}`;
+    const shown = shownOption(t.name, options);
     if (o.type === 'string' && t.value === undefined) return `option ${shown} needs a value`;
     if (o.type === 'boolean' && t.value !== undefined) return `option ${shown} takes no value (got "${t.value}")`;
   }
   // A value that starts with "-" (`-o -q`): parseArgs takes it for a flag.
   const raw = e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' ? /Option '(-\w|--[\w-]+)'/.exec(e.message)?.[1] : undefined;
-  const name = raw?.startsWith('--') ? raw.slice(2) : Object.keys(options).find((k) => raw !== undefined && `-${options[k]!.short}` === raw);
-  if (name !== undefined && options[name]) {
-    const shown = options[name]!.short ? `-${options[name]!.short}/--${name}` : `--${name}`;
-    return `option ${shown} needs a value (one that starts with "-" is written --${name}=-…)`;
-  }
+  const name = raw === undefined ? undefined : optionName(raw, options);
+  if (name !== undefined) return `option ${shownOption(name, options)} needs a value (one that starts with "-" is written --${name}=-…)`;
   // Anything else parseArgs refuses: its first line, quotes balanced.
   return (e.message.split('\n')[0] ?? 'invalid arguments').replace(/'/g, '"').replace(/\. To specify a positional.*$/, '');
+}
+
+/** The option an argument names (`--output` or `-o` → `output`), if it names one. */
+function optionName(arg: string, options: Options): string | undefined {
+  if (arg.startsWith('--')) return options[arg.slice(2)] ? arg.slice(2) : undefined;
+  return Object.keys(options).find((k) => options[k]!.short !== undefined && arg === `-${options[k]!.short}`);
+}
+
+/** An option as messages name it: `-o/--output`, or `--root`. */
+function shownOption(name: string, options: Options): string {
+  const short = options[name]?.short;
+  return short ? `-${short}/--${name}` : `--${name}`;
 }

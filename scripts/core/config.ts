@@ -13,7 +13,7 @@ import type { FileSource } from './source.js';
 import { toPosix } from './source.js';
 import { builtinSchemaPath, compileSchema, schemaErrorReports } from './schema.js';
 import type { StructuredDoc } from './tree.js';
-import { decodePointerOrRoot, getAtPointer } from './pointer.js';
+import { decodePointerOrRoot, valueAt } from './pointer.js';
 
 export const CONFIG_FILE = 'specgate.config.json';
 export const CONFIG_SCHEMA = 'config';
@@ -173,13 +173,6 @@ function describeConfigError(e: SchemaError, config: unknown): string {
   }
 }
 
-function valueAt(value: unknown, pointer: string): unknown {
-  try {
-    return getAtPointer(value, pointer);
-  } catch {
-    return undefined;
-  }
-}
 
 function displayPath(file: string): string {
   const rel = path.relative(process.cwd(), file);

@@ -41,3 +41,12 @@ export function getAtPointer(value: unknown, pointer: string): unknown {
   }
   return cur;
 }
+
+/** Plain-value lookup by JSON Pointer; undefined when a step is missing or the pointer is malformed. */
+export function valueAt(value: unknown, pointer: string): unknown {
+  try {
+    return getAtPointer(value, pointer);
+  } catch {
+    return undefined;
+  }
+}

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { didYouMean } from './did-you-mean.js';
 import { packageRoot } from './package-root.js';
-import { getAtPointer } from './pointer.js';
+import { valueAt } from './pointer.js';
 import type { Report } from './rule.js';
 import type { StructuredDoc } from './tree.js';
 import { writeFileAtomic } from './writer.js';
@@ -233,13 +233,6 @@ function declaredProperties(schema: unknown, schemaPath: string | undefined): st
   return typeof props === 'object' && props !== null ? Object.keys(props) : [];
 }
 
-function valueAt(value: unknown, pointer: string): unknown {
-  try {
-    return getAtPointer(value, pointer);
-  } catch {
-    return undefined;
-  }
-}
 
 export function defaultMessage(e: SchemaError): string {
   const where = e.instancePath || '(root)';

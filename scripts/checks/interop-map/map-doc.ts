@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Corpus } from '../../core/corpus.js';
 import type { RelatedLocation } from '../../core/findings.js';
 import type { Layout } from '../../core/layout.js';
-import { childPointer, getAtPointer } from '../../core/pointer.js';
+import { childPointer, valueAt } from '../../core/pointer.js';
 import type { RuleContext } from '../../core/rule.js';
 import { compileSchema } from '../../core/schema.js';
 import { toPosix } from '../../core/source.js';
@@ -101,14 +101,6 @@ function untrustedRowsOf(corpus: Pick<Corpus, 'exists' | 'json'>, layout: Layout
   return out;
 }
 
-/** Plain-value lookup by JSON Pointer; undefined when a step is missing or the pointer is malformed. */
-export function valueAt(value: unknown, pointer: string): unknown {
-  try {
-    return getAtPointer(value, pointer);
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The object rows of the array at `pointer` whose shape the schema accepts; anything else is the

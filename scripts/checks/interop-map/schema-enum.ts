@@ -1,4 +1,5 @@
-import { isObject, valueAt } from './map-doc.js';
+import { valueAt } from '../../core/pointer.js';
+import { isObject } from './map-doc.js';
 
 export interface EnumAt {
   values: unknown[];

@@ -1,6 +1,7 @@
 import type { Rule } from '../../../core/rule.js';
 import type { Row } from '../map-doc.js';
-import { loadMap, meantByUntrusted, relatedAt, rowsAt, valueAt } from '../map-doc.js';
+import { valueAt } from '../../../core/pointer.js';
+import { loadMap, meantByUntrusted, relatedAt, rowsAt } from '../map-doc.js';
 import { runStatuses } from '../run-statuses.js';
 
 /** Projections that must be total over the run statuses (mcp.tasks.status only when present). */

@@ -1,6 +1,7 @@
 import type { Rule } from '../../../core/rule.js';
 import type { Row } from '../map-doc.js';
-import { loadMap, relatedAt, rowsAt, valueAt } from '../map-doc.js';
+import { valueAt } from '../../../core/pointer.js';
+import { loadMap, relatedAt, rowsAt } from '../map-doc.js';
 import { PROJECTION_GROUPS } from './task-state-default-row.js';
 
 /** Rule 4: an override row exists at most once per (runStatus, interruptKind). */
