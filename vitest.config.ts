@@ -1,7 +1,28 @@
 import { availableParallelism } from 'node:os';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Tests load the dependencies' production builds, the code `node dist/scripts/cli.js` runs. Vite
+ * adds the `development` export condition outside production, which picks micromark's and
+ * mdast-util-from-markdown's development builds (extra assertions and debug calls), so the
+ * in-process tests would run other code than the CLI, and slower. vitest passes the resolved
+ * conditions on to its workers as `--conditions` flags; this drops the mode condition there.
+ */
+const productionBuilds: Plugin = {
+  name: 'specgate:production-builds',
+  config: {
+    order: 'post',
+    handler(config) {
+      for (const resolve of [config.resolve, config.environments?.ssr?.resolve]) {
+        if (resolve?.conditions) resolve.conditions = resolve.conditions.filter((c) => c !== 'development|production' && c !== 'development');
+      }
+    },
+  },
+};
+
 export default defineConfig({
+  plugins: [productionBuilds],
   test: {
     include: ['test/**/*.test.ts'],
     // Builds the CLI once (tsc) and gives the run its own temp folder.
