@@ -9,9 +9,7 @@ import { parseJson } from './json-tree.js';
 import { parseYaml } from './yaml-tree.js';
 import { MARKDOWN_TOO_COMPLEX, markdownComplexity } from '../rfc/markdown-bounds.js';
 import type { ParseProblem, StructuredDoc } from './tree.js';
-import { INPUT_RULES } from './input-rules.js';
-import { cite, rfcFor } from './rule.js';
-import type { DataFormat } from './rule.js';
+import { dataFormatOf } from './rule.js';
 
 export { MAX_FILE_BYTES };
 
@@ -173,7 +171,7 @@ export class Corpus {
 
   /** JSON or YAML by file extension. */
   data(rel: string, neededFor?: string): StructuredDoc | undefined {
-    return /\.ya?ml$/i.test(rel) ? this.yaml(rel, neededFor) : this.json(rel, neededFor);
+    return dataFormatOf(rel) === 'yaml' ? this.yaml(rel, neededFor) : this.json(rel, neededFor);
   }
 
   /**
@@ -219,8 +217,7 @@ export class Corpus {
       if (parse === parseYaml && text.charCodeAt(0) === 0xfeff && !doc.problems.some((p) => p.code === 'bom')) {
         doc.problems.push({ code: 'bom', message: 'file starts with a byte-order mark; governed YAML is plain UTF-8 without one', start: 0, end: 1 });
       }
-      const format = parse === parseYaml ? 'yaml' : 'json';
-      for (const p of doc.problems) this.parseProblem(rel, text, p, doc.lines, format);
+      for (const p of doc.problems) this.parseProblem(rel, text, p, doc.lines);
       if (!doc.ok) doc = undefined;
     }
     this.docs.set(rel, doc);
@@ -235,14 +232,10 @@ export class Corpus {
     return doc;
   }
 
-  /** A parse finding; a JSON file's cites RFC 8259, a YAML file's YAML 1.2 (the rule's `rfcByFormat`). */
-  private parseProblem(file: string, text: string, p: ParseProblem, lines: LineIndex, format: DataFormat): void {
-    const severity = 'error';
+  /** A parse finding; applySeverities cites it by its file's format (a JSON file's RFC 8259, a YAML file's YAML 1.2). */
+  private parseProblem(file: string, text: string, p: ParseProblem, lines: LineIndex): void {
     const range = lines.range(p.start, Math.max(p.end, Math.min(p.start + 1, text.length)));
-    const ruleId = `parse/${p.code}`;
-    const rule = INPUT_RULES.find((r) => r.id === ruleId);
-    const finding = { ruleId, severity, file, ...range, message: p.message } as const;
-    this.problems.push(rule?.rfcByFormat ? cite(finding, rfcFor(rule, this.layout.preset, format)) : finding);
+    this.problems.push({ ruleId: `parse/${p.code}`, severity: 'error', file, ...range, message: p.message });
   }
 
   /** A finding at a byte offset of a file that is not kept (so located by counting its lines here). */

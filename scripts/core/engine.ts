@@ -3,7 +3,7 @@ import type { CheckResult, ConfiguredSeverity, FamilySummary, Finding, Severity,
 import { capPerFile, compareFindings, FINDINGS_CAP_RULE, MAX_FINDINGS_PER_FILE, pushAll } from './findings.js';
 import { INPUT_RULES } from './input-rules.js';
 import type { Family, Report, Rule, RuleContext, RuleMeta } from './rule.js';
-import { cite, defineRule, locate, presetDefault, rfcFor, ruleUnderPreset } from './rule.js';
+import { cite, dataFormatOf, defineRule, locate, presetDefault, rfcFor, ruleUnderPreset } from './rule.js';
 
 export type { ConfiguredSeverity, SeveritySetting } from './findings.js';
 
@@ -31,7 +31,7 @@ export function severityOf(
 
 /**
  * Turns the drafts of a run into findings: each at its rule's configured severity, `off` ones
- * dropped, the RFC section filled in; sorted and without duplicates (a schema finding echoed by a
+ * dropped, the RFC section filled in (the one place a finding is cited); sorted and without duplicates (a schema finding echoed by a
  * dedicated rule at the same place included: withoutSchemaEchoes). Every command passes its
  * findings through here. A draft whose rule the command did not declare is an internal error:
  * every finding comes from a registered rule.
@@ -45,7 +45,8 @@ export function applySeverities(drafts: readonly FindingDraft[], rules: readonly
     if (!rule) throw new Error(`a finding came from "${d.ruleId}", which no registered rule of this command declares`);
     const severity = severityOf(rule, severities, d.severity, preset);
     if (severity === 'off') continue;
-    out.push(d.rfc === undefined ? cite({ ...d, severity }, rfcFor(rule, preset)) : { ...d, severity });
+    // A parse finding cites its file's format (rfcByFormat): RFC 8259 for JSON, YAML 1.2 for YAML.
+    out.push(d.rfc === undefined ? cite({ ...d, severity }, rfcFor(rule, preset, dataFormatOf(d.file))) : { ...d, severity });
   }
   return capPerFile(dedupe(withoutSchemaEchoes(out).sort(compareFindings)));
 }

@@ -12,7 +12,7 @@ const input = (id: string, description: string, rfc: string, rfcByPreset?: RuleM
 
 /**
  * A parse rule for JSON and YAML files alike: a finding cites the standard of its file's format
- * (corpus.ts, rfcFor), the section of RFC 8259 where one states the constraint; the rule's `rfc`
+ * (engine.ts applySeverities, rule.ts rfcFor and dataFormatOf), the section of RFC 8259 where one states the constraint; the rule's `rfc`
  * names both.
  */
 const parseRule = (id: string, description: string, json: string, yaml = 'YAML 1.2'): RuleMeta =>

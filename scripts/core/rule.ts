@@ -66,13 +66,19 @@ export interface RuleMeta {
   /**
    * The section a finding on a file of one data format names, for a rule that reads JSON and YAML
    * alike (the input rules): a JSON file's parse error cites RFC 8259, a YAML file's YAML 1.2.
-   * `rfc` names them all (list-rules, docs/rules.md). Resolved by `rfcFor` when the format is known.
+   * `rfc` names them all (list-rules, docs/rules.md). Resolved by `rfcFor` with the finding's file's
+   * format (`dataFormatOf`), in one place: engine.ts applySeverities.
    */
   rfcByFormat?: Readonly<Partial<Record<DataFormat, string>>>;
 }
 
 /** The structured formats a governed file is parsed as. */
 export type DataFormat = 'json' | 'yaml';
+
+/** The format a governed file is parsed as, by its extension: YAML for `.yaml`/`.yml`, JSON otherwise (the corpus reads it so, and its findings cite it so). */
+export function dataFormatOf(file: string): DataFormat {
+  return /\.ya?ml$/i.test(file) ? 'yaml' : 'json';
+}
 
 /** A rule's severity when configuration says nothing, under a preset: its default, or `off` outside its presets. */
 export function presetDefault(rule: Pick<RuleMeta, 'defaultSeverity' | 'presets'>, preset: string | undefined): SeveritySetting {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { github } from '../../scripts/core/reporters/github.js';
@@ -46,6 +46,23 @@ describe('--format github', () => {
     expect(commands.map((m) => `${m![1]} ${m![2]}:${m![3]}:${m![4]}-${m![5]}:${m![6]} ${m![7]}`)).toEqual(
       json.findings.map((f) => `${f.severity} ${f.file}:${f.line}:${f.column}-${f.endLine}:${f.endColumn} ${f.ruleId}`),
     );
+  });
+});
+
+describe('parse findings under every reporter', () => {
+  it("a JSON file's cites RFC 8259, a YAML file's YAML 1.2 (never both)", async () => {
+    const dir = projectCorpusCopy();
+    writeFileSync(path.join(dir, 'spec/v2/interop-map.json'), '{\n  "a2a": \n');
+    writeFileSync(path.join(dir, 'invariants/invariants.yaml'), '');
+    for (const format of ['stylish', 'compact', 'json', 'sarif', 'github']) {
+      const r = await runCli(['check', 'interop-map', 'invariants', '--root', dir, '--format', format]);
+      expect(r.code, format).toBe(1);
+      const lines = r.stdout.split('\n');
+      const about = (needle: string) => lines.filter((l) => l.includes(needle)).join('\n');
+      expect(about('not valid JSON'), format).toMatch(/not valid JSON: .*\(RFC 8259\)/);
+      expect(about('expected a YAML document'), format).toContain('expected a YAML document (YAML 1.2)');
+      expect(r.stdout, format).not.toContain('RFC 8259 (JSON), YAML 1.2');
+    }
   });
 });
 

@@ -58,6 +58,24 @@ describe('the rule model', () => {
     for (const r of byFormat) for (const rfc of Object.values(r.rfcByFormat!)) expect(r.rfc, r.id).toContain(rfc);
   });
 
+  it("applySeverities cites a parse finding by its file's extension (the one place a finding is cited); other rules keep their own", async () => {
+    const rules = await allRules();
+    const drafts = [
+      draft('parse/syntax', { file: 'spec/v2/interop-map.json' }),
+      draft('parse/duplicate-key', { file: 'invariants/invariants.yaml' }),
+      draft('parse/empty', { file: 'a.YML' }),
+      draft('parse/too-deep', { file: 'capture.txt' }),
+      draft('corpus/missing-file', { file: 'invariants/invariants.yaml' }),
+    ];
+    expect(applySeverities(drafts, rules).map((f) => [f.file, f.rfc, f.message])).toEqual([
+      ['a.YML', 'YAML 1.2', 'x (YAML 1.2)'],
+      ['capture.txt', 'RFC 8259 §9', 'x (RFC 8259 §9)'],
+      ['invariants/invariants.yaml', 'RFC 0001 §A', 'x (RFC 0001 §A)'],
+      ['invariants/invariants.yaml', 'YAML 1.2', 'x (YAML 1.2)'],
+      ['spec/v2/interop-map.json', 'RFC 8259', 'x (RFC 8259)'],
+    ]);
+  });
+
   it('under openwop no rule cites a lettered section of RFC 0001 as if upstream\'s (its sections are numbered 1–8): each is mapped or named specgate\'s', async () => {
     const bare = (await allRules()).map((r) => [r.id, rfcFor(r, 'openwop')]).filter(([, rfc]) => /^RFC 0001 §[A-Z]/.test(rfc!));
     expect(bare).toEqual([]);
