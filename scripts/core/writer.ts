@@ -413,18 +413,28 @@ function safeList(dir: string): string[] {
   }
 }
 
+/** The longest pause `SPECGATE_WRITER_PAUSE` may ask for: a longer one is taken for a typo, not a wish to hang. */
+const MAX_WRITER_PAUSE_MS = 60_000;
+
 /**
- * `SPECGATE_WRITER_STEP_PAUSE_MS` (tests only: the kill test): announce each step on stderr and
- * pause there, so a SIGKILL sent at a random moment lands between any two steps. With
- * `SPECGATE_WRITER_PAUSE_STEP` set to a step's name, every step is announced but only that one
- * pauses: a kill aimed right after it lands there without waiting out the steps before. Unset, a no-op.
+ * `SPECGATE_WRITER_PAUSE` (tests only: the kill tests): `<ms>` announces each writer step on stderr
+ * and pauses there, so a SIGKILL sent at a random moment lands between any two steps;
+ * `<ms>@<step name>` announces every step but pauses only at that one, so a kill aimed right after
+ * it lands there without waiting out the steps before. It is a test knob, not user configuration:
+ * a value that is not of that form, or asks for more than MAX_WRITER_PAUSE_MS, is ignored (the
+ * write runs as if it were unset) rather than reported.
  */
+export function writerPause(value: string | undefined): { ms: number; at?: string } | undefined {
+  const m = /^([1-9]\d*)(?:@(.+))?$/s.exec(value ?? '');
+  if (!m || Number(m[1]) > MAX_WRITER_PAUSE_MS) return undefined;
+  return m[2] === undefined ? { ms: Number(m[1]) } : { ms: Number(m[1]), at: m[2] };
+}
+
 function step(name: string): void {
-  const ms = Number(process.env.SPECGATE_WRITER_STEP_PAUSE_MS);
-  if (!(ms > 0)) return;
+  const pause = writerPause(process.env.SPECGATE_WRITER_PAUSE);
+  if (!pause) return;
   process.stderr.write(`specgate-writer-step: ${name}\n`);
-  const only = process.env.SPECGATE_WRITER_PAUSE_STEP;
-  if (only && only !== name) return;
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+  if (pause.at !== undefined && pause.at !== name) return;
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, pause.ms);
 }
 

@@ -117,7 +117,7 @@ describe('errata writes are all or nothing, also against concurrent runs and kil
   it('two concurrent applies on one file: the edit lands exactly once, at most one run writes', async () => {
     const root = repo({ 'spec/a.md': DOC }, replace('spec/a.md'));
     // A pause at each writer step keeps the first run's lock held while the second starts.
-    const env = { SPECGATE_WRITER_STEP_PAUSE_MS: '40' };
+    const env = { SPECGATE_WRITER_PAUSE: '40' };
     const runs = await Promise.all([cli(['errata', 'apply', '--root', root], env), cli(['errata', 'apply', '--root', root], env)]);
     const wrote = runs.filter((r) => (r.stdout + r.stderr).includes('wrote 1 file(s)'));
     expect(wrote).toHaveLength(1);
@@ -143,7 +143,7 @@ describe('errata writes are all or nothing, also against concurrent runs and kil
       const at = AIMS[i]!;
       const delay = Math.floor(Math.random() * PAUSE_MS);
       let armed = false;
-      const killed = await cli(['errata', 'apply', '--root', root], { SPECGATE_WRITER_STEP_PAUSE_MS: String(PAUSE_MS) }, (err, kill) => {
+      const killed = await cli(['errata', 'apply', '--root', root], { SPECGATE_WRITER_PAUSE: String(PAUSE_MS) }, (err, kill) => {
         if (armed || !err.includes(`specgate-writer-step: ${at}\n`)) return;
         armed = true;
         setTimeout(kill, delay);
@@ -165,11 +165,24 @@ describe('errata writes are all or nothing, also against concurrent runs and kil
     console.info(`kill test: ${seen.old} rolled back, ${seen.new} completed, ${seen.finished} not killed in time (${report.join(' ')})`);
   }, 240_000);
 
+  it('a malformed SPECGATE_WRITER_PAUSE is ignored: the apply neither pauses nor announces a step (control: a well-formed one does)', async () => {
+    for (const value of ['Infinity', '40@', 'soon']) {
+      const root = repo({ 'spec/a.md': DOC }, replace('spec/a.md'));
+      const r = await cli(['errata', 'apply', '--root', root], { SPECGATE_WRITER_PAUSE: value });
+      expect({ value, code: r.code, announced: r.stderr.includes('specgate-writer-step:') }).toEqual({ value, code: 0, announced: false });
+      expect(readFileSync(path.join(root, 'spec/a.md'), 'utf8')).toContain('new words');
+    }
+    const root = repo({ 'spec/a.md': DOC }, replace('spec/a.md'));
+    const r = await cli(['errata', 'apply', '--root', root], { SPECGATE_WRITER_PAUSE: '1@done' });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('specgate-writer-step: begin\n');
+  });
+
   it('the next errata command itself (the CLI) finishes a killed run', async () => {
     const root = repo({ 'spec/a.md': DOC, 'spec/b.md': DOC }, replace('spec/a.md') + replace('spec/b.md'));
     // Killed right after the first rename: a mixed state on disk until the next command. Only
     // that step pauses, and for longer than any kill takes to arrive.
-    const paused = { SPECGATE_WRITER_STEP_PAUSE_MS: '30000', SPECGATE_WRITER_PAUSE_STEP: 'renamed spec/a.md' };
+    const paused = { SPECGATE_WRITER_PAUSE: '30000@renamed spec/a.md' };
     const killed = await cli(['errata', 'apply', '--root', root], paused, (err, kill) => {
       if (err.includes('specgate-writer-step: renamed spec/a.md')) kill();
     });

@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { acquireLock, commitFiles, recoverInterrupted, stageTemp, statePaths, writeOutputFile } from '../../scripts/core/writer.js';
+import { acquireLock, commitFiles, recoverInterrupted, stageTemp, statePaths, writeOutputFile, writerPause } from '../../scripts/core/writer.js';
 import { CLI, PROJECT, tempDir } from '../helpers/env.js';
 
 /* The one writer against planted paths, devices, a target changed mid-run and a held lock. */
@@ -22,6 +22,19 @@ describe('staging: a random temp name opened with O_EXCL', () => {
     const tmp = stageTemp(path.join(dir, 'doc.md'), 'new');
     expect(path.dirname(tmp)).toBe(dir);
     expect(path.basename(tmp)).toMatch(/^\.doc\.md\.specgate-[0-9a-f]{16}\.tmp$/);
+  });
+});
+
+describe('SPECGATE_WRITER_PAUSE, the kill tests\' one knob', () => {
+  it('<ms> pauses at every step, <ms>@<step> at that step only', () => {
+    expect(writerPause('40')).toEqual({ ms: 40 });
+    expect(writerPause('30000@renamed spec/a.md')).toEqual({ ms: 30000, at: 'renamed spec/a.md' });
+  });
+
+  it('a malformed or endless value is ignored (no pause), never an error', () => {
+    for (const value of [undefined, '', 'abc', '0', '-5', '1e3', 'Infinity', ' 40', '40ms', '40@', '@done', '60001', '99999999999999999999']) {
+      expect(writerPause(value), String(value)).toBeUndefined();
+    }
   });
 });
 
