@@ -46,15 +46,8 @@ export class TempRepo {
     return this.head();
   }
 
-  /**
-   * HEAD's commit, read where git keeps it (.git/HEAD and the loose ref a commit writes): a file
-   * read instead of a git run after each commit. A packed ref goes through rev-parse.
-   */
+  /** HEAD's commit, as git resolves it (a loose or packed ref, a detached HEAD, a .git file). */
   head(): string {
-    const head = readFileSync(path.join(this.dir, '.git/HEAD'), 'utf8').trim();
-    if (/^[0-9a-f]{40}$/.test(head)) return head;
-    const ref = /^ref: (refs\/\S+)$/.exec(head)?.[1];
-    if (ref && existsSync(path.join(this.dir, '.git', ref))) return readFileSync(path.join(this.dir, '.git', ref), 'utf8').trim();
     return this.git('rev-parse', 'HEAD').trim();
   }
 
