@@ -45,15 +45,16 @@ interface ConfigFile {
  * (run-env.ts `resolveRoot`), as tsc takes the folder of its tsconfig.json.
  */
 export function discoverConfig(from: string): string | undefined {
+  return searchFolders(from).map((dir) => path.join(dir, CONFIG_FILE)).find((file) => existsSync(file));
+}
+
+/** The folders a config is searched in (discoverConfig): `from`, then each one above it up to the repository's top; outside git, `from` only. */
+function searchFolders(from: string): string[] {
   const start = path.resolve(from);
   const stop = gitTop(start) ?? start;
-  for (let dir = start; ; ) {
-    const file = path.join(dir, CONFIG_FILE);
-    if (existsSync(file)) return file;
-    const up = path.dirname(dir);
-    if (dir === stop || up === dir) return undefined;
-    dir = up;
-  }
+  const dirs = [start];
+  for (let dir = start; dir !== stop && path.dirname(dir) !== dir; ) dirs.push((dir = path.dirname(dir)));
+  return dirs;
 }
 
 /** The nearest folder at or above `dir` holding `.git` (a folder, or a file in a linked worktree). */
@@ -71,7 +72,11 @@ function gitTop(dir: string): string | undefined {
  * scripts/schemas/config.schema.json (unknown keys included) is a usage error that names
  * file:line:column; a --config that is missing or a folder is one too.
  */
-export function loadConfig(root: string, opts: { preset?: string; config?: string }, source?: Pick<FileSource, 'read'> & { readAbove?(file: string): ReadResult }): LoadedConfig {
+export function loadConfig(
+  root: string,
+  opts: { preset?: string; config?: string },
+  source?: Pick<FileSource, 'read'> & { readAbove?(files: readonly string[]): { file: string; got: ReadResult } | undefined },
+): LoadedConfig {
   const none = (): LoadedConfig => ({ layout: presetLayout(opts.preset ?? 'specgate'), severities: {}, ruleAt: () => CONFIG_FILE });
   let configPath: string | undefined;
   let got: ReadResult;
@@ -83,18 +88,18 @@ export function loadConfig(root: string, opts: { preset?: string; config?: strin
   } else if (fromSource && (fromSource.ok || fromSource.failure !== 'missing')) {
     configPath = path.join(root, CONFIG_FILE);
     got = fromSource;
+  } else if (source?.readAbove) {
+    // With --staged, the search above the root is in the index too: a config staged but deleted
+    // from the working tree governs the commit; one on disk that is not staged is no part of it.
+    const found = source.readAbove(searchFolders(root).slice(1).map((dir) => path.join(dir, CONFIG_FILE)));
+    if (!found) return none();
+    ({ file: configPath, got } = found);
   } else {
     configPath = discoverConfig(root);
-    // None found; or the root's, which the source does not hold (deleted from the index).
+    // None found; or the root's, which the source does not hold (the editor's buffers say it is gone).
     if (!configPath || (source && path.dirname(configPath) === root)) return none();
-    if (source?.readAbove) {
-      // With --staged, one above the root is read from the index too; one that is not staged is no part of the commit.
-      got = source.readAbove(configPath);
-      if (!got.ok && got.failure === 'missing') return none();
-    } else {
-      // One discovered inside the root may not lead out of it through a symlink.
-      got = readRegularFile(configPath, isInside(configPath, root) ? { root } : {});
-    }
+    // One discovered inside the root may not lead out of it through a symlink.
+    got = readRegularFile(configPath, isInside(configPath, root) ? { root } : {});
   }
   if (!got.ok) throw new UsageError(`config file ${got.failure === 'missing' ? 'not found' : got.message}: ${opts.config ?? displayPath(configPath)}`);
   const raw = got.bytes.toString('utf8');

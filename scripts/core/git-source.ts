@@ -254,23 +254,29 @@ export class GitIndexSource extends GitBlobSource {
   }
 
   /**
-   * A file above the root as the index holds it (the configuration found upward from a root below
-   * the repository's top): a regular file's staged blob, else why not; `missing` when the index
-   * does not hold it, so a file that is not staged governs nothing the commit holds.
+   * The first of `files` (above the root, nearest first: the configuration searched upward from a
+   * root below the repository's top) that the index holds, as it holds it: a regular file's staged
+   * blob, else why not; undefined when it holds none, so a file that is not staged governs nothing
+   * the commit holds, and one staged but deleted from the working tree still does. One git call.
    */
-  readAbove(file: string): ReadResult {
+  readAbove(files: readonly string[]): { file: string; got: ReadResult } | undefined {
+    if (files.length === 0) return undefined;
+    const rels = files.map((f) => path.relative(this.root, f).split(path.sep).join('/'));
     let listing: string;
     try {
-      listing = gitOutput(path.dirname(file), ['ls-files', '--stage', '-z', '--', path.basename(file)], { maxBuffer: 1024 * 1024 }).toString('utf8');
+      // Run at the root, `ls-files` names each path as it was asked for (`../specgate.config.json`).
+      listing = gitOutput(this.root, ['--literal-pathspecs', 'ls-files', '--stage', '-z', '--', ...rels], { maxBuffer: 1024 * 1024 }).toString('utf8');
     } catch {
-      return unreadable('cannot be read from the git index');
+      return { file: files[0]!, got: unreadable('cannot be read from the git index') };
     }
     const entries = new Map<string, GitEntry>();
     for (const rec of listing.split('\0')) addEntry(entries, rec);
-    const entry = entries.get(path.basename(file));
-    if (!entry) return { ok: false, failure: 'missing', message: 'file not found in the git index' };
-    if (!isRegular(entry)) return unreadable(`is of git mode ${entry.mode} in the git index, not a regular file`);
-    return new GitBlobSource(path.dirname(file), this.label, entries).read(path.basename(file));
+    const i = rels.findIndex((rel) => entries.has(rel));
+    if (i < 0) return undefined;
+    const file = files[i]!;
+    const entry = entries.get(rels[i]!)!;
+    if (!isRegular(entry)) return { file, got: unreadable(`is of git mode ${entry.mode} in the git index, not a regular file`) };
+    return { file, got: new GitBlobSource(path.dirname(file), this.label, new Map([[path.basename(file), entry]])).read(path.basename(file)) };
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ANCHOR, describeShared, editJson, projectCorpusCopy, runCli, runJson, tempCopy, tempDir } from '../helpers/env.js';
@@ -151,10 +151,11 @@ describeShared('adopting the tool on the upstream repository', () => {
 });
 
 describe('--staged reads a configuration found above the root from the git index', () => {
-  /** A repository whose corpus is in pkg/ and whose configuration is at the top, above the root. */
-  function repoWithConfigAbove(): { top: string; root: string } {
+  /** A repository whose corpus is in `sub` (pkg/) and whose configuration is at the top, above the root. */
+  function repoWithConfigAbove(sub = 'pkg'): { top: string; root: string } {
     const top = tempDir('specgate-staged-config-');
-    const root = path.join(top, 'pkg');
+    const root = path.join(top, sub);
+    mkdirSync(path.dirname(root), { recursive: true });
     renameSync(projectCorpusCopy(), root);
     // The map breaks reason-upper-snake (an error by default).
     editJson(path.join(root, MAP), (m: any) => void (m.a2a.errors[0].reason = 'taskNotFound'));
@@ -183,6 +184,31 @@ describe('--staged reads a configuration found above the root from the git index
     expect(staged.findings.filter((f) => f.ruleId === reasonRule)).toHaveLength(1);
     const tree = await runJson(['check', 'interop-map', '--root', root]);
     expect(tree.findings.filter((f) => f.ruleId === reasonRule)).toEqual([]);
+  });
+
+  it('one staged but deleted from the working tree governs: the index holds it', async () => {
+    const { top, root } = repoWithConfigAbove();
+    writeFileSync(path.join(top, 'specgate.config.json'), configTurning('off'));
+    gitOk(top, ['add', 'specgate.config.json']);
+    rmSync(path.join(top, 'specgate.config.json'));
+    const staged = await runJson(['check', 'interop-map', '--staged', '--root', root]);
+    expect(staged.findings.filter((f) => f.ruleId === reasonRule)).toEqual([]);
+    // control: the working tree holds no config, so the default (error) governs there
+    const tree = await runJson(['check', 'interop-map', '--root', root]);
+    expect(tree.findings.filter((f) => f.ruleId === reasonRule).map((f) => f.severity)).toEqual(['error']);
+  });
+
+  it('one deleted from the index but still on disk governs nothing, nor hides a staged one further up', async () => {
+    const { top, root } = repoWithConfigAbove('group/pkg');
+    writeFileSync(path.join(top, 'specgate.config.json'), configTurning('off'));
+    writeFileSync(path.join(top, 'group/specgate.config.json'), configTurning('warning'));
+    gitOk(top, ['add', 'specgate.config.json', 'group/specgate.config.json']);
+    gitOk(top, ['rm', '-q', '--cached', 'group/specgate.config.json']);
+    const staged = await runJson(['check', 'interop-map', '--staged', '--root', root]);
+    expect(staged.findings.filter((f) => f.ruleId === reasonRule)).toEqual([]);
+    // control: in the working tree the nearer one governs
+    const tree = await runJson(['check', 'interop-map', '--root', root]);
+    expect(tree.findings.filter((f) => f.ruleId === reasonRule).map((f) => f.severity)).toEqual(['warning']);
   });
 });
 
