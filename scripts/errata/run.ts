@@ -55,7 +55,7 @@ export interface ErrataOptions {
   rfc?: string;
   /** `apply` plans edits; `check` reports each erratum not yet applied as an error. */
   mode: 'apply' | 'check';
-  /** Only these items (1-based, of the one RFC `rfc` names); the others are left for later. */
+  /** Only these items (1-based, of the one RFC `rfc` names); the others are left for later (or reported already applied). */
   items?: readonly number[];
   /** Flags a fix hint repeats so it runs on the same repository (`--root x --preset openwop`). */
   hintFlags?: string;
@@ -98,13 +98,21 @@ export async function planErrata(corpus: Corpus, options: ErrataOptions): Promis
       report(run, { ruleId: 'errata/item-unreadable', file: rfc.file, range: item.item, message: `RFC ${rfc.rfc} §Errata item ${item.index} cannot be read: ${item.reason}` });
     }
     for (const erratum of rfc.errata) {
-      if (!selected(erratum.index)) {
-        run.outcomes.push({ rfc: erratum.rfc, index: erratum.index, at: `${erratum.rfcFile}:${erratum.item.line}`, target: describe(erratum), op: erratum.op, status: 'left', detail: 'not selected with --item' });
-        continue;
-      }
+      if (!selected(erratum.index)) continue;
       const p = await planOne(corpus, run, erratum, gov);
       if (p) planned.push(p);
     }
+  }
+  // An item --item did not select is reported as already applied when it is, as without --item
+  // (it needs no selecting); the others are left for later. Judged after the selected ones and
+  // quietly: what judging it finds (its target's read problems included) belongs to a run that selects it.
+  for (const erratum of run.rfcs.flatMap((rfc) => rfc.errata).filter((e) => !selected(e.index))) {
+    const quiet: ErrataRun = { outcomes: [], findings: [], changes: [], preview: [], rfcs: [] };
+    const problems = corpus.problems.length;
+    await planOne(corpus, quiet, erratum, gov);
+    corpus.problems.length = problems;
+    const judged = quiet.outcomes[0];
+    run.outcomes.push(judged?.status === 'already-applied' ? judged : { rfc: erratum.rfc, index: erratum.index, at: `${erratum.rfcFile}:${erratum.item.line}`, target: describe(erratum), op: erratum.op, status: 'left', detail: 'not selected with --item' });
   }
   const byFile = new Map<string, Planned[]>();
   for (const p of planned) {

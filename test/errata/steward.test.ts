@@ -98,6 +98,25 @@ describe('errata: the steward workflow', () => {
     expect((await runCli(['errata', 'apply', '--rfc', '0999', '--item', '7', '--root', root])).stderr).toMatch(/--item 7: RFC 0999 lists errata items 1–4/);
   }, 120_000);
 
+  it('--item: an item not selected that is already applied is reported so, not left for later (control: the pending ones are)', async () => {
+    const root = repo();
+    expect((await runCli(['errata', 'apply', '--rfc', '0999', '--item', '1', '--root', root])).code).toBe(0);
+    const applied = `${RFC}:9  doc.md §B  already applied: the new text is at doc.md:5`;
+    // As without --item: item 1 is already applied.
+    expect((await runCli(['errata', 'check', '--rfc', '0999', '--root', root])).stderr).toContain(applied);
+    // (--item belongs to apply; the dry run first, then the write.)
+    for (const sub of ['--dry-run', 'apply']) {
+      const r = await runCli(['errata', 'apply', ...(sub === 'apply' ? [] : [sub]), '--rfc', '0999', '--item', '3', '--root', root, '--format', 'json']);
+      expect(r.code, `${sub}: ${r.stderr}`).toBe(0);
+      expect(r.stderr, sub).toContain(applied);
+      expect(r.stderr, sub).toContain('left for later (not selected with --item): items 2, 4 of RFC 0999');
+      const doc = JSON.parse(r.stdout) as { errata: Array<{ index: number; status: string }>; findings: Array<{ ruleId: string; message: string }> };
+      expect(doc.errata.map((o) => [o.index, o.status]), sub).toEqual([[1, 'already-applied'], [2, 'left'], [3, sub === 'apply' ? 'applied' : 'would-apply'], [4, 'left']]);
+      // The refused item 2 is not selected: judging item 1 quietly reports nothing of item 2's.
+      expect(doc.findings.filter((f) => /item 2\b/.test(f.message)), sub).toEqual([]);
+    }
+  }, 120_000);
+
   it('with an item refused, the hint names the items that apply (--item), since the RFC alone would write nothing', async () => {
     const root = repo();
     const r = await runCli(['errata', 'check', '--root', root, '--format', 'json']);
