@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { RUNTIME_CACHE_DIR } from './schema.js';
+import { packageRoot } from './package-root.js';
 import { writeFileAtomic } from './writer.js';
 
 /**
@@ -17,9 +17,12 @@ export interface ParseCache {
   set(key: string, value: unknown): void;
 }
 
+/** Beside the dependencies, never in the governed repository. */
+const DEFAULT_CACHE_DIR = path.join(packageRoot(), 'node_modules', '.cache', 'specgate', 'parsed');
+
 /** `SPECGATE_CACHE_DIR` moves the cache (tests, read-only installs). */
 export function parseCacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.SPECGATE_CACHE_DIR ? path.resolve(env.SPECGATE_CACHE_DIR) : path.join(RUNTIME_CACHE_DIR, 'parsed');
+  return env.SPECGATE_CACHE_DIR ? path.resolve(env.SPECGATE_CACHE_DIR) : DEFAULT_CACHE_DIR;
 }
 
 export function parseCacheKey(version: string, text: string): string {

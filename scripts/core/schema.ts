@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { didYouMean } from './did-you-mean.js';
@@ -7,7 +5,6 @@ import { packageRoot } from './package-root.js';
 import { valueAt } from './pointer.js';
 import type { Report } from './rule.js';
 import type { StructuredDoc } from './tree.js';
-import { writeFileAtomic } from './writer.js';
 
 export interface SchemaError {
   instancePath: string;
@@ -23,9 +20,6 @@ export interface Validator {
   errors?: SchemaError[] | null;
 }
 
-/** Caches beside the dependencies (the parse cache lives under it), never in the governed repository. */
-export const RUNTIME_CACHE_DIR = path.join(packageRoot(), 'node_modules', '.cache', 'specgate');
-
 /** Schemas that ship with the tool (scripts/schemas/NAME.schema.json), read from the package. */
 export function builtinSchemaPath(name: string): string {
   return path.join(packageRoot(), 'scripts', 'schemas', `${name}.schema.json`);
@@ -36,25 +30,24 @@ export class SchemaCompileError extends Error {}
 type AjvModules = {
   Ajv2020: typeof import('ajv/dist/2020.js').default;
   addFormats: typeof import('ajv-formats').default;
-  standaloneCode: typeof import('ajv/dist/standalone/index.js').default;
 };
 let ajvModules: AjvModules | undefined;
 
 /**
- * ajv, ajv-formats and ajv's standalone code generator, loaded when a schema is first compiled
- * (a run whose validators are all cached never loads them). Required, not imported, so
- * compiling stays synchronous for the config.
+ * ajv and ajv-formats, loaded when a schema is first compiled (a run that validates nothing never
+ * loads them). Required, not imported, so compiling stays synchronous for the config.
  */
 function ajvLib(): AjvModules {
   if (ajvModules) return ajvModules;
   return (ajvModules = {
     Ajv2020: (require('ajv/dist/2020.js') as { default: AjvModules['Ajv2020'] }).default,
     addFormats: (require('ajv-formats') as { default: AjvModules['addFormats'] }).default,
-    standaloneCode: (require('ajv/dist/standalone/index.js') as { default: AjvModules['standaloneCode'] }).default,
   });
 }
 
 const require = createRequire(import.meta.url);
+
+const AJV_OPTIONS = { allErrors: true, strict: false, allowUnionTypes: true } as const;
 
 let meta: InstanceType<AjvModules['Ajv2020']> | undefined;
 
@@ -71,82 +64,30 @@ function metaValidator(): InstanceType<AjvModules['Ajv2020']> {
 const memory = new Map<string, Validator>();
 
 /**
- * Compiled validators kept between runs: ajv's own standalone code, unmodified, one CommonJS file
- * per schema. Compiling a schema the size of the interop map's costs several times node's own
- * startup; loading its code costs a small fraction. Schemas are governed files that change in pull
- * requests, so a file is named by a hash of everything its code depends on: the schema texts, the
- * ajv and ajv-formats versions and the options. It lives under the package's node_modules, so
- * its `require("ajv/...")` calls resolve to the package's own ajv.
- */
-const VALIDATOR_CACHE_DIR = path.join(RUNTIME_CACHE_DIR, 'validators');
-const AJV_OPTIONS = { allErrors: true, strict: false, allowUnionTypes: true } as const;
-
-function validatorKey(texts: readonly string[]): string {
-  const hash = createHash('sha256');
-  for (const part of [ajvVersions(), JSON.stringify(AJV_OPTIONS), 'formats', ...texts]) hash.update(part).update('\0');
-  return hash.digest('hex').slice(0, 32);
-}
-
-function ajvVersions(): string {
-  return ['ajv', 'ajv-formats'].map((name) => `${name}@${(require(`${name}/package.json`) as { version: string }).version}`).join(' ');
-}
-
-/**
- * A validator for a JSON Schema (draft 2020-12, formats on, all errors), compiled by ajv, or
- * loaded from the validator cache when these schema texts were compiled before.
+ * A validator for a JSON Schema (draft 2020-12, formats on, all errors), compiled by ajv once per
+ * run for each distinct set of schema texts.
  */
 export function compileSchema(schema: unknown, schemaText: string, extra: ReadonlyArray<{ schema: unknown; text: string }> = []): Validator {
-  const texts = [schemaText, ...extra.map((e) => e.text).sort()];
-  const memoKey = texts.join('\0');
-  const hit = memory.get(memoKey);
+  const key = [schemaText, ...extra.map((e) => e.text).sort()].join('\0');
+  const hit = memory.get(key);
   if (hit) return hit;
-  const file = path.join(VALIDATOR_CACHE_DIR, `${validatorKey(texts)}.cjs`);
-  let validate = loadCachedValidator(file);
-  if (!validate) {
-    const compiled = ajvCompile(schema, extra.map((e) => e.schema), true);
-    validate = compiled.validate;
-    writeCachedValidator(file, compiled.code!);
-  }
-  memory.set(memoKey, validate);
+  const validate = compileWithAjv(schema, extra.map((e) => e.schema));
+  memory.set(key, validate);
   return validate;
 }
 
-function loadCachedValidator(file: string): Validator | undefined {
-  try {
-    const mod = require(file) as Validator & { default?: Validator };
-    return mod.default ?? mod;
-  } catch {
-    return undefined; // not cached yet (or unreadable): compiled instead
-  }
-}
-
-function writeCachedValidator(file: string, code: string): void {
-  try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileAtomic(file, code, { durable: false });
-  } catch {
-    // a read-only install still works: it compiles again next run
-  }
-}
-
-/** A validator compiled by ajv now, never cached (e.g. the SARIF schema in tests). */
+/** ajv's compile, with this project's options, formats and meta-schema check. */
 export function compileWithAjv(schema: unknown, extra: readonly unknown[] = []): Validator {
-  return ajvCompile(schema, extra, false).validate;
-}
-
-/** ajv's compile; with `source`, also its standalone code for the validator cache. */
-function ajvCompile(schema: unknown, extra: readonly unknown[], source: boolean): { validate: Validator; code?: string } {
-  const { Ajv2020, addFormats, standaloneCode } = ajvLib();
+  const { Ajv2020, addFormats } = ajvLib();
   // Each schema gets an instance of its own (schemas may share an $id), but the draft 2020-12
   // meta-schema is compiled once per run: checking a schema against it in the instance that
   // compiles it would compile the meta-schema again for every schema.
-  const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source }, validateSchema: false });
+  const ajv = new Ajv2020({ ...AJV_OPTIONS, validateSchema: false });
   addFormats(ajv);
   try {
     for (const s of [...extra, schema]) metaValidator().validateSchema(s as object, true);
     for (const s of extra) ajv.addSchema(s as object);
-    const validate = ajv.compile(schema as object);
-    return { validate: validate as unknown as Validator, code: source ? standaloneCode(ajv, validate) : undefined };
+    return ajv.compile(schema as object) as unknown as Validator;
   } catch (e) {
     throw new SchemaCompileError(e instanceof Error ? e.message : String(e));
   }
