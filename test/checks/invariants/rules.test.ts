@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ANCHOR, describeShared, tempCopy } from '../../helpers/env.js';
 import type { GateResult } from '../rfcs/helpers.js';
 import { entry } from '../../rules/invariants.cases.js';
-import { INVARIANTS, RFC_0152, RFC_0211, append, errors, gate, mutate, only, projectCopy, rangeOf, read } from '../rfcs/helpers.js';
+import { INVARIANTS, RFC_0152, RFC_0211, append, gate, mutate, only, projectCopy, rangeOf, read } from '../rfcs/helpers.js';
 
 function entryCount(text: string): number {
   return (load(text) as { invariants: unknown[] }).invariants.length;

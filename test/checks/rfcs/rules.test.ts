@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ANCHOR, describeShared, tempDir } from '../../helpers/env.js';
 import type { GateResult } from './helpers.js';
 import { OverlaySource, checkFindings } from '../../helpers/rule-tester.js';
-import { RFC_0208, RFC_0211, errors, gate, mutate, only, projectCopy, rangeOf, read, rename } from './helpers.js';
+import { RFC_0211, errors, gate, only, projectCopy, read, rename } from './helpers.js';
 
 /** The range of `needle`'s first occurrence at or after `anchor`'s. */
 function rangeAfter(text: string, anchor: string, needle: string) {
@@ -57,10 +57,6 @@ describe('check rfcs on this project', () => {
     for (const f of r.findings) expect(f.message).toMatch(/visited nothing/);
   });
 });
-
-function pick(r: { line: number; column: number; endColumn: number }): [number, number, number] {
-  return [r.line, r.column, r.endColumn];
-}
 
 describeShared('check rfcs on the upstream anchors', () => {
   let r: GateResult;
