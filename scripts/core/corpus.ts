@@ -269,7 +269,7 @@ export class Corpus {
 }
 
 /** The byte offset of the first sequence that is not UTF-8: where the decoder put its first U+FFFD that the bytes do not spell. */
-export function firstInvalidUtf8(buf: Buffer): number {
+function firstInvalidUtf8(buf: Buffer): number {
   const text = buf.toString('utf8');
   for (let i = text.indexOf('\ufffd'); i !== -1; i = text.indexOf('\ufffd', i + 1)) {
     // Everything before the first bad sequence decodes and re-encodes to the same bytes.

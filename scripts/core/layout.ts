@@ -55,7 +55,7 @@ const openwop: Layout = {
   invariantsSchema: null,
 };
 
-export const PRESETS: Readonly<Record<string, Layout>> = { specgate, openwop };
+const PRESETS: Readonly<Record<string, Layout>> = { specgate, openwop };
 
 export function presetLayout(name: string): Layout {
   const layout = PRESETS[name];

@@ -76,7 +76,7 @@ export interface OpenedCorpus {
 }
 
 /** What each command needs of the layout by default: the RFC folder and the interop map. */
-export const DEFAULT_NEEDS: readonly LayoutNeed[] = ['rfcsDir', 'interopMap'];
+const DEFAULT_NEEDS: readonly LayoutNeed[] = ['rfcsDir', 'interopMap'];
 
 /**
  * The checks every command makes before it reads anything: option values that cannot work, an

@@ -9,7 +9,7 @@ import { captureFileName } from './capture.js';
 import { LEGS } from './legs.js';
 import type { ProbeRun } from './run.js';
 
-export const NOTHING_EXECUTED = 'probe/nothing-executed';
+const NOTHING_EXECUTED = 'probe/nothing-executed';
 
 /** The probe's own rules: one per conformance leg, and the run that witnessed nothing. */
 export const PROBE_OWN_RULES: RuleMeta[] = [

@@ -2,7 +2,8 @@ import type { ParsedBody } from './body.js';
 import { parseBody, spanAt } from './body.js';
 import { Collector, TASK_NOT_FOUND, trace } from './judge.js';
 import type { Obj } from './jsonrpc.js';
-import { header, isObject, requestJson, requestedTaskId } from './jsonrpc.js';
+import { header, requestJson, requestedTaskId } from './jsonrpc.js';
+import { isObject } from '../core/json-object.js';
 import { WIRE_RULES } from './rules.js';
 import { decideScope } from './scope.js';
 import type { Exchange, Judgement, MapValueTrace, WireContext, WireResult } from './types.js';
@@ -26,7 +27,7 @@ export type NormalData = { shape: 'array'; entries: NormalEntry[] } | { shape: '
 
 const OWN = new Set(['@type', 'reason', 'domain', 'metadata']);
 
-export function normaliseEntry(el: unknown, requestedId?: string): NormalEntry {
+function normaliseEntry(el: unknown, requestedId?: string): NormalEntry {
   const o: Obj = isObject(el) ? el : {};
   const meta = isObject(o.metadata) ? o.metadata : {};
   const str = (v: unknown) => (typeof v === 'string' ? v : null);

@@ -1,6 +1,7 @@
 import type { SchemaError } from '../core/schema.js';
 import { getAtPointer } from '../core/pointer.js';
-import { ERROR_INFO_TYPE, describeType, isObject } from './jsonrpc.js';
+import { ERROR_INFO_TYPE, describeType } from './jsonrpc.js';
+import { isObject } from '../core/json-object.js';
 
 export interface ShapeProblem {
   pointer: string;

@@ -8,7 +8,6 @@ import type { CliResult, JsonFinding } from '../../helpers/env.js';
 export const INVARIANTS = 'invariants/invariants.yaml';
 export const RFC_0211 = 'RFCS/0211-a2a-error-details-are-errorinfo.md';
 export const RFC_0152 = 'RFCS/0152-a2a-1-0-versioned-composition.md';
-export const RFC_0208 = 'RFCS/0208-v2-a2a-mcp-operation-mappings.md';
 
 export type GateResult = CliResult & { findings: JsonFinding[]; summary: any };
 
