@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseJson } from '../core/json-tree.js';
+import { toPosix } from '../core/source.js';
 import type { Finding } from '../core/findings.js';
 import type { RuleMeta } from '../core/rule.js';
 import { defineRule } from '../core/rule.js';
@@ -69,8 +70,4 @@ export function probeFindings(run: ProbeRun, recorded?: { dir: string; texts: st
     });
   }
   return findings;
-}
-
-function toPosix(p: string): string {
-  return p.split(path.sep).join('/');
 }
