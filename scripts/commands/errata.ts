@@ -3,7 +3,7 @@ import { didYouMeanHint } from '../core/did-you-mean.js';
 import { UsageError } from '../core/errors.js';
 import { loadReporter } from '../core/reporters/index.js';
 import { ruleUnderPreset } from '../core/rule.js';
-import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, colorFor, finish, openCorpus, shownResult, writeAtomic } from '../core/run-env.js';
+import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, colorFor, finish, openCorpus, shownResult, writeReport } from '../core/run-env.js';
 import type { CommonValues } from '../core/run-env.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
@@ -110,17 +110,17 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
       doc.wordView = words;
     }
     io.stderr.write(status.map((l) => printable(l)).join('\n') + '\n');
-    output(common, JSON.stringify(doc, null, 2) + '\n', io);
+    writeReport(common.output, JSON.stringify(doc, null, 2) + '\n', io);
   } else {
     // RFC text and file names reach the terminal: escaped, line by line (the JSON report keeps them exact).
     // Tabs, and a CR ending a line of a CRLF file, stay as they are, so the diff still applies with `git apply`.
     const shownDiff = diff.split('\n').map((l) => (l.endsWith('\r') ? printable(l.slice(0, -1), '\t') + '\r' : printable(l, '\t'))).join('\n');
     io.stderr.write(status.map((l) => printable(l)).join('\n') + '\n');
     // The patch is part of the human format only; machine formats stay pure (json carries `diff`).
-    if (shownDiff && format === 'stylish') output(common, shownDiff + '\n' + report, io);
+    if (shownDiff && format === 'stylish') writeReport(common.output, shownDiff + '\n' + report, io);
     else {
       if (shownDiff) io.stderr.write(shownDiff);
-      output(common, report, io);
+      writeReport(common.output, report, io);
     }
   }
   return finish(findings, common, io);
@@ -145,9 +145,4 @@ function summaryLine(changed: number, written: number, dryRun: boolean, blocked:
   if (blocked) return 'nothing written: a refused item stops the whole run (all or nothing); select the others with --item, or fix it';
   if (dryRun) return changed ? `dry run: ${changed} file(s) would change; nothing written (nothing will be written unless every item applies)` : 'dry run: nothing to change';
   return written ? `wrote ${written} file(s)` : 'nothing to change';
-}
-
-function output(values: CommonValues, text: string, io: CliIo): void {
-  if (values.output) writeAtomic(values.output, text);
-  else io.stdout.write(text);
 }

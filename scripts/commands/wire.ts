@@ -6,7 +6,7 @@ import type { FindingDraft } from '../core/engine.js';
 import { applySeverities } from '../core/engine.js';
 import { pushAll } from '../core/findings.js';
 import { locate } from '../core/rule.js';
-import { COMMON_HELP, COMMON_OPTIONS, emit, finish, openCorpus, writeAtomic } from '../core/run-env.js';
+import { COMMON_HELP, COMMON_OPTIONS, emit, finish, openCorpus, writeReport } from '../core/run-env.js';
 import { toPosix } from '../core/source.js';
 import type { Corpus } from '../core/corpus.js';
 import type { StructuredDoc } from '../core/tree.js';
@@ -103,8 +103,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const final = applySeverities(findings, WIRE_COMMAND_RULES, severities);
   if (values.table) {
     const text = verdictTable(rows);
-    if (values.output) writeAtomic(values.output as string, text);
-    else io.stdout.write(text);
+    writeReport(values.output as string | undefined, text, io);
     return finish(final, values, io);
   }
   const errors = final.filter((f) => f.severity === 'error').length;
