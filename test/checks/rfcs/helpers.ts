@@ -79,6 +79,14 @@ export function rangeOf(text: string, needle: string, nth = 1): { line: number; 
   return { line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
 }
 
+/** The range of `needle`'s first occurrence at or after `anchor`'s. */
+export function rangeAfter(text: string, anchor: string, needle: string): ReturnType<typeof rangeOf> {
+  const from = text.indexOf(anchor);
+  if (from < 0) throw new Error(`${anchor} not found`);
+  // Everything before the anchor blanked (lines kept), so the first occurrence left is the one after it.
+  return rangeOf(text.slice(0, from).replace(/[^\n]/g, ' ') + text.slice(from), needle);
+}
+
 export function only(result: GateResult, ruleId: string): JsonFinding[] {
   return result.findings.filter((f) => f.ruleId === ruleId);
 }
