@@ -93,10 +93,10 @@ export class Corpus {
   }
 
   /** Whether a file's text contains `needle`, searched in its bytes when no string of it is kept (undefined when it cannot be read). */
-  contains(rel: string, needle: string, neededFor?: string): boolean | undefined {
+  contains(rel: string, needle: string): boolean | undefined {
     this.touched?.add(rel);
     if (this.texts.has(rel)) return this.texts.get(rel)?.includes(needle);
-    return this.bytesOf(rel, neededFor)?.includes(needle, 0, 'utf8');
+    return this.bytesOf(rel, undefined)?.includes(needle, 0, 'utf8');
   }
 
   /** A file's bytes, read once and checked; undefined (with a finding) when missing, too large or binary. */
@@ -195,10 +195,10 @@ export class Corpus {
     return undefined;
   }
 
-  async markdown(rel: string, neededFor?: string): Promise<MarkdownDoc | undefined> {
+  async markdown(rel: string): Promise<MarkdownDoc | undefined> {
     this.touched?.add(rel);
     if (this.markdowns.has(rel)) return this.markdowns.get(rel);
-    const text = this.markdownText(rel, neededFor);
+    const text = this.markdownText(rel);
     let doc: MarkdownDoc | undefined;
     if (text !== undefined) {
       const { parseMarkdown } = await import('../rfc/markdown.js');

@@ -130,8 +130,8 @@ function writeCachedValidator(file: string, code: string): void {
 }
 
 /** A validator compiled by ajv now, never cached (e.g. the SARIF schema in tests). */
-export function compileWithAjv(schema: unknown, extra: readonly unknown[] = []): Validator {
-  return ajvCompile(schema, extra, false).validate;
+export function compileWithAjv(schema: unknown): Validator {
+  return ajvCompile(schema, [], false).validate;
 }
 
 /** ajv's compile; with `source`, also its standalone code for the validator cache. */
@@ -261,7 +261,6 @@ export async function validateDoc(
   doc: StructuredDoc,
   schemaDoc: StructuredDoc,
   report: (r: Report) => void,
-  describe?: (e: SchemaError) => string,
 ): Promise<boolean> {
   let validate: Validator;
   try {
@@ -271,6 +270,6 @@ export async function validateDoc(
     return false;
   }
   if (validate(doc.value)) return true;
-  for (const r of schemaErrorReports(validate.errors ?? [], doc, describe, schemaDoc.value)) report(r);
+  for (const r of schemaErrorReports(validate.errors ?? [], doc, undefined, schemaDoc.value)) report(r);
   return false;
 }

@@ -158,7 +158,7 @@ export function rowLabel(row: JsonObject): string {
 }
 
 /** A "see also" location for a finding: a pointer in a parsed document. */
-export function relatedAt(doc: StructuredDoc, pointer: string, message: string, on: 'key' | 'value' = 'value'): RelatedLocation {
-  const { line, column, endLine, endColumn } = doc.locate(pointer, on);
+export function relatedAt(doc: StructuredDoc, pointer: string, message: string): RelatedLocation {
+  const { line, column, endLine, endColumn } = doc.locate(pointer, 'value');
   return { file: doc.file, line, column, endLine, endColumn, message };
 }
