@@ -1,32 +1,16 @@
 export type { Finding, Severity, CheckResult } from './core/findings.js';
 
-// RFC 0211: the wire checker as a library (README.md, "Library API").
-export {
-  identifyA2aError,
-  judgeExchange,
-  compareUnreadable,
-  normaliseData,
-  loadWireContext,
-  errorTableFromMap,
-  ErrorTable,
-  decideScope,
-  cardVersions,
-  WIRE_RULES,
-  WIRE_RULE_LIST,
-} from './wire/index.js';
-export type {
-  IdentifiedError,
-  ErrorShape,
-  ErrorRow,
-  Exchange,
-  Judgement,
-  PairJudgement,
-  PairResult,
-  WireContext,
-  WireResult,
-  MapValueTrace,
-  Verdict,
-  Section,
-  Scope,
-  Binding,
-} from './wire/index.js';
+// RFC 0211: the wire checker as a library.
+export { identifyA2aError } from './wire/identify.js';
+export type { IdentifiedError, ErrorShape } from './wire/identify.js';
+export { judgeExchange } from './wire/judge.js';
+export { compareUnreadable, normaliseData } from './wire/compare.js';
+export type { PairJudgement, PairResult } from './wire/compare.js';
+export { loadWireContext } from './wire/context.js';
+export { errorTableFromMap, ErrorTable } from './wire/error-table.js';
+export type { ErrorRow } from './wire/error-table.js';
+export { decideScope } from './wire/scope.js';
+export type { Scope } from './wire/scope.js';
+export { cardVersions } from './wire/card.js';
+export { WIRE_RULES, WIRE_RULE_LIST } from './wire/rules.js';
+export type { Exchange, Judgement, WireContext, WireResult, MapValueTrace, Verdict, Section, Binding } from './wire/types.js';

@@ -67,7 +67,8 @@ export class LspClient {
     return result;
   }
 
-  async open(rel: string, text: string, languageId = rel.endsWith('.md') ? 'markdown' : rel.endsWith('.json') ? 'json' : 'yaml'): Promise<void> {
+  async open(rel: string, text: string): Promise<void> {
+    const languageId = rel.endsWith('.md') ? 'markdown' : rel.endsWith('.json') ? 'json' : 'yaml';
     this.versions.set(rel, 1);
     this.note(`→ didOpen ${rel}`);
     await this.conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: this.uri(rel), languageId, version: 1, text } });

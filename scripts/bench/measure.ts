@@ -57,7 +57,7 @@ function spawnTimed(cmd: Command): number {
   return ms;
 }
 
-export function median(sorted: number[]): number {
+function median(sorted: number[]): number {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }

@@ -2,7 +2,7 @@ import { parseCommandArgs } from '../core/args.js';
 import { UsageError } from '../core/errors.js';
 import { loadReporter } from '../core/reporters/index.js';
 import { ruleUnderPreset } from '../core/rule.js';
-import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, colorFor, configuredSeverities, finish, openRoot, shownResult, writeAtomic } from '../core/run-env.js';
+import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, colorFor, configuredSeverities, finish, openRoot, shownResult, writeReport } from '../core/run-env.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
 
@@ -48,7 +48,6 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     rules: RULE_INFOS.map((r) => ruleUnderPreset(r, layout.preset)),
     color: colorFor(values, format, io.stdout.isTTY === true),
   }, values.quiet === true);
-  if (output) writeAtomic(output, text);
-  else io.stdout.write(text);
+  writeReport(output, text, io);
   return finish(result.findings, values, io);
 }

@@ -3,9 +3,10 @@ import { didYouMeanHint } from '../core/did-you-mean.js';
 import { UsageError } from '../core/errors.js';
 import { loadReporter } from '../core/reporters/index.js';
 import { ruleUnderPreset } from '../core/rule.js';
-import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, colorFor, finish, openCorpus, shownResult, writeAtomic } from '../core/run-env.js';
+import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, colorFor, finish, openCorpus, shownResult, writeReport } from '../core/run-env.js';
 import type { CommonValues } from '../core/run-env.js';
 import type { CliIo } from '../core/io.js';
+import type { ErrataRun } from '../errata/run.js';
 import { processIo } from '../core/io.js';
 
 const HELP = `usage: specgate errata apply [--rfc NNNN [--item N]...] [--dry-run] [common options]
@@ -21,14 +22,20 @@ stdout holds only the chosen format (and, with the stylish format, the dry run's
 the per-item status lines and the word view of long changed lines go to stderr.
 ${COMMON_HELP}`;
 
-export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
+interface ErrataArgs {
+  sub: 'apply' | 'check';
+  common: CommonValues;
+  rfc: string | undefined;
+  items: number[];
+  dryRun: boolean;
+}
+
+/** The subcommand and its options, or undefined for --help; a combination that cannot work is a usage error. */
+function errataArgs(argv: string[]): ErrataArgs | undefined {
   const sub = argv[0]?.startsWith('-') ? undefined : argv[0];
   const rest = sub === undefined ? argv : argv.slice(1);
   const { values } = parseCommandArgs(rest, { ...COMMON_OPTIONS, rfc: { type: 'string' }, item: { type: 'string', multiple: true }, 'dry-run': { type: 'boolean' } }, false, HELP);
-  if (values.help) {
-    io.stdout.write(HELP);
-    return 0;
-  }
+  if (values.help) return undefined;
   if (sub !== 'apply' && sub !== 'check') throw new UsageError(`errata expects "apply" or "check"${sub ? `, got "${sub}"${didYouMeanHint(sub, ['apply', 'check'])}` : ''}`, HELP);
   if (sub === 'check' && values['dry-run']) throw new UsageError('--dry-run belongs to "errata apply"; "errata check" never writes');
   if (sub === 'check' && values.item) throw new UsageError('--item belongs to "errata apply"; "errata check" judges every item');
@@ -37,12 +44,19 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     if (!/^\d+$/.test(n)) throw new UsageError(`--item expects an item number such as 2, got "${n}"`);
     return Number(n);
   });
+  return { sub, common: values as CommonValues, rfc: values.rfc as string | undefined, items, dryRun: values['dry-run'] === true };
+}
 
-  const common = values as CommonValues;
+export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
+  const args = errataArgs(argv);
+  if (!args) {
+    io.stdout.write(HELP);
+    return 0;
+  }
+  const { sub, common, items, dryRun } = args;
   const { corpus, severities } = await openCorpus(common, ['rfcsDir']);
   const { planErrata } = await import('../errata/run.js');
   const { ERRATA_RULES } = await import('../errata/rules.js');
-  const dryRun = values['dry-run'] === true;
   const format = common.format ?? 'stylish';
   // Recovery of a killed run first; an apply holds the lock from before reading to its last rename.
   const { openErrataGuard } = await import('../errata/write.js');
@@ -54,7 +68,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const words: string[] = [];
   let result;
   try {
-    result = await planErrata(corpus, { mode: sub, rfc: values.rfc as string | undefined, items, hintFlags: hintFlags(common) });
+    result = await planErrata(corpus, { mode: sub, rfc: args.rfc, items, hintFlags: hintFlags(common) });
     if (sub === 'apply' && dryRun && result.preview.length > 0) {
       const { unifiedDiff, wordView } = await import('../errata/diff.js');
       // Each file as it will be written: its checked real path and why it may be edited.
@@ -88,18 +102,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     else if (dryRun && previewed.size) o.status = 'would-apply';
     else o.status = 'not-written';
   }
-  const blocked = result.outcomes.some((o) => o.status === 'refused' || o.status === 'unreadable');
-
-  // Status for a person: each item once (an item with a finding is named, its reason is the finding's).
-  const status: string[] = result.outcomes.filter((o) => o.status !== 'left').map((o) =>
-    o.status === 'refused' || o.status === 'unreadable' || o.status === 'not-applied' ? `${o.at}  ${o.target}  ${statusWord(o.status)} (see its finding)` : `${o.at}  ${o.target}  ${statusWord(o.status)}: ${o.detail}`,
-  );
-  if (result.rfcs.length === 0) status.push(values.rfc ? `RFC ${values.rfc} was not found` : 'no Accepted RFC has a ## Errata section');
-  else if (result.outcomes.length === 0) status.push(result.rfcs.map((r) => `RFC ${r.rfc} ${r.hasErrata ? 'lists no errata' : 'has no ## Errata section'}`).join('; '));
-  if (words.length) status.push('', 'changed words in long lines ([-removed-]{+added+}):', ...words.map((w) => `  ${w}`));
-  const left = result.outcomes.filter((o) => o.status === 'left');
-  if (left.length) status.push(`left for later (not selected with --item): item${left.length > 1 ? 's' : ''} ${left.map((o) => o.index).join(', ')} of RFC ${left[0]!.rfc}`);
-  if (sub === 'apply') status.push(summaryLine(result.preview.length, written.length, dryRun, blocked));
+  const status = statusLines(result, args, words, written.length);
 
   if (format === 'json') {
     const doc = JSON.parse(report) as Record<string, unknown>;
@@ -110,17 +113,17 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
       doc.wordView = words;
     }
     io.stderr.write(status.map((l) => printable(l)).join('\n') + '\n');
-    output(common, JSON.stringify(doc, null, 2) + '\n', io);
+    writeReport(common.output, JSON.stringify(doc, null, 2) + '\n', io);
   } else {
     // RFC text and file names reach the terminal: escaped, line by line (the JSON report keeps them exact).
     // Tabs, and a CR ending a line of a CRLF file, stay as they are, so the diff still applies with `git apply`.
     const shownDiff = diff.split('\n').map((l) => (l.endsWith('\r') ? printable(l.slice(0, -1), '\t') + '\r' : printable(l, '\t'))).join('\n');
     io.stderr.write(status.map((l) => printable(l)).join('\n') + '\n');
     // The patch is part of the human format only; machine formats stay pure (json carries `diff`).
-    if (shownDiff && format === 'stylish') output(common, shownDiff + '\n' + report, io);
+    if (shownDiff && format === 'stylish') writeReport(common.output, shownDiff + '\n' + report, io);
     else {
       if (shownDiff) io.stderr.write(shownDiff);
-      output(common, report, io);
+      writeReport(common.output, report, io);
     }
   }
   return finish(findings, common, io);
@@ -130,6 +133,21 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
 function hintFlags(values: CommonValues): string {
   const q = (s: string) => (/^[\w./:@=-]+$/.test(s) ? s : JSON.stringify(s));
   return [values.root !== undefined ? ` --root ${q(values.root)}` : '', values.preset !== undefined ? ` --preset ${q(values.preset)}` : '', values.config !== undefined ? ` --config ${q(values.config)}` : ''].join('');
+}
+
+/** Status for a person: each item once (an item with a finding is named, its reason is the finding's), then what was left and written. */
+function statusLines(result: ErrataRun, args: ErrataArgs, words: readonly string[], written: number): string[] {
+  const status: string[] = result.outcomes.filter((o) => o.status !== 'left').map((o) =>
+    o.status === 'refused' || o.status === 'unreadable' || o.status === 'not-applied' ? `${o.at}  ${o.target}  ${statusWord(o.status)} (see its finding)` : `${o.at}  ${o.target}  ${statusWord(o.status)}: ${o.detail}`,
+  );
+  if (result.rfcs.length === 0) status.push(args.rfc ? `RFC ${args.rfc} was not found` : 'no Accepted RFC has a ## Errata section');
+  else if (result.outcomes.length === 0) status.push(result.rfcs.map((r) => `RFC ${r.rfc} ${r.hasErrata ? 'lists no errata' : 'has no ## Errata section'}`).join('; '));
+  if (words.length) status.push('', 'changed words in long lines ([-removed-]{+added+}):', ...words.map((w) => `  ${w}`));
+  const left = result.outcomes.filter((o) => o.status === 'left');
+  if (left.length) status.push(`left for later (not selected with --item): item${left.length > 1 ? 's' : ''} ${left.map((o) => o.index).join(', ')} of RFC ${left[0]!.rfc}`);
+  const blocked = result.outcomes.some((o) => o.status === 'refused' || o.status === 'unreadable');
+  if (args.sub === 'apply') status.push(summaryLine(result.preview.length, written, args.dryRun, blocked));
+  return status;
 }
 
 function statusWord(status: string): string {
@@ -145,9 +163,4 @@ function summaryLine(changed: number, written: number, dryRun: boolean, blocked:
   if (blocked) return 'nothing written: a refused item stops the whole run (all or nothing); select the others with --item, or fix it';
   if (dryRun) return changed ? `dry run: ${changed} file(s) would change; nothing written (nothing will be written unless every item applies)` : 'dry run: nothing to change';
   return written ? `wrote ${written} file(s)` : 'nothing to change';
-}
-
-function output(values: CommonValues, text: string, io: CliIo): void {
-  if (values.output) writeAtomic(values.output, text);
-  else io.stdout.write(text);
 }

@@ -4,7 +4,7 @@ import { UsageError } from '../core/errors.js';
 import { checkPresetName } from '../core/layout.js';
 import type { RuleMeta } from '../core/rule.js';
 import { presetDefault, ruleAnchor, ruleUnderPreset } from '../core/rule.js';
-import { checkCommonValues, writeAtomic } from '../core/run-env.js';
+import { checkCommonValues, writeReport } from '../core/run-env.js';
 import type { RuleGroup } from '../rules-registry.js';
 import { ruleAliases, ruleGroups } from '../rules-registry.js';
 import type { CliIo } from '../core/io.js';
@@ -55,8 +55,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     if (format === 'json') text = JSON.stringify(groups.flatMap((g) => g.rules.map((r) => ({ command: g.command, ...ruleUnderPreset(r, preset), preset, severityUnderPreset: presetDefault(r, preset) }))), null, 2) + '\n';
     else text = table(groups.flatMap((g) => g.rules), preset);
   }
-  if (typeof values.output === 'string') writeAtomic(values.output, text);
-  else io.stdout.write(text);
+  writeReport(values.output as string | undefined, text, io);
   return 0;
 }
 

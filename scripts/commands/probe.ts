@@ -4,7 +4,7 @@ import { parseCommandArgs } from '../core/args.js';
 import { didYouMeanHint } from '../core/did-you-mean.js';
 import { UsageError } from '../core/errors.js';
 import { packageRoot } from '../core/package-root.js';
-import { TOOL_NAME, TOOL_VERSION, checkCommonValues, colorFor, finish, openCorpus, shownResult, writeAtomic } from '../core/run-env.js';
+import { TOOL_NAME, TOOL_VERSION, checkCommonValues, colorFor, finish, openCorpus, shownResult, writeReport } from '../core/run-env.js';
 import type { CommonValues } from '../core/run-env.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
@@ -115,8 +115,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const text = await renderProbe({ run: probe, shown: shownResult({ findings, families: [] }, common), format, recordDir, toolName: TOOL_NAME, toolVersion: TOOL_VERSION, color: colorFor(common, format, io.stdout.isTTY === true) });
   // A host may echo a credential into an error message; nothing printed may carry one.
   const safe = secrets.text(text);
-  if (values.output) writeAtomic(values.output as string, safe);
-  else io.stdout.write(safe);
+  writeReport(values.output as string | undefined, safe, io);
   return finish(findings, common, io);
 }
 

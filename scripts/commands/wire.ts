@@ -6,7 +6,7 @@ import type { FindingDraft } from '../core/engine.js';
 import { applySeverities } from '../core/engine.js';
 import { pushAll } from '../core/findings.js';
 import { locate } from '../core/rule.js';
-import { COMMON_HELP, COMMON_OPTIONS, emit, finish, openCorpus, writeAtomic } from '../core/run-env.js';
+import { COMMON_HELP, COMMON_OPTIONS, emit, finish, openCorpus, writeReport } from '../core/run-env.js';
 import { toPosix } from '../core/source.js';
 import type { Corpus } from '../core/corpus.js';
 import type { StructuredDoc } from '../core/tree.js';
@@ -18,7 +18,7 @@ import { judgeExchange } from '../wire/judge.js';
 import { WIRE_COMMAND_RULES } from '../wire/rules.js';
 import type { TableRow } from '../wire/table.js';
 import { verdictTable } from '../wire/table.js';
-import type { Binding, Exchange } from '../wire/types.js';
+import type { Binding, Exchange, WireContext } from '../wire/types.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
 
@@ -71,48 +71,48 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     }
   }
   const findings: FindingDraft[] = [];
-  const rows: TableRow[] = [];
-  let judged = 0;
   const loaded = await loadWireContext(corpus, { ...(binding ? { binding } : {}), ...(offeredVersions ? { offeredVersions } : {}) });
   pushAll(findings, loaded.findings);
-  const ctx = loaded.ctx;
-  if (ctx) {
-    for (const file of captures) {
-      const c = readCapture(corpus, rel(file), findings);
-      if (!c) continue;
-      const j = judgeExchange(c.exchange, ctx);
-      judged++;
-      rows.push({ case: c.name, judgement: j });
-      for (const r of j.results) findings.push(c.placer.finding(r));
-    }
-    if (unknown && unreadable) {
-      const a = readCapture(corpus, rel(unknown), findings);
-      const b = readCapture(corpus, rel(unreadable), findings);
-      if (a && b) {
-        const pair = compareUnreadable(a.exchange, b.exchange, ctx);
-        judged++;
-        rows.push({ case: `§D ${a.name} ↔ ${b.name}`, judgement: pair });
-        for (const r of pair.results) {
-          const [own, other] = r.side === 'unknown' ? [a, b] : [b, a];
-          findings.push(own.placer.finding(r, other.placer));
-        }
-      }
-    }
-  }
+  const pair = unknown && unreadable ? ([rel(unknown), rel(unreadable)] as const) : undefined;
+  const rows = loaded.ctx ? judgeCaptures(corpus, loaded.ctx, captures.map(rel), pair, findings) : [];
   pushAll(findings, corpus.problems);
   const final = applySeverities(findings, WIRE_COMMAND_RULES, severities);
   if (values.table) {
     const text = verdictTable(rows);
-    if (values.output) writeAtomic(values.output as string, text);
-    else io.stdout.write(text);
+    writeReport(values.output as string | undefined, text, io);
     return finish(final, values, io);
   }
   const errors = final.filter((f) => f.severity === 'error').length;
   const result = {
     findings: final,
-    families: [{ family: 'wire', files: corpus.filesRead.length, visited: judged, errors, warnings: final.length - errors, ms: Math.round((performance.now() - started) * 10) / 10 }],
+    families: [{ family: 'wire', files: corpus.filesRead.length, visited: rows.length, errors, warnings: final.length - errors, ms: Math.round((performance.now() - started) * 10) / 10 }],
   };
   return emit(result, values, corpus, WIRE_COMMAND_RULES, io);
+}
+
+/** Judges each capture, then the §D pair of answers if given; adds their findings, returns a table row for each judged. */
+function judgeCaptures(corpus: Corpus, ctx: WireContext, files: readonly string[], pair: readonly [string, string] | undefined, findings: FindingDraft[]): TableRow[] {
+  const rows: TableRow[] = [];
+  for (const file of files) {
+    const c = readCapture(corpus, file, findings);
+    if (!c) continue;
+    const j = judgeExchange(c.exchange, ctx);
+    rows.push({ case: c.name, judgement: j });
+    for (const r of j.results) findings.push(c.placer.finding(r));
+  }
+  if (pair) {
+    const a = readCapture(corpus, pair[0], findings);
+    const b = readCapture(corpus, pair[1], findings);
+    if (a && b) {
+      const judgement = compareUnreadable(a.exchange, b.exchange, ctx);
+      rows.push({ case: `§D ${a.name} ↔ ${b.name}`, judgement });
+      for (const r of judgement.results) {
+        const [own, other] = r.side === 'unknown' ? [a, b] : [b, a];
+        findings.push(own.placer.finding(r, other.placer));
+      }
+    }
+  }
+  return rows;
 }
 
 function parseBinding(b: string | undefined): Binding | undefined {

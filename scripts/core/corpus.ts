@@ -91,10 +91,10 @@ export class Corpus {
   }
 
   /** Whether a file's text contains `needle`, searched in its bytes when no string of it is kept (undefined when it cannot be read). */
-  contains(rel: string, needle: string, neededFor?: string): boolean | undefined {
+  contains(rel: string, needle: string): boolean | undefined {
     this.touched?.add(rel);
     if (this.texts.has(rel)) return this.texts.get(rel)?.includes(needle);
-    return this.bytesOf(rel, neededFor)?.includes(needle, 0, 'utf8');
+    return this.bytesOf(rel, undefined)?.includes(needle, 0, 'utf8');
   }
 
   /** A file's bytes, read once and checked; undefined (with a finding) when missing, too large or binary. */
@@ -193,10 +193,10 @@ export class Corpus {
     return undefined;
   }
 
-  async markdown(rel: string, neededFor?: string): Promise<MarkdownDoc | undefined> {
+  async markdown(rel: string): Promise<MarkdownDoc | undefined> {
     this.touched?.add(rel);
     if (this.markdowns.has(rel)) return this.markdowns.get(rel);
-    const text = this.markdownText(rel, neededFor);
+    const text = this.markdownText(rel);
     let doc: MarkdownDoc | undefined;
     if (text !== undefined) {
       const { parseMarkdown } = await import('../rfc/markdown.js');
@@ -262,7 +262,7 @@ export class Corpus {
 }
 
 /** The byte offset of the first sequence that is not UTF-8: where the decoder put its first U+FFFD that the bytes do not spell. */
-export function firstInvalidUtf8(buf: Buffer): number {
+function firstInvalidUtf8(buf: Buffer): number {
   const text = buf.toString('utf8');
   for (let i = text.indexOf('\ufffd'); i !== -1; i = text.indexOf('\ufffd', i + 1)) {
     // Everything before the first bad sequence decodes and re-encodes to the same bytes.

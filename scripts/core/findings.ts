@@ -137,11 +137,11 @@ export const MAX_FINDINGS_PER_FILE = 1000;
 export const FINDINGS_CAP_RULE = 'limits/findings-per-file';
 
 /**
- * Keeps the first `cap` findings of each file (in the order given) and replaces the rest with one
+ * Keeps the first MAX_FINDINGS_PER_FILE findings of each file (in the order given) and replaces the rest with one
  * summary finding on line 1 of the file, an error when any dropped finding was one: a hostile
  * document that trips a rule on every line cannot flood the report, the SARIF upload or the terminal.
  */
-export function capPerFile<F extends Omit<Finding, 'severity'> & { severity?: Severity }>(findings: readonly F[], cap = MAX_FINDINGS_PER_FILE): F[] {
+export function capPerFile<F extends Omit<Finding, 'severity'> & { severity?: Severity }>(findings: readonly F[]): F[] {
   const kept = new Map<string, number>();
   const dropped = new Map<string, { count: number; error: boolean; rules: Set<string> }>();
   const out: F[] = [];
@@ -152,7 +152,7 @@ export function capPerFile<F extends Omit<Finding, 'severity'> & { severity?: Se
       continue;
     }
     const n = kept.get(f.file) ?? 0;
-    if (n < cap) {
+    if (n < MAX_FINDINGS_PER_FILE) {
       kept.set(f.file, n + 1);
       out.push(f);
       continue;
@@ -163,11 +163,11 @@ export function capPerFile<F extends Omit<Finding, 'severity'> & { severity?: Se
     d.rules.add(f.ruleId);
     dropped.set(f.file, d);
   }
-  for (const [file, d] of dropped) out.push(capFinding(file, d.count, d.error, [...d.rules], cap) as F);
+  for (const [file, d] of dropped) out.push(capFinding(file, d.count, d.error, [...d.rules]) as F);
   return out;
 }
 
-function capFinding(file: string, count: number, error: boolean, rules: string[], cap: number): Finding {
+function capFinding(file: string, count: number, error: boolean, rules: string[]): Finding {
   const shown = [...rules].sort().slice(0, 5).join(', ') + (rules.length > 5 ? ', …' : '');
   return {
     ruleId: FINDINGS_CAP_RULE,
@@ -177,6 +177,6 @@ function capFinding(file: string, count: number, error: boolean, rules: string[]
     column: 1,
     endLine: 1,
     endColumn: 1,
-    message: `${count} more finding${count === 1 ? '' : 's'} in this file not shown (at most ${cap} per file; from ${shown})`,
+    message: `${count} more finding${count === 1 ? '' : 's'} in this file not shown (at most ${MAX_FINDINGS_PER_FILE} per file; from ${shown})`,
   };
 }

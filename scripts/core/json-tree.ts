@@ -3,7 +3,7 @@ import type { Node as JsoncNode, ParseError } from 'jsonc-parser';
 import type { ParseProblem, TreeNode } from './tree.js';
 import { StructuredDoc } from './tree.js';
 
-export const MAX_DEPTH = 256;
+const MAX_DEPTH = 256;
 /**
  * Governed JSON is kilobytes (the interop map is about 20 KB). A position tree costs many times the
  * text, and a schema error list grows with every broken row, so a file past this is not parsed.

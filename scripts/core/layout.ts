@@ -24,23 +24,6 @@ export interface Layout {
   wireSchemas: { jsonrpcError: string; googleRpcStatus: string };
 }
 
-export const LAYOUT_KEYS = [
-  'interopMap',
-  'interopMapSchema',
-  'errorRegistry',
-  'openapi',
-  'a2aProto',
-  'runSnapshotSchema',
-  'taskStateSchema',
-  'facetsDir',
-  'interopDoc',
-  'rfcsDir',
-  'invariants',
-  'invariantsSchema',
-  'schemaGlobs',
-  'wireSchemas',
-] as const;
-
 const specgate: Layout = {
   preset: 'specgate',
   interopMap: 'spec/v2/interop-map.json',
@@ -72,7 +55,7 @@ const openwop: Layout = {
   invariantsSchema: null,
 };
 
-export const PRESETS: Readonly<Record<string, Layout>> = { specgate, openwop };
+const PRESETS: Readonly<Record<string, Layout>> = { specgate, openwop };
 
 export function presetLayout(name: string): Layout {
   const layout = PRESETS[name];

@@ -76,7 +76,7 @@ export interface OpenedCorpus {
 }
 
 /** What each command needs of the layout by default: the RFC folder and the interop map. */
-export const DEFAULT_NEEDS: readonly LayoutNeed[] = ['rfcsDir', 'interopMap'];
+const DEFAULT_NEEDS: readonly LayoutNeed[] = ['rfcsDir', 'interopMap'];
 
 /**
  * The checks every command makes before it reads anything: option values that cannot work, an
@@ -235,8 +235,7 @@ export async function emit(result: CheckResult, values: CommonValues, corpus: Co
       color: colorFor(values, format, io.stdout.isTTY === true),
     },
   );
-  if (values.output) writeAtomic(values.output, text);
-  else io.stdout.write(text);
+  writeReport(values.output, text, io);
   // sarif and github have no place for the baseline's summary: it goes to stderr, stdout stays the format.
   if (result.baseline && (format === 'sarif' || format === 'github')) {
     const { baselineLines } = await import('./reporters/baseline.js');
@@ -245,9 +244,13 @@ export async function emit(result: CheckResult, values: CommonValues, corpus: Co
   return finish(result.findings, values, io);
 }
 
-/** `--output`: a regular file or a new path, written atomically (core/writer.ts); anything else is a one-line error. */
-export function writeAtomic(file: string, text: string): void {
-  writeOutputFile(file, text);
+/**
+ * A command's report: to `--output` (a regular file or a new path, written atomically by
+ * core/writer.ts; anything else is a one-line error), else to stdout.
+ */
+export function writeReport(file: string | undefined, text: string, io: CliIo = processIo): void {
+  if (file !== undefined) writeOutputFile(file, text);
+  else io.stdout.write(text);
 }
 
 function isDirectory(p: string): boolean {

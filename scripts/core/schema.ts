@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { didYouMean } from './did-you-mean.js';
 import { packageRoot } from './package-root.js';
-import { valueAt } from './pointer.js';
+import { childPointer, valueAt } from './pointer.js';
 import type { Report } from './rule.js';
 import type { StructuredDoc } from './tree.js';
 
@@ -114,7 +114,7 @@ export function* schemaErrorReports(errors: readonly SchemaError[], doc: Structu
       const prop = unexpectedName(e);
       const near = nearOf.get(`${e.instancePath}\0${prop}`);
       const message = near === undefined ? describe(e) : withSuggestion(describe({ ...e, params: { ...e.params, didYouMean: near } }), near);
-      yield { at: { doc, pointer: `${e.instancePath}/${prop.replace(/~/g, '~0').replace(/\//g, '~1')}`, on: 'key' }, message };
+      yield { at: { doc, pointer: childPointer(e.instancePath, prop), on: 'key' }, message };
     } else {
       yield { at: { doc, pointer: e.instancePath }, message: describe(e) };
     }
@@ -202,7 +202,6 @@ export async function validateDoc(
   doc: StructuredDoc,
   schemaDoc: StructuredDoc,
   report: (r: Report) => void,
-  describe?: (e: SchemaError) => string,
 ): Promise<boolean> {
   let validate: Validator;
   try {
@@ -212,6 +211,6 @@ export async function validateDoc(
     return false;
   }
   if (validate(doc.value)) return true;
-  for (const r of schemaErrorReports(validate.errors ?? [], doc, describe, schemaDoc.value)) report(r);
+  for (const r of schemaErrorReports(validate.errors ?? [], doc, undefined, schemaDoc.value)) report(r);
   return false;
 }

@@ -267,7 +267,7 @@ const GLOB_OPTIONS: PicomatchOptions = { dot: false, noextglob: true, nonegate: 
  * and keep one test within milliseconds even on 255-character names.
  */
 export const MAX_GLOB_STARS = 3;
-export const MAX_GLOB_LENGTH = 1024;
+const MAX_GLOB_LENGTH = 1024;
 
 /** Why a glob is refused (too long, too many `*`), or undefined when it is accepted. */
 export function globProblem(pattern: string): string | undefined {

@@ -6,6 +6,8 @@ import { compareFindings } from './findings.js';
 import { parseJson } from './json-tree.js';
 import { readRegularFile, toPosix } from './source.js';
 import { writeOutputFile, writeTreeFile } from './writer.js';
+import { isObject } from './json-object.js';
+import { encodePointer } from './pointer.js';
 
 /**
  * The baseline, after ESLint's bulk suppressions (eslint-suppressions.json): per file and rule
@@ -212,13 +214,13 @@ function parseSuppressions(shown: string, text: string): Suppressions {
   };
   if (problem) fail(problem.message, doc.lines.at(problem.start));
   const v = doc.value;
-  if (!isRecord(v)) return fail('expected an object of files, each an object of rule ids with a "count"');
+  if (!isObject(v)) return fail('expected an object of files, each an object of rule ids with a "count"');
   for (const [file, rules] of Object.entries(v)) {
-    if (!isRecord(rules)) fail(`"${file}" must be an object of rule ids`, doc.locate(`/${escape(file)}`, 'value'));
+    if (!isObject(rules)) fail(`"${file}" must be an object of rule ids`, doc.locate(encodePointer([file]), 'value'));
     for (const [ruleId, entry] of Object.entries(rules as Record<string, unknown>)) {
-      const count = isRecord(entry) ? entry.count : undefined;
+      const count = isObject(entry) ? entry.count : undefined;
       if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) {
-        fail(`"${file}" → "${ruleId}" must be { "count": a whole number }`, doc.locate(`/${escape(file)}/${escape(ruleId)}`, 'value'));
+        fail(`"${file}" → "${ruleId}" must be { "count": a whole number }`, doc.locate(encodePointer([file, ruleId]), 'value'));
       }
     }
   }
@@ -233,12 +235,4 @@ function sorted(s: Suppressions): Suppressions {
     if (ids.length) out[file] = Object.fromEntries(ids.map((id) => [id, rules[id]!]));
   }
   return out;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function escape(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }

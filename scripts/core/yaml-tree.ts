@@ -4,8 +4,8 @@ import type { ParseProblem, TreeNode } from './tree.js';
 import { StructuredDoc } from './tree.js';
 
 /** Aliases allowed per document: enough for hand-written anchors, far too few for a "billion laughs". */
-export const MAX_ALIASES = 200;
-export const MAX_YAML_DEPTH = 100;
+const MAX_ALIASES = 200;
+const MAX_YAML_DEPTH = 100;
 /**
  * js-yaml keeps an event per node and the range tree a node per scalar: 16 MB of short scalars
  * (glob lists) took 1.3 GiB. Governed YAML is kilobytes; past this size it is refused unparsed.

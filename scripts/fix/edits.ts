@@ -68,7 +68,7 @@ export function cellContent(text: string, row: HeaderRow): { start: number; end:
 }
 
 /** The UTF-16 offset of a 1-based line and column. */
-export function offsetOf(text: string, line: number, column: number): number {
+function offsetOf(text: string, line: number, column: number): number {
   return new LineIndex(text).lineStart(line) + column - 1;
 }
 

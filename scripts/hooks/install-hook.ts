@@ -6,7 +6,7 @@ import { CONFIG_FILE, loadConfig } from '../core/config.js';
 import { presetLayout } from '../core/layout.js';
 import { packageRoot as ownPackageRoot } from '../core/package-root.js';
 import type { Layout } from '../core/layout.js';
-import { toPosix } from '../core/source.js';
+import { isInside, toPosix } from '../core/source.js';
 import { FAMILIES } from '../checks/registry.js';
 import { familyInputs, PATH_REFERENCE_FAMILIES } from './family-inputs.js';
 import { HOOK_MARKER, preCommitScript } from './pre-commit-script.js';
@@ -111,9 +111,4 @@ function layoutFor(root: string): Layout {
 function writeExecutable(file: string, text: string): void {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileAtomic(file, text, { mode: 0o755 });
-}
-
-function isInside(child: string, parent: string): boolean {
-  const rel = path.relative(parent, child);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }

@@ -9,7 +9,7 @@ interface FixData {
   edits: PositionedEdit[];
 }
 
-export function uriOf(root: string, file: string): string {
+function uriOf(root: string, file: string): string {
   return pathToFileURL(path.join(root, file)).href;
 }
 

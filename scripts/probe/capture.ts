@@ -54,7 +54,7 @@ export class Redactor {
 }
 
 /** Backslashes that may precede one character's spelling: JSON escaping six levels deep (2^6 - 1). */
-export const MAX_ESCAPE_RUN = 63;
+const MAX_ESCAPE_RUN = 63;
 
 const SHORT: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', '\b': 'b', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't' };
 

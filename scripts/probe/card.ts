@@ -1,4 +1,5 @@
 import { cardVersions } from '../wire/card.js';
+import { isObject } from '../core/json-object.js';
 
 /** What the probe needs from an agent card. */
 export interface CardFacts {
@@ -59,8 +60,4 @@ function declaresSecurity(card: Record<string, unknown>): boolean {
 
 function unique(values: string[]): string[] {
   return [...new Set(values)];
-}
-
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

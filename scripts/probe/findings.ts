@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseJson } from '../core/json-tree.js';
+import { toPosix } from '../core/source.js';
 import type { Finding } from '../core/findings.js';
 import type { RuleMeta } from '../core/rule.js';
 import { defineRule } from '../core/rule.js';
@@ -9,7 +10,7 @@ import { captureFileName } from './capture.js';
 import { LEGS } from './legs.js';
 import type { ProbeRun } from './run.js';
 
-export const NOTHING_EXECUTED = 'probe/nothing-executed';
+const NOTHING_EXECUTED = 'probe/nothing-executed';
 
 /** The probe's own rules: one per conformance leg, and the run that witnessed nothing. */
 export const PROBE_OWN_RULES: RuleMeta[] = [
@@ -69,8 +70,4 @@ export function probeFindings(run: ProbeRun, recorded?: { dir: string; texts: st
     });
   }
   return findings;
-}
-
-function toPosix(p: string): string {
-  return p.split(path.sep).join('/');
 }

@@ -4,7 +4,7 @@ import type { PairResult } from '../wire/compare.js';
 import { judgeExchange } from '../wire/judge.js';
 import type { Exchange, Section, WireContext, WireResult } from '../wire/types.js';
 import type { Capture } from './capture.js';
-import { isObject } from './card.js';
+import { isObject } from '../core/json-object.js';
 
 /**
  * Every verdict on an answer comes from the wire checker (scripts/wire); this module only adds
@@ -29,7 +29,7 @@ export interface ExpectedError {
   reason: string;
 }
 
-export function asExchange(c: Capture): Exchange {
+function asExchange(c: Capture): Exchange {
   return { request: c.request, response: c.response! };
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isObject } from './card.js';
+import { isObject } from '../core/json-object.js';
 import { FatalError } from '../core/errors.js';
 import { RequestBudgetExceeded } from './http-client.js';
 import type { ExpectedError, Judged, LegProblem } from './judge.js';

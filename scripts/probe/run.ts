@@ -36,7 +36,7 @@ export interface ProbeRun {
   requests: number;
 }
 
-export function defaultCardUrl(url: URL): URL {
+function defaultCardUrl(url: URL): URL {
   return new URL('/.well-known/agent-card.json', url);
 }
 

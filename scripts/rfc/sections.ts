@@ -26,7 +26,7 @@ export function designator(text: string, kind: Section['kind']): string | undefi
 }
 
 /** Nesting level of a designator: `B` 1, `B.2` and `A14` 2, `B.2.1` 3. */
-export function designatorLevel(id: string): number {
+function designatorLevel(id: string): number {
   return /^[A-Z][A-Za-z]?\d+$/.test(id) ? 2 : id.split('.').length;
 }
 

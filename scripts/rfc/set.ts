@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Corpus } from '../core/corpus.js';
 import type { ParseCache } from '../core/parse-cache.js';
 import type { RfcDocument } from './document.js';
@@ -33,10 +34,10 @@ export function loadRfcSet(corpus: Corpus): Promise<RfcSet> {
 
 async function list(corpus: Corpus): Promise<RfcSet> {
   const dir = corpus.layout.rfcsDir.replace(/\/+$/, '');
-  const files = (await corpus.source.glob([`${dir}/*.md`])).filter((f) => !NOT_RFCS.test(baseName(f)));
+  const files = (await corpus.source.glob([`${dir}/*.md`])).filter((f) => !NOT_RFCS.test(path.posix.basename(f)));
   const byNumber = new Map<string, string[]>();
   for (const f of files) {
-    const n = /^(\d{4})-/.exec(baseName(f))?.[1];
+    const n = /^(\d{4})-/.exec(path.posix.basename(f))?.[1];
     if (n) byNumber.set(n, [...(byNumber.get(n) ?? []), f]);
   }
   const docs = new Map<string, Promise<RfcDocument | undefined>>();
@@ -73,8 +74,4 @@ export function rfcFile(set: RfcSet, number: string): string | undefined {
 export async function rfcByNumber(set: RfcSet, number: string): Promise<RfcDocument | undefined> {
   const file = rfcFile(set, number);
   return file ? set.read(file) : undefined;
-}
-
-function baseName(f: string): string {
-  return f.slice(f.lastIndexOf('/') + 1);
 }

@@ -1,7 +1,7 @@
 import type { Finding, RelatedLocation } from '../core/findings.js';
 import type { StructuredDoc } from '../core/tree.js';
 import type { Span } from './body.js';
-import { isObject } from './jsonrpc.js';
+import { isObject } from '../core/json-object.js';
 import { WIRE_INPUT_RULES } from './rules.js';
 import type { Exchange, WireResult } from './types.js';
 
@@ -38,7 +38,7 @@ export function exchangeFromCapture(doc: StructuredDoc): { exchange?: Exchange; 
 }
 
 /** An HTTP status code (RFC 9110 §15: three digits, 100–599); `1e20` is an integer but no status. */
-export function isHttpStatus(v: unknown): v is number {
+function isHttpStatus(v: unknown): v is number {
   return Number.isInteger(v) && (v as number) >= 100 && (v as number) <= 599;
 }
 
@@ -46,7 +46,7 @@ export function isHttpStatus(v: unknown): v is number {
  * Offsets of each character of a JSON string literal's value in the source: index i of the decoded
  * value starts at `map[i]`; `map[length]` is the closing quote. Escapes take their whole sequence.
  */
-export function stringOffsets(text: string, literalStart: number, literalEnd: number): number[] {
+function stringOffsets(text: string, literalStart: number, literalEnd: number): number[] {
   const map: number[] = [];
   let p = literalStart + 1;
   const end = literalEnd - 1;

@@ -2,10 +2,12 @@ import type { ParsedBody } from './body.js';
 import { parseBody, spanAt } from './body.js';
 import { Collector, TASK_NOT_FOUND, trace } from './judge.js';
 import type { Obj } from './jsonrpc.js';
-import { header, isObject, requestJson, requestedTaskId } from './jsonrpc.js';
+import { header, requestJson, requestedTaskId } from './jsonrpc.js';
+import { isObject } from '../core/json-object.js';
 import { WIRE_RULES } from './rules.js';
 import { decideScope } from './scope.js';
 import type { Exchange, Judgement, MapValueTrace, WireContext, WireResult } from './types.js';
+import { childPointer } from '../core/pointer.js';
 
 /**
  * One entry of `data` in the form RFC 0211 §D compares: `@type`, `reason`, `domain`, the sorted
@@ -26,7 +28,7 @@ export type NormalData = { shape: 'array'; entries: NormalEntry[] } | { shape: '
 
 const OWN = new Set(['@type', 'reason', 'domain', 'metadata']);
 
-export function normaliseEntry(el: unknown, requestedId?: string): NormalEntry {
+function normaliseEntry(el: unknown, requestedId?: string): NormalEntry {
   const o: Obj = isObject(el) ? el : {};
   const meta = isObject(o.metadata) ? o.metadata : {};
   const str = (v: unknown) => (typeof v === 'string' ? v : null);
@@ -140,7 +142,7 @@ function compareEnvelope(c: PairCollector, sides: Record<Side, Sided>): void {
   const [ha, hb] = [names(a.headers), names(b.headers)];
   for (const [lower, name] of hb) {
     if (!ha.has(lower) && !PER_RESPONSE_HEADERS.has(lower)) {
-      c.addDiff(sides, '', `header ${name} appears only on the unreadable-task answer: it tells the caller the task exists`, 'value', 'error', `/response/headers/${escape(name)}`);
+      c.addDiff(sides, '', `header ${name} appears only on the unreadable-task answer: it tells the caller the task exists`, 'value', 'error', childPointer('/response/headers', name));
     }
   }
   for (const [lower, name] of ha) {
@@ -148,10 +150,6 @@ function compareEnvelope(c: PairCollector, sides: Record<Side, Sided>): void {
       c.addDiff(sides, '', `header ${name} appears only on the unknown-task answer: its absence tells the caller the task exists`, 'value', 'error', '/response/headers');
     }
   }
-}
-
-function escape(seg: string): string {
-  return seg.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 function compareNormal(c: PairCollector, sides: Record<Side, Sided>, a: NormalData, b: NormalData): void {
@@ -177,11 +175,11 @@ function compareNormal(c: PairCollector, sides: Record<Side, Sided>, a: NormalDa
       [y.metadataKeys, x.metadataKeys, `${at}/metadata`, 'metadata.'],
       [y.otherKeys, x.otherKeys, at, ''],
     ] as const) {
-      for (const k of keys.filter((k) => !other.includes(k))) c.addDiff(sides, `${where}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, `${what}${k} appears only on the unreadable-task answer: it tells the caller the task exists`, 'key');
+      for (const k of keys.filter((k) => !other.includes(k))) c.addDiff(sides, childPointer(where, k), `${what}${k} appears only on the unreadable-task answer: it tells the caller the task exists`, 'key');
       for (const k of other.filter((k) => !keys.includes(k))) c.addDiff(sides, where, `${what}${k} appears only on the unknown-task answer`);
     }
     for (const k of y.metadataKeys.filter((k) => x.metadataKeys.includes(k) && x.metadataValues[k] !== y.metadataValues[k])) {
-      c.addDiff(sides, `${at}/metadata/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, `metadata.${k} has another value for the unreadable task (${JSON.stringify(y.metadataValues[k])} vs ${JSON.stringify(x.metadataValues[k])}); §D's normal form compares keys only, so this is a warning: check that the value says nothing about the task`, 'value', 'warning');
+      c.addDiff(sides, childPointer(`${at}/metadata`, k), `metadata.${k} has another value for the unreadable task (${JSON.stringify(y.metadataValues[k])} vs ${JSON.stringify(x.metadataValues[k])}); §D's normal form compares keys only, so this is a warning: check that the value says nothing about the task`, 'value', 'warning');
     }
   }
 }

@@ -1,6 +1,7 @@
 import type { SchemaError } from '../core/schema.js';
-import { getAtPointer } from '../core/pointer.js';
-import { ERROR_INFO_TYPE, describeType, isObject } from './jsonrpc.js';
+import { childPointer, getAtPointer } from '../core/pointer.js';
+import { ERROR_INFO_TYPE, describeType } from './jsonrpc.js';
+import { isObject } from '../core/json-object.js';
 
 export interface ShapeProblem {
   pointer: string;
@@ -48,7 +49,7 @@ export function shapeProblems(errors: readonly SchemaError[], body: unknown, bas
       push({ pointer: at, on: 'value', message: `reason ${JSON.stringify(value)} is not UPPER_SNAKE_CASE (the error name without "Error")` });
     } else if (e.keyword === 'additionalProperties') {
       const prop = String(e.params.additionalProperty);
-      push({ pointer: `${at}/${prop.replace(/~/g, '~0').replace(/\//g, '~1')}`, on: 'key', message: `unexpected member "${prop}" in the ErrorInfo at ${label}: an ErrorInfo has only @type, reason, domain and metadata` });
+      push({ pointer: childPointer(at, prop), on: 'key', message: `unexpected member "${prop}" in the ErrorInfo at ${label}: an ErrorInfo has only @type, reason, domain and metadata` });
     } else if (e.keyword === 'type' && /\/metadata(\/|$)/.test(at)) {
       const key = /\/metadata\/(.+)$/.exec(at)?.[1];
       push({ pointer: at, on: 'value', message: key ? `metadata.${key} is ${describeType(value)}; ErrorInfo.metadata is map<string, string>` : `metadata is ${describeType(value)}, not a map of strings` });

@@ -1,11 +1,11 @@
 import type { PairJudgement } from './compare.js';
 import { compareUnreadable } from './compare.js';
 import { judgeExchange } from './judge.js';
-import { isObject } from './jsonrpc.js';
+import { isObject } from '../core/json-object.js';
 import type { Exchange, Judgement, Section, WireContext } from './types.js';
 
 /** The request an RFC example answers: GetTask at A2A-Version 1.0 for `taskId`. */
-export function exampleExchange(body: string, taskId: string): Exchange {
+function exampleExchange(body: string, taskId: string): Exchange {
   let id: unknown = 1;
   try {
     const v = JSON.parse(body) as unknown;

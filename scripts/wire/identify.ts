@@ -1,6 +1,7 @@
 import type { ErrorTable } from './error-table.js';
 import { asErrorTable } from './error-table.js';
-import { ERROR_INFO_TYPE, isObject } from './jsonrpc.js';
+import { ERROR_INFO_TYPE } from './jsonrpc.js';
+import { isObject } from '../core/json-object.js';
 
 export type ErrorShape = 'any-array' | 'legacy-object' | 'none';
 

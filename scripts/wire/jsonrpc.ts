@@ -1,10 +1,7 @@
 /** Small readers over JSON-RPC values; nothing here reports. */
+import { isObject } from '../core/json-object.js';
 
 export type Obj = Record<string, unknown>;
-
-export function isObject(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 export const ERROR_INFO_TYPE = 'type.googleapis.com/google.rpc.ErrorInfo';
 

@@ -3,11 +3,13 @@ import type { ParsedBody, Span } from './body.js';
 import { firstLineSpan, parseBody, spanAt } from './body.js';
 import { shapeProblems } from './data-shape.js';
 import type { Obj } from './jsonrpc.js';
-import { ERROR_INFO_TYPE, describeType, header, isObject, isOpenWopEnvelope, reasonsIn, requestJson } from './jsonrpc.js';
+import { ERROR_INFO_TYPE, describeType, header, isOpenWopEnvelope, reasonsIn, requestJson } from './jsonrpc.js';
+import { isObject } from '../core/json-object.js';
 import type { WireRuleInfo } from './rules.js';
 import { WIRE_RULES } from './rules.js';
 import { decideScope, isMajorOne, isMajorZero, majorMinor } from './scope.js';
 import type { Exchange, Judgement, MapValueTrace, Section, Verdict, WireContext, WireResult } from './types.js';
+import { childPointer } from '../core/pointer.js';
 
 /** The upstream names RFC 0211 itself singles out; their codes and reasons come from the map. */
 export const TASK_NOT_FOUND = 'TaskNotFoundError';
@@ -96,7 +98,7 @@ function checkJsonMediaType(j: Collector, a: Answer, binding: string): void {
   if (name === undefined) return;
   const type = headers[name]!.split(';')[0]!.trim().toLowerCase();
   if (type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type)) return;
-  j.add(WIRE_RULES.bindingShape, `the answer is JSON labelled ${JSON.stringify(headers[name])}; ${binding} answers with Content-Type application/json, and a client that checks the media type refuses it`, { target: `/response/headers/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` });
+  j.add(WIRE_RULES.bindingShape, `the answer is JSON labelled ${JSON.stringify(headers[name])}; ${binding} answers with Content-Type application/json, and a client that checks the media type refuses it`, { target: childPointer('/response/headers', name) });
 }
 
 function judgeJsonRpc(j: Collector, ctx: WireContext, a: Answer): void {

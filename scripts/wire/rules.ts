@@ -8,8 +8,8 @@ export interface WireRuleInfo extends RuleMeta {
   defaultSeverity: Severity;
 }
 
-function rule(id: string, section: Section, description: string, defaultSeverity: Severity = 'error'): WireRuleInfo {
-  return { ...defineRule({ id, rfc: `RFC 0211 §${section}`, description }), section, defaultSeverity };
+function rule(id: string, section: Section, description: string): WireRuleInfo {
+  return { ...defineRule({ id, rfc: `RFC 0211 §${section}`, description }), section, defaultSeverity: 'error' };
 }
 
 /** The wire rules; ids are stable and never reused. */

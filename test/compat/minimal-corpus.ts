@@ -11,7 +11,7 @@ export const INTEROP_MAP = 'spec/v2/interop-map.json';
 export const RUN_SNAPSHOT = 'schemas/v2/run-snapshot.schema.json';
 export const RFC_0211 = 'RFCS/0211-a2a-error-details-are-errorinfo.md';
 
-export const interopSchema = {
+const interopSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://specgate.test/spec/v2/interop-map.schema.json',
   title: 'Interop map used by the compat tests',
@@ -59,7 +59,7 @@ export const interopSchema = {
   },
 };
 
-export const runSnapshotSchema = {
+const runSnapshotSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://specgate.test/schemas/v2/run-snapshot.schema.json',
   type: 'object',
@@ -69,7 +69,7 @@ export const runSnapshotSchema = {
   },
 };
 
-export const interopMap = {
+const interopMap = {
   $schema: './interop-map.schema.json',
   version: 1,
   a2a: {

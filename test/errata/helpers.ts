@@ -44,7 +44,7 @@ export function caseRoot(name: string): { root: string; target: string } {
   return { root, target };
 }
 
-export function corpusAt(root: string, preset = 'specgate'): Corpus {
+function corpusAt(root: string, preset = 'specgate'): Corpus {
   return new Corpus(new FsSource(root), presetLayout(preset));
 }
 

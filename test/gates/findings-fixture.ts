@@ -2,7 +2,7 @@ import type { CheckResult } from '../../scripts/core/findings.js';
 import type { ReportEnv, RuleInfo } from '../../scripts/core/reporters/types.js';
 
 /** Rules and findings shaped like a real run, for reporter tests that must not depend on a family. */
-export const RULES: RuleInfo[] = [
+const RULES: RuleInfo[] = [
   { id: 'interop-map/reason-upper-snake', rfc: 'RFC 0211 §A', description: 'Every named A2A error row carries reason = UPPER_SNAKE of its name without Error' },
   { id: 'interop-map/closed-schema', rfc: 'RFC 0208 §C (rule 1)', description: 'The interop map validates against its closed JSON Schema', defaultSeverity: 'warning' },
 ];

@@ -19,7 +19,7 @@ export interface SarifIssue {
  * (or `npm ci --ignore-scripts`) skips; so set the bit here, or run a private copy when
  * node_modules is read-only.
  */
-export function multitoolBinary(): string {
+function multitoolBinary(): string {
   const pkg = `@microsoft/sarif-multitool-${process.platform}`;
   const bin = require(pkg) as string;
   if (!existsSync(bin)) throw new Error(`${pkg} has no binary at ${bin}`);
@@ -52,11 +52,6 @@ export interface SarifValidation {
   errors: SarifIssue[];
   warnings: SarifIssue[];
   all: SarifIssue[];
-}
-
-/** `Sarif.Multitool validate FILE`: the validator's own findings, read from its SARIF output. */
-export function validateSarif(file: string): SarifValidation {
-  return validateSarifFiles([file]).get(file)!;
 }
 
 /**

@@ -97,7 +97,7 @@ describe('probe safety: bounded, same-host, no secrets', () => {
     const other = await rawHost((req, res, h) => {
       serveCard(req, res, h);
     });
-    const host = await rawHost((req, res) => {
+    const host = await rawHost((_req, res) => {
       res.writeHead(302, { location: `${other.base}/.well-known/agent-card.json` });
       res.end();
     });
@@ -130,7 +130,7 @@ describe('probe safety: bounded, same-host, no secrets', () => {
 
   it('an interface the card places on another host is not probed', async () => {
     const other = await rawHost(() => {});
-    const host = await rawHost((req, res) => {
+    const host = await rawHost((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(card(other.base));
     });

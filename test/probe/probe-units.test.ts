@@ -69,7 +69,7 @@ describe('probe runs that witness nothing', () => {
   });
 
   it('a card with no JSONRPC 1.0 interface: every leg inapplicable, a finding, exit 1', async () => {
-    const server = http.createServer((req, res) => {
+    const server = http.createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ name: 'old', url: 'http://127.0.0.1/a2a', protocolVersion: '0.3', supportedInterfaces: [{ url: 'http://127.0.0.1/a2a', protocolBinding: 'JSONRPC', protocolVersion: '0.3' }] }));
     });

@@ -8,8 +8,8 @@ import { checkSuite, positionOf } from '../helpers/rule-tester.js';
  * both read in place.
  */
 
-export const MAP = 'spec/v2/interop-map.json';
-export const MAP_SCHEMA = 'spec/v2/interop-map.schema.json';
+const MAP = 'spec/v2/interop-map.json';
+const MAP_SCHEMA = 'spec/v2/interop-map.schema.json';
 
 const named = (map: any, name: string) => map.a2a.errors.find((e: any) => e.upstream === name);
 const op = (map: any, name: string) => map.a2a.operations.find((o: any) => o.upstream === name);

@@ -5,7 +5,6 @@ import { checkSuite, positionOf } from '../helpers/rule-tester.js';
 /* rfcs rules over this project's RFCs, read in place; each case edits one RFC in memory. */
 
 export const RFC_0211 = 'RFCS/0211-a2a-error-details-are-errorinfo.md';
-export const RFC_0208 = 'RFCS/0208-v2-a2a-mcp-operation-mappings.md';
 
 /** Replaces the one occurrence of `from` (it must occur exactly once). */
 export const replace = (from: string | RegExp, to: string) => (text: string) => {

@@ -8,6 +8,7 @@ import type { RuleContext } from '../../core/rule.js';
 import { compileSchema } from '../../core/schema.js';
 import { toPosix } from '../../core/source.js';
 import type { StructuredDoc } from '../../core/tree.js';
+import { isObject } from '../../core/json-object.js';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -30,15 +31,11 @@ export const OPERATION_GROUPS = ['/a2a/operations', '/mcp/methods', '/mcp/tasks/
 
 const resolvedMaps = new WeakMap<object, string>();
 
-export function isObject(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /**
  * The map a run checks, repository-relative: `--map FILE` (relative to the root, else to the
  * working directory, or absolute) or the layout's map.
  */
-export function mapFile(corpus: Pick<Corpus, 'root' | 'exists'>, layout: Layout, options: Readonly<Record<string, unknown>>): string {
+function mapFile(corpus: Pick<Corpus, 'root' | 'exists'>, layout: Layout, options: Readonly<Record<string, unknown>>): string {
   const given = options.map;
   if (typeof given !== 'string' || given === '') return layout.interopMap;
   const cached = resolvedMaps.get(options);
@@ -161,7 +158,7 @@ export function rowLabel(row: JsonObject): string {
 }
 
 /** A "see also" location for a finding: a pointer in a parsed document. */
-export function relatedAt(doc: StructuredDoc, pointer: string, message: string, on: 'key' | 'value' = 'value'): RelatedLocation {
-  const { line, column, endLine, endColumn } = doc.locate(pointer, on);
+export function relatedAt(doc: StructuredDoc, pointer: string, message: string): RelatedLocation {
+  const { line, column, endLine, endColumn } = doc.locate(pointer, 'value');
   return { file: doc.file, line, column, endLine, endColumn, message };
 }

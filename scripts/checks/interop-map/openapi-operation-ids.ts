@@ -1,8 +1,8 @@
 import type { Corpus } from '../../core/corpus.js';
-import { isObject } from './map-doc.js';
+import { isObject } from '../../core/json-object.js';
 
 /** The HTTP methods an OpenAPI path item may hold an operation under. */
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** Every `operationId` under `paths.<path>.<method>` of an OpenAPI document's value. */
 export function operationIds(openapi: unknown): Set<string> {

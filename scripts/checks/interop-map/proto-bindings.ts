@@ -31,7 +31,7 @@ interface Token {
 const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 const IDENT = /[A-Za-z_][\w.]*/y;
 
-export function tokenize(text: string): Token[] {
+function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
   const n = text.length;

@@ -1,5 +1,5 @@
 import { valueAt } from '../../core/pointer.js';
-import { isObject } from './map-doc.js';
+import { isObject } from '../../core/json-object.js';
 
 export interface EnumAt {
   values: unknown[];

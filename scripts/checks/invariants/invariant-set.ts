@@ -142,8 +142,3 @@ function* scalars(node: TreeNode, pointer: string): Generator<{ node: TreeNode; 
   else if (node.kind === 'array') for (let i = 0; i < node.items.length; i++) yield* scalars(node.items[i]!, childPointer(pointer, i));
   else for (const e of node.entries) yield* scalars(e.value, childPointer(pointer, e.key));
 }
-
-/** The distinct RFC numbers an invariant cites. */
-export function citedRfcs(entry: InvariantEntry): string[] {
-  return [...new Set(entry.citations.map((c) => c.rfc))];
-}

@@ -13,7 +13,7 @@ import type { PairResult } from '../../wire/compare.js';
 import { ErrorTable } from '../../wire/error-table.js';
 import { judgeExample } from '../../wire/example.js';
 import { loadWireContext } from '../../wire/context.js';
-import type { MapValueTrace, Section, WireContext, WireResult } from '../../wire/types.js';
+import type { Section, WireContext, WireResult } from '../../wire/types.js';
 
 /**
  * RFC 0211's "Wire examples": each fenced JSON block, labelled by the paragraph before it

@@ -9,7 +9,7 @@ const reporters: Record<string, () => Promise<Reporter>> = {
   sarif: async () => (await import('./sarif.js')).sarif,
 };
 
-export const FORMATS = Object.keys(reporters);
+const FORMATS = Object.keys(reporters);
 
 export async function loadReporter(name: string): Promise<Reporter> {
   const load = reporters[name];

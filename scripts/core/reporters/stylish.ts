@@ -5,7 +5,7 @@ import { baselineLines } from './baseline.js';
 import { plural, problemsLine } from './compact.js';
 import { paint } from './paint.js';
 import { printable } from './printable.js';
-import type { Reporter, ReportEnv } from './types.js';
+import type { Reporter } from './types.js';
 
 /** ESLint-style: findings grouped by file, each with a code frame, then a summary in words. */
 export const stylish: Reporter = (result, env) => {

@@ -23,12 +23,12 @@ export function gate(root: string, target: Pick<Target, 'args'>, extra: string[]
   return runJson(['check', 'interop-map', '--root', root, ...target.args, ...extra]);
 }
 
-export function readMap(root: string, rel = MAP): any {
+function readMap(root: string, rel = MAP): any {
   return JSON.parse(readFileSync(path.join(root, rel), 'utf8'));
 }
 
 /** Rewrites a JSON file the way both maps are formatted (2-space indent, final newline). */
-export function writeJson(file: string, value: unknown): string {
+function writeJson(file: string, value: unknown): string {
   const text = JSON.stringify(value, null, 2) + '\n';
   writeFileSync(file, text);
   return text;
@@ -42,15 +42,6 @@ export function editMap(root: string, edit: (map: any) => void, rel = MAP): stri
 
 /** 1-based position of the n-th (1-based) occurrence of `needle` in `text` (one helper, the rule tester's). */
 export { positionOf } from '../../helpers/rule-tester.js';
-import { positionOf } from '../../helpers/rule-tester.js';
-
-/** Line of the `{` that opens the object containing the n-th occurrence of `needle`. */
-export function rowStartLine(text: string, needle: string, nth = 1): number {
-  const { line } = positionOf(text, needle, nth);
-  const lines = text.split('\n');
-  for (let l = line - 1; l >= 1; l--) if (lines[l - 1]!.trimEnd().endsWith('{')) return l;
-  throw new Error(`no row opens before ${JSON.stringify(needle)}`);
-}
 
 export function byRule(findings: JsonFinding[] | undefined, ruleId: string): JsonFinding[] {
   return (findings ?? []).filter((f) => f.ruleId === ruleId);

@@ -8,7 +8,6 @@ import type { CliResult, JsonFinding } from '../../helpers/env.js';
 export const INVARIANTS = 'invariants/invariants.yaml';
 export const RFC_0211 = 'RFCS/0211-a2a-error-details-are-errorinfo.md';
 export const RFC_0152 = 'RFCS/0152-a2a-1-0-versioned-composition.md';
-export const RFC_0208 = 'RFCS/0208-v2-a2a-mcp-operation-mappings.md';
 
 export type GateResult = CliResult & { findings: JsonFinding[]; summary: any };
 
@@ -78,6 +77,14 @@ export function rangeOf(text: string, needle: string, nth = 1): { line: number; 
   const a = at(i);
   const b = at(i + needle.length);
   return { line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
+}
+
+/** The range of `needle`'s first occurrence at or after `anchor`'s. */
+export function rangeAfter(text: string, anchor: string, needle: string): ReturnType<typeof rangeOf> {
+  const from = text.indexOf(anchor);
+  if (from < 0) throw new Error(`${anchor} not found`);
+  // Everything before the anchor blanked (lines kept), so the first occurrence left is the one after it.
+  return rangeOf(text.slice(0, from).replace(/[^\n]/g, ' ') + text.slice(from), needle);
 }
 
 export function only(result: GateResult, ruleId: string): JsonFinding[] {

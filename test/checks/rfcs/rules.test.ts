@@ -4,18 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ANCHOR, describeShared, tempDir } from '../../helpers/env.js';
 import type { GateResult } from './helpers.js';
 import { OverlaySource, checkFindings } from '../../helpers/rule-tester.js';
-import { RFC_0208, RFC_0211, errors, gate, mutate, only, projectCopy, rangeOf, read, rename } from './helpers.js';
-
-/** The range of `needle`'s first occurrence at or after `anchor`'s. */
-function rangeAfter(text: string, anchor: string, needle: string) {
-  const from = text.indexOf(anchor);
-  if (from < 0) throw new Error(`${anchor} not found`);
-  const i = text.indexOf(needle, from);
-  const head = text.slice(0, i);
-  const line = head.split('\n').length;
-  const column = i - head.lastIndexOf('\n');
-  return { line, column, endLine: line, endColumn: column + needle.length };
-}
+import { RFC_0211, errors, gate, only, projectCopy, rangeAfter, read, rename } from './helpers.js';
 
 describe('check rfcs on this project', () => {
   it('passes the clean corpus (only sibling-repository paths are reported, as warnings)', async () => {
@@ -57,10 +46,6 @@ describe('check rfcs on this project', () => {
     for (const f of r.findings) expect(f.message).toMatch(/visited nothing/);
   });
 });
-
-function pick(r: { line: number; column: number; endColumn: number }): [number, number, number] {
-  return [r.line, r.column, r.endColumn];
-}
 
 describeShared('check rfcs on the upstream anchors', () => {
   let r: GateResult;

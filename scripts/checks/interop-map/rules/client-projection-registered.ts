@@ -1,6 +1,7 @@
 import { didYouMeanHint } from '../../../core/did-you-mean.js';
 import type { Rule } from '../../../core/rule.js';
-import { isObject, loadMap, rowsAt } from '../map-doc.js';
+import { loadMap, rowsAt } from '../map-doc.js';
+import { isObject } from '../../../core/json-object.js';
 
 /** Codes of an error registry: rows under `rows`, `errors` or `codes`, or a top-level array of `{ code }`. */
 export function registryCodes(registry: unknown): Set<string> | undefined {

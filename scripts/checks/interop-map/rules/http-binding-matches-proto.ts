@@ -11,7 +11,7 @@ import { parseProtoBindings } from '../proto-bindings.js';
  * Rows that may differ from the proto, each naming the upstream conflict it records.
  * SubscribeToTask: A2A 1.0.1's proto binds GET, its prose and both official SDK REST clients send POST.
  */
-export const HTTP_EXCEPTIONS: Readonly<Record<string, { row: string; proto: string; why: string }>> = {
+const HTTP_EXCEPTIONS: Readonly<Record<string, { row: string; proto: string; why: string }>> = {
   SubscribeToTask: { row: 'POST', proto: 'GET', why: 'the A2A 1.0.1 proto binds GET; the prose and both SDK REST clients send POST' },
 };
 

@@ -2,7 +2,7 @@ import type { Rule } from '../../../core/rule.js';
 import { loadMap, rowsAt } from '../map-doc.js';
 
 /** The MCP profile grammar: `mcp-` and a revision date. */
-export const MCP_PROFILE = /^mcp-\d{4}-\d{2}-\d{2}$/;
+const MCP_PROFILE = /^mcp-\d{4}-\d{2}-\d{2}$/;
 
 /** Rule 8: each `mcp.features[].requiredFor[]` names an MCP profile. */
 export const mcpProfilePattern: Rule = {

@@ -1,6 +1,7 @@
 import type { Rule } from '../../../core/rule.js';
 import type { StructuredDoc } from '../../../core/tree.js';
-import { isObject, loadMap, OPERATION_GROUPS, relatedAt, rowLabel, rowsAt } from '../map-doc.js';
+import { loadMap, OPERATION_GROUPS, relatedAt, rowLabel, rowsAt } from '../map-doc.js';
+import { isObject } from '../../../core/json-object.js';
 
 /** Rule 6: each `requires[]` entry `<family>.<facet>` is a property of that family's facet schema. */
 export const requiresFacetExists: Rule = {

@@ -3,7 +3,7 @@ import { loadMap, relatedAt, rowsAt } from '../map-doc.js';
 import { firstEnum } from '../schema-enum.js';
 
 /** Where the A2A task-state schema keeps its stored-state enum (upstream inline, or via `$ref`). */
-export const STORED_STATE_AT = ['/properties/state', '/$defs/storedState', '/$defs/state'];
+const STORED_STATE_AT = ['/properties/state', '/$defs/storedState', '/$defs/state'];
 
 /** Rule 5: each `a2a.taskState[].stored` is one of the stored A2A task states. */
 export const storedStateKnown: Rule = {

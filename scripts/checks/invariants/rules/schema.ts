@@ -5,7 +5,7 @@ import { builtinSchemaPath, validateDoc } from '../../../core/schema.js';
 import type { StructuredDoc } from '../../../core/tree.js';
 import { loadInvariantSet } from '../invariant-set.js';
 
-export const UPSTREAM_SCHEMA = 'upstream-invariants';
+const UPSTREAM_SCHEMA = 'upstream-invariants';
 
 export const schema: Rule = {
   id: 'invariants/schema',

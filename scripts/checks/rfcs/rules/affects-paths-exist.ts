@@ -14,7 +14,7 @@ export type AffectsToken =
  * cannot resolve (elided with `…`, a glob, a sibling repository's `<repo>:<path>`), or a word
  * that is not a path at all (`errorRow`, an invariant id).
  */
-export function classifyAffects(token: string): AffectsToken {
+function classifyAffects(token: string): AffectsToken {
   const t = token.trim();
   if (t === '' || /\s/.test(t) || /^[a-z][a-z0-9+.-]*:\/\//i.test(t)) return { kind: 'not-a-path' };
   const sibling = /^([A-Za-z0-9][\w.-]*):(.+)$/.exec(t);

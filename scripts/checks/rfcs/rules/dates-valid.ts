@@ -9,7 +9,7 @@ import { rangeInCell } from '../where.js';
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A real calendar date written YYYY-MM-DD. */
-export function isCalendarDate(s: string): boolean {
+function isCalendarDate(s: string): boolean {
   const m = DATE.exec(s);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
