@@ -1,8 +1,13 @@
-import { decodePointerOrRoot, encodePointer, getAtPointer } from '../core/pointer.js';
+import { decodePointerOrRoot, encodePointer } from '../core/pointer.js';
 import type { JsonObject } from './json-values.js';
 import { canonical, has, isObject } from './json-values.js';
 import type { SchemaSide } from './refs.js';
+import type { Direction } from './rules.js';
+import { directed } from './rules.js';
 import { diffSchema } from './schema-diff.js';
+import type { Flow, Operation } from './openapi-operations.js';
+import { CALLED, callbackOperations, deref, opPath, pathOperations, RECEIVED, schemasOf, webhookOperations } from './openapi-operations.js';
+import { componentUses } from './openapi-uses.js';
 import type { ChangeClass, RawChange } from './types.js';
 
 /*
@@ -12,23 +17,25 @@ import type { ChangeClass, RawChange } from './types.js';
  *   by position, so `/tasks/{id}` and `/tasks/{taskId}` are one path);
  *   parameters by location + name (path ones by position), request bodies and responses by media
  *   type and status code;
- *   every schema (inline, or a component through `$ref`) with the JSON Schema classifier, so the
- *   same kinds and rule ids apply; component schemas are compared once, in `components.schemas`,
- *   and an unchanged `$ref` to one is not followed again from each operation;
+ *   every schema (inline, or a component through `$ref`) with the JSON Schema classifier, classed
+ *   by its direction (rules.ts `directed`): what the client sends (parameters, request bodies) or
+ *   what it receives (responses, response headers); component schemas are compared once, in
+ *   `components.schemas`, classed by where the operations use them (openapi-uses.ts), and an
+ *   unchanged `$ref` to one is not followed again from each operation;
+ *   a parameter or header described with `content` by its one media type and that one's schema;
  *   response headers by name (case-insensitive; `Content-Type` is ignored, as the specification
  *   says): one removed, or no longer `required`, may leave a client without a value it relied on;
  *   one added, or now `required` (the server always sends it), is additive;
  *   security: a request that the base authorised must still be authorised;
- *   callbacks (`paths.*.*.callbacks`) and webhooks (top-level `webhooks`) by presence only: there
- *   the API sends the request and the client receives it, so what is breaking about their bodies
- *   and responses is the reverse of an operation's, which the classes of the operation rules do not
- *   express; an operation gone is breaking, one added additive.
+ *   callbacks (`paths.*.*.callbacks`) and webhooks (top-level `webhooks`): an operation gone is
+ *   breaking, one added additive; in a paired one the API sends the request and the client answers,
+ *   so their schemas are compared with the direction reversed. The presence and `required` rules of
+ *   parameters, bodies, media types, status codes and headers are written from the side of the
+ *   client that calls an operation, so inside callbacks and webhooks they are not reported.
  * `$ref`s to parameters, request bodies, responses, headers, callbacks and path items are resolved
  * within the document. Every change is at a pointer into the head document; a removed thing at its
  * nearest surviving parent.
  */
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /**
  * The comparison's work, in steps (an operation, header, media type, parameter, security pairing,
@@ -48,25 +55,6 @@ export interface OpenApiDiffOptions {
   head: SchemaSide;
   /** Head files compared in their own right (the document itself among them). */
   compared: ReadonlySet<string>;
-}
-
-interface Operation {
-  method: string;
-  /** The key of its path item in the container: a path, a webhook's name, a callback's expression. */
-  path: string;
-  /** What two operations at the same place share (path parameters renamed compare equal). */
-  template: string;
-  /**
-   * What of the place goes on the wire besides the method: nothing for a path (operation-path-changed
-   * tells) or a webhook (its name is only a label), the expression for a callback.
-   */
-  wire: string;
-  id?: string;
-  op: JsonObject;
-  item: JsonObject;
-  /** Pointer segments of the container in the head document (`paths`, `webhooks`, `…/callbacks/<name>`). */
-  root: string[];
-  label: string;
 }
 
 /** Operations paired between base and head, and those on one side only. */
@@ -97,6 +85,8 @@ export function diffOpenApi(base: unknown, head: unknown, opts: OpenApiDiffOptio
 class OpenApiWalker {
   readonly changes: RawChange[] = [];
   private steps = 0;
+  /** Who sends each component schema, from the operations that use it (set by run()). */
+  private uses = new Map<string, Set<Direction>>();
 
   constructor(
     private readonly base: JsonObject,
@@ -105,6 +95,8 @@ class OpenApiWalker {
   ) {}
 
   run(): RawChange[] {
+    const spend = (n: number) => this.spend(n);
+    this.uses = componentUses([this.base, this.head], spend);
     this.operations();
     this.webhooks();
     this.componentSchemas();
@@ -113,7 +105,7 @@ class OpenApiWalker {
   }
 
   /** Counts `n` steps of work; past MAX_OPENAPI_STEPS the comparison stops. */
-  private spend(n: number): void {
+  spend(n: number): void {
     this.steps += n;
     if (this.steps > MAX_OPENAPI_STEPS) throw new TooComplex();
   }
@@ -152,25 +144,19 @@ class OpenApiWalker {
    */
   private presence(bops: Operation[], hops: Operation[], what: 'webhook' | 'callback'): void {
     this.spend(bops.length + hops.length);
-    const { removed, added } = matchOperations(bops, hops, (b, h) => b.method === h.method && b.wire === h.wire);
+    const { pairs, removed, added } = matchOperations(bops, hops, (b, h) => b.method === h.method && b.wire === h.wire);
     for (const b of removed) this.emit(opPath(b), 'breaking', `${what}-removed`, `${what} ${b.label} removed: a client that receives it no longer will`);
     for (const h of added) this.emit(opPath(h), 'additive', `${what}-added`, `${what} ${h.label} added`);
+    for (const [b, h] of pairs) this.exchange(b, h, opPath(h), `${what} ${h.label}`, RECEIVED);
   }
 
   private webhooks(): void {
-    const of = (doc: JsonObject) => operationsOf(doc, doc.webhooks, ['webhooks'], (name) => ({ template: name, wire: '', label: (m) => `"${name}" (${m.toUpperCase()})` }));
-    this.presence(of(this.base), of(this.head), 'webhook');
+    this.presence(webhookOperations(this.base), webhookOperations(this.head), 'webhook');
   }
 
   /** The callbacks of a paired operation, both sides located under the head operation. */
   private callbacks(b: Operation, h: Operation): void {
-    const of = (doc: JsonObject, o: Operation) => {
-      const map = isObject(o.op.callbacks) ? o.op.callbacks : {};
-      return Object.keys(map).flatMap((name) =>
-        operationsOf(doc, deref(doc, map[name]), [...opPath(h), 'callbacks', name], (expr) => ({ template: `${name} ${expr}`, wire: expr, label: (m) => `"${name}" (${m.toUpperCase()} ${expr}) of ${h.label}` })),
-      );
-    };
-    this.presence(of(this.base, b), of(this.head, h), 'callback');
+    this.presence(callbackOperations(this.base, b, h), callbackOperations(this.head, h, h), 'callback');
   }
 
   private operation(b: Operation, h: Operation): void {
@@ -182,18 +168,28 @@ class OpenApiWalker {
       if (b.id === undefined) this.emit([...at, 'operationId'], 'additive', 'operation-id-added', `operation ${h.method.toUpperCase()} ${h.path} got operationId "${h.id}"`);
       else this.emit(h.id === undefined ? at : [...at, 'operationId'], 'breaking', 'operation-id-changed', `operationId of ${h.method.toUpperCase()} ${h.path} changed from "${b.id}" to ${h.id === undefined ? 'none' : `"${h.id}"`}`);
     }
-    this.parameters(b, h, at, name);
-    this.requestBody(b, h, at, name);
-    this.responses(b, h, at, name);
+    this.exchange(b, h, at, name, CALLED);
     if (has(b.op, 'security') || has(h.op, 'security')) {
       this.security(b.op.security ?? this.base.security, h.op.security ?? this.head.security, has(h.op, 'security') ? [...at, 'security'] : at, `operation ${name}`);
     }
     this.callbacks(b, h);
   }
 
+  /** What goes over the wire between two paired operations: parameters, request body, responses. */
+  private exchange(b: Operation, h: Operation, at: string[], name: string, flow: Flow): void {
+    this.parameters(b, h, at, name, flow);
+    this.requestBody(b, h, at, name, flow);
+    this.responses(b, h, at, name, flow);
+  }
+
+  /** An operation rule's change: reported only where the caller's side is the client's (not inside callbacks and webhooks). */
+  private shaped(flow: Flow, segs: readonly string[], cls: ChangeClass, kind: string, reason: string): void {
+    if (flow.shape) this.emit(segs, cls, kind, reason);
+  }
+
   // ---- parameters ----------------------------------------------------------------------------
 
-  private parameters(b: Operation, h: Operation, at: string[], name: string): void {
+  private parameters(b: Operation, h: Operation, at: string[], name: string, flow: Flow): void {
     const bp = this.paramsOf(this.base, b);
     const hp = this.paramsOf(this.head, h);
     this.spend(bp.size + hp.size);
@@ -206,20 +202,20 @@ class OpenApiWalker {
         const moved = [...hp.values()].find((x) => x.name === p.name && x.in !== p.in && !bp.has(x.key));
         if (moved) {
           matched.add(moved.key);
-          this.emit(moved.at, 'breaking', 'parameter-location-changed', `${what} moved to ${moved.in}`);
-        } else this.emit([...at, 'parameters'], 'breaking', 'parameter-removed', `${what} removed`);
+          this.shaped(flow, moved.at, 'breaking', 'parameter-location-changed', `${what} moved to ${moved.in}`);
+        } else this.shaped(flow, [...at, 'parameters'], 'breaking', 'parameter-removed', `${what} removed`);
         continue;
       }
       matched.add(key);
-      if (!p.required && q.required) this.emit(q.at, 'breaking', 'parameter-required-added', `${what} is now REQUIRED`);
-      if (p.required && !q.required) this.emit(q.at, 'additive', 'parameter-required-removed', `${what} is no longer required`);
-      this.schema(p.value.schema, q.value.schema, [...q.at, 'schema'], what, true);
+      if (!p.required && q.required) this.shaped(flow, q.at, 'breaking', 'parameter-required-added', `${what} is now REQUIRED`);
+      if (p.required && !q.required) this.shaped(flow, q.at, 'additive', 'parameter-required-removed', `${what} is no longer required`);
+      this.value(p.value, q.value, q.at, what, flow.request, true);
     }
     for (const [key, q] of hp) {
       if (matched.has(key)) continue;
       const what = `parameter "${q.name}" (${q.in}) of ${name}`;
-      if (q.required) this.emit(q.at, 'breaking', 'parameter-added-required', `new REQUIRED ${what}`);
-      else this.emit(q.at, 'additive', 'parameter-added', `new optional ${what}`);
+      if (q.required) this.shaped(flow, q.at, 'breaking', 'parameter-added-required', `new REQUIRED ${what}`);
+      else this.shaped(flow, q.at, 'additive', 'parameter-added', `new optional ${what}`);
     }
   }
 
@@ -243,61 +239,80 @@ class OpenApiWalker {
 
   // ---- request bodies and responses -----------------------------------------------------------
 
-  private requestBody(b: Operation, h: Operation, at: string[], name: string): void {
+  private requestBody(b: Operation, h: Operation, at: string[], name: string, flow: Flow): void {
     const bb = deref(this.base, b.op.requestBody);
     const hb = deref(this.head, h.op.requestBody);
     const where = [...at, 'requestBody'];
     if (!isObject(bb) && !isObject(hb)) return;
-    if (!isObject(hb)) return this.emit(at, 'breaking', 'request-body-removed', `request body of ${name} removed`);
+    if (!isObject(hb)) return this.shaped(flow, at, 'breaking', 'request-body-removed', `request body of ${name} removed`);
     if (!isObject(bb)) {
-      if (hb.required === true) this.emit(where, 'breaking', 'request-body-added-required', `new REQUIRED request body on ${name}`);
-      else this.emit(where, 'additive', 'request-body-added', `new optional request body on ${name}`);
+      if (hb.required === true) this.shaped(flow, where, 'breaking', 'request-body-added-required', `new REQUIRED request body on ${name}`);
+      else this.shaped(flow, where, 'additive', 'request-body-added', `new optional request body on ${name}`);
       return;
     }
-    if (bb.required !== true && hb.required === true) this.emit([...where, 'required'], 'breaking', 'request-body-required-added', `request body of ${name} is now REQUIRED`);
-    if (bb.required === true && hb.required !== true) this.emit(where, 'additive', 'request-body-required-removed', `request body of ${name} is no longer required`);
-    this.content(bb.content, hb.content, [...where, 'content'], `request body of ${name}`, 'request');
+    if (bb.required !== true && hb.required === true) this.shaped(flow, [...where, 'required'], 'breaking', 'request-body-required-added', `request body of ${name} is now REQUIRED`);
+    if (bb.required === true && hb.required !== true) this.shaped(flow, where, 'additive', 'request-body-required-removed', `request body of ${name} is no longer required`);
+    this.content(bb.content, hb.content, [...where, 'content'], `request body of ${name}`, 'request', flow);
   }
 
-  private responses(b: Operation, h: Operation, at: string[], name: string): void {
+  private responses(b: Operation, h: Operation, at: string[], name: string, flow: Flow): void {
     const br = isObject(b.op.responses) ? b.op.responses : {};
     const hr = isObject(h.op.responses) ? h.op.responses : {};
     const where = [...at, 'responses'];
     for (const code of Object.keys(br)) {
       if (!has(hr, code)) {
-        this.emit(where, 'breaking', 'response-removed', `response ${code} of ${name} removed`);
+        this.shaped(flow, where, 'breaking', 'response-removed', `response ${code} of ${name} removed`);
         continue;
       }
       const bv = deref(this.base, br[code]);
       const hv = deref(this.head, hr[code]);
       if (!isObject(bv) || !isObject(hv)) continue;
-      this.content(bv.content, hv.content, [...where, code, 'content'], `response ${code} of ${name}`, 'response');
-      this.headers(bv.headers, hv.headers, [...where, code, 'headers'], `response ${code} of ${name}`);
+      this.content(bv.content, hv.content, [...where, code, 'content'], `response ${code} of ${name}`, 'response', flow);
+      this.headers(bv.headers, hv.headers, [...where, code, 'headers'], `response ${code} of ${name}`, flow);
     }
-    for (const code of Object.keys(hr)) if (!has(br, code)) this.emit([...where, code], 'additive', 'response-added', `response ${code} added to ${name}`);
+    for (const code of Object.keys(hr)) if (!has(br, code)) this.shaped(flow, [...where, code], 'additive', 'response-added', `response ${code} added to ${name}`);
   }
 
-  private content(b: unknown, h: unknown, at: string[], what: string, side: 'request' | 'response'): void {
+  private content(b: unknown, h: unknown, at: string[], what: string, part: 'request' | 'response', flow: Flow): void {
     const bc = isObject(b) ? b : {};
     const hc = isObject(h) ? h : {};
     this.spend(Object.keys(bc).length + Object.keys(hc).length);
     for (const type of Object.keys(bc)) {
       if (!has(hc, type)) {
-        this.emit(at, 'breaking', `${side}-media-type-removed`, `media type ${type} of the ${what} removed`);
+        this.shaped(flow, at, 'breaking', `${part}-media-type-removed`, `media type ${type} of the ${what} removed`);
         continue;
       }
       const bm = bc[type];
       const hm = hc[type];
-      if (isObject(bm) && isObject(hm)) this.schema(bm.schema, hm.schema, [...at, type, 'schema'], `${type} ${what}`, false);
+      if (isObject(bm) && isObject(hm)) this.schema(bm.schema, hm.schema, [...at, type, 'schema'], `${type} ${what}`, flow[part]);
     }
-    for (const type of Object.keys(hc)) if (!has(bc, type)) this.emit([...at, type], 'additive', `${side}-media-type-added`, `media type ${type} added to the ${what}`);
+    for (const type of Object.keys(hc)) if (!has(bc, type)) this.shaped(flow, [...at, type], 'additive', `${part}-media-type-added`, `media type ${type} added to the ${what}`);
+  }
+
+  /**
+   * The value of a parameter or header: described by `schema`, or by `content` (a map of one media
+   * type to the schema of the serialised value). Another media type, or a switch between the two,
+   * serialises the value another way, whichever side reads it.
+   */
+  private value(b: JsonObject, h: JsonObject, at: string[], what: string, dir: Direction, parameter: boolean): void {
+    const bt = isObject(b.content) ? Object.keys(b.content)[0] : undefined;
+    const ht = isObject(h.content) ? Object.keys(h.content)[0] : undefined;
+    if (bt === undefined && ht === undefined) return this.schema(b.schema, h.schema, [...at, 'schema'], what, dir, parameter);
+    if (bt !== ht) {
+      const from = bt === undefined ? 'a schema' : `media type ${bt}`;
+      const to = ht === undefined ? 'a schema' : `media type ${ht}`;
+      return this.emit(ht === undefined ? at : [...at, 'content', ht], 'breaking', 'content-media-type-changed', `${what} changed from ${from} to ${to}: the value is serialised another way`);
+    }
+    const bm = (b.content as JsonObject)[bt!];
+    const hm = (h.content as JsonObject)[ht!];
+    if (isObject(bm) && isObject(hm)) this.schema(bm.schema, hm.schema, [...at, 'content', ht!, 'schema'], `${what} (${ht})`, dir, parameter);
   }
 
   /**
    * Response headers, seen from the client that reads them: the server's promise to send one
    * (`required`) may grow but not shrink. A header's schema goes through the JSON Schema classifier.
    */
-  private headers(b: unknown, h: unknown, at: string[], whose: string): void {
+  private headers(b: unknown, h: unknown, at: string[], whose: string, flow: Flow): void {
     const bh = this.headersOf(this.base, b);
     const hh = this.headersOf(this.head, h);
     this.spend(bh.size + hh.size);
@@ -305,15 +320,15 @@ class OpenApiWalker {
       const y = hh.get(name);
       const what = `header "${x.key}" of the ${whose}`;
       if (!y) {
-        this.emit(at, 'breaking', x.required ? 'response-header-removed' : 'optional-response-header-removed', `${x.required ? 'REQUIRED ' : 'optional '}${what} removed`);
+        this.shaped(flow, at, 'breaking', x.required ? 'response-header-removed' : 'optional-response-header-removed', `${x.required ? 'REQUIRED ' : 'optional '}${what} removed`);
         continue;
       }
       const hat = [...at, y.key];
-      if (!x.required && y.required) this.emit([...hat, 'required'], 'additive', 'response-header-required-added', `${what} is now REQUIRED: the server always sends it`);
-      if (x.required && !y.required) this.emit(hat, 'breaking', 'response-header-required-removed', `${what} is no longer required: a client that relied on it may not get it`);
-      this.schema(x.value.schema, y.value.schema, [...hat, 'schema'], what, false);
+      if (!x.required && y.required) this.shaped(flow, [...hat, 'required'], 'additive', 'response-header-required-added', `${what} is now REQUIRED: the server always sends it`);
+      if (x.required && !y.required) this.shaped(flow, hat, 'breaking', 'response-header-required-removed', `${what} is no longer required: a client that relied on it may not get it`);
+      this.value(x.value, y.value, hat, what, flow.response, false);
     }
-    for (const [name, y] of hh) if (!bh.has(name)) this.emit([...at, y.key], 'additive', 'response-header-added', `new ${y.required ? 'REQUIRED' : 'optional'} header "${y.key}" in the ${whose}`);
+    for (const [name, y] of hh) if (!bh.has(name)) this.shaped(flow, [...at, y.key], 'additive', 'response-header-added', `new ${y.required ? 'REQUIRED' : 'optional'} header "${y.key}" in the ${whose}`);
   }
 
   /** The headers of a response by lower-cased name (HTTP header names are case-insensitive), `$ref`s resolved. */
@@ -331,8 +346,11 @@ class OpenApiWalker {
 
   // ---- schemas -------------------------------------------------------------------------------
 
-  /** A schema inside the document, through the JSON Schema classifier; `what` says whose it is. */
-  private schema(b: unknown, h: unknown, at: string[], what: string, parameter: boolean): void {
+  /**
+   * A schema inside the document, through the JSON Schema classifier, each change classed by the
+   * schema's direction (none: a component no operation uses); `what` says whose it is.
+   */
+  private schema(b: unknown, h: unknown, at: string[], what: string, dir: Direction | 'both' | undefined, parameter = false): void {
     if (b === undefined && h === undefined) return;
     // The classifier walks both schemas: a large one inside a shared component costs at every use.
     this.spend(nodesUpTo(b, MAX_OPENAPI_STEPS) + nodesUpTo(h, MAX_OPENAPI_STEPS));
@@ -343,8 +361,9 @@ class OpenApiWalker {
       at,
     });
     const typeAt = encodePointer([...at, 'type']);
-    for (const c of raw) {
-      const typed = parameter && c.class === 'breaking' && /^type-(added|narrowed|changed)$/.test(c.kind) && (c.pointer === typeAt || c.pointer === encodePointer(at));
+    for (const raw1 of raw) {
+      const c = directed(raw1, dir);
+      const typed = parameter && dir === 'request' && c.class === 'breaking' && /^type-(added|narrowed|changed)$/.test(c.kind) && (c.pointer === typeAt || c.pointer === encodePointer(at));
       const pointer = encodePointer(this.surviving(decodePointerOrRoot(c.pointer)));
       this.changes.push({ ...c, pointer, ...(typed ? { kind: 'openapi-parameter-type-changed' } : {}), reason: `${what}: ${c.reason}` });
     }
@@ -356,7 +375,10 @@ class OpenApiWalker {
     const at = ['components', 'schemas'];
     for (const name of Object.keys(bs)) {
       if (!has(hs, name)) this.emit(at, 'breaking', 'schema-removed', `component schema "${name}" removed`);
-      else this.schema(bs[name], hs[name], [...at, name], `component schema "${name}"`, false);
+      else {
+        const dir = directionOf(this.uses.get(name));
+        this.schema(bs[name], hs[name], [...at, name], `component schema "${name}"${dir ? ` (${USED[dir]})` : ''}`, dir);
+      }
     }
     for (const name of Object.keys(hs)) if (!has(bs, name)) this.emit([...at, name], 'additive', 'schema-added', `new component schema "${name}"`);
   }
@@ -383,6 +405,14 @@ class OpenApiWalker {
   }
 }
 
+const USED = { request: 'sent by clients', response: 'sent by the API', both: 'sent both ways' } as const;
+
+/** One direction, `both`, or none (a component no operation uses). */
+function directionOf(uses: Set<Direction> | undefined): Direction | 'both' | undefined {
+  if (!uses || uses.size === 0) return undefined;
+  return uses.size > 1 ? 'both' : [...uses][0];
+}
+
 interface Param {
   key: string;
   name: string;
@@ -390,35 +420,6 @@ interface Param {
   required: boolean;
   value: JsonObject;
   at: string[];
-}
-
-/** The operations under `paths`. */
-function pathOperations(doc: JsonObject): Operation[] {
-  return operationsOf(doc, doc.paths, ['paths'], (p) => ({ template: p.replace(/\{[^}]*\}/g, '{}'), wire: '', label: (m, id) => `${id ? `${id} ` : ''}(${m.toUpperCase()} ${p})` }));
-}
-
-interface Place {
-  template: string;
-  wire: string;
-  label: (method: string, id: string | undefined) => string;
-}
-
-/** The operations of a map of path items (`paths`, `webhooks`, a callback), located under `root` in the head. */
-function operationsOf(doc: JsonObject, container: unknown, root: string[], place: (key: string) => Place): Operation[] {
-  const out: Operation[] = [];
-  const items = isObject(container) ? container : {};
-  for (const [p, rawItem] of Object.entries(items)) {
-    const item = deref(doc, rawItem);
-    if (!isObject(item)) continue;
-    const { template, wire, label } = place(p);
-    for (const method of METHODS) {
-      const op = item[method];
-      if (!isObject(op)) continue;
-      const id = typeof op.operationId === 'string' ? op.operationId : undefined;
-      out.push({ method, path: p, template, wire, ...(id !== undefined ? { id } : {}), op, item, root, label: label(method, id) });
-    }
-  }
-  return out;
 }
 
 /**
@@ -480,31 +481,6 @@ function nodesUpTo(v: unknown, limit: number): number {
     else if (isObject(cur)) for (const x of Object.values(cur)) stack.push(x);
   }
   return n;
-}
-
-function opPath(o: Operation): string[] {
-  return [...o.root, o.path, o.method];
-}
-
-function schemasOf(doc: JsonObject): JsonObject {
-  const c = isObject(doc.components) ? doc.components : {};
-  return isObject(c.schemas) ? c.schemas : {};
-}
-
-/** A local `$ref` (`#/components/…`) resolved within the document, a few hops at most; anything else as it is. */
-function deref(doc: JsonObject, node: unknown): unknown {
-  let cur = node;
-  for (let hops = 0; hops < 8 && isObject(cur) && typeof cur.$ref === 'string' && cur.$ref.startsWith('#/'); hops++) {
-    let target: unknown;
-    try {
-      target = getAtPointer(doc, decodeURIComponent(cur.$ref.slice(1)));
-    } catch {
-      return cur;
-    }
-    if (target === undefined) return cur;
-    cur = target;
-  }
-  return cur;
 }
 
 type Alternative = Record<string, string[]>;

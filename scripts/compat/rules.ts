@@ -1,7 +1,8 @@
 import type { RuleClass, RuleMeta } from '../core/rule.js';
 import type { SeveritySetting } from '../core/findings.js';
 import { defineRule } from '../core/rule.js';
-import type { Change } from './types.js';
+import type { Change, RawChange } from './types.js';
+import { CLASS_ORDER } from './types.js';
 
 /*
  * One rule per kind of change, as buf has one per kind (FIELD_NO_DELETE, ENUM_VALUE_NO_DELETE, …),
@@ -37,6 +38,71 @@ function api(id: string, cls: RuleClass, description: string, severity?: Severit
 const B = 'breaking';
 const A = 'additive';
 const E = 'editorial';
+
+/**
+ * A schema inside the OpenAPI document has a direction. In a REQUEST (what the client sends:
+ * parameters, request bodies; inside a callback or webhook, the responses the client's receiver
+ * answers with) the server reads the value, so the classes above hold: narrowing breaks a client
+ * whose request was valid. In a RESPONSE (what the API sends: responses, response headers; inside a
+ * callback or webhook, its request) the client reads the value, so widening breaks a client that
+ * handled every value the base promised, and narrowing is safe (oasdiff's `response-…` checks). A
+ * kind whose class is the same either way keeps its one id; these are the ids where it differs.
+ */
+function directedRules(): RuleMeta[] {
+  const res = (id: string, cls: RuleClass, description: string, severity?: SeveritySetting) => kind(`response-${id}`, cls, `In a response: ${description}`, OPENAPI_RFC, severity);
+  const widens = 'the API may send values a client written against the base does not handle.';
+  const narrows = 'the API sends a subset of what it promised; every client still reads it.';
+  return [
+    kind(
+      'request-property-removed',
+      B,
+      'In a request: a property was removed; the server no longer reads what a client sends in it (the request is still valid unless the object is closed), a warning by default, as oasdiff\'s request-property-removed.',
+      OPENAPI_RFC,
+      'warning',
+    ),
+    res('optional-property-removed', B, `an OPTIONAL property was removed: the API was allowed to omit it, but a client that read it when sent gets nothing (a warning by default, as oasdiff's response-optional-property-removed; a REQUIRED one is \`compat/property-removed\`).`, 'warning'),
+    res('property-added-required', A, 'a new property was added and made REQUIRED: the API always sends it; clients that do not know it ignore it.'),
+    res('required-added', A, 'an existing property became REQUIRED: the API now always sends it.'),
+    res('required-removed', B, 'a property is no longer REQUIRED: a client that relied on it may not get it.'),
+    res('schema-unconstrained', B, `a schema became \`true\` or stopped being \`false\`: ${widens}`),
+    res('type-added', A, `a \`type\` restriction was added: ${narrows}`),
+    res('type-removed', B, `a \`type\` restriction was lifted: ${widens}`),
+    res('type-widened', B, `\`type\` allows more types than before: ${widens}`),
+    res('type-narrowed', A, `\`type\` allows fewer types than before: ${narrows}`),
+    res('enum-added', A, `an \`enum\` was added: ${narrows}`),
+    res('enum-removed', B, `an \`enum\` was removed: ${widens}`),
+    res('enum-value-added', B, `a value was added to an \`enum\`: ${widens}`),
+    res('enum-value-removed', A, `a value was removed from an \`enum\`: ${narrows}`),
+    res('const-added', A, `a \`const\` was added: ${narrows}`),
+    res('const-removed', B, `a \`const\` was removed: ${widens}`),
+    res('bound-added', A, `a bound (\`minimum\`, \`maxLength\`, …) was added: ${narrows}`),
+    res('bound-removed', B, `a bound (\`minimum\`, \`maxLength\`, …) was removed: ${widens}`),
+    res('bound-tightened', A, `a bound was tightened: ${narrows}`),
+    res('bound-loosened', B, `a bound was loosened: ${widens}`),
+    res('pattern-added', A, `a \`pattern\` was added: ${narrows}`),
+    res('pattern-removed', B, `a \`pattern\` was removed: ${widens}`),
+    res('format-added', A, `a \`format\` was added: ${narrows}`),
+    res('format-removed', B, `a \`format\` was removed: ${widens}`),
+    res('content-added', A, `a \`contentMediaType\` or \`contentEncoding\` was added: ${narrows}`),
+    res('content-removed', B, `a \`contentMediaType\` or \`contentEncoding\` was removed: ${widens}`),
+    res('unique-items-added', A, `\`uniqueItems: true\` was added: ${narrows}`),
+    res('unique-items-removed', B, `\`uniqueItems: true\` was removed: ${widens}`),
+    res('additional-properties-closed', A, `an object was closed: ${narrows}`),
+    res('additional-properties-opened', B, `an object was opened (\`additionalProperties: false\` dropped): ${widens}`),
+    res('dependent-schema-added', A, `a \`dependentSchemas\` entry was added: ${narrows}`),
+    res('dependent-schema-removed', B, `a \`dependentSchemas\` entry was removed: ${widens}`),
+    res('dependent-required-added', A, `a property became required when another is present: ${narrows}`),
+    res('dependent-required-removed', B, `a property is no longer required when another is present: ${widens}`),
+    res('prefix-item-added', A, `a \`prefixItems\` entry was added: ${narrows}`),
+    res('prefix-item-removed', B, `a \`prefixItems\` entry was removed: ${widens}`),
+    res('all-of-branch-added', A, `an \`allOf\` branch was added: ${narrows}`),
+    res('all-of-branch-removed', B, `an \`allOf\` branch was removed: ${widens}`),
+    res('any-of-branch-added', B, `an \`anyOf\` branch was added: ${widens}`),
+    res('any-of-branch-removed', A, `an \`anyOf\` branch was removed: ${narrows}`),
+    res('one-of-branch-added', B, `a \`oneOf\` branch was added: ${widens}`),
+    res('one-of-branch-removed', A, `a \`oneOf\` branch was removed: ${narrows}`),
+  ];
+}
 
 /** The kinds of change, by rule id (without the `compat/` prefix). */
 export const CHANGE_RULES: RuleMeta[] = [
@@ -173,15 +239,18 @@ export const CHANGE_RULES: RuleMeta[] = [
   api('response-header-added', A, 'A response header was added.'),
   api('response-header-required-added', A, 'A response header became REQUIRED: the server now always sends it.'),
   api('response-header-required-removed', B, 'A response header is no longer REQUIRED: a client that relied on it may not get it.'),
-  api('callback-removed', B, "An operation of a callback (`paths.*.*.callbacks.<name>.<expression>.<method>`) was removed, or its method or expression changed: the client's receiver no longer gets it. Compared by presence only."),
+  api('callback-removed', B, "An operation of a callback (`paths.*.*.callbacks.<name>.<expression>.<method>`) was removed, or its method or expression changed: the client's receiver no longer gets it. A paired one's schemas are compared with the direction reversed."),
   api('callback-added', A, 'An operation was added to the callbacks of an existing operation.'),
-  api('webhook-removed', B, "A webhook operation (`webhooks.<name>.<method>`) was removed or changed its method: the client's receiver no longer gets it. Matched by `operationId`, then by name and method; compared by presence only."),
+  api('webhook-removed', B, "A webhook operation (`webhooks.<name>.<method>`) was removed or changed its method: the client's receiver no longer gets it. Matched by `operationId`, then by name and method; a paired one's schemas are compared with the direction reversed."),
   api('webhook-added', A, 'A webhook operation was added.'),
+  api('content-media-type-changed', B, 'A parameter or header described with `content` (a media type and its schema) changed its media type, or switched between `schema` and `content`: the value is serialised another way.'),
   api('too-complex', B, 'The comparison of the OpenAPI document passed its work cap (components shared through `$ref` used from very many places): it cannot be classified, so it counts as breaking.'),
   api('schema-removed', B, 'A component schema (`components.schemas`) was removed.'),
   api('schema-added', A, 'A component schema (`components.schemas`) was added.'),
   api('security-added', B, 'A security requirement was added or tightened: a request that was authorised may not be now.'),
   api('security-relaxed', A, 'A security requirement was removed or an alternative added: every request that was authorised still is.'),
+  // schemas inside the OpenAPI document, by direction (directed() picks these where the class differs)
+  ...directedRules(),
 ];
 
 /** The findings about the run itself, not about one change. */
@@ -239,7 +308,35 @@ export function ruleFor(change: Pick<Change, 'kind' | 'class'>): RuleMeta {
   return rule;
 }
 
+/** Who sends the value a schema describes: the client (`request`) or the API (`response`). */
+export type Direction = 'request' | 'response';
+
+const SEVERITY_ORDER: Record<string, number> = { off: 0, warning: 1, error: 2 };
+
+/** A change's kind and class in one direction: the directed rule where one exists for its kind, else unchanged. */
+function variant(c: RawChange, dir: Direction): RawChange {
+  // Changed to something neither wider nor narrower (a bound of another kind, a non-numeric value): breaking either way.
+  if (c.kind.endsWith('-changed')) return c;
+  for (const k of [c.kind, localId(c.kind, c.class)]) {
+    const rule = byId.get(`compat/${dir}-${k}`);
+    if (rule) return { ...c, kind: `${dir}-${k}`, class: rule.class! };
+  }
+  return c;
+}
+
+/**
+ * A schema change classed by the direction of its schema; `both` (a component sent and received)
+ * takes the worse of the two, and no direction (a schema file of its own) keeps the classes above.
+ */
+export function directed(c: RawChange, dir: Direction | 'both' | undefined): RawChange {
+  if (dir !== 'both') return dir ? variant(c, dir) : c;
+  const rank = (x: RawChange) => CLASS_ORDER[x.class] * 3 + SEVERITY_ORDER[ruleFor(x).defaultSeverity ?? 'off']!;
+  const [req, res] = [variant(c, 'request'), variant(c, 'response')];
+  return rank(res) > rank(req) ? res : req;
+}
+
 function localId(k: string, cls: RuleClass): string {
+  if (k === 'optional-property-removed') return 'property-removed';
   const special = BY_CLASS[k]?.[cls];
   if (special) return special;
   let m = BOUNDS.exec(k);

@@ -297,7 +297,8 @@ class SchemaWalker {
     const propsAt = isObject(h.properties) ? ['properties'] : [];
     for (const r of removed) {
       if ([...renamedTo.values()].includes(r)) continue;
-      this.emit(f, propsAt, 'breaking', 'property-removed', `property "${r}" removed${breq.has(r) ? ' (it was REQUIRED)' : ''}`);
+      // Told apart for the direction: in a response, an optional property removed is a warning (rules.ts).
+      this.emit(f, propsAt, 'breaking', breq.has(r) ? 'property-removed' : 'optional-property-removed', `property "${r}" removed${breq.has(r) ? ' (it was REQUIRED)' : ''}`);
     }
     for (const a of added) {
       const from = renamedTo.get(a);

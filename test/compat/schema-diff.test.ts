@@ -43,7 +43,7 @@ describe('schema diff: classification per keyword', () => {
   });
 
   it('a removed property is breaking at its parent; a renamed one (same schema, new name) is named as a rename', () => {
-    expect(diff(obj({ a: {}, b: { type: 'integer' } }), obj({ a: {} }))).toEqual([['/properties', 'breaking', 'property-removed']]);
+    expect(diff(obj({ a: {}, b: { type: 'integer' } }), obj({ a: {} }))).toEqual([['/properties', 'breaking', 'optional-property-removed']]);
     expect(diff(obj({ a: {}, b: { type: 'integer' } }), obj({ a: {}, c: { type: 'integer' } }))).toEqual([['/properties/c', 'breaking', 'property-renamed']]);
   });
 

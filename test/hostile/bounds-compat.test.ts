@@ -43,6 +43,22 @@ describe('hostile bounds: compat of an OpenAPI document', () => {
     expect(diff(base, head)).toMatchObject([{ kind: 'openapi-too-complex' }]);
   });
 
+  it("a callback of 2,000 expressions used by 2,000 operations, every request body's schema changed (compared reversed at each use): one too-complex change", () => {
+    const op = (i: number) => ({ operationId: `o${i}`, callbacks: { c: { $ref: '#/components/callbacks/c' } } });
+    const hook = (type: string) => ({ post: { requestBody: { content: { 'application/json': { schema: { type } } } } } });
+    const base = api(2000, op, { callbacks: { c: named(2000, 'e', () => hook('string')) } });
+    const head = api(2000, op, { callbacks: { c: named(2000, 'e', () => hook('integer')) } });
+    expect(diff(base, head)).toMatchObject([{ kind: 'openapi-too-complex' }]);
+  });
+
+  it('a clean control for the walk that finds who sends a component: 40,000 operations through one shared response cost it once', () => {
+    const op = () => ({ responses: { 200: { $ref: '#/components/responses/r' } } });
+    const responses = { r: { description: 'd', content: { 'application/json': { schema: { $ref: '#/components/schemas/S' } } } } };
+    const base = api(40_000, op, { responses, schemas: { S: { enum: ['a'] } } });
+    const head = api(40_000, op, { responses, schemas: { S: { enum: ['a', 'b'] } } });
+    expect(diff(base, head).map((c) => ruleFor(c).id)).toEqual(['compat/response-enum-value-added']);
+  });
+
   it('2,000 security alternatives against 2,000 others (each tried against each): one too-complex change', () => {
     const base = api(1, () => ({}), {}, { security: Array.from({ length: 2000 }, (_, i) => ({ [`a${i}`]: [] })) });
     const head = api(1, () => ({}), {}, { security: Array.from({ length: 2000 }, (_, i) => ({ [`b${i}`]: [] })) });

@@ -206,6 +206,12 @@ const noBody = (d: any) => delete d.paths['/runs'].post.requestBody;
 const textPlain = (content: any) => (content['text/plain'] = { schema: str });
 const runHeaders = (d: any) => d.paths['/runs/{runId}'].get.responses['200'].headers;
 const CALLBACK = `${RUNS}/post/callbacks/runFinished`;
+const RUN_SCHEMA = '/components/schemas/Run';
+const run = (d: any) => d.components.schemas.Run;
+const requestSchema = (d: any) => d.paths['/runs'].post.requestBody.content['application/json'].schema;
+/** A response rule: Run's `status` (a schema only the API sends) changed from `base` to `head`; `at` below it. */
+const S = (id: string, base: unknown, head: unknown, at: string): ApiCase =>
+  A(`response-${id}`, (d) => (run(d).properties.status = structuredClone(head)), `${RUN_SCHEMA}/properties/status${at}`, (d) => (run(d).properties.status = structuredClone(base)));
 const FINISHED_AT = `${CALLBACK}/${FINISHED.replace(/\//g, '~1')}`;
 
 export const API_KINDS: ApiCase[] = [
@@ -250,8 +256,52 @@ export const API_KINDS: ApiCase[] = [
   A('openapi-schema-added', (d) => (d.components.schemas.Extra = str), '/components/schemas/Extra'),
   A('openapi-security-added', (d) => (d.security = [{ bearer: [] }]), '/security'),
   A('openapi-security-relaxed', (d) => (d.security = [{ bearer: [] }, {}]), '/security', (d) => (d.security = [{ bearer: [] }])),
-  // schemas inside the document go through the JSON Schema classifier: the same rule ids
-  A('property-removed', (d) => delete d.components.schemas.Run.properties.status, '/components/schemas/Run/properties'),
+  A('openapi-content-media-type-changed', (d) => (d.paths['/runs'].get.parameters[0] = { name: 'status', in: 'query', content: { 'application/json': { schema: str } } }), `${RUNS}/get/parameters/0/content/application~1json`),
+  // schemas inside the document go through the JSON Schema classifier: the same rule ids where the class is the same either way
+  A('property-removed', (d) => ((run(d).required = []), delete run(d).properties.status), `${RUN_SCHEMA}/properties`, (d) => (run(d).required = ['status']), 'a REQUIRED property of a response schema'),
+  A('request-property-removed', (d) => delete requestSchema(d).properties.callbackUrl, `${RUNS}/post/requestBody/content/application~1json/schema/properties`),
+  // Run is only sent by the API (responses, the callback's and the webhook's requests): the response ids where the class differs
+  A('response-optional-property-removed', (d) => delete run(d).properties.status, `${RUN_SCHEMA}/properties`),
+  A('response-property-added-required', (d) => ((run(d).properties.name = { type: 'string' }), (run(d).required = ['name'])), `${RUN_SCHEMA}/properties/name`),
+  A('response-required-added', (d) => (run(d).required = ['status']), `${RUN_SCHEMA}/required`),
+  A('response-required-removed', () => {}, RUN_SCHEMA, (d) => (run(d).required = ['status'])),
+  S('schema-unconstrained', str, true, ''),
+  S('type-added', {}, { type: 'string' }, '/type'),
+  S('type-removed', { type: 'string' }, {}, ''),
+  S('type-widened', { type: 'string' }, { type: ['string', 'null'] }, '/type'),
+  S('type-narrowed', { type: ['string', 'null'] }, { type: 'string' }, '/type'),
+  S('enum-added', {}, { enum: ['a'] }, '/enum'),
+  S('enum-removed', { enum: ['a'] }, {}, ''),
+  S('enum-value-added', { enum: ['a'] }, { enum: ['a', 'b'] }, '/enum'),
+  S('enum-value-removed', { enum: ['a', 'b'] }, { enum: ['a'] }, '/enum'),
+  S('const-added', {}, { const: 'a' }, '/const'),
+  S('const-removed', { const: 'a' }, {}, ''),
+  S('bound-added', {}, { maxLength: 5 }, '/maxLength'),
+  S('bound-removed', { maxLength: 5 }, {}, ''),
+  S('bound-tightened', { maxLength: 5 }, { maxLength: 3 }, '/maxLength'),
+  S('bound-loosened', { maxLength: 3 }, { maxLength: 5 }, '/maxLength'),
+  S('pattern-added', {}, { pattern: '^a' }, '/pattern'),
+  S('pattern-removed', { pattern: '^a' }, {}, ''),
+  S('format-added', {}, { format: 'uuid' }, '/format'),
+  S('format-removed', { format: 'uuid' }, {}, ''),
+  S('content-added', {}, { contentMediaType: 'text/plain' }, '/contentMediaType'),
+  S('content-removed', { contentMediaType: 'text/plain' }, {}, ''),
+  S('unique-items-added', { type: 'array' }, { type: 'array', uniqueItems: true }, '/uniqueItems'),
+  S('unique-items-removed', { type: 'array', uniqueItems: true }, { type: 'array' }, ''),
+  S('additional-properties-closed', { type: 'object' }, { type: 'object', additionalProperties: false }, '/additionalProperties'),
+  S('additional-properties-opened', { type: 'object', additionalProperties: false }, { type: 'object' }, ''),
+  S('dependent-schema-added', {}, { dependentSchemas: { a: { required: ['b'] } } }, '/dependentSchemas/a'),
+  S('dependent-schema-removed', { dependentSchemas: { a: { required: ['b'] } } }, {}, ''),
+  S('dependent-required-added', {}, { dependentRequired: { a: ['b'] } }, '/dependentRequired/a'),
+  S('dependent-required-removed', { dependentRequired: { a: ['b'] } }, { dependentRequired: { a: [] } }, '/dependentRequired/a'),
+  S('prefix-item-added', { prefixItems: [{ type: 'string' }] }, { prefixItems: [{ type: 'string' }, { type: 'integer' }] }, '/prefixItems/1'),
+  S('prefix-item-removed', { prefixItems: [{ type: 'string' }, { type: 'integer' }] }, { prefixItems: [{ type: 'string' }] }, '/prefixItems'),
+  S('all-of-branch-added', { allOf: [{ minLength: 1 }] }, { allOf: [{ minLength: 1 }, { maxLength: 9 }] }, '/allOf/1'),
+  S('all-of-branch-removed', { allOf: [{ minLength: 1 }, { maxLength: 9 }] }, { allOf: [{ minLength: 1 }] }, '/allOf'),
+  S('any-of-branch-added', { anyOf: [{ type: 'string' }] }, { anyOf: [{ type: 'string' }, { type: 'integer' }] }, '/anyOf/1'),
+  S('any-of-branch-removed', { anyOf: [{ type: 'string' }, { type: 'integer' }] }, { anyOf: [{ type: 'string' }] }, '/anyOf'),
+  S('one-of-branch-added', { oneOf: [{ type: 'string' }] }, { oneOf: [{ type: 'string' }, { type: 'integer' }] }, '/oneOf/1'),
+  S('one-of-branch-removed', { oneOf: [{ type: 'string' }, { type: 'integer' }] }, { oneOf: [{ type: 'string' }] }, '/oneOf'),
   A('required-added', (d) => (d.paths['/runs'].post.requestBody.content['application/json'].schema.required = ['workflowId']), `${RUNS}/post/requestBody/content/application~1json/schema/required`),
   A('enum-added', (d) => (d.paths['/runs'].get.parameters[0].schema.enum = ['running']), `${RUNS}/get/parameters/0/schema/enum`),
   A('type-changed', (d) => (runHeaders(d).ETag.schema.type = 'integer'), `${RUN}/get/responses/200/headers/ETag/schema/type`, undefined, "a response header's schema"),
