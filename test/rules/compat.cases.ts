@@ -162,7 +162,7 @@ const API_HEAD = 'head.yaml';
 
 const FINISHED = '{$request.body#/callbackUrl}';
 
-function apiDoc(): any {
+export function apiDoc(): any {
   const ok = (schema?: unknown) => ({ description: 'ok', ...(schema ? { content: { 'application/json': { schema } } } : {}) });
   return {
     openapi: '3.1.0',
