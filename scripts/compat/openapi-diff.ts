@@ -6,7 +6,7 @@ import type { Direction } from './rules.js';
 import { directed } from './rules.js';
 import { diffSchema } from './schema-diff.js';
 import type { Flow, Operation } from './openapi-operations.js';
-import { CALLED, callbackOperations, deref, opPath, pathOperations, RECEIVED, schemasOf, webhookOperations } from './openapi-operations.js';
+import { CALLED, callbackOperations, deref, opPath, PATH_PARAM, pathOperations, RECEIVED, schemasOf, webhookOperations } from './openapi-operations.js';
 import { componentUses } from './openapi-uses.js';
 import type { ChangeClass, RawChange } from './types.js';
 
@@ -45,6 +45,13 @@ import type { ChangeClass, RawChange } from './types.js';
  * with one breaking change, never an exhausted heap.
  */
 export const MAX_OPENAPI_STEPS = 1_000_000;
+
+/**
+ * A change's text costs a step per this many characters besides its four: each change carries its
+ * pointer and a reason naming the operation, so long keys (a path of a megabyte) above many
+ * changes would ask for their product in memory.
+ */
+const CHARS_PER_STEP = 64;
 
 class TooComplex extends Error {}
 
@@ -111,9 +118,10 @@ class OpenApiWalker {
   }
 
   private emit(segs: readonly string[], cls: ChangeClass, kind: string, reason: string): void {
-    // A change is kept (and printed), so it costs more than a step of the walk.
-    this.spend(4);
-    this.changes.push({ pointer: encodePointer(this.surviving(segs)), class: cls, kind: `openapi-${kind}`, reason });
+    // A change is kept (and printed), so it costs more than a step of the walk, and more the longer it is.
+    const pointer = encodePointer(this.surviving(segs));
+    this.spend(4 + Math.floor((pointer.length + reason.length) / CHARS_PER_STEP));
+    this.changes.push({ pointer, class: cls, kind: `openapi-${kind}`, reason });
   }
 
   /** The longest prefix of `segs` that exists in the head document. */
@@ -222,7 +230,7 @@ class OpenApiWalker {
   /** The operation's parameters (path-item ones overridden by the operation's), by a key that survives a path parameter's rename. */
   private paramsOf(doc: JsonObject, o: Operation): Map<string, Param> {
     const out = new Map<string, Param>();
-    const names = [...o.path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]!);
+    const names = [...o.path.matchAll(PATH_PARAM)].map((m) => m[1]!);
     const add = (list: unknown, at: string[]) => {
       if (!Array.isArray(list)) return;
       list.forEach((raw, i) => {
@@ -359,6 +367,8 @@ class OpenApiWalker {
       head: this.opts.head,
       compared: this.opts.compared,
       at,
+      // Each change is kept with `what` before its reason.
+      spend: (chars) => this.spend(Math.floor((chars + what.length) / CHARS_PER_STEP)),
     });
     const typeAt = encodePointer([...at, 'type']);
     for (const raw1 of raw) {

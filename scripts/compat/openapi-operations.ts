@@ -42,9 +42,15 @@ export interface Operation {
   label: string;
 }
 
+/**
+ * A path template's parameters: `{name}` holding no brace. `[^}]*` would let every `{` of an
+ * unclosed run scan to the end of the key (a key of 40,000 `{` took 5 s, time square in its length).
+ */
+export const PATH_PARAM = /\{([^{}]*)\}/g;
+
 /** The operations under `paths`. */
 export function pathOperations(doc: JsonObject): Operation[] {
-  return operationsOf(doc, doc.paths, ['paths'], (p) => ({ template: p.replace(/\{[^}]*\}/g, '{}'), wire: '', label: (m, id) => `${id ? `${id} ` : ''}(${m.toUpperCase()} ${p})` }));
+  return operationsOf(doc, doc.paths, ['paths'], (p) => ({ template: p.replace(PATH_PARAM, '{}'), wire: '', label: (m, id) => `${id ? `${id} ` : ''}(${m.toUpperCase()} ${p})` }));
 }
 
 /** The operations under `webhooks` (OpenAPI 3.1). */
@@ -93,15 +99,28 @@ export function schemasOf(doc: JsonObject): JsonObject {
   return isObject(c.schemas) ? c.schemas : {};
 }
 
-/** A local `$ref` (`#/components/…`) resolved within the document, a few hops at most; anything else as it is. */
+/** Each `$ref` object's target in its document (`undefined`: not resolved), by document. */
+const hops = new WeakMap<JsonObject, WeakMap<JsonObject, unknown>>();
+
+/**
+ * A local `$ref` (`#/components/…`) resolved within the document, a few hops at most; anything else
+ * as it is. Each `$ref` is resolved once per document: a parameter whose pointer is a megabyte
+ * long, reached through a short `$ref` from every operation, would otherwise be decoded at each.
+ */
 export function deref(doc: JsonObject, node: unknown): unknown {
+  let known = hops.get(doc);
+  if (!known) hops.set(doc, (known = new WeakMap()));
   let cur = node;
-  for (let hops = 0; hops < 8 && isObject(cur) && typeof cur.$ref === 'string' && cur.$ref.startsWith('#/'); hops++) {
+  for (let n = 0; n < 8 && isObject(cur) && typeof cur.$ref === 'string' && cur.$ref.startsWith('#/'); n++) {
     let target: unknown;
-    try {
-      target = getAtPointer(doc, decodeURIComponent(cur.$ref.slice(1)));
-    } catch {
-      return cur;
+    if (known.has(cur)) target = known.get(cur);
+    else {
+      try {
+        target = getAtPointer(doc, decodeURIComponent(cur.$ref.slice(1)));
+      } catch {
+        target = undefined;
+      }
+      known.set(cur, target);
     }
     if (target === undefined) return cur;
     cur = target;

@@ -9,7 +9,7 @@ import type { Direction } from './rules.js';
  * Who sends each component schema (`components.schemas.<name>`): the client, when an operation's
  * parameters or request body reach it (through `$ref`s, transitively), the API when a response or
  * response header does; reversed inside callbacks and webhooks. The documents given (base and
- * head) count together, so a component's worse use decides. Every object is visited once per
+ * head) count together, so a component's worse use decides. Every object and array is visited once per
  * direction (a component, response or callback shared by many operations costs once), and each
  * visit spends one step of the comparison's work cap.
  */
@@ -91,6 +91,11 @@ class Uses {
     while (stack.length > 0) {
       const node = stack.pop();
       if (Array.isArray(node)) {
+        // Visited once too: YAML aliases share arrays, and an array of aliases of arrays of aliases
+        // expands exponentially when walked as a tree.
+        if (this.seen[dir].has(node)) continue;
+        this.seen[dir].add(node);
+        this.spend(1);
         for (const x of node) stack.push(x);
         continue;
       }

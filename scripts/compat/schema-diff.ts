@@ -15,6 +15,16 @@ import { resolveRef, targetFile } from './refs.js';
  * so and counts the change as breaking.
  */
 
+/**
+ * The text of one comparison's changes (pointers and reasons, in characters). Each change carries
+ * the pointer to where it is, so a key of a megabyte above 20,000 changed enum values asks for
+ * 20 GB of pointers (a 270 KB schema took 2.1 GB and 35 s); past this the comparison stops with
+ * one breaking change. Real comparisons make kilobytes of it.
+ */
+export const MAX_CHANGE_TEXT = 64 * 1024 * 1024;
+
+class ChangeTextCap extends Error {}
+
 const EDITORIAL = ['title', 'description', '$comment', 'examples', 'deprecated'];
 const LOWER_BOUNDS = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties', 'minContains'];
 const UPPER_BOUNDS = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties', 'maxContains'];
@@ -69,12 +79,24 @@ export interface SchemaDiffOptions {
   compared: ReadonlySet<string>;
   /** Where the compared schemas sit in the head document (a schema inside an OpenAPI document); the root by default. */
   at?: readonly string[];
+  /** Charged the text of each change (characters); may throw to stop. Unset: MAX_CHANGE_TEXT for this comparison. */
+  spend?: (chars: number) => void;
 }
 
 /** Classifies every difference between two versions of one JSON Schema document (or of one schema inside a document). */
 export function diffSchema(baseFile: string, headFile: string, base: unknown, head: unknown, opts: SchemaDiffOptions): RawChange[] {
-  const w = new SchemaWalker(opts);
-  w.node(base, head, { baseFile, headFile, path: [...(opts.at ?? [])] });
+  let text = 0;
+  const spend = (chars: number) => {
+    if ((text += chars) > MAX_CHANGE_TEXT) throw new ChangeTextCap();
+  };
+  const w = new SchemaWalker(opts.spend ? opts : { ...opts, spend });
+  try {
+    w.node(base, head, { baseFile, headFile, path: [...(opts.at ?? [])] });
+  } catch (e) {
+    if (!(e instanceof ChangeTextCap)) throw e;
+    const reason = `comparison stopped after ${MAX_CHANGE_TEXT} characters of changes (the compat cap on their pointers and reasons: long keys above many changes); the schema cannot be classified, so it counts as breaking`;
+    return [{ pointer: encodePointer(opts.at ?? []), class: 'breaking', kind: 'unclassified', reason }];
+  }
   return w.changes;
 }
 
@@ -135,13 +157,16 @@ class SchemaWalker {
   // ---- reporting -------------------------------------------------------------------------
 
   private emit(f: Frame, segs: string[], cls: ChangeClass, kind: string, reason: string): void {
+    let change: RawChange;
     if (f.via) {
       const rel = encodePointer([...f.via.rel, ...segs]);
       const where = f.via.ref ? `via $ref "${f.via.ref}"${rel ? ` at ${rel}` : ''}` : `at ${rel}`;
-      this.changes.push({ pointer: f.via.pointer, class: cls, kind, reason: `${reason} (${where})` });
+      change = { pointer: f.via.pointer, class: cls, kind, reason: `${reason} (${where})` };
     } else {
-      this.changes.push({ pointer: encodePointer([...f.path, ...segs]), class: cls, kind, reason });
+      change = { pointer: encodePointer([...f.path, ...segs]), class: cls, kind, reason };
     }
+    this.opts.spend!(change.pointer.length + change.reason.length);
+    this.changes.push(change);
   }
 
   /** A frame one step down; `exists` says whether the step exists in the head (else stay at the parent). */

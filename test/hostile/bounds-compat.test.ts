@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { diffOpenApi, MAX_OPENAPI_STEPS } from '../../scripts/compat/openapi-diff.js';
 import { ruleFor } from '../../scripts/compat/rules.js';
+import { diffSchema, MAX_CHANGE_TEXT } from '../../scripts/compat/schema-diff.js';
 
 /*
  * Hostile OpenAPI documents for compat: a component shared through `$ref` is compared at every
@@ -76,5 +77,72 @@ describe('hostile bounds: compat of an OpenAPI document', () => {
     const base = api(40_000, () => ({}));
     const head = api(40_000, () => ({}));
     expect(diff(base, head)).toEqual([]);
+  });
+
+  it('a path key of 300,000 unclosed `{` (each would scan to the end of the key) pairs with its twin: no change', () => {
+    const key = `/${'{'.repeat(300_000)}`;
+    const doc = () => ({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { [key]: { get: { parameters: [{ name: 'q', in: 'path', required: true }] } } } });
+    expect(diff(doc(), doc())).toEqual([]);
+  });
+
+  it('a clean control for path templates: `/t/{id}` and `/t/{taskId}` are one path, `{a{b}` names the parameter `b`', () => {
+    const at = (p: string) => api(0, () => ({}), {}, { paths: { [p]: { get: { responses: { 200: { description: 'd' } } } } } });
+    expect(diff(at('/t/{id}'), at('/t/{taskId}'))).toEqual([]);
+    expect(diff(at('/t/{a{b}'), at('/t/{a{c}')).map((c) => c.kind)).toEqual([]);
+    expect(diff(at('/t/{id}'), at('/u/{id}')).map((c) => c.kind)).toEqual(['openapi-operation-removed', 'openapi-operation-added']);
+  });
+
+  it('a parameter whose $ref is 1 MB long, reached through a short $ref from 5,000 operations, is resolved once per document', () => {
+    const op = () => ({ parameters: [{ $ref: '#/components/parameters/p' }] });
+    const components = () => ({ parameters: { p: { $ref: `#/${'x/'.repeat(500_000)}` } } });
+    expect(diff(api(5000, op, components()), api(5000, op, components()))).toEqual([]);
+  });
+
+  it('a clean control: a parameter through two short $refs is still compared at each operation', () => {
+    const op = () => ({ parameters: [{ $ref: '#/components/parameters/p' }] });
+    const param = (required: boolean) => ({ parameters: { p: { $ref: '#/components/parameters/q' }, q: { name: 'q', in: 'query', required } } });
+    expect(diff(api(2, op, param(false)), api(2, op, param(true))).map((c) => ruleFor(c).id)).toEqual(Array(2).fill('compat/openapi-parameter-required-added'));
+  });
+
+  /** A response's component schema `S` of `values`, holding `x-bomb`: arrays of `fan` aliases of the array below, `levels` deep. */
+  function bombed(values: string[], fan: number, levels: number) {
+    let bomb: unknown = Array(fan).fill(0);
+    for (let i = 0; i < levels; i++) bomb = Array(fan).fill(bomb);
+    const op = () => ({ responses: { 200: { description: 'd', content: { 'application/json': { schema: { $ref: '#/components/schemas/S' } } } } } });
+    return api(1, op, { schemas: { S: { enum: values, 'x-bomb': bomb } } });
+  }
+
+  it('arrays of 10 aliases of arrays, 15 levels deep (YAML aliases share them: 10^16 values as a tree) in a used component: one too-complex change', () => {
+    expect(diff(bombed(['a'], 10, 15), bombed(['a', 'b'], 10, 15))).toMatchObject([{ kind: 'openapi-too-complex' }]);
+  });
+
+  it('a clean control: shared arrays 2 levels deep in a used component: its change is found, classed by its direction', () => {
+    expect(diff(bombed(['a'], 10, 2), bombed(['a', 'b'], 10, 2)).map((c) => ruleFor(c).id)).toEqual(['compat/response-enum-value-added']);
+  });
+
+  it(`a 200 KB property name above 40,000 removed enum values (a pointer each): one breaking change past ${MAX_CHANGE_TEXT} characters of change text`, () => {
+    const schema = (values: string[]) => ({ type: 'object', properties: { ['k'.repeat(200_000)]: { enum: values } } });
+    const values = Array.from({ length: 40_000 }, (_, i) => `v${i}`);
+    const changes = diffSchema('s.json', 's.json', schema(values), schema(['x']), { base: side(undefined), head: side(undefined), compared: new Set() });
+    expect(changes).toEqual([
+      {
+        pointer: '',
+        class: 'breaking',
+        kind: 'unclassified',
+        reason: `comparison stopped after ${MAX_CHANGE_TEXT} characters of changes (the compat cap on their pointers and reasons: long keys above many changes); the schema cannot be classified, so it counts as breaking`,
+      },
+    ]);
+  });
+
+  it('the same 200 KB path key above 40,000 removed enum values of a parameter: one too-complex change', () => {
+    const doc = (values: string[]) => ({ openapi: '3.1.0', paths: { [`/${'k'.repeat(200_000)}`]: { get: { parameters: [{ name: 'q', in: 'query', schema: { enum: values } }] } } } });
+    expect(diff(doc(Array.from({ length: 40_000 }, (_, i) => `v${i}`)), doc(['x']))).toMatchObject([{ kind: 'openapi-too-complex' }]);
+  });
+
+  it('a clean control: a 1,000-character key above 2,000 removed enum values is classified change by change', () => {
+    const schema = (values: string[]) => ({ type: 'object', properties: { ['k'.repeat(1000)]: { enum: values } } });
+    const changes = diffSchema('s.json', 's.json', schema(Array.from({ length: 2001 }, (_, i) => `v${i}`)), schema(['v0']), { base: side(undefined), head: side(undefined), compared: new Set() });
+    expect(changes).toHaveLength(2000);
+    expect(new Set(changes.map((c) => c.kind))).toEqual(new Set(['enum-value-removed']));
   });
 });
