@@ -359,6 +359,7 @@ class OpenApiWalker {
       head: this.opts.head,
       compared: this.opts.compared,
       at,
+      openapi: true,
     });
     const typeAt = encodePointer([...at, 'type']);
     for (const raw1 of raw) {
