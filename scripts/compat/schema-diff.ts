@@ -1,7 +1,8 @@
 import { encodePointer } from '../core/pointer.js';
 import type { ChangeClass, RawChange } from './types.js';
-import type { JsonObject } from './json-values.js';
-import { canonical, deepEqual, has, isObject, show } from './json-values.js';
+import type { JsonObject } from '../core/json-object.js';
+import { isObject } from '../core/json-object.js';
+import { canonical, deepEqual, has, show } from './json-values.js';
 import type { SchemaSide } from './refs.js';
 import { resolveRef, targetFile } from './refs.js';
 
