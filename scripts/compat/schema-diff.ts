@@ -1,11 +1,12 @@
 import { encodePointer } from '../core/pointer.js';
 import type { ChangeClass, RawChange } from './types.js';
-
-type Direction = NonNullable<RawChange['only']>;
-import type { JsonObject } from './json-values.js';
-import { canonical, deepEqual, has, isObject, show } from './json-values.js';
+import type { JsonObject } from '../core/json-object.js';
+import { isObject } from '../core/json-object.js';
+import { canonical, deepEqual, has, show } from './json-values.js';
 import type { SchemaSide } from './refs.js';
 import { resolveRef, targetFile } from './refs.js';
+
+type Direction = NonNullable<RawChange['only']>;
 
 /*
  * Classification, from the side of a document that was valid against the base schema and of a

@@ -33,7 +33,7 @@ export interface Change extends RawChange, Range {
 }
 
 /** Where an RFC declares a breaking change: its file, number and Compatibility row. */
-export interface Declaration extends Range {
+interface Declaration extends Range {
   rfc: string;
   number: string;
 }

@@ -260,7 +260,7 @@ describe('compat: interop-map rows', () => {
     for (const e of map.a2a.errors) delete e.reason;
     const schema = JSON.parse(files[INTEROP_SCHEMA]!);
     delete schema.$defs.errorRow.properties.reason;
-    const before = { ...files, [INTEROP_MAP]: JSON.stringify(map, null, 2) + '\n', [INTEROP_SCHEMA]: JSON.stringify(schema, null, 2) + '\n' };
+    const before: Record<string, string> = { ...files, [INTEROP_MAP]: JSON.stringify(map, null, 2) + '\n', [INTEROP_SCHEMA]: JSON.stringify(schema, null, 2) + '\n' };
     delete before['RFCS/0211-a2a-error-details-are-errorinfo.md'];
     const r = repo(before);
     const base = r.head();
