@@ -70,7 +70,8 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   try {
     result = await planErrata(corpus, { mode: sub, rfc: args.rfc, items, hintFlags: hintFlags(common) });
     if (sub === 'apply' && dryRun && result.preview.length > 0) {
-      const { unifiedDiff, wordView } = await import('../errata/diff.js');
+      const { unifiedDiff } = await import('../core/unified-diff.js');
+      const { wordView } = await import('../errata/diff.js');
       // Each file as it will be written: its checked real path and why it may be edited.
       diff = result.preview.map((c) => `# ${c.file}: writes ${c.real} (${c.governed})\n${unifiedDiff(c.file, c.before, c.after)}`).join('');
       for (const c of result.preview) words.push(...wordView(c.file, c.before, c.after));

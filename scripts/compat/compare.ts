@@ -1,16 +1,16 @@
 import { FsSource } from '../core/source.js';
 import { Corpus } from '../core/corpus.js';
 import { FatalError } from '../core/errors.js';
-import type { FindingDraft, ConfiguredSeverity } from '../core/engine.js';
+import type { FindingDraft } from '../core/engine.js';
 import { applySeverities } from '../core/engine.js';
-import type { Finding } from '../core/findings.js';
+import type { ConfiguredSeverity, Finding } from '../core/findings.js';
 import { compareFindings, pushAll } from '../core/findings.js';
 import type { Layout } from '../core/layout.js';
 import type { FileSource } from '../core/source.js';
 import type { StructuredDoc } from '../core/tree.js';
 import { diffData } from './data-diff.js';
 import { GitTreeSource, gitRenames, openBase } from './git-base.js';
-import { isObject } from './json-values.js';
+import { isObject } from '../core/json-object.js';
 import type { FilePair } from './pairing.js';
 import { pairFiles } from './pairing.js';
 import type { SchemaSide } from './refs.js';
@@ -55,16 +55,13 @@ export async function compareWithBase(opts: CompatOptions): Promise<CompatResult
   const base = new Corpus(baseSource, opts.layout);
   const head = new Corpus(headSource, opts.layout);
 
-  const schemaGlobs = opts.layout.schemaGlobs;
-  const dataGlobs = [...schemaGlobs.filter((g) => g.endsWith('.schema.json')).map((g) => g.replace(/\.schema\.json$/, '.json')), ...schemaGlobs.map((g) => `!${g}`)];
-  const rfcGlob = [`${opts.layout.rfcsDir.replace(/\/$/, '')}/*.md`];
-  const openapiGlobs = [...new Set([opts.layout.openapi, 'spec/**/openapi.{yaml,yml}'])];
+  const globs = globsOf(opts.layout);
   const both = (g: string[]) => Promise.all([baseSource.glob(g), headSource.glob(g)]);
   const [[baseSchemas, headSchemas], [baseJson, headJson], [baseRfcs, headRfcs], [baseApis, headApis]] = await Promise.all([
-    both(schemaGlobs),
-    both(dataGlobs),
-    both(rfcGlob),
-    both(openapiGlobs),
+    both(globs.schemas),
+    both(globs.data),
+    both(globs.rfcs),
+    both(globs.openapi),
   ]);
   baseSource.prefetch([...baseSchemas, ...baseJson, ...baseRfcs, ...baseApis]);
 
@@ -79,7 +76,7 @@ export async function compareWithBase(opts: CompatOptions): Promise<CompatResult
 
   if (baseSchemas.length === 0 && headSchemas.length === 0 && baseApis.length === 0 && headApis.length === 0) {
     throw new FatalError(
-      `no JSON Schema matches layout.schemaGlobs (${schemaGlobs.join(', ')}) and no OpenAPI document matches ${openapiGlobs.join(', ')} at ${opts.ref} or in the ${headSource.label}; nothing to compare`,
+      `no JSON Schema matches layout.schemaGlobs (${globs.schemas.join(', ')}) and no OpenAPI document matches ${globs.openapi.join(', ')} at ${opts.ref} or in the ${headSource.label}; nothing to compare`,
     );
   }
   const baseSide = side(base, baseSchemas);
@@ -92,22 +89,16 @@ export async function compareWithBase(opts: CompatOptions): Promise<CompatResult
   const compared = new Set([...headSchemas, ...headApis]);
 
   const headOf = new Map<string, string>();
-  for (const pair of pairing(baseSchemas, headSchemas)) {
-    if (pair.base && pair.head) headOf.set(pair.base, pair.head);
-    pushAll(changes, compareFile(pair, 'schema', base, head, (b, h, bv, hv) => diffSchema(b, h, bv, hv, { base: baseSide, head: headSide, compared })));
-  }
-  for (const pair of pairing(baseData, headData)) {
-    if (pair.base && pair.head) headOf.set(pair.base, pair.head);
-    pushAll(changes, compareFile(pair, 'data', base, head, (_b, _h, bv, hv) => diffData(bv, hv)));
-  }
-  for (const pair of pairing(baseApis, headApis)) {
-    if (pair.base && pair.head) headOf.set(pair.base, pair.head);
-    pushAll(
-      changes,
-      compareFile(pair, 'openapi', base, head, (b, h, bv, hv) =>
-        diffOpenApi(bv, hv, { file: h, baseFile: b, base: withDoc(baseSide, b, bv), head: withDoc(headSide, h, hv), compared }),
-      ),
-    );
+  const subjects: Array<[Change['subject'], string[], string[], Differ]> = [
+    ['schema', baseSchemas, headSchemas, (b, h, bv, hv) => diffSchema(b, h, bv, hv, { base: baseSide, head: headSide, compared })],
+    ['data', baseData, headData, (_b, _h, bv, hv) => diffData(bv, hv)],
+    ['openapi', baseApis, headApis, (b, h, bv, hv) => diffOpenApi(bv, hv, { file: h, baseFile: b, base: withDoc(baseSide, b, bv), head: withDoc(headSide, h, hv), compared })],
+  ];
+  for (const [subject, baseFiles, headFiles, differ] of subjects) {
+    for (const pair of pairing(baseFiles, headFiles)) {
+      if (pair.base && pair.head) headOf.set(pair.base, pair.head);
+      pushAll(changes, compareFile(pair, subject, base, head, differ));
+    }
   }
   changes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
 
@@ -137,6 +128,17 @@ export async function compareWithBase(opts: CompatOptions): Promise<CompatResult
     dataFiles: new Set([...baseData, ...headData]).size,
     openapiFiles: new Set([...baseApis, ...headApis]).size,
     headCorpus: head,
+  };
+}
+
+/** What each side is globbed for: the schemas, the JSON data files beside them, the RFCs, the OpenAPI documents. */
+function globsOf(layout: Layout): { schemas: string[]; data: string[]; rfcs: string[]; openapi: string[] } {
+  const schemas = layout.schemaGlobs;
+  return {
+    schemas,
+    data: [...schemas.filter((g) => g.endsWith('.schema.json')).map((g) => g.replace(/\.schema\.json$/, '.json')), ...schemas.map((g) => `!${g}`)],
+    rfcs: [`${layout.rfcsDir.replace(/\/$/, '')}/*.md`],
+    openapi: [...new Set([layout.openapi, 'spec/**/openapi.{yaml,yml}'])],
   };
 }
 

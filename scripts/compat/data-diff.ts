@@ -1,8 +1,9 @@
 import { encodePointer } from '../core/pointer.js';
 import type { ChangeClass, RawChange } from './types.js';
 import { worstClass } from './types.js';
-import type { JsonObject } from './json-values.js';
-import { canonical, deepEqual, has, isObject, show } from './json-values.js';
+import type { JsonObject } from '../core/json-object.js';
+import { isObject } from '../core/json-object.js';
+import { canonical, deepEqual, has, show } from './json-values.js';
 
 /*
  * Row-level changes of a data file governed by a schema (the interop map): every array of

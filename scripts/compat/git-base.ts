@@ -11,14 +11,8 @@ export interface GitRepo {
   prefix: string;
 }
 
-function git(repo: { top: string }, args: string[], input?: string): string {
-  return execFileSync('git', args, {
-    cwd: repo.top,
-    encoding: 'utf8',
-    input,
-    maxBuffer: 256 * 1024 * 1024,
-    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-  });
+function git(repo: { top: string }, args: string[]): string {
+  return execFileSync('git', args, { cwd: repo.top, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /**

@@ -1,10 +1,7 @@
+import type { JsonObject } from '../core/json-object.js';
+import { isObject } from '../core/json-object.js';
+
 /** Plain-JSON helpers shared by the schema and data comparisons. */
-
-export type JsonObject = Record<string, unknown>;
-
-export function isObject(v: unknown): v is JsonObject {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 /** JSON text with sorted keys: equal values give equal text whatever their key order. */
 export function canonical(v: unknown): string {

@@ -1,6 +1,7 @@
 import { decodePointerOrRoot, encodePointer } from '../core/pointer.js';
-import type { JsonObject } from './json-values.js';
-import { canonical, has, isObject } from './json-values.js';
+import type { JsonObject } from '../core/json-object.js';
+import { isObject } from '../core/json-object.js';
+import { canonical, has } from './json-values.js';
 import type { SchemaSide } from './refs.js';
 import type { Direction } from './rules.js';
 import { directed } from './rules.js';
@@ -367,6 +368,7 @@ class OpenApiWalker {
       head: this.opts.head,
       compared: this.opts.compared,
       at,
+      openapi: true,
       // Each change is kept with `what` before its reason.
       spend: (chars) => this.spend(Math.floor((chars + what.length) / CHARS_PER_STEP)),
     });

@@ -17,7 +17,7 @@ export interface PairingInput {
 }
 
 /** Lines shared by two texts over their average length, as git's similarity index roughly does. */
-export function similarity(a: string, b: string): number {
+function similarity(a: string, b: string): number {
   const la = a.split('\n');
   const lb = b.split('\n');
   const counts = new Map<string, number>();

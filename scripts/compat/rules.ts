@@ -251,6 +251,12 @@ export const CHANGE_RULES: RuleMeta[] = [
   api('security-relaxed', A, 'A security requirement was removed or an alternative added: every request that was authorised still is.'),
   // schemas inside the OpenAPI document, by direction (directed() picks these where the class differs)
   ...directedRules(),
+  kind(
+    'one-way-property-changed',
+    E,
+    'In an OpenAPI document: a change to a property sent one way only (`readOnly`: only the API sends it; `writeOnly`: only clients do), or that flag set or dropped, in a schema sent only the other way: the property is not on the wire there, so nothing changes.',
+    OPENAPI_RFC,
+  ),
 ];
 
 /** The findings about the run itself, not about one change. */
@@ -327,11 +333,20 @@ function variant(c: RawChange, dir: Direction): RawChange {
 /**
  * A schema change classed by the direction of its schema; `both` (a component sent and received)
  * takes the worse of the two, and no direction (a schema file of its own) keeps the classes above.
+ * A change to a property sent one way only (`only`: a `readOnly` or `writeOnly` one, or that flag
+ * set or dropped) is classed in that direction, and is no change on the wire in a schema sent only
+ * the other way.
  */
 export function directed(c: RawChange, dir: Direction | 'both' | undefined): RawChange {
-  if (dir !== 'both') return dir ? variant(c, dir) : c;
+  const { only, ...change } = c;
+  if (only) {
+    if (dir === undefined || dir === 'both' || dir === only) return variant(change, only);
+    const sent = dir === 'request' ? 'clients send' : 'the API sends';
+    return { ...change, class: 'editorial', kind: 'one-way-property-changed', reason: `${change.reason}; the property is not sent where ${sent} this schema, so nothing on the wire changes` };
+  }
+  if (dir !== 'both') return dir ? variant(change, dir) : change;
   const rank = (x: RawChange) => CLASS_ORDER[x.class] * 3 + SEVERITY_ORDER[ruleFor(x).defaultSeverity ?? 'off']!;
-  const [req, res] = [variant(c, 'request'), variant(c, 'response')];
+  const [req, res] = [variant(change, 'request'), variant(change, 'response')];
   return rank(res) > rank(req) ? res : req;
 }
 

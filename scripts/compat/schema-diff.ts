@@ -1,9 +1,12 @@
 import { encodePointer } from '../core/pointer.js';
 import type { ChangeClass, RawChange } from './types.js';
-import type { JsonObject } from './json-values.js';
-import { canonical, deepEqual, has, isObject, show } from './json-values.js';
+import type { JsonObject } from '../core/json-object.js';
+import { isObject } from '../core/json-object.js';
+import { canonical, deepEqual, has, show } from './json-values.js';
 import type { SchemaSide } from './refs.js';
 import { resolveRef, targetFile } from './refs.js';
+
+type Direction = NonNullable<RawChange['only']>;
 
 /*
  * Classification, from the side of a document that was valid against the base schema and of a
@@ -59,6 +62,8 @@ const HANDLED = new Set([
   '$id',
   '$schema',
 ]);
+/** Schema Object keywords of OpenAPI, compared only inside an OpenAPI document (`readOnly`/`writeOnly` through the properties). */
+const OPENAPI_HANDLED = new Set(['nullable', 'readOnly', 'writeOnly']);
 
 /** Where a difference is reported: a path in the head document, or a `$ref` site when following one. */
 interface Frame {
@@ -70,6 +75,8 @@ interface Frame {
    * everything is reported at `pointer`, the reason saying where below it (`rel`).
    */
   via?: { pointer: string; ref: string; rel: string[] };
+  /** Below a property sent one way only (`readOnly`: response, `writeOnly`: request); the outermost decides. */
+  only?: Direction;
 }
 
 export interface SchemaDiffOptions {
@@ -79,6 +86,11 @@ export interface SchemaDiffOptions {
   compared: ReadonlySet<string>;
   /** Where the compared schemas sit in the head document (a schema inside an OpenAPI document); the root by default. */
   at?: readonly string[];
+  /**
+   * A schema inside an OpenAPI document: its Schema Object keywords count (`nullable`, OpenAPI 3.0)
+   * and a `readOnly`/`writeOnly` property's changes are tagged with the one direction it is sent in.
+   */
+  openapi?: boolean;
   /** Charged the text of each change (characters); may throw to stop. Unset: MAX_CHANGE_TEXT for this comparison. */
   spend?: (chars: number) => void;
 }
@@ -113,6 +125,7 @@ class SchemaWalker {
     if (this.followRefs(b, h, f)) return;
     this.editorial(b, h, f);
     this.types(b, h, f);
+    if (this.opts.openapi) this.nullable(b, h, f);
     this.values(b, h, f);
     for (const k of LOWER_BOUNDS) this.bound(b, h, f, k, 'lower');
     for (const k of UPPER_BOUNDS) this.bound(b, h, f, k, 'upper');
@@ -161,9 +174,9 @@ class SchemaWalker {
     if (f.via) {
       const rel = encodePointer([...f.via.rel, ...segs]);
       const where = f.via.ref ? `via $ref "${f.via.ref}"${rel ? ` at ${rel}` : ''}` : `at ${rel}`;
-      change = { pointer: f.via.pointer, class: cls, kind, reason: `${reason} (${where})` };
+      change = { pointer: f.via.pointer, class: cls, kind, reason: `${reason} (${where})`, ...(f.only ? { only: f.only } : {}) };
     } else {
-      change = { pointer: encodePointer([...f.path, ...segs]), class: cls, kind, reason };
+      change = { pointer: encodePointer([...f.path, ...segs]), class: cls, kind, reason, ...(f.only ? { only: f.only } : {}) };
     }
     this.opts.spend!(change.pointer.length + change.reason.length);
     this.changes.push(change);
@@ -223,7 +236,7 @@ class SchemaWalker {
     const before = this.changes.length;
     const frame: Frame =
       hr !== undefined
-        ? { baseFile: bt.file, headFile: ht.file, path: f.path, via: f.via ?? { pointer: encodePointer([...f.path, '$ref']), ref: hr, rel: [] } }
+        ? { baseFile: bt.file, headFile: ht.file, path: f.path, via: f.via ?? { pointer: encodePointer([...f.path, '$ref']), ref: hr, rel: [] }, ...(f.only ? { only: f.only } : {}) }
         : { ...f, baseFile: bt.file };
     this.node(br !== undefined ? overlay(bt.value, b) : b, hr !== undefined ? overlay(ht.value, h) : h, frame);
     this.following.delete(key);
@@ -252,6 +265,15 @@ class SchemaWalker {
     if (widened) this.emit(f, at, 'additive', 'type-widened', `type widened from ${show(b.type)} to ${show(h.type)}`);
     else if (narrowed) this.emit(f, at, 'breaking', 'type-narrowed', `type narrowed from ${show(b.type)} to ${show(h.type)}`);
     else this.emit(f, at, 'breaking', 'type-changed', `type changed from ${show(b.type)} to ${show(h.type)}`);
+  }
+
+  /** OpenAPI 3.0's `nullable: true` adds `null` to the types allowed: a type widened, and removing it one narrowed. */
+  private nullable(b: JsonObject, h: JsonObject, f: Frame): void {
+    const bn = b.nullable === true;
+    const hn = h.nullable === true;
+    if (bn === hn) return;
+    if (hn) this.emit(f, ['nullable'], 'additive', 'type-widened', 'nullable: true added: null allowed');
+    else this.emit(f, has(h, 'nullable') ? ['nullable'] : [], 'breaking', 'type-narrowed', 'nullable: true removed: null no longer allowed');
   }
 
   /** `enum` and `const` together: the set of values allowed. */
@@ -319,29 +341,70 @@ class SchemaWalker {
       const twin = added.find((a) => !renamedTo.has(a) && deepEqual(bp[r], hp[a]));
       if (twin !== undefined) renamedTo.set(twin, r);
     }
+    // A property's own changes are classed by the way it is sent: `readOnly` on both sides (or on the one it exists on) is response only.
+    const one = (...versions: unknown[]): Frame => this.oneWay(f, versions);
     const propsAt = isObject(h.properties) ? ['properties'] : [];
     for (const r of removed) {
       if ([...renamedTo.values()].includes(r)) continue;
       // Told apart for the direction: in a response, an optional property removed is a warning (rules.ts).
-      this.emit(f, propsAt, 'breaking', breq.has(r) ? 'property-removed' : 'optional-property-removed', `property "${r}" removed${breq.has(r) ? ' (it was REQUIRED)' : ''}`);
+      this.emit(one(bp[r]), propsAt, 'breaking', breq.has(r) ? 'property-removed' : 'optional-property-removed', `property "${r}" removed${breq.has(r) ? ' (it was REQUIRED)' : ''}`);
     }
     for (const a of added) {
       const from = renamedTo.get(a);
       if (from !== undefined) this.emit(f, ['properties', a], 'breaking', 'property-renamed', `property "${from}" renamed to "${a}"`);
-      else if (hreq.has(a)) this.emit(f, ['properties', a], 'breaking', 'property-added-required', `new REQUIRED property "${a}"`);
-      else this.emit(f, ['properties', a], 'additive', 'property-added', `new OPTIONAL property "${a}"`);
+      else if (hreq.has(a)) this.emit(one(hp[a]), ['properties', a], 'breaking', 'property-added-required', `new REQUIRED property "${a}"`);
+      else this.emit(one(hp[a]), ['properties', a], 'additive', 'property-added', `new OPTIONAL property "${a}"`);
     }
     const reqAt = Array.isArray(h.required) ? ['required'] : [];
     for (const r of hreq) {
       if (!breq.has(r) && !added.includes(r) && !removed.includes(r)) {
-        this.emit(f, reqAt, 'breaking', 'required-added', `property "${r}" is now REQUIRED`);
+        this.emit(one(bp[r], hp[r]), reqAt, 'breaking', 'required-added', `property "${r}" is now REQUIRED`);
       }
     }
     for (const r of breq) {
-      if (!hreq.has(r) && !removed.includes(r)) this.emit(f, reqAt, 'additive', 'required-removed', `property "${r}" is no longer required`);
+      if (!hreq.has(r) && !removed.includes(r)) this.emit(one(bp[r], hp[r]), reqAt, 'additive', 'required-removed', `property "${r}" is no longer required`);
     }
     for (const k of Object.keys(hp)) {
-      if (has(bp, k)) this.node(bp[k], hp[k], this.child(this.child(f, 'properties'), k));
+      if (!has(bp, k)) continue;
+      const at = this.child(this.child(f, 'properties'), k);
+      if (this.opts.openapi) this.sentOneWay(bp[k], hp[k], at, k, breq.has(k), hreq.has(k));
+      this.node(bp[k], hp[k], this.oneWay(at, [bp[k], hp[k]]));
+    }
+  }
+
+  /**
+   * The frame for a property sent one way only: `readOnly` (the API sends it; a required one is
+   * required in responses only) or `writeOnly` (clients send it) on every given version of it.
+   * Outside an OpenAPI document, or below a property already sent one way, the frame is unchanged.
+   */
+  private oneWay(f: Frame, versions: unknown[]): Frame {
+    if (!this.opts.openapi || f.only) return f;
+    const present = versions.filter((v) => v !== undefined);
+    if (present.length && present.every((v) => isObject(v) && v.readOnly === true)) return { ...f, only: 'response' };
+    if (present.length && present.every((v) => isObject(v) && v.writeOnly === true)) return { ...f, only: 'request' };
+    return f;
+  }
+
+  /**
+   * `readOnly` or `writeOnly` set or dropped on a property that stays: it is as if the property
+   * left (or joined) the one direction the flag concerns, and is no change in the other. A property
+   * made `readOnly` is gone from what the server reads (oasdiff's request-…-became-read-only: a
+   * request property removed), one no longer `readOnly` is a new request property (required if it
+   * is in `required`); `writeOnly` is the mirror image in responses.
+   */
+  private sentOneWay(b: unknown, h: unknown, f: Frame, name: string, breq: boolean, hreq: boolean): void {
+    if (f.only || !isObject(b) || !isObject(h)) return;
+    for (const [flag, dir] of [['readOnly', 'request'], ['writeOnly', 'response']] as const) {
+      const bf = b[flag] === true;
+      const hf = h[flag] === true;
+      if (bf === hf) continue;
+      const g: Frame = { ...f, only: dir };
+      const at = hf ? [flag] : [];
+      const [sender, sends] = dir === 'request' ? ['clients', 'send'] : ['the API', 'sends'];
+      if (hf) this.emit(g, at, 'breaking', breq ? 'property-removed' : 'optional-property-removed', `property "${name}" became ${flag}: ${sender} no longer ${sends} it`);
+      // One that only now became REQUIRED is the `required` comparison's change, not this one's.
+      else if (hreq && breq) this.emit(g, at, 'breaking', dir === 'request' ? 'required-added' : 'property-added-required', `property "${name}" is no longer ${flag}: ${sender} now ${sends} it, and it is REQUIRED`);
+      else this.emit(g, at, 'additive', 'property-added', `property "${name}" is no longer ${flag}: ${sender} may now send it`);
     }
   }
 
@@ -423,6 +486,7 @@ class SchemaWalker {
   private conservative(b: JsonObject, h: JsonObject, f: Frame): void {
     for (const k of new Set([...Object.keys(b), ...Object.keys(h)])) {
       if ((HANDLED.has(k) && k !== 'default' && k !== '$id' && k !== '$schema') || deepEqual(b[k], h[k])) continue;
+      if (this.opts.openapi && OPENAPI_HANDLED.has(k)) continue;
       const at = has(h, k) ? [k] : [];
       if (k === 'default') {
         if (!has(b, k)) this.emit(f, at, 'additive', 'default-added', `default ${show(h[k])} added`);

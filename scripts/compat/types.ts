@@ -13,6 +13,11 @@ export interface RawChange {
   /** Short machine tag, e.g. `property-added`, `enum-value-removed`, `row-changed`. */
   kind: string;
   reason: string;
+  /**
+   * Set by the OpenAPI schema comparison for a change to a `readOnly` property (`response`: only
+   * the API sends it) or a `writeOnly` one (`request`): the one direction the change matters in.
+   */
+  only?: 'request' | 'response';
 }
 
 /** A change in the classification table: located in the new file (or the base file when it is gone). */
@@ -28,7 +33,7 @@ export interface Change extends RawChange, Range {
 }
 
 /** Where an RFC declares a breaking change: its file, number and Compatibility row. */
-export interface Declaration extends Range {
+interface Declaration extends Range {
   rfc: string;
   number: string;
 }

@@ -7,16 +7,16 @@ import { UsageError } from './errors.js';
 import { parseJson } from './json-tree.js';
 import type { Layout } from './layout.js';
 import { presetLayout } from './layout.js';
-import type { ConfiguredSeverity } from './engine.js';
+import type { ConfiguredSeverity } from './findings.js';
 import type { SchemaError, Validator } from './schema.js';
 import type { FileSource } from './source.js';
 import { toPosix } from './source.js';
 import { builtinSchemaPath, compileSchema, schemaErrorReports } from './schema.js';
 import type { StructuredDoc } from './tree.js';
-import { decodePointerOrRoot, valueAt } from './pointer.js';
+import { childPointer, decodePointerOrRoot, valueAt } from './pointer.js';
 
 export const CONFIG_FILE = 'specgate.config.json';
-export const CONFIG_SCHEMA = 'config';
+const CONFIG_SCHEMA = 'config';
 
 export interface LoadedConfig {
   layout: Layout;
@@ -110,7 +110,7 @@ export function loadConfig(
   const layout = presetLayout(opts.preset ?? cfg.preset ?? 'specgate');
   Object.assign(layout, structuredClone(cfg.layout ?? {}));
   const ruleAt = (id: string) => {
-    const at = doc.locate(`/rules/${id.replace(/~/g, '~0').replace(/\//g, '~1')}`, 'key');
+    const at = doc.locate(childPointer('/rules', id), 'key');
     return `${shown}:${at.line}:${at.column}`;
   };
   return { layout, severities: { ...cfg.rules }, file: toPosix(path.relative(root, configPath)), ruleAt };

@@ -5,8 +5,6 @@ import { INPUT_RULES } from './input-rules.js';
 import type { Family, Report, Rule, RuleContext, RuleMeta } from './rule.js';
 import { cite, dataFormatOf, defineRule, locate, presetDefault, rfcFor, ruleUnderPreset } from './rule.js';
 
-export type { ConfiguredSeverity, SeveritySetting } from './findings.js';
-
 /** A finding before configuration has spoken: its severity is the rule's unless the report chose one. */
 export type FindingDraft = Omit<Finding, 'severity'> & { severity?: Severity };
 
@@ -16,7 +14,7 @@ export type FindingDraft = Omit<Finding, 'severity'> & { severity?: Severity };
  * else the rule's default. Configured `on` skips the preset's `off` and keeps the per-finding
  * severity; a rule whose own default is `off` has none to keep, so `on` reports it as a warning.
  */
-export function severityOf(
+function severityOf(
   rule: Pick<RuleMeta, 'id' | 'defaultSeverity' | 'presets'>,
   severities: Readonly<Record<string, ConfiguredSeverity>>,
   reported?: Severity,
@@ -70,36 +68,7 @@ export async function runFamilies({ corpus, families, options = {}, severities =
   const failingIn = new Map<string, Set<string>>();
   for (const family of families) {
     const started = nowMs();
-    const touched = corpus.track();
-    const problemsBefore = corpus.problems.length;
-    const own: FindingDraft[] = [];
-    /** Guards against a vacuous pass ("visited nothing", a rule's own count), needed only when nothing else fails. */
-    const vacuous: FindingDraft[] = [];
-    let visited = 0;
-    for (const rule of family.rules) {
-      if (severityOf(defineRule(rule), severities, undefined, corpus.layout.preset) === 'off') continue;
-      const result = await runRule(rule, corpus, options);
-      visited += result.visited;
-      pushAll(vacuous, result.guards);
-      // A file that could not be read or parsed has its own finding; the rules that needed it
-      // visited nothing because of it, in this family or another, and say nothing more.
-      if (result.visited === 0 && result.findings.length === 0 && result.guards.length === 0 && !rule.mayVisitNothing && corpus.problems.length === 0) {
-        vacuous.push({
-          ruleId: rule.id,
-          severity: 'error',
-          file: family.primaryFile({ layout: corpus.layout, options }),
-          line: 1,
-          column: 1,
-          endLine: 1,
-          endColumn: 1,
-          message: `${rule.id} visited nothing, so it cannot pass (${rfcFor(rule, corpus.layout.preset)}): ${rule.description}`,
-          rfc: rfcFor(rule, corpus.layout.preset),
-        });
-      }
-      pushAll(own, result.findings);
-    }
-    for (let i = problemsBefore; i < corpus.problems.length; i++) own.push(corpus.problems[i]!);
-    const files = touched.size;
+    const { own, vacuous, visited, touched } = await runFamilyRules(family, corpus, options, severities);
     const metas = family.rules.map(defineRule);
     let final = applySeverities(own, metas, severities, corpus.layout.preset);
     // A rule that visited nothing because an error already fails the run adds nothing: one
@@ -114,7 +83,7 @@ export async function runFamilies({ corpus, families, options = {}, severities =
     onFamilyDone?.(family.name, touched, final);
     summaries.push({
       family: family.name,
-      files,
+      files: touched.size,
       visited,
       errors: final.filter((f) => f.severity === 'error').length,
       warnings: final.filter((f) => f.severity === 'warning').length,
@@ -127,11 +96,53 @@ export async function runFamilies({ corpus, families, options = {}, severities =
 }
 
 /**
+ * Runs one family's rules that are not `off`: their drafts with the parse problems met meanwhile
+ * (`own`), the guards against a vacuous pass ("visited nothing", a rule's own count, needed only
+ * when nothing else fails), how much they visited and the files they read.
+ */
+async function runFamilyRules(
+  family: Family,
+  corpus: Corpus,
+  options: Record<string, unknown>,
+  severities: Readonly<Record<string, ConfiguredSeverity>>,
+): Promise<{ own: FindingDraft[]; vacuous: FindingDraft[]; visited: number; touched: ReadonlySet<string> }> {
+  const touched = corpus.track();
+  const problemsBefore = corpus.problems.length;
+  const own: FindingDraft[] = [];
+  const vacuous: FindingDraft[] = [];
+  let visited = 0;
+  for (const rule of family.rules) {
+    if (severityOf(defineRule(rule), severities, undefined, corpus.layout.preset) === 'off') continue;
+    const result = await runRule(rule, corpus, options);
+    visited += result.visited;
+    pushAll(vacuous, result.guards);
+    // A file that could not be read or parsed has its own finding; the rules that needed it
+    // visited nothing because of it, in this family or another, and say nothing more.
+    if (result.visited === 0 && result.findings.length === 0 && result.guards.length === 0 && !rule.mayVisitNothing && corpus.problems.length === 0) {
+      vacuous.push({
+        ruleId: rule.id,
+        severity: 'error',
+        file: family.primaryFile({ layout: corpus.layout, options }),
+        line: 1,
+        column: 1,
+        endLine: 1,
+        endColumn: 1,
+        message: `${rule.id} visited nothing, so it cannot pass (${rfcFor(rule, corpus.layout.preset)}): ${rule.description}`,
+        rfc: rfcFor(rule, corpus.layout.preset),
+      });
+    }
+    pushAll(own, result.findings);
+  }
+  for (let i = problemsBefore; i < corpus.problems.length; i++) own.push(corpus.problems[i]!);
+  return { own, vacuous, visited, touched };
+}
+
+/**
  * One mistake, one finding: a family's schema rule (`<family>/schema`) and a dedicated rule often
  * see the same wrong value (a CamelCase reason breaks the schema's pattern and the reason rule).
  * The dedicated rule's message says what to write, so the schema's finding at the same place goes.
  */
-export function withoutSchemaEchoes(findings: Finding[]): Finding[] {
+function withoutSchemaEchoes(findings: Finding[]): Finding[] {
   const at = (f: Finding) => `${f.file}\0${f.line}\0${f.column}`;
   const dedicated = new Set(findings.filter((f) => !f.ruleId.endsWith('/schema')).map(at));
   return findings.filter((f) => !f.ruleId.endsWith('/schema') || !dedicated.has(at(f)));
@@ -180,7 +191,7 @@ function capSeverity(s: SeveritySetting): Severity {
 }
 
 /** A report located, its message naming the rule's RFC section. */
-export function toDraft(rule: Pick<RuleMeta, 'id' | 'rfc'>, r: Report): FindingDraft {
+function toDraft(rule: Pick<RuleMeta, 'id' | 'rfc'>, r: Report): FindingDraft {
   return {
     ruleId: rule.id,
     ...(r.severity ? { severity: r.severity } : {}),

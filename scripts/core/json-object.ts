@@ -1,4 +1,6 @@
 /** A JSON object: not null, not an array. */
-export function isObject(v: unknown): v is Record<string, unknown> {
+export type JsonObject = Record<string, unknown>;
+
+export function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

@@ -19,7 +19,7 @@ import { kindOf, pathWithoutSymlinks, readRegularFile } from './source.js';
 export const TEMP_MARK = '.specgate-';
 
 /** `.name.specgate-<random>.tmp` beside `file`: hidden, unpredictable, recognisable for clean-up. */
-export function tempNameFor(file: string): string {
+function tempNameFor(file: string): string {
   return path.join(path.dirname(file), `.${path.basename(file)}${TEMP_MARK}${randomBytes(8).toString('hex')}.tmp`);
 }
 
@@ -162,7 +162,7 @@ function syncDir(dir: string): void {
   }
 }
 
-export function removeQuietly(file: string): void {
+function removeQuietly(file: string): void {
   try {
     unlinkSync(file);
   } catch {
@@ -437,4 +437,3 @@ function step(name: string): void {
   if (pause.at !== undefined && pause.at !== name) return;
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, pause.ms);
 }
-

@@ -1,12 +1,4 @@
-import { createTwoFilesPatch, diffWordsWithSpace, structuredPatch } from 'diff';
-
-/** A unified diff (`git apply` reads it) of one file, with `context` lines around each change. */
-export function unifiedDiff(file: string, before: string, after: string, context = 3): string {
-  if (before === after) return '';
-  const patch = createTwoFilesPatch(`a/${file}`, `b/${file}`, before, after, undefined, undefined, { context });
-  // jsdiff opens with a row of `=`; git needs only the ---/+++ header.
-  return patch.slice(patch.indexOf('--- '));
-}
+import { diffWordsWithSpace, structuredPatch } from 'diff';
 
 /** A changed line this long hides a few changed words; the word view shows them. */
 const LONG_LINE = 120;

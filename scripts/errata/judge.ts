@@ -93,7 +93,7 @@ function drift(doc: MarkdownDoc, section: Section, rendered: Rendered, folded: F
 const snippets = new Map<string, string>();
 
 /** The rendered, folded form of a quotation (markdown source). */
-export function snippet(markdown: string): string {
+function snippet(markdown: string): string {
   let folded = snippets.get(markdown);
   if (folded === undefined) {
     folded = foldSnippet(renderSnippet(parseMarkdown('erratum', markdown).tree, markdown));

@@ -15,7 +15,7 @@ export interface Rendered {
   markup: MarkupSpan[];
 }
 
-export interface MarkupSpan {
+interface MarkupSpan {
   type: string;
   from: number;
   to: number;

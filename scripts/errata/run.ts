@@ -15,9 +15,9 @@ import { governanceFor, resolveTarget } from './target-path.js';
 import type { Erratum, Splice } from './types.js';
 
 /** `applicable`: the edit is located and verified; whether it is written is the command's call. */
-export type OutcomeStatus = 'applicable' | 'not-applied' | 'already-applied' | 'refused' | 'unreadable' | 'left';
+type OutcomeStatus = 'applicable' | 'not-applied' | 'already-applied' | 'refused' | 'unreadable' | 'left';
 
-export interface ErratumOutcome {
+interface ErratumOutcome {
   rfc: string;
   index: number;
   /** The RFC item, `RFCS/0211-….md:94`. */

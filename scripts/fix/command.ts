@@ -1,7 +1,6 @@
 import { Corpus } from '../core/corpus.js';
-import type { ConfiguredSeverity } from '../core/engine.js';
 import { UsageError } from '../core/errors.js';
-import type { Finding } from '../core/findings.js';
+import type { ConfiguredSeverity, Finding } from '../core/findings.js';
 import type { CliIo } from '../core/io.js';
 import type { Family } from '../core/rule.js';
 import { defineRule } from '../core/rule.js';
@@ -58,8 +57,9 @@ export async function runFixFlags(values: Record<string, unknown>, ctx: FixConte
   for (const file of run.refused) io.stderr.write(`specgate: ${printable(file)} is not valid UTF-8 text; its fixes were not applied\n`);
   const files = `${run.files.length} file${run.files.length === 1 ? '' : 's'}`;
   if (dryRun) {
-    const { unifiedDiff } = await import('./diff.js');
-    io.stdout.write(unifiedDiff(run.files).split('\n').map((l) => (l.endsWith('\r') ? printable(l.slice(0, -1), '\t') + '\r' : printable(l, '\t'))).join('\n'));
+    const { unifiedDiff } = await import('../core/unified-diff.js');
+    const diff = run.files.map((f) => unifiedDiff(f.file, f.before, f.after)).join('');
+    io.stdout.write(diff.split('\n').map((l) => (l.endsWith('\r') ? printable(l.slice(0, -1), '\t') + '\r' : printable(l, '\t'))).join('\n'));
     io.stderr.write(`specgate: ${run.applied} fix${run.applied === 1 ? '' : 'es'} in ${files} would be applied; nothing written\n`);
     return 'dry-run';
   }

@@ -1,7 +1,6 @@
 import { Corpus } from '../core/corpus.js';
-import type { ConfiguredSeverity } from '../core/engine.js';
 import { runFamilies } from '../core/engine.js';
-import type { Finding } from '../core/findings.js';
+import type { ConfiguredSeverity, Finding } from '../core/findings.js';
 import type { Layout } from '../core/layout.js';
 import { OverlaySource } from '../core/overlay-source.js';
 import type { Family } from '../core/rule.js';

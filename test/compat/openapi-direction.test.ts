@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { diffOpenApi } from '../../scripts/compat/openapi-diff.js';
 import { ruleFor } from '../../scripts/compat/rules.js';
+import { diffSchema } from '../../scripts/compat/schema-diff.js';
 import { apiDoc } from '../rules/compat.cases.js';
 
 /*
@@ -128,5 +129,96 @@ describe('compat: parameters and headers described with `content`', () => {
   it('a clean control: the same content, and a change of its description only', () => {
     expect(changes(param({ type: 'object' }), param({ type: 'object' }))).toEqual([]);
     expect(changes(param({ type: 'object' }), param({ type: 'object', description: 'filter' }))).toEqual([['compat/description-changed', 'editorial', `${P}/content/application~1json/schema/description`]]);
+  });
+});
+
+describe('compat: readOnly and writeOnly properties, sent one way only', () => {
+  const both = (d: any) => (body(d).properties.run = { $ref: '#/components/schemas/Run' });
+  const RUN = '/components/schemas/Run';
+  /** Run, used both ways, with `edit` applied at the head (and `before` at both sides). */
+  const inBoth = (edit: (d: any) => void, before: (d: any) => void = () => {}) => changes((d) => (both(d), before(d)), (d) => (both(d), before(d), edit(d)));
+  const readOnlyId = (d: any) => (run(d).properties.id = { type: 'string', readOnly: true });
+  const secret = (extra: object = {}) => (d: any) => (run(d).properties.secret = { type: 'string', writeOnly: true, ...extra });
+
+  it('a readOnly property added as REQUIRED to a schema used both ways is required in responses only: additive; without readOnly, breaking', () => {
+    expect(inBoth((d) => ((run(d).properties.createdAt = { type: 'string', readOnly: true }), (run(d).required = ['createdAt'])))).toEqual([
+      ['compat/response-property-added-required', 'additive', `${RUN}/properties/createdAt`],
+    ]);
+    expect(inBoth((d) => ((run(d).properties.createdAt = { type: 'string' }), (run(d).required = ['createdAt'])))).toEqual([['compat/property-added-required', 'breaking', `${RUN}/properties/createdAt`]]);
+  });
+
+  it('an existing readOnly property made REQUIRED: the required-added change is classed by that property alone', () => {
+    expect(inBoth((d) => (run(d).required = ['id']), readOnlyId)).toEqual([['compat/response-required-added', 'additive', `${RUN}/required`]]);
+    expect(inBoth((d) => (run(d).required = ['id']))).toEqual([['compat/required-added', 'breaking', `${RUN}/required`]]);
+    // Two properties made required at once: each by its own flag.
+    expect(inBoth((d) => (run(d).required = ['id', 'status']), readOnlyId)).toEqual([
+      ['compat/response-required-added', 'additive', `${RUN}/required`],
+      ['compat/required-added', 'breaking', `${RUN}/required`],
+    ]);
+  });
+
+  it('a writeOnly property is request only: no longer required, or an enum value added, is additive in a schema used both ways', () => {
+    const requiredSecret = (d: any) => (secret()(d), (run(d).required = ['secret']));
+    expect(inBoth((d) => delete run(d).required, requiredSecret)).toEqual([['compat/required-removed', 'additive', RUN]]);
+    expect(inBoth((d) => delete run(d).required, (d) => (run(d).required = ['status']))).toEqual([['compat/response-required-removed', 'breaking', RUN]]);
+    expect(inBoth(secret({ enum: ['a', 'b'] }), secret({ enum: ['a'] }))).toEqual([['compat/enum-value-added', 'additive', `${RUN}/properties/secret/enum`]]);
+    expect(inBoth((d) => (run(d).properties.secret = { type: 'string', enum: ['a', 'b'] }), (d) => (run(d).properties.secret = { type: 'string', enum: ['a'] }))).toEqual([
+      ['compat/response-enum-value-added', 'breaking', `${RUN}/properties/secret/enum`],
+    ]);
+  });
+
+  it('a one-way property changed in a schema sent only the other way is no change on the wire (editorial)', () => {
+    const id = (d: any) => (body(d).properties.id = { type: 'string', readOnly: true });
+    expect(changes(id, (d) => (id(d), (body(d).required = ['id'])))).toEqual([['compat/one-way-property-changed', 'editorial', `${BODY}/required`]]);
+    expect(changes(secret({ enum: ['a'] }), secret({ enum: ['a', 'b'] }))).toEqual([['compat/one-way-property-changed', 'editorial', `${RUN}/properties/secret/enum`]]);
+  });
+
+  it('readOnly set on a property: gone from what the server reads (a request property removed); no change in a response', () => {
+    expect(inBoth((d) => (run(d).properties.id = { ...run(d).properties.id, readOnly: true }))).toEqual([['compat/request-property-removed', 'breaking', `${RUN}/properties/id/readOnly`]]);
+    expect(changes(() => {}, (d) => (run(d).properties.id = { ...run(d).properties.id, readOnly: true }))).toEqual([['compat/one-way-property-changed', 'editorial', `${RUN}/properties/id/readOnly`]]);
+  });
+
+  it('readOnly dropped: a new request property, breaking when it is REQUIRED', () => {
+    const required = (d: any) => (run(d).required = ['id']);
+    expect(inBoth((d) => delete run(d).properties.id.readOnly, readOnlyId)).toEqual([['compat/property-added', 'additive', `${RUN}/properties/id`]]);
+    expect(inBoth((d) => delete run(d).properties.id.readOnly, (d) => (readOnlyId(d), required(d)))).toEqual([['compat/required-added', 'breaking', `${RUN}/properties/id`]]);
+  });
+
+  it('writeOnly set on a property the API sent: as if removed from the response; dropped: a new response property', () => {
+    expect(inBoth((d) => (run(d).properties.status = { ...run(d).properties.status, writeOnly: true }))).toEqual([['compat/response-optional-property-removed', 'breaking', `${RUN}/properties/status/writeOnly`]]);
+    expect(inBoth((d) => (run(d).properties.status = { ...run(d).properties.status, writeOnly: true }), (d) => (run(d).required = ['status']))).toEqual([['compat/property-removed', 'breaking', `${RUN}/properties/status/writeOnly`]]);
+    expect(inBoth((d) => delete run(d).properties.secret.writeOnly, secret())).toEqual([['compat/property-added', 'additive', `${RUN}/properties/secret`]]);
+  });
+
+  it('a clean control: in a JSON Schema file (no direction) readOnly does not change the class', () => {
+    const s = (v: unknown) => ({ value: () => v, fileById: () => undefined });
+    const base = { properties: {} };
+    const head = { properties: { id: { type: 'string', readOnly: true } }, required: ['id'] };
+    const raw = diffSchema('s.json', 's.json', base, head, { base: s(base), head: s(head), compared: new Set(['s.json']) });
+    expect(raw.map((c) => [ruleFor(c).id, c.class, c.pointer, c.only])).toEqual([['compat/property-added-required', 'breaking', '/properties/id', undefined]]);
+  });
+});
+
+describe("compat: OpenAPI 3.0's nullable, and a schema that rejects every value", () => {
+  const nullable = (on: boolean) => (d: any) => (body(d).properties.workflowId = on ? { type: 'string', nullable: true } : { type: 'string' });
+  const status = (on: boolean) => (d: any) => (run(d).properties.status = on ? { type: 'string', nullable: true } : { type: 'string' });
+
+  it('nullable: true added widens (additive in a request, breaking in a response); removed narrows (the reverse)', () => {
+    expect(changes(nullable(false), nullable(true))).toEqual([['compat/type-widened', 'additive', `${BODY}/properties/workflowId/nullable`]]);
+    expect(changes(status(false), status(true))).toEqual([['compat/response-type-widened', 'breaking', '/components/schemas/Run/properties/status/nullable']]);
+    expect(changes(nullable(true), nullable(false))).toEqual([['compat/type-narrowed', 'breaking', `${BODY}/properties/workflowId`]]);
+    expect(changes(status(true), status(false))).toEqual([['compat/response-type-narrowed', 'additive', '/components/schemas/Run/properties/status']]);
+  });
+
+  it('a clean control: nullable: false added is no change; in a JSON Schema file nullable is an unknown keyword', () => {
+    expect(changes(nullable(false), (d) => (body(d).properties.workflowId = { type: 'string', nullable: false }))).toEqual([]);
+    const s = (v: unknown) => ({ value: () => v, fileById: () => undefined });
+    const [b, h] = [{ type: 'string' }, { type: 'string', nullable: true }];
+    expect(diffSchema('s.json', 's.json', b, h, { base: s(b), head: s(h), compared: new Set(['s.json']) }).map((c) => ruleFor(c).id)).toEqual(['compat/unclassified']);
+  });
+
+  it('a schema become false is breaking both ways: a client can send nothing valid, and the API can send nothing a client may expect', () => {
+    expect(changes(() => {}, (d) => (body(d).properties.workflowId = false))).toEqual([['compat/schema-rejects-all', 'breaking', `${BODY}/properties/workflowId`]]);
+    expect(changes(() => {}, (d) => (run(d).properties.status = false))).toEqual([['compat/schema-rejects-all', 'breaking', '/components/schemas/Run/properties/status']]);
   });
 });

@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { discoverConfig } from '../../scripts/core/config.js';
 import { FatalError, UsageError } from '../../scripts/core/errors.js';
@@ -348,3 +349,17 @@ describe('no command rebuilds anything', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe('the tests run the code the CLI runs', () => {
+  it("the dependencies resolve to their production builds, not the development ones vite's default conditions pick (vitest.config.ts)", () => {
+    // micromark and mdast-util-from-markdown export a `development` build (extra assertions, debug calls).
+    const builds = ['micromark', 'mdast-util-from-markdown', 'micromark-extension-gfm-table'].map((name) => [name, path.relative(PROJECT, fileURLToPath(import.meta.resolve(name)))]);
+    expect(builds).toEqual([
+      ['micromark', path.join('node_modules', 'micromark', 'index.js')],
+      ['mdast-util-from-markdown', path.join('node_modules', 'mdast-util-from-markdown', 'index.js')],
+      ['micromark-extension-gfm-table', path.join('node_modules', 'micromark-extension-gfm-table', 'index.js')],
+    ]);
+    expect(process.execArgv.filter((a, i, all) => all[i - 1] === '--conditions' || a.startsWith('--conditions='))).not.toContain('development');
+  });
+});
+

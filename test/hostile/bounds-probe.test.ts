@@ -24,7 +24,7 @@ describe('hostile bounds: probe token redaction', () => {
     expect(out).not.toContain('0123');
   });
 
-  const nest = (s: string, depth: number) => (depth === 0 ? s : nest(esc(s), depth - 1));
+  const nest = (s: string, depth: number): string => (depth === 0 ? s : nest(esc(s), depth - 1));
   it.each([3, 4, 5])('removes the token in a JSON document escaped %i more times (escaping depth is handled generically, up to MAX_ESCAPE_RUN)', (depth) => {
     const out = r.text(`before ${nest(JSON.stringify({ echo: TOKEN }), depth)} after`);
     expect(out).toContain(REDACTED);

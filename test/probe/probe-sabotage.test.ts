@@ -28,7 +28,7 @@ function onlyLegFails(r: ProbeCliResult, failing: string, section: string): void
 }
 
 /** The error findings, each with the recorded file it points into. */
-function errors(r: ProbeCliResult): Array<{ ruleId: string; file: string; line: number; column: number; message: string; pointer: string }> {
+function errors(r: ProbeCliResult): Array<{ ruleId: string; file: string; line: number; column: number; endColumn: number; message: string; pointer: string }> {
   return r.json.findings.filter((f: any) => f.severity === 'error');
 }
 

@@ -303,6 +303,12 @@ export const API_KINDS: ApiCase[] = [
   S('one-of-branch-added', { oneOf: [{ type: 'string' }] }, { oneOf: [{ type: 'string' }, { type: 'integer' }] }, '/oneOf/1'),
   S('one-of-branch-removed', { oneOf: [{ type: 'string' }, { type: 'integer' }] }, { oneOf: [{ type: 'string' }] }, '/oneOf'),
   A('required-added', (d) => (d.paths['/runs'].post.requestBody.content['application/json'].schema.required = ['workflowId']), `${RUNS}/post/requestBody/content/application~1json/schema/required`),
+  // readOnly and writeOnly properties: classed by the one way they are sent, and the flags themselves
+  A('request-property-removed', (d) => (requestSchema(d).properties.callbackUrl = { ...str, readOnly: true }), `${RUNS}/post/requestBody/content/application~1json/schema/properties/callbackUrl/readOnly`, undefined, 'a request property made readOnly'),
+  A('response-property-added-required', (d) => ((requestSchema(d).properties.run = { $ref: '#/components/schemas/Run' }), (run(d).properties.createdAt = { type: 'string', readOnly: true }), (run(d).required = ['createdAt'])), `${RUN_SCHEMA}/properties/createdAt`, (d) => (requestSchema(d).properties.run = { $ref: '#/components/schemas/Run' }), 'a readOnly one in a schema used both ways'),
+  A('one-way-property-changed', (d) => ((requestSchema(d).properties.id = { type: 'string', readOnly: true }), (requestSchema(d).required = ['id'])), `${RUNS}/post/requestBody/content/application~1json/schema/properties/id`),
+  { ...S('type-widened', str, { ...str, nullable: true }, '/nullable'), note: "OpenAPI 3.0's nullable: true added" },
+  { ...S('type-narrowed', { ...str, nullable: true }, str, ''), note: "OpenAPI 3.0's nullable: true removed" },
   A('enum-added', (d) => (d.paths['/runs'].get.parameters[0].schema.enum = ['running']), `${RUNS}/get/parameters/0/schema/enum`),
   A('type-changed', (d) => (runHeaders(d).ETag.schema.type = 'integer'), `${RUN}/get/responses/200/headers/ETag/schema/type`, undefined, "a response header's schema"),
 ];

@@ -8,9 +8,8 @@ import type { RuleContext } from '../../core/rule.js';
 import { compileSchema } from '../../core/schema.js';
 import { toPosix } from '../../core/source.js';
 import type { StructuredDoc } from '../../core/tree.js';
+import type { JsonObject } from '../../core/json-object.js';
 import { isObject } from '../../core/json-object.js';
-
-export type JsonObject = Record<string, unknown>;
 
 /** One row of a map group, with the JSON Pointer findings about it are reported at. */
 export interface Row {
