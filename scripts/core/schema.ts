@@ -49,6 +49,35 @@ const require = createRequire(import.meta.url);
 
 const AJV_OPTIONS = { allErrors: true, strict: false, allowUnionTypes: true } as const;
 
+type RegExpEngine = ((pattern: string, flags: string) => { test(s: string): boolean }) & { code: string };
+let linear: RegExpEngine | undefined;
+
+/**
+ * A governed schema's `pattern`, `patternProperties` and `propertyNames` come from the pull
+ * request, and so does the text they are matched against: a backtracking engine would let one
+ * short pattern (`^(a+)+$`) run for hours. ajv takes another engine (`code.regExp`, its
+ * documented ReDoS mitigation); this is re2js, RE2's linear-time matcher in plain JavaScript.
+ * RE2 has no lookarounds or backreferences: a pattern with one does not compile, and the schema
+ * is reported as not compiling. ajv keys compiled patterns by `toString()`, so each one says
+ * its own source.
+ */
+function linearRegExp(): RegExpEngine {
+  if (linear) return linear;
+  const { RE2JS } = require('re2js') as typeof import('re2js');
+  const engine = (pattern: string, flags: string) => {
+    let re: InstanceType<typeof RE2JS>;
+    try {
+      re = RE2JS.compile(pattern);
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      throw new Error(`pattern ${JSON.stringify(pattern)} cannot run on a linear-time engine (lookarounds and backreferences are not supported): ${why}`);
+    }
+    return { test: (s: string) => re.test(s), toString: () => `/${pattern}/${flags}` };
+  };
+  // Only read when ajv writes standalone code, which this project does not.
+  return (linear = Object.assign(engine, { code: 'require("re2js").RE2JS.compile' }));
+}
+
 let meta: InstanceType<AjvModules['Ajv2020']> | undefined;
 
 /** The instance that checks schemas against the meta-schema, with the options every compile uses. */
@@ -82,7 +111,7 @@ export function compileWithAjv(schema: unknown, extra: readonly unknown[] = []):
   // Each schema gets an instance of its own (schemas may share an $id), but the draft 2020-12
   // meta-schema is compiled once per run: checking a schema against it in the instance that
   // compiles it would compile the meta-schema again for every schema.
-  const ajv = new Ajv2020({ ...AJV_OPTIONS, validateSchema: false });
+  const ajv = new Ajv2020({ ...AJV_OPTIONS, validateSchema: false, code: { regExp: linearRegExp() } });
   addFormats(ajv);
   try {
     for (const s of [...extra, schema]) metaValidator().validateSchema(s as object, true);

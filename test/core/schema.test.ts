@@ -37,6 +37,39 @@ describe('compileSchema (ajv 2020-12, formats, all errors)', () => {
   });
 });
 
+describe('governed patterns run on a linear-time engine (re2js through ajv code.regExp)', () => {
+  const patterned = (props: object) => {
+    const s = schemaOf({ properties: props });
+    return compileSchema(s.schema, s.text);
+  };
+
+  it('a lookahead or a backreference needs backtracking: the schema does not compile, and the error names the pattern', () => {
+    for (const pattern of ['^(?=[A-Z])[A-Z_]+$', '^(a)\\1$']) {
+      const s = schemaOf({ properties: { reason: { type: 'string', pattern } } });
+      expect(() => compileSchema(s.schema, s.text)).toThrow(new RegExp(`pattern ${JSON.stringify(pattern).replace(/[\\^$()[\]?=+.]/g, '\\$&')} cannot run on a linear-time engine`));
+    }
+  });
+
+  it('a catastrophic pattern for a backtracking engine is decided on a long value', () => {
+    const validate = patterned({ reason: { type: 'string', pattern: '^(a+)+$' } });
+    expect(validate({ reason: 'a'.repeat(100_000) + '!' })).toBe(false);
+    expect(validate({ reason: 'a'.repeat(100_000) })).toBe(true);
+  });
+
+  it("control: patterns keep JSON Schema's meaning (a match anywhere, Unicode classes), and two patterns are never confused", () => {
+    const validate = patterned({ a: { type: 'string', pattern: 'b' }, b: { type: 'string', pattern: '^\\p{Lu}+$' }, c: { type: 'string', pattern: '^[0-9]+$' } });
+    expect(validate({ a: 'abc', b: 'ÉTÉ', c: '42' })).toBe(true);
+    expect(validate({ a: 'xyz' })).toBe(false);
+    expect(validate({ b: 'été' })).toBe(false);
+    expect(validate({ c: 'b' })).toBe(false);
+    const keyed = schemaOf({ patternProperties: { '^x-': { type: 'string' }, '^y-': { type: 'number' } } });
+    const v = compileSchema(keyed.schema, keyed.text);
+    expect(v({ 'x-a': 'text', 'y-a': 1 })).toBe(true);
+    expect(v({ 'x-a': 1 })).toBe(false);
+    expect(v({ 'y-a': 'text' })).toBe(false);
+  });
+});
+
 describe('schemaErrorReports: one misspelt key, one finding', () => {
   // Any closed schema: a required key and an optional one under $defs, as the governed maps write rows.
   const closed = schemaOf({ $defs: { row: { type: 'object', additionalProperties: false, required: ['colour'], properties: { colour: { type: 'string' }, weight: { type: 'number' } } } }, properties: { rows: { type: 'array', items: { $ref: '#/$defs/row' } } } });
