@@ -96,22 +96,29 @@ const memory = new Map<string, Validator>();
  * A validator for a JSON Schema (draft 2020-12, formats on, all errors), compiled by ajv once per
  * run for each distinct set of schema texts.
  */
-export function compileSchema(schema: unknown, schemaText: string, extra: ReadonlyArray<{ schema: unknown; text: string }> = []): Validator {
-  const key = [schemaText, ...extra.map((e) => e.text).sort()].join('\0');
+export function compileSchema(schema: unknown, schemaText: string, extra: ReadonlyArray<{ schema: unknown; text: string }> = [], patterns: Patterns = 'linear'): Validator {
+  const key = [patterns, schemaText, ...extra.map((e) => e.text).sort()].join('\0');
   const hit = memory.get(key);
   if (hit) return hit;
-  const validate = compileWithAjv(schema, extra.map((e) => e.schema));
+  const validate = compileWithAjv(schema, extra.map((e) => e.schema), patterns);
   memory.set(key, validate);
   return validate;
 }
 
+/**
+ * How a schema's patterns run: `linear` (re2js) for every schema a repository or a pull request
+ * supplies; `native` (JavaScript's RegExp, lookarounds included) only for the schemas this
+ * package ships (`builtinSchemaPath`), which are reviewed with its code.
+ */
+export type Patterns = 'linear' | 'native';
+
 /** ajv's compile, with this project's options, formats and meta-schema check. */
-export function compileWithAjv(schema: unknown, extra: readonly unknown[] = []): Validator {
+export function compileWithAjv(schema: unknown, extra: readonly unknown[] = [], patterns: Patterns = 'linear'): Validator {
   const { Ajv2020, addFormats } = ajvLib();
   // Each schema gets an instance of its own (schemas may share an $id), but the draft 2020-12
   // meta-schema is compiled once per run: checking a schema against it in the instance that
   // compiles it would compile the meta-schema again for every schema.
-  const ajv = new Ajv2020({ ...AJV_OPTIONS, validateSchema: false, code: { regExp: linearRegExp() } });
+  const ajv = new Ajv2020({ ...AJV_OPTIONS, validateSchema: false, ...(patterns === 'linear' ? { code: { regExp: linearRegExp() } } : {}) });
   addFormats(ajv);
   try {
     for (const s of [...extra, schema]) metaValidator().validateSchema(s as object, true);
