@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from './package-root.js';
 import { writeFileAtomic } from './writer.js';
@@ -30,6 +30,24 @@ export function parseCacheKey(version: string, text: string): string {
 }
 
 /**
+ * `mkdir -p` one level at a time from the nearest existing ancestor. Not `mkdirSync(dir, {
+ * recursive: true })`: where mkdir answers ENOENT under a parent that exists (inside /proc) Node 20
+ * retries the parent and the child forever; a plain mkdir just throws, and the cache is skipped.
+ */
+function makeFolders(dir: string): void {
+  const missing: string[] = [];
+  for (let at = dir; !existsSync(at) && path.dirname(at) !== at; at = path.dirname(at)) missing.push(at);
+  for (const folder of missing.reverse()) {
+    try {
+      mkdirSync(folder);
+    } catch (error) {
+      // Another run made it meanwhile: fine; anything else (read-only, not a folder, /proc) skips.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+}
+
+/**
  * The cache for a run over `governedRoot`. A cache folder inside the governed repository and
  * outside any node_modules folder would become part of what is governed: then nothing is written.
  */
@@ -50,7 +68,7 @@ export function openParseCache(governedRoot: string, dir = parseCacheDir()): Par
     set(key: string, value: unknown): void {
       if (!writable) return;
       try {
-        if (!made) mkdirSync(dir, { recursive: true });
+        if (!made) makeFolders(dir);
         made = true;
         // Not durable: a torn entry after a crash is a miss (JSON.parse fails), never wrong data.
         writeFileAtomic(path.join(dir, `${key}.json`), JSON.stringify(value), { durable: false });

@@ -1,11 +1,27 @@
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openParseCache, parseCacheDir, parseCacheKey } from '../../scripts/core/parse-cache.js';
-import { tempDir } from '../helpers/env.js';
+import { PROJECT, tempDir } from '../helpers/env.js';
 
 // tempDir() folders are removed when the file ends (test/helpers/temp-dirs.ts).
 const tmp = tempDir;
+
+/**
+ * Stores one entry with the built openParseCache in a child process, so a mkdir that never returns
+ * fails the test (killed at the timeout) instead of hanging the run. Answers what the child printed.
+ */
+function setInChild(dir: string): { status: number | null; stdout: string; stderr: string } {
+  const module = pathToFileURL(path.join(PROJECT, 'dist/scripts/core/parse-cache.js')).href;
+  const script = `const { openParseCache } = await import(${JSON.stringify(module)});
+const cache = openParseCache(${JSON.stringify(tmp())}, ${JSON.stringify(dir)});
+cache.set('k', { a: 1 });
+process.stdout.write(JSON.stringify(cache.get('k') ?? null));`;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000, killSignal: 'SIGKILL' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
 
 describe('parse cache', () => {
   it('gives back what was stored under a key', () => {
@@ -31,6 +47,34 @@ describe('parse cache', () => {
     const cache = openParseCache(tmp(), path.join(file, 'cache'));
     expect(() => cache.set('k', { a: 1 })).not.toThrow();
     expect(cache.get('k')).toBeUndefined();
+  });
+
+  it('makes a folder several levels deep', () => {
+    const dir = path.join(tmp(), 'a', 'b', 'c');
+    openParseCache(tmp(), dir).set('k', { a: 1 });
+    expect(readdirSync(dir)).toEqual(['k.json']);
+  });
+
+  // Node 20's recursive mkdir loops forever there (mkdir answers ENOENT under an existing parent).
+  it.skipIf(process.platform !== 'linux')('skips a folder under /proc or /sys without hanging', () => {
+    for (const dir of ['/proc/specgate-nope/parsed', '/sys/specgate-nope']) {
+      expect(setInChild(dir), dir).toEqual({ status: 0, stdout: 'null', stderr: '' });
+    }
+    expect(setInChild(path.join(tmp(), 'x', 'y'))).toEqual({ status: 0, stdout: '{"a":1}', stderr: '' });
+  });
+
+  // root may write anywhere, so the folder is read-only only for other users.
+  it.skipIf(process.platform === 'win32' || process.getuid?.() === 0)('skips a read-only folder', () => {
+    const ro = tmp();
+    chmodSync(ro, 0o555);
+    try {
+      const cache = openParseCache(tmp(), path.join(ro, 'a', 'b'));
+      expect(() => cache.set('k', { a: 1 })).not.toThrow();
+      expect(cache.get('k')).toBeUndefined();
+      expect(readdirSync(ro)).toEqual([]);
+    } finally {
+      chmodSync(ro, 0o755);
+    }
   });
 
   it('a torn entry is a miss', () => {
