@@ -230,7 +230,7 @@ function renameChange(from: string, baseDoc: StructuredDoc, headDoc: StructuredD
   return {
     pointer: '',
     class: keepsId ? 'editorial' : 'breaking',
-    kind: 'file-renamed',
+    kind: keepsId ? 'file-moved' : 'file-renamed',
     reason: keepsId ? `${what} moved from ${from}; its $id is unchanged` : `${what} moved from ${from}; references by path break`,
   };
 }

@@ -294,7 +294,6 @@ const BRANCH = /^(allOf|anyOf|oneOf)-branch-(added|removed)$/;
 
 /** Kinds whose class depends on what changed: the rule follows the class. */
 const BY_CLASS: Record<string, Partial<Record<RuleClass, string>>> = {
-  'file-renamed': { breaking: 'file-renamed', editorial: 'file-moved' },
   'schema-accepts': { additive: 'schema-unconstrained' },
   'field-removed': { breaking: 'field-removed', editorial: 'prose-changed' },
   'value-changed': { breaking: 'value-changed', editorial: 'prose-changed' },

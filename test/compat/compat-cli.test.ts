@@ -216,7 +216,7 @@ describe('compat: classification against a git base', () => {
     expect(r.code).toBe(0);
     const moved = r.changes.filter((c) => c.file === 'schemas/v2/run.schema.json');
     expect(moved.map((c) => [c.baseFile, c.kind, c.class, c.rule])).toEqual([
-      [RUN_SNAPSHOT, 'file-renamed', 'editorial', 'compat/file-moved'],
+      [RUN_SNAPSHOT, 'file-moved', 'editorial', 'compat/file-moved'],
       [RUN_SNAPSHOT, 'enum-value-added', 'additive', 'compat/enum-value-added'],
     ]);
     expect(r.changes.some((c) => c.kind === 'schema-file-removed' || c.kind === 'schema-file-added')).toBe(false);
@@ -229,7 +229,7 @@ describe('compat: classification against a git base', () => {
     const base = repo.head();
     repo.move(RUN_SNAPSHOT, 'schemas/v2/run.schema.json');
     const r = await compat(repo, base);
-    expect(r.changes.map((c) => [c.file, c.baseFile, c.kind])).toEqual([['schemas/v2/run.schema.json', RUN_SNAPSHOT, 'file-renamed']]);
+    expect(r.changes.map((c) => [c.file, c.baseFile, c.kind])).toEqual([['schemas/v2/run.schema.json', RUN_SNAPSHOT, 'file-moved']]);
   });
 
   it('--staged reads the index, not the working tree', async () => {

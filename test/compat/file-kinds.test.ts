@@ -128,7 +128,7 @@ describe('compat/file-renamed', () => {
   it('control: the same rename keeping its $id is a move (editorial, off by default)', async () => {
     const r = await compat('data-moved');
     expect(r.code).toBe(0);
-    expect(r.changes.map((c) => [c.file, c.baseFile, c.kind, c.rule])).toEqual([[RENAMED, SAMPLE, 'file-renamed', 'compat/file-moved']]);
+    expect(r.changes.map((c) => [c.file, c.baseFile, c.kind, c.rule])).toEqual([[RENAMED, SAMPLE, 'file-moved', 'compat/file-moved']]);
     expect(r.findings).toEqual([]);
   });
 });

@@ -18,7 +18,9 @@ describe('compat rule metadata', () => {
   it('a change is reported under a rule of its own class; a kind no rule covers is an error', () => {
     expect(ruleFor({ kind: 'minLength-tightened', class: 'breaking' }).id).toBe('compat/bound-tightened');
     expect(ruleFor({ kind: 'row-changed', class: 'additive' }).id).toBe('compat/row-extended');
-    expect(ruleFor({ kind: 'file-renamed', class: 'editorial' }).id).toBe('compat/file-moved');
+    expect(ruleFor({ kind: 'file-moved', class: 'editorial' }).id).toBe('compat/file-moved');
+    expect(ruleFor({ kind: 'file-renamed', class: 'breaking' }).id).toBe('compat/file-renamed');
+    expect(() => ruleFor({ kind: 'file-renamed', class: 'editorial' })).toThrow(/no compat rule/);
     expect(() => ruleFor({ kind: 'property-added', class: 'breaking' })).toThrow(/no compat rule/);
     expect(() => ruleFor({ kind: 'teleported', class: 'breaking' })).toThrow(/no compat rule/);
   });
