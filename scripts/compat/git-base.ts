@@ -18,7 +18,7 @@ function git(repo: { top: string }, args: string[]): string {
 /**
  * The repository around `root` and the commit a base ref names, in one git call. A ref the clone
  * does not have is a one-line error saying how to fetch it (CI checkouts are often shallow: the
- * PR's base commit is not there until fetched).
+ * PR's base commit is not there until fetched), unless there is no remote to fetch it from.
  */
 export function openBase(root: string, ref: string): { repo: GitRepo; commit: string } {
   if (ref === '' || ref.startsWith('-')) throw new UsageError(`--base needs a git revision, got "${ref}"`);
@@ -35,8 +35,14 @@ export function openBase(root: string, ref: string): { repo: GitRepo; commit: st
   } catch {
     throw new FatalError(`--base needs a git repository: ${root} is not inside one`);
   }
-  const fetch = fetchCommand(ref);
-  if (shallow === 'true') throw new FatalError(`base "${ref}" is not in this shallow clone; fetch it first: ${fetch} (or git fetch --unshallow)`);
+  let remotes: string[] = [];
+  try {
+    remotes = run(['remote']).split('\n').filter(Boolean);
+  } catch {
+    // no remotes to fetch from
+  }
+  const fetch = fetchCommand(ref, remotes);
+  if (shallow === 'true' && fetch) throw new FatalError(`base "${ref}" is not in this shallow clone; fetch it first: ${fetch} (or git fetch --unshallow)`);
   // A ref that is here under a near name is a typo, not something to fetch.
   let refs: string[] = [];
   try {
@@ -45,23 +51,28 @@ export function openBase(root: string, ref: string): { repo: GitRepo; commit: st
     // no refs to suggest
   }
   const near = didYouMean(ref, refs);
-  throw new FatalError(`base "${ref}" is not a commit in this repository${near ? ` (did you mean "${near}"?); if it is on the remote,` : ';'} fetch it first: ${fetch}`);
+  const guess = near ? ` (did you mean "${near}"?)` : '';
+  if (!fetch) throw new FatalError(`base "${ref}" is not a commit in this repository${guess}`);
+  throw new FatalError(`base "${ref}" is not a commit in this repository${near ? `${guess}; if it is on the remote,` : ';'} fetch it first: ${fetch}`);
 }
 
-/** The command that brings a missing base into the clone. */
-export function fetchCommand(ref: string): string {
+/**
+ * The command that brings a missing base into the clone, or none when the remote it would fetch
+ * from is not one of `remotes` (a fetch from a remote that does not exist cannot help).
+ */
+export function fetchCommand(ref: string, remotes: readonly string[]): string | undefined {
   const ancestry = /^HEAD((?:[~^]\d*)+)$/.exec(ref);
   if (ancestry) {
     let depth = 0;
     for (const [, op, n] of ancestry[1]!.matchAll(/([~^])(\d*)/g)) depth += op === '~' ? Number(n || 1) : 1;
-    return `git fetch --no-tags --deepen=${depth}`;
+    return remotes.length > 0 ? `git fetch --no-tags --deepen=${depth}` : undefined;
   }
   const remoteBranch = /^([\w.-]+)\/(.+)$/.exec(ref);
   if (remoteBranch && !/^[0-9a-f]{7,40}$/.test(ref)) {
     const [, remote, branch] = remoteBranch;
-    return `git fetch --no-tags --depth=1 ${remote} ${branch}:refs/remotes/${remote}/${branch}`;
+    return remotes.includes(remote!) ? `git fetch --no-tags --depth=1 ${remote} ${branch}:refs/remotes/${remote}/${branch}` : undefined;
   }
-  return `git fetch --no-tags --depth=1 origin ${ref}`;
+  return remotes.includes('origin') ? `git fetch --no-tags --depth=1 origin ${ref}` : undefined;
 }
 
 /**

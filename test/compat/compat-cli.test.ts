@@ -380,20 +380,53 @@ describe('compat: git edge cases', () => {
     expect(after.changes.map((c) => c.kind)).toEqual(['property-added']);
   });
 
-  it('an unknown base in a full clone: one line, exit 2', async () => {
+  /** A repository whose `origin` is another local repository (nothing is fetched from it). */
+  const withOrigin = () => {
     const repo = TempRepo.init();
-    const r = await runCli(['compat', '--base', 'origin/nowhere'], { cwd: repo.dir });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toBe('specgate: base "origin/nowhere" is not a commit in this repository; fetch it first: git fetch --no-tags --depth=1 origin nowhere:refs/remotes/origin/nowhere\n');
+    repo.git('remote', 'add', 'origin', TempRepo.init().dir);
+    return repo;
+  };
+
+  it('an unknown base in a full clone: one line naming the fetch, exit 2', async () => {
+    const repo = withOrigin();
+    for (const [base, fetch] of [
+      ['origin/nowhere', 'git fetch --no-tags --depth=1 origin nowhere:refs/remotes/origin/nowhere'],
+      ['nosuchref', 'git fetch --no-tags --depth=1 origin nosuchref'],
+    ]) {
+      const r = await runCli(['compat', '--base', base!], { cwd: repo.dir });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(`specgate: base "${base}" is not a commit in this repository; fetch it first: ${fetch}\n`);
+    }
+  });
+
+  it('an unknown base in a repository without that remote: one line, no fetch from a remote that is not there', async () => {
+    const repo = TempRepo.init();
+    for (const base of ['nosuchref', 'origin/nowhere', 'HEAD~5']) {
+      const r = await runCli(['compat', '--base', base], { cwd: repo.dir });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(`specgate: base "${base}" is not a commit in this repository\n`);
+    }
+    repo.git('remote', 'add', 'upstream', TempRepo.init().dir);
+    expect((await runCli(['compat', '--base', 'nosuchref'], { cwd: repo.dir })).stderr).toBe('specgate: base "nosuchref" is not a commit in this repository\n');
+    expect((await runCli(['compat', '--base', 'upstream/nowhere'], { cwd: repo.dir })).stderr).toBe(
+      'specgate: base "upstream/nowhere" is not a commit in this repository; fetch it first: git fetch --no-tags --depth=1 upstream nowhere:refs/remotes/upstream/nowhere\n',
+    );
   });
 
   it('a base one typo away from a branch here: the line names the branch before suggesting a fetch', async () => {
-    const repo = TempRepo.init();
+    const repo = withOrigin();
     const branch = repo.git('rev-parse', '--abbrev-ref', 'HEAD').trim();
     const typo = branch.slice(0, -1);
     const r = await runCli(['compat', '--base', typo], { cwd: repo.dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(new RegExp(`^specgate: base "${typo}" is not a commit in this repository \\(did you mean "${branch}"\\?\\); if it is on the remote, fetch it first: git fetch `));
+  });
+
+  it('a typo without a remote: the line names the branch, and no fetch', async () => {
+    const repo = TempRepo.init();
+    const r = await runCli(['compat', '--base', 'mian'], { cwd: repo.dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('specgate: base "mian" is not a commit in this repository (did you mean "main"?)\n');
   });
 
   it('outside a git repository, and without --base: one line, exit 2', async () => {
@@ -411,10 +444,18 @@ describe('compat: git edge cases', () => {
 describe('compat: the fetch hint', () => {
   it('names a command per kind of ref', async () => {
     const { fetchCommand } = await import('../../scripts/compat/git-base.js');
-    expect(fetchCommand('HEAD^1')).toBe('git fetch --no-tags --deepen=1');
-    expect(fetchCommand('HEAD~3')).toBe('git fetch --no-tags --deepen=3');
-    expect(fetchCommand('origin/main')).toBe('git fetch --no-tags --depth=1 origin main:refs/remotes/origin/main');
-    expect(fetchCommand('0123abcd')).toBe('git fetch --no-tags --depth=1 origin 0123abcd');
+    const origin = ['origin'];
+    expect(fetchCommand('HEAD^1', origin)).toBe('git fetch --no-tags --deepen=1');
+    expect(fetchCommand('HEAD~3', origin)).toBe('git fetch --no-tags --deepen=3');
+    expect(fetchCommand('origin/main', origin)).toBe('git fetch --no-tags --depth=1 origin main:refs/remotes/origin/main');
+    expect(fetchCommand('0123abcd', origin)).toBe('git fetch --no-tags --depth=1 origin 0123abcd');
+  });
+
+  it('names none without the remote it would fetch from', async () => {
+    const { fetchCommand } = await import('../../scripts/compat/git-base.js');
+    for (const ref of ['HEAD^1', 'origin/main', '0123abcd']) expect(fetchCommand(ref, []), ref).toBeUndefined();
+    expect(fetchCommand('0123abcd', ['upstream'])).toBeUndefined();
+    expect(fetchCommand('upstream/main', ['upstream'])).toBe('git fetch --no-tags --depth=1 upstream main:refs/remotes/upstream/main');
   });
 
   it('a merge-commit checkout of depth 1 compared with HEAD^1: the hint deepens the clone, after which the run works', async () => {
