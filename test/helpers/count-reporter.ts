@@ -1,6 +1,6 @@
 import type { Reporter, TestModule } from 'vitest/node';
 
-/** Prints the plain closing line CI reads: "N passed, N failed" (", N skipped"). */
+/** Prints the plain closing line CI reads, "N passed, N failed", last; skipped tests are counted on the line before. */
 export default class CountReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     let passed = 0;
@@ -15,6 +15,6 @@ export default class CountReporter implements Reporter {
       }
       if (m.state() === 'failed' && [...m.children.allTests()].length === 0) failed++;
     }
-    process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
+    process.stdout.write(`\n${skipped ? `${skipped} skipped\n` : ''}${passed} passed, ${failed} failed\n`);
   }
 }
