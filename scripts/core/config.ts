@@ -140,7 +140,7 @@ function parseConfig(shown: string, raw: string): StructuredDoc {
 function configValidator(): { validate: Validator; schema: unknown } {
   const text = readFileSync(builtinSchemaPath(CONFIG_SCHEMA), 'utf8');
   const schema: unknown = JSON.parse(text);
-  return { validate: compileSchema(schema, text, [], 'native'), schema };
+  return { validate: compileSchema(schema, text, 'native'), schema };
 }
 
 /** Severities as ESLint (`"warn"`, 0/1/2) and Spectral (`"warn"`, `"info"`, `"hint"`) spell them: this tool's word, and whose spelling it is. */

@@ -89,18 +89,18 @@ function metaValidator(): InstanceType<AjvModules['Ajv2020']> {
   return meta;
 }
 
-/** Validators of this run, by the texts of the schema and of the schemas it references. */
+/** Validators of this run, by how patterns run and the schema's text. */
 const memory = new Map<string, Validator>();
 
 /**
  * A validator for a JSON Schema (draft 2020-12, formats on, all errors), compiled by ajv once per
  * run for each distinct set of schema texts.
  */
-export function compileSchema(schema: unknown, schemaText: string, extra: ReadonlyArray<{ schema: unknown; text: string }> = [], patterns: Patterns = 'linear'): Validator {
-  const key = [patterns, schemaText, ...extra.map((e) => e.text).sort()].join('\0');
+export function compileSchema(schema: unknown, schemaText: string, patterns: Patterns = 'linear'): Validator {
+  const key = `${patterns}\0${schemaText}`;
   const hit = memory.get(key);
   if (hit) return hit;
-  const validate = compileWithAjv(schema, extra.map((e) => e.schema), patterns);
+  const validate = compileWithAjv(schema, patterns);
   memory.set(key, validate);
   return validate;
 }
@@ -113,7 +113,7 @@ export function compileSchema(schema: unknown, schemaText: string, extra: Readon
 export type Patterns = 'linear' | 'native';
 
 /** ajv's compile, with this project's options, formats and meta-schema check. */
-export function compileWithAjv(schema: unknown, extra: readonly unknown[] = [], patterns: Patterns = 'linear'): Validator {
+export function compileWithAjv(schema: unknown, patterns: Patterns = 'linear'): Validator {
   const { Ajv2020, addFormats } = ajvLib();
   // Each schema gets an instance of its own (schemas may share an $id), but the draft 2020-12
   // meta-schema is compiled once per run: checking a schema against it in the instance that
@@ -121,8 +121,7 @@ export function compileWithAjv(schema: unknown, extra: readonly unknown[] = [], 
   const ajv = new Ajv2020({ ...AJV_OPTIONS, validateSchema: false, ...(patterns === 'linear' ? { code: { regExp: linearRegExp() } } : {}) });
   addFormats(ajv);
   try {
-    for (const s of [...extra, schema]) metaValidator().validateSchema(s as object, true);
-    for (const s of extra) ajv.addSchema(s as object);
+    metaValidator().validateSchema(schema as object, true);
     return ajv.compile(schema as object) as unknown as Validator;
   } catch (e) {
     throw new SchemaCompileError(e instanceof Error ? e.message : String(e));
