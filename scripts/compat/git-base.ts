@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { didYouMean } from '../core/did-you-mean.js';
 import { FatalError, UsageError } from '../core/errors.js';
+import { gitText } from '../core/git.js';
 import { addEntry, GitBlobSource } from '../core/git-source.js';
 import type { GitEntry } from '../core/git-source.js';
 
@@ -12,7 +12,7 @@ export interface GitRepo {
 }
 
 function git(repo: { top: string }, args: string[]): string {
-  return execFileSync('git', args, { cwd: repo.top, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
+  return gitText(args, { cwd: repo.top, maxBuffer: 256 * 1024 * 1024, stderr: true });
 }
 
 /**
@@ -22,7 +22,7 @@ function git(repo: { top: string }, args: string[]): string {
  */
 export function openBase(root: string, ref: string): { repo: GitRepo; commit: string } {
   if (ref === '' || ref.startsWith('-')) throw new UsageError(`--base needs a git revision, got "${ref}"`);
-  const run = (args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const run = (args: string[]) => gitText(args, { cwd: root });
   try {
     const [top, prefix, commit] = run(['rev-parse', '--show-toplevel', '--show-prefix', '--verify', `${ref}^{commit}`]).split('\n');
     if (top && commit && /^[0-9a-f]{40,64}$/.test(commit)) return { repo: { top, prefix: prefix ?? '' }, commit };
@@ -92,7 +92,7 @@ export class GitTreeSource extends GitBlobSource {
  * detection: base path → head path, run-root-relative.
  */
 export function gitRenames(repo: GitRepo, commit: string, staged: boolean): Map<string, string> {
-  const args = ['diff', '-M', '--name-status', '-z', '--no-ext-diff', ...(staged ? ['--cached'] : []), commit];
+  const args = ['diff', '-M', '--name-status', '-z', '--no-ext-diff', '--no-textconv', ...(staged ? ['--cached'] : []), commit];
   const out = git(repo, args).split('\0');
   const renames = new Map<string, string>();
   for (let i = 0; i < out.length; ) {

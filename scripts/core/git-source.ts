@@ -1,17 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { FatalError } from './errors.js';
+import { gitBytes } from './git.js';
 import { globMatcher, MAX_FILE_BYTES, withoutTrailingSlashes } from './source.js';
 import type { FileSource, ReadResult } from './source.js';
 
 /** Every git call of this module goes through here (one place to bound what git prints). */
 function gitOutput(root: string, args: string[], opts: { input?: string; maxBuffer: number }): Buffer {
-  return execFileSync('git', args, {
-    cwd: root,
-    maxBuffer: opts.maxBuffer,
-    ...(opts.input !== undefined ? { input: opts.input } : {}),
-    stdio: [opts.input !== undefined ? 'pipe' : 'ignore', 'pipe', 'ignore'],
-  });
+  return gitBytes(args, { cwd: root, maxBuffer: opts.maxBuffer, ...(opts.input !== undefined ? { input: opts.input } : {}) });
 }
 
 /** Symlinks followed in a row before the chain is called a loop (Linux's own limit, as the working tree gets from realpath). */

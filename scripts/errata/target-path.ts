@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { gitText } from '../core/git.js';
 import { globMatcher } from '../core/source.js';
 import type { Layout } from '../core/layout.js';
 import type { FileSource } from '../core/source.js';
@@ -39,9 +39,9 @@ export function governanceFor(source: FileSource, layout: Layout): Governance {
   const gov: Governance = { gitDirs: [], tracked: undefined, globs, isDocument: globMatcher(globs) };
   if (source.label !== 'working tree') return gov;
   try {
-    const out = execFileSync('git', ['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir'], { cwd: source.root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = gitText(['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir'], { cwd: source.root });
     gov.gitDirs = out.split('\n').filter(Boolean).map((d) => safeReal(d));
-    const listing = execFileSync('git', ['ls-files', '-z', '--cached'], { cwd: source.root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
+    const listing = gitText(['ls-files', '-z', '--cached'], { cwd: source.root, maxBuffer: 256 * 1024 * 1024 });
     gov.tracked = new Set(listing.split('\0').filter(Boolean));
   } catch {
     // not a git work tree: the globs decide
