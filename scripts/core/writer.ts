@@ -1,9 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, fchmodSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fchmodSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { FatalError } from './errors.js';
+import { gitText } from './git.js';
 import { kindOf, pathWithoutSymlinks, readRegularFile } from './source.js';
+import type { StatePaths } from './writer-state.js';
+import { ensureStateDir, MAX_JOURNAL_BYTES, MAX_LOCK_BYTES, notWritable, readStateFile, removeStateDirIfEmpty, statePaths, TEMP_NAME, TREE_STATE_NAMES } from './writer-state.js';
 
 /*
  * The one writer. Every file specgate writes goes to a temp file with a random name beside its
@@ -197,35 +200,50 @@ interface JournalEntry {
 
 interface Journal {
   pid: number;
+  /** The real path of the root the run wrote in: every entry must lie inside it. */
+  root: string;
   /** `staging`: temps being written, no target touched (recovery removes them). `renaming`: every temp is complete and fsynced (recovery finishes the renames). */
   phase: 'staging' | 'renaming';
   files: JournalEntry[];
 }
 
-/** Where a repository's lock and journal live (in its root, hidden, removed at the end of each run). */
-export function statePaths(root: string): { lock: string; journal: string } {
-  return { lock: path.join(root, '.specgate-errata.lock'), journal: path.join(root, '.specgate-errata.journal') };
-}
+export { statePaths } from './writer-state.js';
+export type { StatePaths } from './writer-state.js';
+
+/** State files are written for this user only. */
+const STATE_MODE = 0o600;
 
 export interface Lock {
   release(): void;
 }
 
 /**
- * Takes the run lock: a file created with O_EXCL holding pid and host. The content is written to a
- * temp file and hard-linked into place, so the lock never exists empty. A lock whose process is gone
- * (same host, pid not running) is stale and taken over; a live one refuses the run.
+ * Takes the run lock: a file created with O_EXCL holding pid and host, in the writer's state folder
+ * (writer-state.ts: under .git/, never in the tree). The content is written to a temp file and
+ * hard-linked into place, so the lock never exists empty. A lock whose process is gone (same host,
+ * pid not running) is stale and taken over; a live one refuses the run.
  */
 export function acquireLock(root: string): Lock {
-  const { lock } = statePaths(root);
+  const state = statePaths(root);
+  const { lock } = state;
   const body = JSON.stringify({ pid: process.pid, host: hostname() }) + '\n';
   for (let attempt = 0; attempt < 3; attempt++) {
-    const tmp = stageTemp(lock, body, { durable: false });
+    ensureStateDir(state);
+    let tmp: string;
+    try {
+      tmp = stageTemp(lock, body, { durable: false, mode: STATE_MODE });
+    } catch (e) {
+      // ENOENT: another run removed the (empty) state folder meanwhile; make it again
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw new FatalError(`cannot take the lock ${lock}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
     try {
       linkSync(tmp, lock);
-      return { release: () => releaseLock(lock) };
+      return { release: () => releaseLock(state) };
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new FatalError(`cannot take the lock ${lock}: ${(e as NodeJS.ErrnoException).code}`);
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') continue;
+      if (code !== 'EEXIST') throw new FatalError(`cannot take the lock ${lock}: ${code}`);
     } finally {
       removeQuietly(tmp);
     }
@@ -243,26 +261,31 @@ export function acquireLock(root: string): Lock {
   throw new FatalError(`cannot take the lock ${lock}: it keeps reappearing`);
 }
 
-function releaseLock(lock: string): void {
+function releaseLock(state: StatePaths): void {
+  const got = readStateFile(state.lock, MAX_LOCK_BYTES);
   try {
-    const held = JSON.parse(readFileSync(lock, 'utf8')) as { pid?: number };
-    if (held.pid === process.pid) unlinkSync(lock);
+    if (got.state === 'ok' && (JSON.parse(got.text) as { pid?: number }).pid === process.pid) unlinkSync(state.lock);
   } catch {
     // gone already
   }
+  removeStateDirIfEmpty(state);
 }
 
 function lockHolder(lock: string): { alive: boolean; who: string } {
+  const got = readStateFile(lock, MAX_LOCK_BYTES);
+  if (got.state !== 'ok') return { alive: false, who: got.state === 'absent' ? 'gone' : `unreadable: it ${got.why}` };
   let held: { pid?: unknown; host?: unknown };
   try {
-    held = JSON.parse(readFileSync(lock, 'utf8')) as typeof held;
+    held = JSON.parse(got.text) as typeof held;
   } catch {
     return { alive: false, who: 'unreadable' };
   }
+  if (typeof held !== 'object' || held === null) return { alive: false, who: 'unreadable' };
   const who = `pid ${String(held.pid)} on ${String(held.host)}`;
-  if (typeof held.pid !== 'number' || held.host !== hostname()) return { alive: typeof held.pid === 'number', who };
+  if (!Number.isSafeInteger(held.pid) || (held.pid as number) <= 0) return { alive: false, who };
+  if (held.host !== hostname()) return { alive: true, who };
   try {
-    process.kill(held.pid, 0);
+    process.kill(held.pid as number, 0);
     return { alive: true, who };
   } catch (e) {
     return { alive: (e as NodeJS.ErrnoException).code === 'EPERM', who };
@@ -276,18 +299,24 @@ export type BeforeRename = (file: string) => void;
  * Writes every file or none. The caller holds the lock. Order: journal (phase staging) → each new
  * text to a wx temp, fsynced → journal (phase renaming) → per file: re-read and hash-compare the
  * target, rename → journal removed. A target changed since it was read refuses the run; targets
- * already replaced are put back, so nothing is written.
+ * already replaced are put back, so nothing is written. Every target must be a governed document
+ * of the root reached without a symlink (`writableTarget`), or nothing is written.
  */
 export function commitFiles(root: string, changes: readonly FileCommit[], hooks: { beforeRename?: BeforeRename } = {}): void {
-  const { journal } = statePaths(root);
+  const state = statePaths(root);
+  const { journal } = state;
+  const realRoot = realpathSync.native(root);
   step('begin');
   for (const c of changes) {
+    const why = writableTarget(realRoot, c.file, c.real);
+    if (why) throw new FatalError(`nothing written: ${c.file} ${why}`);
     const changed = changedSinceRead(c);
     if (changed) throw new FatalError(`nothing written: ${changed}`);
   }
+  ensureStateDir(state);
   const entries: JournalEntry[] = changes.map((c) => ({ file: c.file, real: c.real, tmp: tempNameFor(c.real), before: sha256(c.before), after: sha256(c.after) }));
   // The journal names every temp before any exists, so a kill at any point leaves nothing it does not list.
-  writeFileAtomic(journal, JSON.stringify({ pid: process.pid, phase: 'staging', files: entries } satisfies Journal));
+  writeFileAtomic(journal, JSON.stringify({ pid: process.pid, root: realRoot, phase: 'staging', files: entries } satisfies Journal), { mode: STATE_MODE });
   step('journal written');
   let staging = changes[0]?.file ?? '';
   try {
@@ -299,9 +328,10 @@ export function commitFiles(root: string, changes: readonly FileCommit[], hooks:
   } catch (e) {
     for (const en of entries) removeQuietly(en.tmp);
     removeQuietly(journal);
+    removeStateDirIfEmpty(state);
     throw new FatalError(`nothing written: could not stage a new version beside ${staging} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
-  writeFileAtomic(journal, JSON.stringify({ pid: process.pid, phase: 'renaming', files: entries } satisfies Journal));
+  writeFileAtomic(journal, JSON.stringify({ pid: process.pid, root: realRoot, phase: 'renaming', files: entries } satisfies Journal), { mode: STATE_MODE });
   step('renaming');
   const done: number[] = [];
   for (const [i, c] of changes.entries()) {
@@ -326,6 +356,7 @@ export function commitFiles(root: string, changes: readonly FileCommit[], hooks:
       }
       for (const en of entries) removeQuietly(en.tmp);
       removeQuietly(journal);
+      removeStateDirIfEmpty(state);
       const why = e instanceof ChangedSinceRead ? e.message : `could not replace ${c.file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`;
       const back = putBack ? `; the ${putBack} file(s) already replaced were put back` : '';
       if (kept.length) throw new FatalError(`refused: ${why}${back}; ${kept.join(', ')} changed after this run replaced it and was left as it is (it holds this run's edit and the later one)`);
@@ -334,10 +365,29 @@ export function commitFiles(root: string, changes: readonly FileCommit[], hooks:
   }
   for (const c of changes) syncDir(path.dirname(c.real));
   removeQuietly(journal);
+  removeStateDirIfEmpty(state);
   step('done');
 }
 
 class ChangedSinceRead extends Error {}
+
+/**
+ * Why the writer may not replace `real` for the repository-relative `file` (undefined: it may): the
+ * one check of every target (`--fix`, errata) and of every path a journal names. `file` must be a
+ * governed Markdown, JSON or YAML document inside the root, outside `.git/`, `real` exactly its
+ * path under the real root, and every part of the path a real folder and the last a regular file
+ * (no symlink anywhere: an RFC linked to a workflow is never written through).
+ */
+export function writableTarget(realRoot: string, file: string, real: string): string | undefined {
+  const why = notWritable(file);
+  if (why) return why;
+  if (real !== path.join(realRoot, ...file.split('/'))) return `is not at ${real} inside the repository root`;
+  const walk = pathWithoutSymlinks(realRoot, file);
+  if (walk.ok) return undefined;
+  if (walk.kind === 'symlink') return `passes through the symlink ${walk.shown} (never written through)`;
+  if (walk.kind === 'wrong-type') return walk.last ? `is ${walk.what}` : `has ${walk.shown}, which is ${walk.what}`;
+  return `cannot be reached (${walk.code ?? 'error'})`;
+}
 
 /** Why the target no longer holds exactly the bytes the plan was made from (undefined: it does). */
 function changedSinceRead(c: FileCommit): string | undefined {
@@ -347,29 +397,62 @@ function changedSinceRead(c: FileCommit): string | undefined {
   return undefined;
 }
 
+const HASH = /^[0-9a-f]{64}$/;
+
+/**
+ * The journal as this writer wrote it, every entry checked: each names a governed document inside
+ * the root this run writes (`writableTarget`) and, as its temp, a name this writer makes beside it.
+ * Anything else is a one-line error naming the journal; nothing it names is touched.
+ */
+function trustedJournal(text: string, realRoot: string, journal: string): Journal {
+  const refuse = (why: string): never => {
+    throw new FatalError(`the writer's journal ${journal} ${why}; nothing was done with it (inspect it, then remove it)`);
+  };
+  let j: unknown;
+  try {
+    j = JSON.parse(text);
+  } catch {
+    return refuse('is not valid JSON');
+  }
+  const o = j as Partial<Journal>;
+  if (typeof j !== 'object' || j === null || (o.phase !== 'staging' && o.phase !== 'renaming') || !Array.isArray(o.files)) return refuse('is not a journal of this writer');
+  if (o.root !== realRoot) return refuse(`belongs to another root (${String(o.root)})`);
+  for (const en of o.files as unknown[]) {
+    const e = en as Partial<JournalEntry>;
+    if (typeof en !== 'object' || en === null || typeof e.file !== 'string' || typeof e.real !== 'string' || typeof e.tmp !== 'string' || !HASH.test(String(e.before)) || !HASH.test(String(e.after))) {
+      return refuse('has an entry that is not a file this writer writes');
+    }
+    const why = writableTarget(realRoot, e.file, e.real);
+    if (why) return refuse(`names ${e.file}, which ${why}`);
+    const tmp = TEMP_NAME.exec(path.basename(e.tmp));
+    if (path.dirname(e.tmp) !== path.dirname(e.real) || !tmp || tmp[1] !== path.basename(e.real)) return refuse(`names ${e.tmp}, which is not a temp name this writer makes for ${e.file}`);
+  }
+  return o as Journal;
+}
+
 /**
  * Finishes what an interrupted run left (the caller holds the lock): a journal in phase `staging`
  * is rolled back (its temps removed, no target was touched), one in phase `renaming` is completed
  * (each target still holding its old bytes gets its fsynced temp). Returns one line per action.
+ * Only writing commands call it: a read-only command never changes a file (see `pendingWrite`).
  */
 export function recoverInterrupted(root: string): string[] {
-  const { journal, lock } = statePaths(root);
+  const state = statePaths(root);
+  const { journal, lock } = state;
+  const realRoot = realpathSync.native(root);
   const said: string[] = [];
-  let j: Journal | undefined;
-  try {
-    j = JSON.parse(readFileSync(journal, 'utf8')) as Journal;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') said.push(`removed an unreadable journal ${journal}`);
-  }
-  if (j) {
+  const got = readStateFile(journal, MAX_JOURNAL_BYTES);
+  if (got.state === 'refused') throw new FatalError(`the writer's journal ${journal} ${got.why}; nothing was done with it (inspect it, then remove it)`);
+  if (got.state === 'ok') {
+    const j = trustedJournal(got.text, realRoot, journal);
     const conflicts: string[] = [];
     if (j.phase === 'renaming') {
       for (const en of j.files) {
         const now = readRegularFile(en.real);
         const hash = now.ok ? sha256(now.bytes) : undefined;
         if (hash === en.after) continue;
-        const staged = readRegularFile(en.tmp);
-        if (hash === en.before && staged.ok && sha256(staged.bytes) === en.after) {
+        const staged = isPlainFile(en.tmp) ? readRegularFile(en.tmp) : undefined;
+        if (hash === en.before && staged?.ok && sha256(staged.bytes) === en.after) {
           renameSync(en.tmp, en.real);
           said.push(`completed the interrupted write of ${en.file}`);
         } else conflicts.push(en.file);
@@ -383,12 +466,58 @@ export function recoverInterrupted(root: string): string[] {
     removeQuietly(journal);
   }
   // Temps of the journal and of the lock themselves, left by a kill while they were being written.
-  for (const name of safeList(root)) {
+  for (const name of safeList(state.dir)) {
     if ((name.startsWith(`.${path.basename(journal)}${TEMP_MARK}`) || name.startsWith(`.${path.basename(lock)}${TEMP_MARK}`)) && name.endsWith('.tmp')) {
-      removeQuietly(path.join(root, name));
+      removeQuietly(path.join(state.dir, name));
+    }
+  }
+  removeStateDirIfEmpty(state);
+  return said;
+}
+
+/**
+ * What a read-only command says instead of recovering: a journal an interrupted write left (the
+ * next writing command finishes it), and state files by the old names in the tree or the index,
+ * which are never read.
+ */
+export function writerNotices(root: string): string[] {
+  const said: string[] = [];
+  let tracked: string[] = [];
+  if (statePaths(root).where === 'git') {
+    try {
+      tracked = gitText(['--literal-pathspecs', 'ls-files', '-z', '--cached', '--', ...TREE_STATE_NAMES], { cwd: root, maxBuffer: 64 * 1024 }).split('\0');
+    } catch {
+      // not readable as a work tree: the working tree alone is looked at
+    }
+  }
+  for (const name of TREE_STATE_NAMES) {
+    let inTree = false;
+    try {
+      lstatSync(path.join(root, name));
+      inTree = true;
+    } catch {
+      // absent
+    }
+    const inIndex = tracked.includes(name);
+    if (inTree || inIndex) {
+      said.push(`ignored ${name} ${inTree && inIndex ? 'in the working tree and the git index' : inTree ? 'in the working tree' : 'in the git index'}: the writer's lock and journal are never read from the tree (they live in ${statePaths(root).dir})`);
     }
   }
   return said;
+}
+
+/** Whether an interrupted write left its journal (for the notice of a read-only command). */
+export function pendingWrite(root: string): string | undefined {
+  const { journal } = statePaths(root);
+  return readStateFile(journal, MAX_JOURNAL_BYTES).state === 'absent' ? undefined : journal;
+}
+
+function isPlainFile(file: string): boolean {
+  try {
+    return lstatSync(file).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** Removes specgate temp files beside `files` that no running writer owns (called under the lock). */

@@ -1,8 +1,7 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { FatalError } from '../core/errors.js';
-import { isInside } from '../core/source.js';
-import { acquireLock, commitFiles, recoverInterrupted, removeStaleTemps } from '../core/writer.js';
+import { acquireLock, commitFiles, recoverInterrupted, removeStaleTemps, writableTarget, writerNotices } from '../core/writer.js';
 
 export interface FixedFile {
   /** Repository-relative path. */
@@ -16,20 +15,25 @@ export interface FixedFile {
  * The one place `--fix` writes, through the one atomic writer: under its lock (after finishing or
  * rolling back what a killed run left), every file or none, each target's bytes compared with
  * what was read just before its rename, so a file changed since it was read is never overwritten.
+ * Each target is held to errata's rule: a governed Markdown, JSON or YAML document of the root,
+ * reached without any symlink (an RFC linked to a workflow is refused, never written through).
  * Returns what recovery did, for stderr.
  */
 export function writeFixed(root: string, files: readonly FixedFile[]): string[] {
+  const realRoot = realpathSync.native(root);
   const changes = files.map((f) => {
-    const real = realpathSync(path.join(root, f.file));
-    if (!isInside(real, realpathSync(root))) throw new FatalError(`nothing written: ${f.file} resolves outside the repository root`);
+    const real = path.join(realRoot, ...f.file.split('/'));
+    const why = writableTarget(realRoot, f.file, real);
+    if (why) throw new FatalError(`nothing written: ${f.file} ${why}; --fix writes governed documents only`);
     return { file: f.file, real, before: f.before, after: f.after };
   });
+  const said = writerNotices(root);
   const lock = acquireLock(root);
   try {
-    const recovered = recoverInterrupted(root);
+    said.push(...recoverInterrupted(root));
     removeStaleTemps(changes.map((c) => c.real));
     commitFiles(root, changes);
-    return recovered;
+    return said;
   } finally {
     lock.release();
   }

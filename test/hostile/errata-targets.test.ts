@@ -151,8 +151,8 @@ describe('errata writes are all or nothing, also against concurrent runs and kil
       // The aimed step was reached, so the kill (or the run's end) came after it.
       expect(killed.stderr).toContain(`specgate-writer-step: ${at}\n`);
       if (killed.signal !== 'SIGKILL') seen.finished++;
-      // What the next errata command does first (commands/errata.ts): recover under the lock.
-      openErrataGuard(root, { write: false }).close();
+      // What the next writing errata command does first (commands/errata.ts): recover under the lock.
+      openErrataGuard(root, { write: true }).close();
       const a = readFileSync(path.join(root, 'spec/a.md'), 'utf8');
       const b = readFileSync(path.join(root, 'spec/b.md'), 'utf8');
       expect({ iteration: i, at, delay, same: a === b }).toEqual({ iteration: i, at, delay, same: true });
@@ -178,7 +178,7 @@ describe('errata writes are all or nothing, also against concurrent runs and kil
     expect(r.stderr).toContain('specgate-writer-step: begin\n');
   });
 
-  it('the next errata command itself (the CLI) finishes a killed run', async () => {
+  it('the next writing errata command (the CLI) finishes a killed run; check and --dry-run only say it waits', async () => {
     const root = repo({ 'spec/a.md': DOC, 'spec/b.md': DOC }, replace('spec/a.md') + replace('spec/b.md'));
     // Killed right after the first rename: a mixed state on disk until the next command. Only
     // that step pauses, and for longer than any kill takes to arrive.
@@ -188,7 +188,15 @@ describe('errata writes are all or nothing, also against concurrent runs and kil
     });
     expect(killed.signal).toBe('SIGKILL');
     expect(readFileSync(path.join(root, 'spec/b.md'), 'utf8')).toBe(DOC);
-    const next = await cli(['errata', 'check', '--root', root]);
+    // A read-only command never recovers: it says a journal waits, and leaves the files as they are.
+    const check = await cli(['errata', 'check', '--root', root]);
+    expect(check.stderr).toMatch(/specgate: an interrupted write left its journal .*writer\.journal; the next `errata apply` or `check --fix` finishes it \(this command writes nothing\)\n/);
+    expect(check.stderr).not.toContain('completed the interrupted write');
+    expect(readFileSync(path.join(root, 'spec/b.md'), 'utf8')).toBe(DOC);
+    const dry = await cli(['errata', 'apply', '--dry-run', '--root', root]);
+    expect(dry.stderr).toContain('specgate: an interrupted write left its journal ');
+    expect(readFileSync(path.join(root, 'spec/b.md'), 'utf8')).toBe(DOC);
+    const next = await cli(['errata', 'apply', '--root', root]);
     expect(next.stderr).toContain('specgate: completed the interrupted write of spec/b.md');
     expect(next.code).toBe(0);
     expect(readFileSync(path.join(root, 'spec/b.md'), 'utf8')).toContain('new words');

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -82,16 +82,18 @@ function withFixableRfc(opts: { name?: string; edit?: (text: string) => string }
 }
 
 /**
- * A journal a killed run left in the tree (phase renaming: the temp is complete, the target still
- * old), naming the file it wrote as `name`. The next writer completes it and says so on stderr.
+ * A journal a killed run left (phase renaming: the temp is complete, the target still old), in the
+ * writer's state folder, for a governed file named `name`. The next writer completes it and says so on stderr.
  */
 function plantJournal(root: string, name: string): void {
-  const real = path.join(root, 'NOTES.txt');
-  const tmp = path.join(root, `.NOTES.txt${TEMP_MARK}1-planted.tmp`);
+  const real = path.join(realpathSync(root), name);
+  const tmp = path.join(path.dirname(real), `.${path.basename(name)}${TEMP_MARK}0123456789abcdef.tmp`);
+  mkdirSync(path.dirname(real), { recursive: true });
   writeFileSync(real, 'old\n');
   writeFileSync(tmp, 'new\n');
-  const { journal } = statePaths(root);
-  writeFileSync(journal, JSON.stringify({ pid: 1, phase: 'renaming', files: [{ file: name, real, tmp, before: sha256('old\n'), after: sha256('new\n') }] }));
+  const { journal, dir } = statePaths(root);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  writeFileSync(journal, JSON.stringify({ pid: 1, root: realpathSync(root), phase: 'renaming', files: [{ file: name, real, tmp, before: sha256('old\n'), after: sha256('new\n') }] }), { mode: 0o600 });
 }
 
 describe('hostile bounds: terminal injection in the lines the commands write themselves', () => {
@@ -136,7 +138,7 @@ describe('hostile bounds: terminal injection in the lines the commands write the
     plantJournal(root, `spec/${HOSTILE}.md`);
     const r = await runCli(['check', 'rfcs', '--root', root, '--fix', '--rule', 'rfcs/dates-valid', '-f', 'json']);
     expect(r.stderr).toBe(`specgate: completed the interrupted write of spec/${SHOWN}.md\nspecgate: applied 1 fix to 1 file\n`);
-    expect(readFileSync(path.join(root, 'NOTES.txt'), 'utf8')).toBe('new\n');
+    expect(readFileSync(path.join(root, `spec/${HOSTILE}.md`), 'utf8')).toBe('new\n');
   });
 
   it("errata shows the journal's recovery, its status lines and its diff header escaped (file names from the tree and the RFC)", async () => {
@@ -150,7 +152,8 @@ describe('hostile bounds: terminal injection in the lines the commands write the
     const r = await runCli(['errata', 'apply', '--dry-run', '--root', root]);
     expect(r.stderr).not.toMatch(RAW);
     expect(r.stdout).not.toMatch(RAW);
-    expect(r.stderr).toContain(`specgate: completed the interrupted write of spec/${SHOWN}.md\n`);
+    // a dry run never recovers: it says the journal waits
+    expect(r.stderr).toContain('specgate: an interrupted write left its journal ');
     expect(r.stderr).toContain(`RFCS/0999-errata-case.md:9  spec/v2/a${SHOWN}.md §B  would apply: replaces the old text at spec/v2/a${SHOWN}.md:5\n`);
     expect(r.stdout).toContain(`# spec/v2/a${SHOWN}.md: writes `);
     // With a machine format on stdout the status lines still go to stderr, escaped; the JSON keeps the name exact.
@@ -158,6 +161,8 @@ describe('hostile bounds: terminal injection in the lines the commands write the
     expect(json.stderr).toContain(`RFCS/0999-errata-case.md:9  spec/v2/a${SHOWN}.md §B  would apply`);
     expect(json.stderr).not.toMatch(RAW);
     expect(JSON.parse(json.stdout).errata[0].target).toContain(target);
+    // the dry runs left the planted journal for a writing command; it is not the tree's, so it goes here
+    rmSync(statePaths(root).dir, { recursive: true, force: true });
   });
 
   it("the language server's error log escapes a failed check's message (it may quote a workspace file)", async () => {

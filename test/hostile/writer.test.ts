@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
-import { lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acquireLock, commitFiles, recoverInterrupted, stageTemp, statePaths, writeOutputFile, writerPause } from '../../scripts/core/writer.js';
@@ -113,29 +113,37 @@ describe('all-or-nothing commits', () => {
     first.release();
     // A process that has exited: its pid is free (spawnSync waited for it).
     const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
-    writeFileSync(statePaths(dir).lock, JSON.stringify({ pid: Number(gone.stdout), host: hostname() }));
+    const state = statePaths(dir);
+    mkdirSync(state.dir, { recursive: true, mode: 0o700 });
+    writeFileSync(state.lock, JSON.stringify({ pid: Number(gone.stdout), host: hostname() }), { mode: 0o600 });
     const taken = acquireLock(dir);
     expect(JSON.parse(readFileSync(statePaths(dir).lock, 'utf8'))).toMatchObject({ pid: process.pid });
     taken.release();
     expect(readdirSync(dir)).toEqual([]);
+    // the state folder (outside the tree) goes with the last lock
+    expect(existsSync(state.dir)).toBe(false);
   });
 
   it('recovery rolls back a journal caught staging and completes one caught renaming', () => {
     const { dir, changes } = twoFiles();
-    const { journal } = statePaths(dir);
+    const { journal, dir: stateDir } = statePaths(dir);
+    const root = realpathSync(dir);
+    mkdirSync(stateDir, { recursive: true, mode: 0o700 });
     // caught while staging: a temp exists, no target was touched
+    const h = (s: string) => createHash('sha256').update(s).digest('hex');
     const tmpA = stageTemp(changes[0]!.real, changes[0]!.after);
-    writeFileSync(journal, JSON.stringify({ pid: 1, phase: 'staging', files: [{ file: 'a.md', real: changes[0]!.real, tmp: tmpA, before: 'x', after: 'y' }] }));
+    writeFileSync(journal, JSON.stringify({ pid: 1, root, phase: 'staging', files: [{ file: 'a.md', real: changes[0]!.real, tmp: tmpA, before: h('x'), after: h('y') }] }), { mode: 0o600 });
     expect(recoverInterrupted(dir)).toEqual(['rolled back an interrupted errata run (no file had been replaced)']);
     expect(readdirSync(dir).sort()).toEqual(['a.md', 'b.md']);
     // caught renaming: a.md was renamed, b.md's fsynced temp waits
-    const h = (s: string) => createHash('sha256').update(s).digest('hex');
     writeFileSync(changes[0]!.real, 'a new\n');
     const tmpB = stageTemp(changes[1]!.real, changes[1]!.after);
-    const files = changes.map((c, i) => ({ file: c.file, real: c.real, tmp: i === 0 ? path.join(dir, '.a.md.specgate-gone.tmp') : tmpB, before: h(c.before), after: h(c.after) }));
-    writeFileSync(journal, JSON.stringify({ pid: 1, phase: 'renaming', files }));
+    const files = changes.map((c, i) => ({ file: c.file, real: c.real, tmp: i === 0 ? path.join(dir, '.a.md.specgate-0123456789abcdef.tmp') : tmpB, before: h(c.before), after: h(c.after) }));
+    mkdirSync(stateDir, { recursive: true, mode: 0o700 });
+    writeFileSync(journal, JSON.stringify({ pid: 1, root, phase: 'renaming', files }), { mode: 0o600 });
     expect(recoverInterrupted(dir)).toEqual(['completed the interrupted write of b.md']);
     expect(readFileSync(changes[1]!.real, 'utf8')).toBe('b new\n');
     expect(readdirSync(dir).sort()).toEqual(['a.md', 'b.md']);
+    expect(existsSync(stateDir)).toBe(false);
   });
 });
