@@ -61,7 +61,7 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(`${packageVersion()}\n`);
     return 0;
   }
-  const command = COMMANDS[name];
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
     const [{ UsageError }, { didYouMeanHint }] = await Promise.all([import('./core/errors.js'), import('./core/did-you-mean.js')]);
     throw new UsageError(`unknown ${name.startsWith('-') ? 'option' : 'command'} "${name}"${didYouMeanHint(name, [...Object.keys(COMMANDS), '--help', '--version'])}`, USAGE);

@@ -1,5 +1,6 @@
 import { didYouMean } from './core/did-you-mean.js';
 import { FAMILIES } from './checks/registry.js';
+import { dict, own } from './core/dict.js';
 import { UsageError } from './core/errors.js';
 import type { ConfiguredSeverity } from './core/findings.js';
 import { INPUT_RULES } from './core/input-rules.js';
@@ -57,16 +58,16 @@ export async function resolveConfiguredRules(
   where: (id: string) => string,
 ): Promise<Record<string, ConfiguredSeverity>> {
   const ids = Object.keys(severities);
-  if (ids.length === 0) return {};
+  if (ids.length === 0) return dict();
   const [rules, aliases] = await Promise.all([allRules(), ruleAliases()]);
   const known = new Set(rules.map((r) => r.id));
-  const out: Record<string, ConfiguredSeverity> = {};
+  const out = dict<ConfiguredSeverity>();
   for (const id of ids) {
-    if (known.has(id) || aliases[id]) continue;
+    if (known.has(id) || Object.hasOwn(aliases, id)) continue;
     const near = didYouMean(id, [...known, ...Object.keys(aliases)]);
     throw new UsageError(`${where(id)}: unknown rule "${id}"${near ? `; did you mean "${near}"?` : ''} (run "specgate list-rules")`);
   }
-  for (const id of ids) for (const target of aliases[id] ?? []) out[target] = severities[id]!;
+  for (const id of ids) for (const target of own(aliases, id) ?? []) out[target] = severities[id]!;
   for (const id of ids) if (known.has(id)) out[id] = severities[id]!;
   return out;
 }

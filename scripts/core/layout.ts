@@ -58,7 +58,7 @@ const openwop: Layout = {
 const PRESETS: Readonly<Record<string, Layout>> = { specgate, openwop };
 
 export function presetLayout(name: string): Layout {
-  const layout = PRESETS[name];
+  const layout = Object.hasOwn(PRESETS, name) ? PRESETS[name] : undefined;
   if (!layout) throw new UsageError(`unknown preset "${name}" (known: ${Object.keys(PRESETS).join(', ')})`);
   return structuredClone(layout);
 }
@@ -68,7 +68,7 @@ export type LayoutNeed = 'rfcsDir' | 'interopMap';
 
 /** A preset name that is not known: a usage error with a "did you mean" (leven is loaded only here, so the hook installer runs without dependencies). */
 export async function checkPresetName(name: string | undefined): Promise<void> {
-  if (name === undefined || PRESETS[name]) return;
+  if (name === undefined || Object.hasOwn(PRESETS, name)) return;
   const { didYouMeanHint } = await import('./did-you-mean.js');
   throw new UsageError(`unknown preset "${name}"${didYouMeanHint(name, Object.keys(PRESETS))} (known: ${Object.keys(PRESETS).join(', ')})`);
 }

@@ -6,6 +6,7 @@ import { compareFindings } from './findings.js';
 import { parseJson } from './json-tree.js';
 import { readRegularFile, toPosix } from './source.js';
 import { writeOutputFile, writeTreeFile } from './writer.js';
+import { dict, own } from './dict.js';
 import { isObject } from './json-object.js';
 import { encodePointer } from './pointer.js';
 
@@ -41,10 +42,10 @@ export interface BaselineOptions {
 
 /** Error counts per file and rule id. */
 export function countErrors(findings: readonly Finding[]): Suppressions {
-  const out: Suppressions = {};
+  const out: Suppressions = dict();
   for (const f of findings) {
     if (f.severity !== 'error') continue;
-    const byRule = (out[f.file] ??= {});
+    const byRule = (out[f.file] ??= dict());
     (byRule[f.ruleId] ??= { count: 0 }).count++;
   }
   return out;
@@ -52,11 +53,11 @@ export function countErrors(findings: readonly Finding[]): Suppressions {
 
 /** Records the current counts: of every rule, or of the `only` rule ids. Entries not found now are kept. */
 export function suppress(existing: Suppressions, found: Suppressions, only?: ReadonlySet<string>): Suppressions {
-  const out = structuredClone(existing);
+  const out = copy(existing);
   for (const [file, rules] of Object.entries(found)) {
     for (const [ruleId, { count }] of Object.entries(rules)) {
       if (only && !only.has(ruleId)) continue;
-      (out[file] ??= {})[ruleId] = { count };
+      (out[file] ??= dict())[ruleId] = { count };
     }
   }
   return sorted(out);
@@ -88,15 +89,15 @@ export function runScope(ran: ReadonlySet<string>, notRun: ReadonlySet<string>, 
 
 /** Lowers each in-scope count to what is found now and drops those found no more; the others are kept as they are. */
 export function prune(existing: Suppressions, found: Suppressions, inScope: InScope = EVERYTHING): Suppressions {
-  const out: Suppressions = {};
+  const out: Suppressions = dict();
   for (const [file, rules] of Object.entries(existing)) {
     for (const [ruleId, { count }] of Object.entries(rules)) {
       if (!inScope(file, ruleId)) {
-        (out[file] ??= {})[ruleId] = { count };
+        (out[file] ??= dict())[ruleId] = { count };
         continue;
       }
-      const now = found[file]?.[ruleId]?.count ?? 0;
-      if (now > 0) (out[file] ??= {})[ruleId] = { count: Math.min(count, now) };
+      const now = own(own(found, file), ruleId)?.count ?? 0;
+      if (now > 0) (out[file] ??= dict())[ruleId] = { count: Math.min(count, now) };
     }
   }
   return sorted(out);
@@ -112,7 +113,7 @@ export function applySuppressions(
   const hidden: Finding[] = [];
   const kept = findings.filter((f) => {
     if (f.severity !== 'error') return true;
-    const allowed = recorded[f.file]?.[f.ruleId]?.count ?? 0;
+    const allowed = own(own(recorded, f.file), f.ruleId)?.count ?? 0;
     if (found[f.file]![f.ruleId]!.count > allowed) return true;
     hidden.push(f);
     return false;
@@ -121,7 +122,7 @@ export function applySuppressions(
   for (const [file, rules] of Object.entries(recorded)) {
     for (const [ruleId, { count }] of Object.entries(rules)) {
       if (!inScope(file, ruleId)) continue;
-      const now = found[file]?.[ruleId]?.count ?? 0;
+      const now = own(own(found, file), ruleId)?.count ?? 0;
       if (count > now) prunable.push({ file, ruleId, recorded: count, found: now });
     }
   }
@@ -170,7 +171,7 @@ export function applyBaseline(result: CheckResult, corpus: Corpus, values: Basel
     throw new UsageError(got.failure === 'missing' ? `suppressions file not found: ${shown}` : `suppressions file ${shown}: ${got.message}`);
   }
   if (text === undefined && !writing) return result;
-  let recorded = text === undefined ? {} : parseSuppressions(shown, text);
+  let recorded: Suppressions = text === undefined ? dict() : parseSuppressions(shown, text);
   let wrote: BaselineSummary['wrote'];
   if (writing) {
     // A guard withheld now is shown once the errors recorded here are hidden: it is recorded with them.
@@ -224,15 +225,28 @@ function parseSuppressions(shown: string, text: string): Suppressions {
       }
     }
   }
-  return v as Suppressions;
+  return copy(v as Suppressions);
+}
+
+/** A null-prototype copy (file names and rule ids are input: `__proto__` is an ordinary key). */
+function copy(s: Suppressions): Suppressions {
+  const out: Suppressions = dict();
+  for (const [file, rules] of Object.entries(s)) {
+    const byRule = (out[file] = dict<{ count: number }>());
+    for (const [ruleId, { count }] of Object.entries(rules)) byRule[ruleId] = { count };
+  }
+  return out;
 }
 
 function sorted(s: Suppressions): Suppressions {
-  const out: Suppressions = {};
+  const out: Suppressions = dict();
   for (const file of Object.keys(s).sort()) {
     const rules = s[file]!;
     const ids = Object.keys(rules).sort();
-    if (ids.length) out[file] = Object.fromEntries(ids.map((id) => [id, rules[id]!]));
+    if (ids.length) {
+      const byRule = (out[file] = dict<{ count: number }>());
+      for (const id of ids) byRule[id] = rules[id]!;
+    }
   }
   return out;
 }

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { writeFileAtomic } from '../core/writer.js';
 import path from 'node:path';
 import type { HttpOutcome } from './http-client.js';
+import { dict } from '../core/dict.js';
 
 /** One exchange in the capture format of `../shared/fixtures/` (request and response, raw bodies). */
 export interface Capture {
@@ -45,7 +46,7 @@ export class Redactor {
   }
 
   headers(h: Record<string, string>): Record<string, string> {
-    const out: Record<string, string> = {};
+    const out = dict<string>();
     for (const [k, v] of Object.entries(h)) {
       out[k] = k.toLowerCase() === 'authorization' || k.toLowerCase() === 'proxy-authorization' ? authScheme(v) : this.text(v);
     }

@@ -2,6 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { dict } from '../core/dict.js';
 
 /** Resolves a host name to one address (dns.lookup by default; tests pass their own). */
 export type Resolve = (hostname: string) => Promise<{ address: string; family: number }>;
@@ -174,7 +175,7 @@ export class HttpClient {
 }
 
 function flattenHeaders(h: http.IncomingHttpHeaders): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = dict<string>();
   for (const [k, v] of Object.entries(h)) {
     if (v === undefined) continue;
     out[k] = Array.isArray(v) ? v.join(', ') : v;

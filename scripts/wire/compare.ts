@@ -248,7 +248,7 @@ function nearestPointer(body: ParsedBody, pointer: string): string {
   for (const s of segs) {
     const key = s.replace(/~1/g, '/').replace(/~0/g, '~');
     if (Array.isArray(cur) && /^\d+$/.test(key) && Number(key) < cur.length) cur = cur[Number(key)];
-    else if (isObject(cur) && key in cur) cur = cur[key];
+    else if (isObject(cur) && Object.hasOwn(cur, key)) cur = cur[key];
     else break;
     kept.push(s);
   }

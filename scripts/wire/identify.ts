@@ -2,6 +2,7 @@ import type { ErrorTable } from './error-table.js';
 import { asErrorTable } from './error-table.js';
 import { ERROR_INFO_TYPE } from './jsonrpc.js';
 import { isObject } from '../core/json-object.js';
+import { dict } from '../core/dict.js';
 
 export type ErrorShape = 'any-array' | 'legacy-object' | 'none';
 
@@ -75,7 +76,7 @@ function errorInfoOf(data: unknown): { shape: ErrorShape; info?: Record<string, 
 
 /** ErrorInfo metadata as map<string,string>, tolerating values of any type. */
 function stringMap(metadata: unknown, legacy?: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = dict<string>();
   const src = isObject(metadata) ? metadata : legacy ? Object.fromEntries(Object.entries(legacy).filter(([k]) => k !== 'reason' && k !== 'domain' && k !== 'metadata')) : {};
   for (const [k, v] of Object.entries(src)) {
     if (v === null || v === undefined) continue;

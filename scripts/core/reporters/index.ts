@@ -12,7 +12,7 @@ const reporters: Record<string, () => Promise<Reporter>> = {
 const FORMATS = Object.keys(reporters);
 
 export async function loadReporter(name: string): Promise<Reporter> {
-  const load = reporters[name];
+  const load = Object.hasOwn(reporters, name) ? reporters[name] : undefined;
   if (!load) {
     const { didYouMeanHint } = await import('../did-you-mean.js');
     throw new UsageError(`unknown format "${name}"${didYouMeanHint(name, FORMATS)} (known: ${FORMATS.join(', ')})`);

@@ -78,7 +78,7 @@ export function extrasInWords(extras: NonNullable<FamilySummary['extras']>): str
 }
 
 function wordsFor(key: string, n: number): string {
-  const known = EXTRA_WORDS[key];
+  const known = Object.hasOwn(EXTRA_WORDS, key) ? EXTRA_WORDS[key] : undefined;
   if (known) {
     const [one, many] = known.includes('|') ? known.split('|') : [known, known];
     return n === 1 ? one! : many!;

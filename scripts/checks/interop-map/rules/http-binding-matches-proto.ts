@@ -63,7 +63,7 @@ export const httpBindingMatchesProto: Rule = {
         }
         covered.add(name);
         const verb = parsed.verbs[i]!;
-        const ex = HTTP_EXCEPTIONS[name];
+        const ex = Object.hasOwn(HTTP_EXCEPTIONS, name) ? HTTP_EXCEPTIONS[name] : undefined;
         const excepted = ex !== undefined && verb === ex.row && b.verb === ex.proto;
         if (verb !== b.verb && !excepted) {
           ctx.report({
