@@ -104,6 +104,9 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     throw e;
   }
 
+  // Every text of the run (steps quote the host) redacted now, before any of it is cut for display:
+  // the table cuts long details, and a cut must never keep a secret's prefix. The captures are redacted already.
+  probe = { ...secrets.deep({ ...probe, captures: [] }), captures: probe.captures };
   let recorded: { dir: string; texts: string[] } | undefined;
   if (recordDir !== undefined) {
     const files = writeCaptures(recordDir, probe.captures);
@@ -111,7 +114,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   }
   const { applySeverities } = await import('../core/engine.js');
   const { PROBE_RULES } = await import('../probe/findings.js');
-  const findings = applySeverities(probeFindings(probe, recorded), PROBE_RULES, severities);
+  const findings = secrets.deep(applySeverities(probeFindings(probe, recorded), PROBE_RULES, severities));
   const text = await renderProbe({ run: probe, shown: shownResult({ findings, families: [] }, common), format, recordDir, toolName: TOOL_NAME, toolVersion: TOOL_VERSION, color: colorFor(common, format, io.stdout.isTTY === true) });
   // A host may echo a credential into an error message; nothing printed may carry one.
   const safe = secrets.text(text);

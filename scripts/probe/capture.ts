@@ -36,13 +36,32 @@ export class Redactor {
   private readonly pattern: RegExp | undefined;
 
   constructor(secrets: Array<string | undefined>) {
-    // Longest first, so a secret that contains another is removed whole.
-    const list = [...new Set(secrets.filter((s): s is string => !!s))].sort((a, b) => b.length - a.length);
+    // Each secret also as the host may encode it (base64, base64url, hex); longest first, so a
+    // secret that contains another is removed whole.
+    const forms = secrets.filter((s): s is string => !!s).flatMap(encodedForms);
+    const list = [...new Set(forms)].sort((a, b) => b.length - a.length);
     this.pattern = list.length ? new RegExp(list.map(spelled).join('|'), 'g') : undefined;
   }
 
   text(s: string): string {
     return this.pattern ? s.replace(this.pattern, REDACTED) : s;
+  }
+
+  /**
+   * Every string in `value` redacted (plain objects and arrays walked, keys kept), for what is rendered
+   * from a run: done before any text is cut for display, so a cut can never keep a secret's prefix.
+   */
+  deep<T>(value: T): T {
+    if (typeof value === 'string') return this.text(value) as T;
+    if (Array.isArray(value)) return value.map((v) => this.deep(v)) as T;
+    const proto = value !== null && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
+    // Plain objects only: a URL or another class instance is kept as it is (its text is redacted when printed).
+    if (proto === Object.prototype || proto === null) {
+      const out = dict<unknown>();
+      for (const [k, v] of Object.entries(value as object)) out[k] = this.deep(v);
+      return out as T;
+    }
+    return value;
   }
 
   headers(h: Record<string, string>): Record<string, string> {
@@ -52,6 +71,31 @@ export class Redactor {
     }
     return out;
   }
+}
+
+/** Shortest encoded form matched: a shorter one (of a secret of a few bytes) would match ordinary text. */
+const MIN_ENCODED_FORM = 6;
+
+/**
+ * The secret and the forms a host may echo it in: hex of its UTF-8 bytes (lower and upper case),
+ * and base64 and base64url. A secret inside a longer encoded text (`Bearer <token>` in base64) is
+ * aligned at any of three byte offsets, and only the characters that encode its bytes alone are the
+ * same whatever surrounds it: each alignment's run of those characters is a form.
+ */
+export function encodedForms(secret: string): string[] {
+  const bytes = Buffer.from(secret, 'utf8');
+  const hex = bytes.toString('hex');
+  const forms = [secret, hex, hex.toUpperCase()];
+  for (let offset = 0; offset < 3; offset++) {
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64').replace(/=+$/, '');
+    // Character i holds bits [6i, 6i + 6); the secret's bits are [8 offset, 8 (offset + n)).
+    const first = Math.ceil((8 * offset) / 6);
+    const end = Math.floor((8 * (offset + bytes.length)) / 6);
+    const core = encoded.slice(first, end);
+    if (core.length < MIN_ENCODED_FORM) continue;
+    forms.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return forms;
 }
 
 /** Backslashes that may precede one character's spelling: JSON escaping six levels deep (2^6 - 1). */
@@ -79,6 +123,13 @@ function spelled(s: string): string {
     .join('');
 }
 
+/** `text` cut to its first `cutAt` UTF-8 bytes (no cut when undefined). */
+function cutBytes(text: string, cutAt: number | undefined): string {
+  if (cutAt === undefined) return text;
+  const bytes = Buffer.from(text, 'utf8');
+  return bytes.length <= cutAt ? text : bytes.subarray(0, cutAt).toString('utf8');
+}
+
 function authScheme(value: string): string {
   const scheme = /^\s*(\S+)\s+\S/.exec(value)?.[1];
   return scheme ? `${scheme} ${REDACTED}` : REDACTED;
@@ -98,7 +149,8 @@ export function toCapture(name: string, description: string, outcome: HttpOutcom
       headers: redactor.headers(request.headers),
       body: redactor.text(request.body ?? ''),
     },
-    response: answer ? { status: answer.status, headers: redactor.headers(answer.headers), body: redactor.text(answer.body) } : null,
+    // Redacted before the cut: a secret across the cap is removed whole, never kept as a prefix.
+    response: answer ? { status: answer.status, headers: redactor.headers(answer.headers), body: cutBytes(redactor.text(answer.body), answer.cutAt) } : null,
   };
   if (outcome.problem) capture.problem = redactor.text(outcome.problem);
   if (outcome.truncated) capture.truncated = true;

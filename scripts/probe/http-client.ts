@@ -31,7 +31,15 @@ export interface IncomingAnswer {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /**
+   * On an answer past the cap: the body holds CUT_MARGIN bytes more than the cap, and is cut here
+   * (in bytes) only after its secrets are redacted (capture.ts), so a secret across the cap is seen whole.
+   */
+  cutAt?: number;
 }
+
+/** Bytes read past the response cap, so a secret written across it is still redacted whole before the cut. */
+export const CUT_MARGIN = 64 * 1024;
 
 /** One request and what became of it; `answer` is absent when none arrived. */
 export interface HttpOutcome {
@@ -106,30 +114,37 @@ export class HttpClient {
       const r = lib.request(req.url, { method: req.method, headers, agent: false, lookup: this.lookup }, (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
-        const answer = (body: Buffer): IncomingAnswer => ({
+        const answer = (body: Buffer, cutAt?: number): IncomingAnswer => ({
           status: res.statusCode ?? 0,
           headers: flattenHeaders(res.headers),
           body: body.toString('utf8'),
+          ...(cutAt !== undefined ? { cutAt } : {}),
         });
+        const over = () => {
+          finish({
+            request: req,
+            answer: answer(Buffer.concat(chunks), this.limits.maxResponseBytes),
+            truncated: true,
+            problem: `response body exceeded the cap of ${this.limits.maxResponseBytes} bytes; the connection was closed`,
+          });
+          res.destroy();
+          r.destroy();
+        };
         res.on('data', (chunk: Buffer) => {
           if (settled) return;
-          const room = this.limits.maxResponseBytes - size;
+          const room = this.limits.maxResponseBytes + CUT_MARGIN - size;
           if (chunk.length > room) {
             chunks.push(chunk.subarray(0, Math.max(0, room)));
-            finish({
-              request: req,
-              answer: answer(Buffer.concat(chunks)),
-              truncated: true,
-              problem: `response body exceeded the cap of ${this.limits.maxResponseBytes} bytes; the connection was closed`,
-            });
-            res.destroy();
-            r.destroy();
+            over();
             return;
           }
           size += chunk.length;
           chunks.push(chunk);
         });
-        res.on('end', () => finish({ request: req, answer: answer(Buffer.concat(chunks)) }));
+        res.on('end', () => {
+          if (size > this.limits.maxResponseBytes) over();
+          else finish({ request: req, answer: answer(Buffer.concat(chunks)) });
+        });
         res.on('error', (e) => finish({ request: req, problem: `connection failed while reading the answer: ${e.message}` }));
       });
       const timer = setTimeout(() => {
