@@ -2,13 +2,18 @@
 import { main } from './cli-main.js';
 
 // A reader that went away (`specgate … | head`) is not an error: the rest of the output has
-// nowhere to go, and the run ends with its own exit code.
+// nowhere to go, and the run ends with its own exit code. Any other failure to write the report
+// (`> /dev/full`: ENOSPC, EIO) is: the report is lost, so the run says so in one line and exits 2.
+let stdoutFailed = false;
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-  if (e.code !== 'EPIPE') throw e;
+  if (e.code === 'EPIPE' || stdoutFailed) return;
+  stdoutFailed = true;
+  process.stderr.write(`specgate: cannot write the report to stdout: ${e.code ?? 'error'}${e.syscall ? ` (${e.message.replace(/^[A-Z]+: /, '').replace(/, \w+$/, '')})` : ''}\n`);
+  process.exitCode = 2;
 });
 
 // The exit code is set, never forced with process.exit(): node leaves once stdout is drained,
 // so a report written to a slow pipe is never cut.
 void main(process.argv.slice(2)).then((code) => {
-  process.exitCode = code;
+  process.exitCode = stdoutFailed ? 2 : code;
 });

@@ -8,6 +8,7 @@ import type { CommonValues } from '../core/run-env.js';
 import type { CliIo } from '../core/io.js';
 import type { ErrataRun } from '../errata/run.js';
 import { processIo } from '../core/io.js';
+import { jsonText } from '../core/reporters/json-text.js';
 
 const HELP = `usage: specgate errata apply [--rfc NNNN [--item N]...] [--dry-run] [common options]
        specgate errata check [--rfc NNNN] [common options]
@@ -114,7 +115,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
       doc.wordView = words;
     }
     io.stderr.write(status.map((l) => printable(l)).join('\n') + '\n');
-    writeReport(common.output, JSON.stringify(doc, null, 2) + '\n', io);
+    writeReport(common.output, jsonText(doc) + '\n', io);
   } else {
     // RFC text and file names reach the terminal: escaped, line by line (the JSON report keeps them exact).
     // Tabs, and a CR ending a line of a CRLF file, stay as they are, so the diff still applies with `git apply`.

@@ -9,6 +9,7 @@ import type { RuleGroup } from '../rules-registry.js';
 import { ruleAliases, ruleGroups } from '../rules-registry.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
+import { jsonText } from '../core/reporters/json-text.js';
 
 const HELP = `usage: specgate list-rules [--root DIR] [--config FILE] [--preset NAME] [-f|--format text|json|markdown] [-o|--output FILE] [-h|--help]
 
@@ -52,7 +53,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   if (format === 'markdown') text = markdown(groups, await ruleAliases());
   else {
     const preset = await runPreset(values as { root?: string; config?: string; preset?: string; output?: string });
-    if (format === 'json') text = JSON.stringify(groups.flatMap((g) => g.rules.map((r) => ({ command: g.command, ...ruleUnderPreset(r, preset), preset, severityUnderPreset: presetDefault(r, preset) }))), null, 2) + '\n';
+    if (format === 'json') text = jsonText(groups.flatMap((g) => g.rules.map((r) => ({ command: g.command, ...ruleUnderPreset(r, preset), preset, severityUnderPreset: presetDefault(r, preset) })))) + '\n';
     else text = table(groups.flatMap((g) => g.rules), preset);
   }
   writeReport(values.output as string | undefined, text, io);

@@ -5,6 +5,7 @@ import type { Reporter, ReportEnv } from '../core/reporters/types.js';
 import type { CompatResult } from './compare.js';
 import { ruleFor } from './rules.js';
 import type { Change, ChangeClass } from './types.js';
+import { jsonText } from '../core/reporters/json-text.js';
 
 /*
  * The classification table goes with the findings: in stylish output it is printed before them,
@@ -24,7 +25,7 @@ export function render(format: string, reporter: Reporter, r: CompatResult, resu
   const base = reporter(result, env);
   if (format === 'json') {
     const parsed = JSON.parse(base) as Record<string, unknown>;
-    return JSON.stringify({ ...parsed, changes: r.changes.map(jsonChange), compat: jsonMeta(r) }, null, 2) + '\n';
+    return jsonText({ ...parsed, changes: r.changes.map(jsonChange), compat: jsonMeta(r) }) + '\n';
   }
   // --quiet shows errors only, as ESLint's does: the table of every change is not an error.
   if (format === 'stylish') return quiet ? base : table(r, env) + '\n' + base;

@@ -3,6 +3,7 @@ import { writeFileAtomic } from '../core/writer.js';
 import path from 'node:path';
 import type { HttpOutcome } from './http-client.js';
 import { dict } from '../core/dict.js';
+import { jsonText } from '../core/reporters/json-text.js';
 
 /** One exchange in the capture format of `../shared/fixtures/` (request and response, raw bodies). */
 export interface Capture {
@@ -162,7 +163,7 @@ export function writeCaptures(dir: string, captures: readonly Capture[]): string
   mkdirSync(dir, { recursive: true });
   return captures.map((c, i) => {
     const file = path.join(dir, captureFileName(i, c.case));
-    writeFileAtomic(file, JSON.stringify(c, null, 2) + '\n');
+    writeFileAtomic(file, jsonText(c) + '\n');
     return file;
   });
 }

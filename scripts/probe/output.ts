@@ -6,6 +6,7 @@ import { captureFileName } from './capture.js';
 import { PROBE_RULES } from './findings.js';
 import type { Verdict } from './legs.js';
 import type { ProbeRun } from './run.js';
+import { jsonText } from '../core/reporters/json-text.js';
 
 const STEP_MARK: Record<Verdict, string> = { 'executed-pass': 'pass', 'executed-fail': 'FAIL', inapplicable: 'n/a ' };
 
@@ -26,7 +27,7 @@ export async function renderProbe(input: RenderInput): Promise<string> {
   const env: ReportEnv = { sourceOf: () => undefined, root: process.cwd(), toolName: input.toolName, toolVersion: input.toolVersion, rules: PROBE_RULES, color: input.color === true };
   if (format === 'json') {
     const base = JSON.parse(await (await loadReporter('json'))(result, env)) as Record<string, unknown>;
-    return JSON.stringify({ probe: runSummary(input), legs: legRows(run), ...base }, null, 2) + '\n';
+    return jsonText({ probe: runSummary(input), legs: legRows(run), ...base }) + '\n';
   }
   if (format === 'github') {
     const notices = run.legs.map((l) => `::notice title=${l.id}::${l.verdict} (${l.rfc})${l.verdict === 'executed-pass' ? '' : ` — ${stepText(l.steps.filter((s) => s.verdict === l.verdict).map((s) => s.detail).join('; ')).replace(/%/g, '%25')}`}`);

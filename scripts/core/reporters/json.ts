@@ -1,10 +1,11 @@
 import { countBySeverity } from '../findings.js';
 import type { Reporter } from './types.js';
+import { jsonText } from './json-text.js';
 
 export const json: Reporter = (result) => {
   const { errors, warnings, notices } = countBySeverity(result.findings);
   return (
-    JSON.stringify(
+    jsonText(
       {
         findings: result.findings.map((f) => ({
           ruleId: f.ruleId,
@@ -21,7 +22,6 @@ export const json: Reporter = (result) => {
         })),
         summary: { errors, warnings, ...(notices ? { notices } : {}), families: result.families, ...(result.baseline ? { suppressions: result.baseline } : {}) },
       },
-      null,
       2,
     ) + '\n'
   );

@@ -4,6 +4,7 @@ import type { Finding, Severity } from '../findings.js';
 import type { Range } from '../position.js';
 import { INPUT_RULES as INPUT_RULE_LIST } from '../input-rules.js';
 import type { Reporter, RuleInfo } from './types.js';
+import { jsonText } from './json-text.js';
 
 /** The base every result URI is relative to; `originalUriBaseIds` resolves it to the run's root. */
 const BASE_ID = 'SRCROOT';
@@ -50,7 +51,7 @@ export const sarif: Reporter = (result, env) => {
       },
     ],
   };
-  return JSON.stringify(log, null, 2) + '\n';
+  return jsonText(log) + '\n';
 };
 
 interface SarifRule {

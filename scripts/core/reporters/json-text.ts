@@ -1,0 +1,17 @@
+/**
+ * Characters JSON carries raw but a terminal, a CI log or an editor acts on: DEL and the C1 controls
+ * (U+009B starts a VT220 sequence), the bidirectional embeddings, overrides and isolates
+ * (U+202A–U+202E, U+2066–U+2069: text shown in another order than it is), and the line and
+ * paragraph separators (U+2028, U+2029: line breaks to some readers). JSON.stringify escapes the
+ * C0 controls itself.
+ */
+const UNSAFE = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * The one way a machine format (json, sarif, the commands' JSON documents, probe records) is
+ * serialised: JSON.stringify with every character above written `\uXXXX`. Those characters only
+ * occur inside strings, so the text is the same JSON value, parsed exactly as before.
+ */
+export function jsonText(value: unknown, space: number = 2): string {
+  return JSON.stringify(value, null, space).replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
