@@ -144,7 +144,8 @@ async function runFamilyRules(
  */
 function withoutSchemaEchoes(findings: Finding[]): Finding[] {
   const at = (f: Finding) => `${f.file}\0${f.line}\0${f.column}`;
-  const dedicated = new Set(findings.filter((f) => !f.ruleId.endsWith('/schema')).map(at));
+  // A cap finding (line 1) is no dedicated rule: the schema rule's own summary there stays.
+  const dedicated = new Set(findings.filter((f) => !f.ruleId.endsWith('/schema') && f.ruleId !== FINDINGS_CAP_RULE).map(at));
   return findings.filter((f) => !f.ruleId.endsWith('/schema') || !dedicated.has(at(f)));
 }
 
