@@ -8,6 +8,7 @@ import { runFamilies } from '../../scripts/core/engine.js';
 import { MAX_JSON_VALUES, parseJson } from '../../scripts/core/json-tree.js';
 import { presetLayout } from '../../scripts/core/layout.js';
 import { compileSchema } from '../../scripts/core/schema.js';
+import { MAX_YAML_NODES, parseYaml } from '../../scripts/core/yaml-tree.js';
 import { MAX_SCHEMA_ERRORS } from '../../scripts/core/schema-error-cap.js';
 import { PROJECT } from '../helpers/env.js';
 import { OverlaySource } from '../helpers/rule-tester.js';
@@ -84,5 +85,20 @@ describe('hostile bounds: JSON values', () => {
     const doc = parseJson('big.json', `[${'{},'.repeat(MAX_JSON_VALUES - 2)}{}]`);
     expect(doc.problems).toEqual([]);
     expect((doc.value as unknown[]).length).toBe(MAX_JSON_VALUES - 1);
+  });
+});
+
+describe('hostile bounds: YAML nodes', () => {
+  it(`a YAML document of more than ${MAX_YAML_NODES} nodes is refused before its value is built (3.9 MB of empty entries peaked at 2.3 GB)`, () => {
+    // the sequence and its entries: one node more than the cap
+    const doc = parseYaml('big.yaml', '-\n'.repeat(MAX_YAML_NODES));
+    expect(doc.value).toBeUndefined();
+    expect(doc.problems).toMatchObject([{ code: 'too-large', start: 0, message: `YAML file holds ${MAX_YAML_NODES + 1} nodes; refusing to read more than ${MAX_YAML_NODES} (the YAML node cap)` }]);
+  });
+
+  it('clean control: a YAML document of exactly the cap is read', () => {
+    const doc = parseYaml('big.yaml', '-\n'.repeat(MAX_YAML_NODES - 1));
+    expect(doc.problems).toEqual([]);
+    expect((doc.value as unknown[]).length).toBe(MAX_YAML_NODES - 1);
   });
 });
