@@ -10,7 +10,9 @@ import { presetLayout } from '../../scripts/core/layout.js';
 import { compileSchema } from '../../scripts/core/schema.js';
 import { MAX_YAML_NODES, parseYaml } from '../../scripts/core/yaml-tree.js';
 import { MAX_SCHEMA_ERRORS } from '../../scripts/core/schema-error-cap.js';
+import { judgeExchange } from '../../scripts/wire/judge.js';
 import { PROJECT } from '../helpers/env.js';
+import { exchange, projectContext, rpcError } from '../wire/helpers.js';
 import { OverlaySource } from '../helpers/rule-tester.js';
 
 /*
@@ -100,5 +102,18 @@ describe('hostile bounds: YAML nodes', () => {
     const doc = parseYaml('big.yaml', '-\n'.repeat(MAX_YAML_NODES - 1));
     expect(doc.problems).toEqual([]);
     expect((doc.value as unknown[]).length).toBe(MAX_YAML_NODES - 1);
+  });
+});
+
+describe('hostile bounds: the wire judge', () => {
+  it('error.data of 30,000 entries: the schema keeps 10,000 errors and the judge turns only those into problems (16,000 entries took 12.7 s of CPU in ajv, square in the entries)', async () => {
+    const ctx = await projectContext();
+    const n = 30_000;
+    const j = judgeExchange(exchange(rpcError(-32001, Array.from({ length: n }, (_, i) => ({ x: i })))), ctx);
+    const validate = ctx.validators.jsonrpcError;
+    expect(validate.errorCount).toBeGreaterThanOrEqual(n);
+    expect(validate.errors).toHaveLength(MAX_SCHEMA_ERRORS);
+    expect(j.verdict).toBe('fail');
+    expect(j.results.length).toBeLessThanOrEqual(MAX_SCHEMA_ERRORS);
   });
 });
