@@ -10,6 +10,7 @@ import { presetLayout } from '../../scripts/core/layout.js';
 import { compileSchema } from '../../scripts/core/schema.js';
 import { MAX_YAML_NODES, parseYaml } from '../../scripts/core/yaml-tree.js';
 import { MAX_SCHEMA_ERRORS } from '../../scripts/core/schema-error-cap.js';
+import { loadRfcSet, MAX_RFC_FILES } from '../../scripts/rfc/set.js';
 import { judgeExchange } from '../../scripts/wire/judge.js';
 import { PROJECT } from '../helpers/env.js';
 import { exchange, projectContext, rpcError } from '../wire/helpers.js';
@@ -115,5 +116,22 @@ describe('hostile bounds: the wire judge', () => {
     expect(validate.errors).toHaveLength(MAX_SCHEMA_ERRORS);
     expect(j.verdict).toBe('fail');
     expect(j.results.length).toBeLessThanOrEqual(MAX_SCHEMA_ERRORS);
+  });
+});
+
+describe('hostile bounds: file counts', () => {
+  it(`an RFC folder of more than ${MAX_RFC_FILES} files: the first ${MAX_RFC_FILES} by name are read, one finding counts the rest (100,000 small RFCs took 206 s and 2.7 GB)`, async () => {
+    const extra = MAX_RFC_FILES + 2;
+    const files: Record<string, string> = {};
+    for (let i = 0; i < extra; i++) files[`RFCS/${String(10_000 + i)}-pad.md`] = '# RFC\n';
+    const corpus = new Corpus(new OverlaySource(PROJECT, files), presetLayout('specgate'));
+    const set = await loadRfcSet(corpus);
+    expect(set.files).toHaveLength(MAX_RFC_FILES);
+    // the project's own four RFCs sort first
+    expect(set.files.slice(0, 4)).toEqual(expect.arrayContaining(['RFCS/0001-rfc-process.md']));
+    const total = extra + 4;
+    expect(corpus.problems).toEqual([
+      expect.objectContaining({ ruleId: 'limits/too-many-files', file: `RFCS/${10_000 + MAX_RFC_FILES - 4}-pad.md`, message: `RFCS/ holds ${total} RFC files; the first ${MAX_RFC_FILES} by name are checked, and this one and the ${total - MAX_RFC_FILES - 1} after it are not read` }),
+    ]);
   });
 });
