@@ -1,4 +1,5 @@
 import type { Corpus } from './corpus.js';
+import { resetSuggestionBudget } from './did-you-mean.js';
 import type { CheckResult, ConfiguredSeverity, FamilySummary, Finding, Severity, SeveritySetting, Withheld } from './findings.js';
 import { capPerFile, compareFindings, FINDINGS_CAP_RULE, MAX_FINDINGS_PER_FILE, pushAll } from './findings.js';
 import { INPUT_RULES } from './input-rules.js';
@@ -66,6 +67,7 @@ export async function runFamilies({ corpus, families, options = {}, severities =
   const withheld: Withheld[] = [];
   /** The families with an error in each file so far. */
   const failingIn = new Map<string, Set<string>>();
+  resetSuggestionBudget();
   for (const family of families) {
     const started = nowMs();
     const { own, vacuous, visited, touched } = await runFamilyRules(family, corpus, options, severities);
@@ -144,7 +146,8 @@ async function runFamilyRules(
  */
 function withoutSchemaEchoes(findings: Finding[]): Finding[] {
   const at = (f: Finding) => `${f.file}\0${f.line}\0${f.column}`;
-  const dedicated = new Set(findings.filter((f) => !f.ruleId.endsWith('/schema')).map(at));
+  // A cap finding (line 1) is no dedicated rule: the schema rule's own summary there stays.
+  const dedicated = new Set(findings.filter((f) => !f.ruleId.endsWith('/schema') && f.ruleId !== FINDINGS_CAP_RULE).map(at));
   return findings.filter((f) => !f.ruleId.endsWith('/schema') || !dedicated.has(at(f)));
 }
 

@@ -9,6 +9,14 @@ const MAX_DEPTH = 256;
  * text, and a schema error list grows with every broken row, so a file past this is not parsed.
  */
 export const MAX_JSON_BYTES = 4 * 1024 * 1024;
+/**
+ * What a JSON document costs is its number of values more than its bytes: each value is a node of
+ * the position tree (about 100 bytes kept, 300 while jsonc-parser builds it) and a place for schema
+ * errors, and `{},` is a value in three bytes: a 4 MiB map of them peaked at 1.7 GB with the schema
+ * errors capped. Governed JSON holds a few thousand values (the interop map about 1,500, the
+ * largest SDK capture 24); past this many the file is not parsed further.
+ */
+export const MAX_JSON_VALUES = 250_000;
 
 type Jsonc = typeof import('jsonc-parser');
 let jsonc: Jsonc | undefined;
@@ -48,6 +56,7 @@ export function parseJson(file: string, text: string): StructuredDoc {
   }
   const shape = shapeOf(value);
   if (shape.tooDeep) return fail(tooDeep(tooDeepAt(body) ?? 0));
+  if (shape.tooMany) return fail({ code: 'too-large', message: `JSON file holds more than ${MAX_JSON_VALUES} values; refusing to read them (the JSON value cap)`, start: 0, end: 0 });
   const tree = () => toTree(jsoncLib().parseTree(body, [], STRICT)!);
   if (!mayRepeatKeys(body, shape)) return new StructuredDoc(file, text, value, tree, problems);
   const root = tree();
@@ -71,6 +80,8 @@ function tooDeepAt(text: string): number | undefined {
 
 interface Shape {
   tooDeep: boolean;
+  /** More than MAX_JSON_VALUES values (the walk stops there). */
+  tooMany: boolean;
   /** Keys of every object in the value. */
   keys: number;
   /** Colons inside its strings, keys included. */
@@ -79,10 +90,12 @@ interface Shape {
 
 /** What the parsed value holds, walked with a stack (JSON.parse accepts any depth). */
 function shapeOf(value: unknown): Shape {
-  const shape: Shape = { tooDeep: false, keys: 0, colons: 0 };
+  const shape: Shape = { tooDeep: false, tooMany: false, keys: 0, colons: 0 };
   const stack: Array<[unknown, number]> = [[value, 0]];
+  let values = 0;
   for (let top = stack.pop(); top; top = stack.pop()) {
     const [v, depth] = top;
+    if (++values > MAX_JSON_VALUES) return { ...shape, tooMany: true };
     if (typeof v === 'string') shape.colons += colonsIn(v);
     if (v === null || typeof v !== 'object') continue;
     if (depth >= MAX_DEPTH) return { ...shape, tooDeep: true };

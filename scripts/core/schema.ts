@@ -4,6 +4,7 @@ import { didYouMean } from './did-you-mean.js';
 import { packageRoot } from './package-root.js';
 import { childPointer, valueAt } from './pointer.js';
 import type { Report } from './rule.js';
+import { capErrorsInCode, keptErrors, MAX_SCHEMA_ERRORS } from './schema-error-cap.js';
 import type { StructuredDoc } from './tree.js';
 
 export interface SchemaError {
@@ -17,7 +18,10 @@ export interface SchemaError {
 
 export interface Validator {
   (data: unknown): boolean;
+  /** The first errors of the last validation, at most MAX_SCHEMA_ERRORS (`core/schema-error-cap.ts`). */
   errors?: SchemaError[] | null;
+  /** How many errors the last validation had, the ones past the cap included. */
+  errorCount?: number;
 }
 
 /** Schemas that ship with the tool (scripts/schemas/NAME.schema.json), read from the package. */
@@ -84,7 +88,7 @@ let meta: InstanceType<AjvModules['Ajv2020']> | undefined;
 function metaValidator(): InstanceType<AjvModules['Ajv2020']> {
   if (meta) return meta;
   const { Ajv2020, addFormats } = ajvLib();
-  meta = new Ajv2020({ ...AJV_OPTIONS });
+  meta = new Ajv2020({ ...AJV_OPTIONS, code: { process: capErrorsInCode } });
   addFormats(meta);
   return meta;
 }
@@ -118,14 +122,28 @@ export function compileWithAjv(schema: unknown, patterns: Patterns = 'linear'): 
   // Each schema gets an instance of its own (schemas may share an $id), but the draft 2020-12
   // meta-schema is compiled once per run: checking a schema against it in the instance that
   // compiles it would compile the meta-schema again for every schema.
-  const ajv = new Ajv2020({ ...AJV_OPTIONS, validateSchema: false, ...(patterns === 'linear' ? { code: { regExp: linearRegExp() } } : {}) });
+  const ajv = new Ajv2020({ ...AJV_OPTIONS, validateSchema: false, code: { process: capErrorsInCode, ...(patterns === 'linear' ? { regExp: linearRegExp() } : {}) } });
   addFormats(ajv);
+  let compiled: Validator;
   try {
     metaValidator().validateSchema(schema as object, true);
-    return ajv.compile(schema as object) as unknown as Validator;
+    compiled = ajv.compile(schema as object) as unknown as Validator;
   } catch (e) {
     throw new SchemaCompileError(e instanceof Error ? e.message : String(e));
   }
+  return bounded(compiled);
+}
+
+/** A validator whose `errors` are the kept ones (no empty slots) and `errorCount` the total. */
+function bounded(compiled: Validator): Validator {
+  const validate: Validator = (data: unknown) => {
+    const ok = compiled(data);
+    const { kept, total } = keptErrors(compiled.errors);
+    validate.errors = ok ? null : kept;
+    validate.errorCount = ok ? 0 : total;
+    return ok;
+  };
+  return validate;
 }
 
 /**
@@ -246,6 +264,9 @@ export async function validateDoc(
     return false;
   }
   if (validate(doc.value)) return true;
+  const total = validate.errorCount ?? 0;
+  const kept = validate.errors?.length ?? 0;
+  if (total > kept) report({ at: { doc, pointer: '' }, message: `${total} schema errors in this file; the first ${kept} are kept and reported, the rest only counted (at most ${MAX_SCHEMA_ERRORS} kept)` });
   for (const r of schemaErrorReports(validate.errors ?? [], doc, undefined, schemaDoc.value)) report(r);
   return false;
 }

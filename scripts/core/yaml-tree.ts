@@ -11,6 +11,13 @@ const MAX_YAML_DEPTH = 100;
  * (glob lists) took 1.3 GiB. Governed YAML is kilobytes; past this size it is refused unparsed.
  */
 export const MAX_YAML_BYTES = 4 * 1024 * 1024;
+/**
+ * Nodes (scalars, mappings, sequences, aliases; keys included) per document: what YAML costs is its
+ * nodes more than its bytes (an event each, a value, a range, a place for schema errors), and an
+ * empty list entry is a node in four bytes: 3.9 MB of `-` lines peaked at 2.3 GB. Governed YAML
+ * holds a few thousand (this repository's invariants file about 1,000); the same cap as JSON's values.
+ */
+export const MAX_YAML_NODES = 250_000;
 
 type JsYaml = typeof import('js-yaml');
 let jsYaml: JsYaml | undefined;
@@ -39,6 +46,11 @@ export function parseYaml(file: string, text: string): StructuredDoc {
     events = parseEvents(text, { filename: file, maxDepth: MAX_YAML_DEPTH });
   } catch (e) {
     return fail(yamlProblem(e, text));
+  }
+  let nodes = 0;
+  for (const ev of events) if (ev.type !== EVENT_ID.POP && ev.type !== EVENT_ID.DOCUMENT) nodes++;
+  if (nodes > MAX_YAML_NODES) {
+    return fail({ code: 'too-large', message: `YAML file holds ${nodes} nodes; refusing to read more than ${MAX_YAML_NODES} (the YAML node cap)`, start: 0, end: 0 });
   }
   const aliases = events.filter((ev): ev is AliasEvent => ev.type === EVENT_ID.ALIAS);
   if (aliases.length > MAX_ALIASES) {

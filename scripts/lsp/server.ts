@@ -1,13 +1,13 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Connection, Hover, InitializeResult } from 'vscode-languageserver/node';
 import { CodeActionKind, createConnection, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { packageVersion } from '../core/package-root.js';
 import { printable } from '../core/reporters/printable.js';
-import { toPosix } from '../core/source.js';
+import { MAX_FILE_BYTES } from '../core/source.js';
 import { quickFix, toDiagnostic } from './convert.js';
+import { frameGuard } from './frame-guard.js';
 import { hoverAt } from './hover.js';
+import { placeUri, rootOfUri } from './uri.js';
 import { Workspace } from './workspace.js';
 
 /** Quiet time after the last keystroke before a check (changes in that window are checked together). */
@@ -18,7 +18,7 @@ export const DEFAULT_DEBOUNCE_MS = 20;
  * open documents on open, change and save, with quick fixes and hover on rule ids. Speaks LSP over
  * stdio through vscode-languageserver.
  */
-export function startServer(connection: Connection = createConnection(process.stdin, process.stdout)): void {
+export function startServer(connection: Connection = createConnection(process.stdin.pipe(frameGuard(logLine)), process.stdout)): void {
   const documents = new TextDocuments(TextDocument);
   let workspace: Workspace | undefined;
   let ready: Promise<void> = Promise.resolve();
@@ -26,10 +26,17 @@ export function startServer(connection: Connection = createConnection(process.st
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
 
+  /** URIs already said to be ignored (each said once; a bounded set, the editor may send many). */
+  const saidIgnored = new Set<string>();
   const relOf = (uri: string): string | undefined => {
-    if (!workspace || !uri.startsWith('file:')) return undefined;
-    const rel = toPosix(path.relative(workspace.root, fileURLToPath(uri)));
-    return rel === '' || rel.startsWith('..') || path.isAbsolute(rel) ? undefined : rel;
+    if (!workspace) return undefined;
+    const placed = placeUri(workspace.root, uri);
+    if ('rel' in placed) return placed.rel;
+    if (!saidIgnored.has(uri) && saidIgnored.size < 1000) {
+      saidIgnored.add(uri);
+      connection.console.log(`specgate: ignoring ${printable(uri.slice(0, 200))}: ${printable(placed.ignored)}`);
+    }
+    return undefined;
   };
 
   const publish = (uris: Iterable<string>) => {
@@ -78,7 +85,9 @@ export function startServer(connection: Connection = createConnection(process.st
 
   connection.onInitialize((params): InitializeResult => {
     const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri;
-    const root = folder ? fileURLToPath(folder) : process.cwd();
+    const local = folder ? rootOfUri(folder) : undefined;
+    if (folder && local === undefined) connection.console.log(`specgate: the workspace ${printable(folder.slice(0, 200))} is not a local folder; checking the working directory`);
+    const root = local ?? process.cwd();
     const opts = params.initializationOptions as { debounceMs?: number } | undefined;
     if (typeof opts?.debounceMs === 'number' && opts.debounceMs >= 0) debounceMs = opts.debounceMs;
     workspace = new Workspace(root);
@@ -97,7 +106,12 @@ export function startServer(connection: Connection = createConnection(process.st
   documents.onDidChangeContent(({ document }) => {
     const rel = relOf(document.uri);
     if (rel === undefined) return;
-    workspace!.setBuffer(rel, document.getText());
+    const text = document.getText();
+    // The CLI's file cap: a bigger buffer is checked as the file on disk is (the corpus reports that one).
+    if (text.length > MAX_FILE_BYTES) {
+      connection.console.log(`specgate: ${printable(rel)} is ${text.length} characters in the editor; not checking a buffer over ${MAX_FILE_BYTES}`);
+      workspace!.setBuffer(rel, null);
+    } else workspace!.setBuffer(rel, text);
     schedule(rel);
   });
   documents.onDidSave(({ document }) => {
@@ -129,4 +143,9 @@ export function startServer(connection: Connection = createConnection(process.st
 
   documents.listen(connection);
   connection.listen();
+}
+
+/** A line on stderr (before the connection exists, or when the input is closed under it), escaped. */
+function logLine(line: string): void {
+  process.stderr.write(`${printable(line)}\n`);
 }

@@ -84,10 +84,19 @@ function untrustedRowsOf(corpus: Pick<Corpus, 'exists' | 'json'>, layout: Layout
     try {
       const validate = compileSchema(schemaDoc.value, schemaDoc.text);
       if (!validate(doc.value)) {
+        // Past the kept errors (MAX_SCHEMA_ERRORS) the broken rows are not known one by one: no
+        // row of an array that holds a kept error is read.
+        const capped = (validate.errorCount ?? 0) > (validate.errors?.length ?? 0);
+        const floodedArrays = new Set<string>();
         for (const e of validate.errors ?? []) {
           if (!SHAPE_KEYWORDS.has(e.keyword)) continue;
           const steps = e.instancePath.split('/');
           for (let i = 2; i <= steps.length; i++) out.add(steps.slice(0, i).join('/'));
+          if (capped) for (let i = steps.length - 1; i >= 1; i--) if (/^\d+$/.test(steps[i]!)) { floodedArrays.add(steps.slice(0, i).join('/')); break; }
+        }
+        for (const pointer of floodedArrays) {
+          const arr = valueAt(doc.value, pointer);
+          if (Array.isArray(arr)) for (let i = 0; i < arr.length; i++) out.add(`${pointer}/${i}`);
         }
       }
     } catch {
