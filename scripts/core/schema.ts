@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { CacheStore } from './cache.js';
+import { libraryVersion, sha256 } from './cache.js';
 import { didYouMean } from './did-you-mean.js';
 import { packageRoot } from './package-root.js';
 import { childPointer, valueAt } from './pointer.js';
@@ -30,6 +32,7 @@ export class SchemaCompileError extends Error {}
 type AjvModules = {
   Ajv2020: typeof import('ajv/dist/2020.js').default;
   addFormats: typeof import('ajv-formats').default;
+  standaloneCode: typeof import('ajv/dist/standalone/index.js').default;
 };
 let ajvModules: AjvModules | undefined;
 
@@ -42,6 +45,7 @@ function ajvLib(): AjvModules {
   return (ajvModules = {
     Ajv2020: (require('ajv/dist/2020.js') as { default: AjvModules['Ajv2020'] }).default,
     addFormats: (require('ajv-formats') as { default: AjvModules['addFormats'] }).default,
+    standaloneCode: (require('ajv/dist/standalone/index.js') as { default: AjvModules['standaloneCode'] }).default,
   });
 }
 
@@ -74,8 +78,17 @@ function linearRegExp(): RegExpEngine {
     }
     return { test: (s: string) => re.test(s), toString: () => `/${pattern}/${flags}` };
   };
-  // Only read when ajv writes standalone code, which this project does not.
-  return (linear = Object.assign(engine, { code: 'require("re2js").RE2JS.compile' }));
+  // What ajv's standalone code calls for each pattern: the lazy engine below, so a cached
+  // validator loads re2js and compiles a pattern only when a value reaches that pattern.
+  return (linear = Object.assign(engine, { code: `require(${JSON.stringify(LAZY_LINEAR)})` }));
+}
+
+const LAZY_LINEAR = 'specgate:linear-regexp';
+
+/** The engine of cached validators: a pattern is compiled (by `linearRegExp`) at its first test. It compiled when the validator was made. */
+function lazyLinearRegExp(pattern: string, flags: string): { test(s: string): boolean } {
+  let re: { test(s: string): boolean } | undefined;
+  return { test: (s: string) => (re ??= linearRegExp()(pattern, flags)).test(s), toString: () => `/${pattern}/${flags}` } as { test(s: string): boolean };
 }
 
 let meta: InstanceType<AjvModules['Ajv2020']> | undefined;
@@ -89,20 +102,110 @@ function metaValidator(): InstanceType<AjvModules['Ajv2020']> {
   return meta;
 }
 
-/** Validators of this run, by how patterns run and the schema's text. */
+/** Validators of this run, by key. */
 const memory = new Map<string, Validator>();
 
+let versions: string | undefined;
+
+/** The versions of the libraries a validator's code comes from and calls (read from their package.json files). */
+function libraryVersions(): string {
+  return (versions ??= ['ajv', 'ajv-formats', 're2js'].map((name) => `${name}@${libraryVersion(name)}`).join(' '));
+}
+
+/** Bump when what is cached, or how it is loaded, changes. */
+const VALIDATOR_FORMAT = 'specgate-validator 1';
+
 /**
- * A validator for a JSON Schema (draft 2020-12, formats on, all errors), compiled by ajv once per
- * run for each distinct set of schema texts.
+ * What a compiled validator depends on: the schema's text, the options, how patterns run and the
+ * versions of ajv, ajv-formats and re2js. The name of its cache entry.
  */
-export function compileSchema(schema: unknown, schemaText: string, patterns: Patterns = 'linear'): Validator {
-  const key = `${patterns}\0${schemaText}`;
+export function validatorKey(schemaText: string, patterns: Patterns = 'linear'): string {
+  return sha256([VALIDATOR_FORMAT, libraryVersions(), JSON.stringify(AJV_OPTIONS), 'formats:full', patterns, schemaText].join('\0'));
+}
+
+/**
+ * A validator for a JSON Schema (draft 2020-12, formats on, all errors), once per run for each
+ * schema text. With a cache, ajv's standalone code for it is kept there (compiling a schema the
+ * size of the interop map's costs several times node's own start-up; loading its code a small
+ * fraction) and loaded from there next time; an entry that does not load is compiled afresh.
+ */
+export function compileSchema(schema: unknown, schemaText: string, patterns: Patterns = 'linear', cache?: CacheStore): Validator {
+  const key = validatorKey(schemaText, patterns);
   const hit = memory.get(key);
   if (hit) return hit;
-  const validate = compileWithAjv(schema, patterns);
+  const entry = `${key}.cjs`;
+  const code = cache?.get('validators', entry);
+  let validate = code === undefined ? undefined : loadStandalone(code);
+  if (!validate) {
+    compiled.count++;
+    const { Ajv2020, addFormats, standaloneCode } = ajvLib();
+    const made = ajvCompile(Ajv2020, addFormats, schema, patterns, cache !== undefined);
+    validate = made.validate;
+    if (cache) cache.set('validators', entry, standaloneCode(made.ajv, made.validate as never));
+  }
   memory.set(key, validate);
   return validate;
+}
+
+/** How many schemas this process compiled with ajv (the others came from the cache): for tests. */
+export const compiled = { count: 0 };
+
+/** Only what ajv's standalone code requires: its runtime, ajv-formats' formats and the lazy pattern engine. */
+function standaloneRequire(id: string): unknown {
+  if (id === LAZY_LINEAR) return lazyLinearRegExp;
+  if (/^ajv\/dist\/runtime\/[\w-]+$/.test(id) || id === 'ajv-formats/dist/formats') return require(id);
+  throw new Error(`a cached validator asked for ${id}`);
+}
+
+/** A validator from ajv's standalone code (CommonJS), or undefined when the code does not load. */
+function loadStandalone(code: string): Validator | undefined {
+  try {
+    const module = { exports: {} as { default?: unknown } };
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- ajv's own output, written by this process (see core/cache.ts)
+    new Function('require', 'module', 'exports', code)(standaloneRequire, module, module.exports);
+    const validate = module.exports.default ?? module.exports;
+    return typeof validate === 'function' ? (validate as Validator) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Bump when a cached result's shape changes. */
+const RESULT_FORMAT = 'specgate-result 1';
+/** Results with more errors than this are not kept: a broken file is rare, and its errors are many. */
+const MAX_CACHED_ERRORS = 1000;
+
+/**
+ * ajv's errors for `doc` against `schemaDoc` (none: valid), once per run; with a cache, kept by the
+ * validator's key and the document's text (a warm run of an unchanged map does not even load the
+ * validator). Throws SchemaCompileError when the schema does not compile.
+ */
+export function schemaErrors(schemaDoc: StructuredDoc, doc: StructuredDoc, cache?: CacheStore): readonly SchemaError[] {
+  // The same text gives the same value while its parser stays the same (JSON.parse always does).
+  const parser = doc.file.endsWith('.json') ? 'JSON.parse' : `js-yaml@${libraryVersion('js-yaml')}`;
+  const key = sha256([RESULT_FORMAT, validatorKey(schemaDoc.text), parser, doc.text].join('\0'));
+  const memo = results.get(key);
+  if (memo) return memo;
+  let errors = fromCache(cache?.get('validators', `${key}.result.json`));
+  if (!errors) {
+    const validate = compileSchema(schemaDoc.value, schemaDoc.text, 'linear', cache);
+    errors = validate(doc.value) ? [] : [...(validate.errors ?? [])];
+    if (cache && errors.length <= MAX_CACHED_ERRORS) cache.set('validators', `${key}.result.json`, JSON.stringify(errors));
+  }
+  results.set(key, errors);
+  return errors;
+}
+
+const results = new Map<string, readonly SchemaError[]>();
+
+function fromCache(body: string | undefined): SchemaError[] | undefined {
+  if (body === undefined) return undefined;
+  try {
+    const errors = JSON.parse(body) as unknown;
+    return Array.isArray(errors) && errors.every((e) => typeof e === 'object' && e !== null && typeof (e as SchemaError).instancePath === 'string' && typeof (e as SchemaError).keyword === 'string') ? (errors as SchemaError[]) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -112,17 +215,21 @@ export function compileSchema(schema: unknown, schemaText: string, patterns: Pat
  */
 export type Patterns = 'linear' | 'native';
 
-/** ajv's compile, with this project's options, formats and meta-schema check. */
+/** ajv's compile, with this project's options, formats and meta-schema check (never cached: e.g. the SARIF schema in tests). */
 export function compileWithAjv(schema: unknown, patterns: Patterns = 'linear'): Validator {
   const { Ajv2020, addFormats } = ajvLib();
+  return ajvCompile(Ajv2020, addFormats, schema, patterns, false).validate;
+}
+
+function ajvCompile(Ajv2020: AjvModules['Ajv2020'], addFormats: AjvModules['addFormats'], schema: unknown, patterns: Patterns, source: boolean): { ajv: InstanceType<AjvModules['Ajv2020']>; validate: Validator } {
   // Each schema gets an instance of its own (schemas may share an $id), but the draft 2020-12
   // meta-schema is compiled once per run: checking a schema against it in the instance that
   // compiles it would compile the meta-schema again for every schema.
-  const ajv = new Ajv2020({ ...AJV_OPTIONS, validateSchema: false, ...(patterns === 'linear' ? { code: { regExp: linearRegExp() } } : {}) });
+  const ajv = new Ajv2020({ ...AJV_OPTIONS, validateSchema: false, code: { source, ...(patterns === 'linear' ? { regExp: linearRegExp() } : {}) } });
   addFormats(ajv);
   try {
     metaValidator().validateSchema(schema as object, true);
-    return ajv.compile(schema as object) as unknown as Validator;
+    return { ajv, validate: ajv.compile(schema as object) as unknown as Validator };
   } catch (e) {
     throw new SchemaCompileError(e instanceof Error ? e.message : String(e));
   }
@@ -237,15 +344,16 @@ export async function validateDoc(
   doc: StructuredDoc,
   schemaDoc: StructuredDoc,
   report: (r: Report) => void,
+  cache?: CacheStore,
 ): Promise<boolean> {
-  let validate: Validator;
+  let errors: readonly SchemaError[];
   try {
-    validate = compileSchema(schemaDoc.value, schemaDoc.text);
+    errors = schemaErrors(schemaDoc, doc, cache);
   } catch (e) {
     report({ at: { file: schemaDoc.file }, message: `schema does not compile: ${(e as Error).message.split('\n')[0]}` });
     return false;
   }
-  if (validate(doc.value)) return true;
-  for (const r of schemaErrorReports(validate.errors ?? [], doc, undefined, schemaDoc.value)) report(r);
+  if (errors.length === 0) return true;
+  for (const r of schemaErrorReports(errors, doc, undefined, schemaDoc.value)) report(r);
   return false;
 }

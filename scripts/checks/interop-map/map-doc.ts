@@ -5,7 +5,7 @@ import type { RelatedLocation } from '../../core/findings.js';
 import type { Layout } from '../../core/layout.js';
 import { childPointer, valueAt } from '../../core/pointer.js';
 import type { RuleContext } from '../../core/rule.js';
-import { compileSchema } from '../../core/schema.js';
+import { schemaErrors } from '../../core/schema.js';
 import { toPosix } from '../../core/source.js';
 import type { StructuredDoc } from '../../core/tree.js';
 import type { JsonObject } from '../../core/json-object.js';
@@ -73,22 +73,19 @@ const SHAPE_KEYWORDS = new Set(['type', 'required', 'additionalProperties', 'une
  * entry of any array is covered. Empty when the schema is missing or does not compile (the
  * schema rule reports that; the rows are then read as they are).
  */
-export function untrustedRows(corpus: Pick<Corpus, 'exists' | 'json' | 'derive'>, layout: Layout, doc: StructuredDoc): ReadonlySet<string> {
+export function untrustedRows(corpus: Pick<Corpus, 'exists' | 'json' | 'derive' | 'cache'>, layout: Layout, doc: StructuredDoc): ReadonlySet<string> {
   return corpus.derive(doc, 'untrusted-rows', () => untrustedRowsOf(corpus, layout, doc));
 }
 
-function untrustedRowsOf(corpus: Pick<Corpus, 'exists' | 'json'>, layout: Layout, doc: StructuredDoc): ReadonlySet<string> {
+function untrustedRowsOf(corpus: Pick<Corpus, 'exists' | 'json' | 'cache'>, layout: Layout, doc: StructuredDoc): ReadonlySet<string> {
   const out = new Set<string>();
   const schemaDoc = corpus.exists(layout.interopMapSchema) ? corpus.json(layout.interopMapSchema, 'validating the interop map') : undefined;
   if (schemaDoc) {
     try {
-      const validate = compileSchema(schemaDoc.value, schemaDoc.text);
-      if (!validate(doc.value)) {
-        for (const e of validate.errors ?? []) {
-          if (!SHAPE_KEYWORDS.has(e.keyword)) continue;
-          const steps = e.instancePath.split('/');
-          for (let i = 2; i <= steps.length; i++) out.add(steps.slice(0, i).join('/'));
-        }
+      for (const e of schemaErrors(schemaDoc, doc, corpus.cache)) {
+        if (!SHAPE_KEYWORDS.has(e.keyword)) continue;
+        const steps = e.instancePath.split('/');
+        for (let i = 2; i <= steps.length; i++) out.add(steps.slice(0, i).join('/'));
       }
     } catch {
       // a schema that does not compile is the schema rule's finding
