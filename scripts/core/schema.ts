@@ -105,11 +105,23 @@ function metaValidator(): InstanceType<AjvModules['Ajv2020']> {
 /** Validators of this run, by key. */
 const memory = new Map<string, Validator>();
 
-let versions: string | undefined;
+/**
+ * What this process knows of the validator cache: the library versions in its keys (read once),
+ * and how many schemas it compiled with ajv (the rest came from the cache). Tests change the
+ * versions and `forget()` this run's validators to see a fresh compile.
+ */
+export const validatorCache = {
+  versions: undefined as string | undefined,
+  compiled: 0,
+  forget(): void {
+    memory.clear();
+    results.clear();
+  },
+};
 
 /** The versions of the libraries a validator's code comes from and calls (read from their package.json files). */
 function libraryVersions(): string {
-  return (versions ??= ['ajv', 'ajv-formats', 're2js'].map((name) => `${name}@${libraryVersion(name)}`).join(' '));
+  return (validatorCache.versions ??= ['ajv', 'ajv-formats', 're2js'].map((name) => `${name}@${libraryVersion(name)}`).join(' '));
 }
 
 /** Bump when what is cached, or how it is loaded, changes. */
@@ -137,7 +149,7 @@ export function compileSchema(schema: unknown, schemaText: string, patterns: Pat
   const code = cache?.get('validators', entry);
   let validate = code === undefined ? undefined : loadStandalone(code);
   if (!validate) {
-    compiled.count++;
+    validatorCache.compiled++;
     const { Ajv2020, addFormats, standaloneCode } = ajvLib();
     const made = ajvCompile(Ajv2020, addFormats, schema, patterns, cache !== undefined);
     validate = made.validate;
@@ -146,9 +158,6 @@ export function compileSchema(schema: unknown, schemaText: string, patterns: Pat
   memory.set(key, validate);
   return validate;
 }
-
-/** How many schemas this process compiled with ajv (the others came from the cache): for tests. */
-export const compiled = { count: 0 };
 
 /** Only what ajv's standalone code requires: its runtime, ajv-formats' formats and the lazy pattern engine. */
 function standaloneRequire(id: string): unknown {
