@@ -17,8 +17,8 @@ const HELP = `usage: specgate check [family…] [--map FILE] [--no-cache] [basel
 
 families: interop-map, invariants, rfcs, wire-examples (all when none is named)
       --map FILE                 check this interop map instead of the layout's
-      --no-cache                 parse every RFC afresh; neither read nor write the parse cache
-                                 (node_modules/.cache/specgate/parsed)
+      --no-cache                 neither read nor write specgate's cache folder
+                                 (node_modules/.cache/specgate: parses, validators)
 ${FIX_HELP}baseline options (ESLint-style bulk suppressions, per file and rule id, a count):
       --suppress-all             record every error found now in the suppressions file; exit 0
       --suppress-rule ID         record the errors of this rule only (repeatable)
