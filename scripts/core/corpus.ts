@@ -8,7 +8,7 @@ import { LineIndex } from './position.js';
 import { parseJson } from './json-tree.js';
 import { parseYaml } from './yaml-tree.js';
 import { MARKDOWN_TOO_COMPLEX, markdownComplexity } from '../rfc/markdown-bounds.js';
-import type { ParseProblem } from './tree.js';
+import type { ParseProblem, TreeNode } from './tree.js';
 import { StructuredDoc } from './tree.js';
 import { dataFormatOf } from './rule.js';
 import type { CacheStore } from './cache.js';
@@ -237,26 +237,26 @@ export class Corpus {
   }
 
   /**
-   * A YAML document read whole (the OpenAPI document, an invariants file): its value kept in the
-   * parse cache by js-yaml's version and the text, when it parsed cleanly and survives JSON. A
-   * finding that needs a position parses the text again for its ranges. (JSON is not cached:
+   * A YAML document read whole (the OpenAPI document, an invariants file): its value and its tree
+   * of source ranges kept in the parse cache by js-yaml's version and the text, when it parsed
+   * cleanly and its value survives JSON — a warm run does not load js-yaml. (JSON is not cached:
    * JSON.parse of the text costs what reading an entry would.)
    */
   private yamlThroughCache(rel: string, text: string): StructuredDoc {
     const cache = this.cache;
     if (!cache) return parseYaml(rel, text);
-    const key = `${sha256(`yaml 1\0js-yaml@${libraryVersion('js-yaml')}\0${text}`)}.yaml.json`;
+    const key = `${sha256(`yaml 2\0js-yaml@${libraryVersion('js-yaml')}\0${text}`)}.yaml.json`;
     const body = cache.get('parsed', key);
     if (body !== undefined) {
       try {
-        const entry = JSON.parse(body) as { value?: unknown };
-        if ('value' in entry) return new StructuredDoc(rel, text, entry.value, () => parseYaml(rel, text).root!, []);
+        const entry = JSON.parse(body) as { value?: unknown; tree?: TreeNode };
+        if ('value' in entry && typeof entry.tree === 'object' && entry.tree !== null) return new StructuredDoc(rel, text, entry.value, entry.tree, []);
       } catch {
         // torn: parsed below
       }
     }
     const doc = parseYaml(rel, text);
-    if (doc.ok && doc.problems.length === 0 && survivesJson(doc.value)) cache.set('parsed', key, JSON.stringify({ value: doc.value }));
+    if (doc.ok && doc.problems.length === 0 && survivesJson(doc.value)) cache.set('parsed', key, JSON.stringify({ value: doc.value, tree: doc.root }));
     return doc;
   }
 

@@ -153,9 +153,15 @@ export function compileSchema(schema: unknown, schemaText: string, patterns: Pat
     const { Ajv2020, addFormats, standaloneCode } = ajvLib();
     const made = ajvCompile(Ajv2020, addFormats, schema, patterns, cache !== undefined);
     validate = made.validate;
-    if (cache) cache.set('validators', entry, standaloneCode(made.ajv, made.validate as never));
+    if (cache) {
+      try {
+        cache.set('validators', entry, standaloneCode(made.ajv, made.validate as never));
+      } catch {
+        // a schema ajv cannot write as code is compiled again next run
+      }
+    }
   }
-  memory.set(key, validate);
+  remember(memory, key, validate);
   return validate;
 }
 
@@ -201,11 +207,19 @@ export function schemaErrors(schemaDoc: StructuredDoc, doc: StructuredDoc, cache
     errors = validate(doc.value) ? [] : [...(validate.errors ?? [])];
     if (cache && errors.length <= MAX_CACHED_ERRORS) cache.set('validators', `${key}.result.json`, JSON.stringify(errors));
   }
-  results.set(key, errors);
+  remember(results, key, errors);
   return errors;
 }
 
 const results = new Map<string, readonly SchemaError[]>();
+
+/** Kept per process, the oldest dropped first: the language server sees a new text at every edit. */
+const MAX_REMEMBERED = 64;
+
+function remember<T>(map: Map<string, T>, key: string, value: T): void {
+  if (map.size >= MAX_REMEMBERED) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
 
 function fromCache(body: string | undefined): SchemaError[] | undefined {
   if (body === undefined) return undefined;
