@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, constants, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { writeFileAtomic } from './writer.js';
@@ -109,11 +109,14 @@ export function cacheRefusal(governedRoot: string, dir: string): string | undefi
   if (inside) {
     const steps = rel.split(path.sep);
     const at = steps.indexOf('node_modules');
+    const index = indexSignature(root);
     if (at < 0 || steps[at + 1] !== '.cache') why = `${dir} is inside the governed tree and not under a node_modules/.cache folder`;
+    else if (existsSync(dir) && index && readVerdict(index.verdict) === `${index.signature}\0${dir}`) why = undefined;
     else if (existsSync(dir)) {
       const r = git(root, ['ls-files', '-z', '-c', '-o', '--exclude-standard', '--directory', '--', dir]);
       if (r !== undefined && r.code === 0 && r.out.length > 0) why = `${dir} is tracked by git, or not ignored by it`;
       else if (r !== undefined && r.code !== 0 && r.code !== 128) why = `git could not say whether ${dir} is committed`;
+      else if (index && r?.code === 0 && indexSignature(root)?.signature === index.signature) writeVerdict(index.verdict, `${index.signature}\0${dir}`);
     } else {
       const r = git(root, ['check-ignore', '-q', '--', dir]);
       if (r !== undefined && r.code === 1) why = `${dir} is not ignored by git`;
@@ -130,6 +133,52 @@ export function cacheRefusal(governedRoot: string, dir: string): string | undefi
   }
   verdicts.set(memoKey, why);
   return why;
+}
+
+/**
+ * Where git keeps this work tree's index, and the index file's identity (inode, size, mtime):
+ * git replaces the index file whenever the index changes, so a new entry committed or checked out
+ * under the cache folder changes the signature. The verdict of the last `git ls-files` is kept in
+ * the git folder, which no pull request can write (git never checks out into it), keyed by that
+ * signature: a warm run spawns no git. Undefined (ask git) with GIT_DIR or GIT_INDEX_FILE set, or
+ * outside a work tree.
+ */
+function indexSignature(root: string): { signature: string; verdict: string } | undefined {
+  if (process.env.GIT_DIR || process.env.GIT_INDEX_FILE) return undefined;
+  try {
+    let gitDir: string | undefined;
+    for (let at = root; ; at = path.dirname(at)) {
+      const dotGit = path.join(at, '.git');
+      if (existsSync(dotGit)) {
+        const st = lstatSync(dotGit);
+        if (st.isDirectory()) gitDir = dotGit;
+        else if (st.isFile()) {
+          const m = /^gitdir: (.+)$/m.exec(readFileSync(dotGit, 'utf8').slice(0, 4096));
+          if (m) gitDir = path.resolve(at, m[1]!.trim());
+        }
+        break;
+      }
+      if (path.dirname(at) === at) break;
+    }
+    if (!gitDir) return undefined;
+    const st = statSync(path.join(gitDir, 'index'), { bigint: true });
+    return { signature: `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`, verdict: path.join(gitDir, 'specgate-cache-verdict') };
+  } catch {
+    return undefined;
+  }
+}
+
+function readVerdict(file: string): string | undefined {
+  const buf = readCapped(file, 4096);
+  return buf?.toString('utf8');
+}
+
+function writeVerdict(file: string, text: string): void {
+  try {
+    writeFileAtomic(file, text, { durable: false });
+  } catch {
+    // a read-only git folder: ask git next time
+  }
 }
 
 /**

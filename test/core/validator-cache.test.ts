@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cacheRefusal, openCache, setCacheLocation } from '../../scripts/core/cache.js';
@@ -108,7 +108,9 @@ describe('where the cache folder may be (a committed entry is never read)', () =
   const repo = (ignore: boolean) => {
     const root = tmp();
     git(root, 'init', '-q', '.');
-    if (ignore) writeFileSync(path.join(root, '.gitignore'), 'node_modules/\n');
+    writeFileSync(path.join(root, '.gitignore'), ignore ? 'node_modules/\n' : '# nothing ignored\n');
+    git(root, 'add', '.gitignore');
+    git(root, 'commit', '-qm', 'start');
     return { root, dir: path.join(root, 'node_modules', '.cache', 'specgate') };
   };
 
@@ -132,9 +134,14 @@ describe('where the cache folder may be (a committed entry is never read)', () =
     const { root, dir } = repo(true);
     const planted = openCache(root, dir)!;
     planted.set('parsed', 'k.json', '{"a":1}');
+    // Asked once with git, the verdict is kept in the git folder by the index file's identity.
+    setCacheLocation(undefined);
+    expect(cacheRefusal(root, dir)).toBeUndefined();
+    expect(existsSync(path.join(root, '.git', 'specgate-cache-verdict'))).toBe(true);
     git(root, 'add', '-f', 'node_modules/.cache/specgate/parsed/k.json');
     git(root, 'commit', '-qm', 'a committed cache entry');
     setCacheLocation(undefined); // forgets the verdicts, as a new process starts without them
+    // The commit replaced the index file: the kept verdict no longer applies, and git is asked again.
     expect(cacheRefusal(root, dir)).toMatch(/tracked by git/);
     expect(openCache(root, dir)).toBeUndefined();
   });
