@@ -1,5 +1,9 @@
 #!/usr/bin/env node
-import { main } from './cli-main.js';
+import { enableCompileCache } from './compile-cache.js';
+
+// Before anything else loads, so Node (≥ 22.1) compiles the rest of the CLI from its cache.
+enableCompileCache(process.argv.slice(2));
+const { main } = await import('./cli-main.js');
 
 // A reader that went away (`specgate … | head`) is not an error: the rest of the output has
 // nowhere to go, and the run ends with its own exit code. Any other failure to write the report

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseCommandArgs } from '../core/args.js';
+import { cacheFolder } from '../core/cache.js';
 import { packageRoot } from '../core/package-root.js';
 import { installHook } from '../hooks/install-hook.js';
 import type { Command, Timing } from './measure.js';
@@ -16,7 +17,9 @@ import { runHostile } from './hostile.js';
  * ×10 and ×100 with their peak memory — full checks both cold (parse cache emptied before every
  * run) and warm.
  */
-const HELP = `usage: npm run bench -- [--runs N] [--warmup N] [--scale-runs N] [--sizes 1,10,100] [--json FILE]
+const HELP = `usage: npm run bench -- [--runs N] [--warmup N] [--scale-runs N] [--sizes 1,10,100] [--node PATH] [--no-adopter] [--json FILE]
+       --node PATH   run every row under this second node binary too (e.g. Node 24)
+       --no-adopter  skip the adopter's installed copy (npm pack + npm install into a temp folder)
        npm run bench -- --lsp     the language server: didChange → publishDiagnostics, memory over 500 edits
        npm run bench -- --hostile [--sizes 1,4,16] [--json FILE]
 `;
@@ -24,13 +27,13 @@ const ROOT = packageRoot();
 const CLI = path.join(ROOT, 'dist/scripts/cli.js');
 const node = process.execPath;
 
-/** Issue 13's bounds: ratios to `node -e 0`, the ×100 corpus in ms and MiB. */
-const TARGETS = { interopMap: 1.5, fullCheck: 2, fullCheckCold: 5, hook: 0.2, scaleMs: 3000, scaleColdMs: 20000, scaleMiB: 300, growth10x: 12 };
+/** Issues 13 and 24's bounds: ratios to `node -e 0` (and to the hand-written gate), the ×100 corpus in ms and MiB. */
+const TARGETS = { interopMap: 1.5, interopMapVsHandGate: 0.5, fullCheck: 2, fullCheckCold: 5, hook: 0.2, scaleMs: 3000, scaleColdMs: 20000, scaleMiB: 300, growth10x: 12 };
 
 async function main(): Promise<number> {
   const { values } = parseCommandArgs(
     process.argv.slice(2),
-    { runs: { type: 'string' }, warmup: { type: 'string' }, 'scale-runs': { type: 'string' }, sizes: { type: 'string' }, json: { type: 'string' }, hostile: { type: 'boolean' }, lsp: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    { runs: { type: 'string' }, warmup: { type: 'string' }, 'scale-runs': { type: 'string' }, sizes: { type: 'string' }, json: { type: 'string' }, node: { type: 'string' }, 'no-adopter': { type: 'boolean' }, hostile: { type: 'boolean' }, lsp: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     false,
   );
   if (values.help) {
@@ -51,32 +54,63 @@ async function main(): Promise<number> {
   };
 
   try {
-    say(`specgate bench · node ${process.version} · ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'} · ${runs} rounds after ${warmup} warm-up, each round running every command once`);
-    // The parse cache lives in the scratch folder. Cold runs empty it before every run; warm runs
-    // keep what the warm-up wrote.
-    const cacheDir = path.join(scratch, 'parse-cache');
-    const cold = () => rmSync(cacheDir, { recursive: true, force: true });
-    const cli = (label: string, args: string[], cwd = ROOT, before?: () => void): Command => ({ label, file: node, args: [CLI, ...args], cwd, okCodes: [0, 1], env: { SPECGATE_CACHE_DIR: cacheDir }, ...(before ? { before } : {}) });
-    // As users run them: `npm run check:interop-map` and `npm run check`, the report (stylish) on stdout.
-    const gateCmd = cli('check interop-map', ['check', 'interop-map']);
-    const fullColdCmd = cli('check (all families), cold parse cache', ['check'], ROOT, cold);
-    // Right after the cold run of the same round, which filled the cache.
-    const fullCmd = cli('check (all families), warm parse cache', ['check']);
+    const runtimes = [node, ...(values.node ? [path.resolve(String(values.node))] : [])];
+    const versionOf = (bin: string) => execFileSync(bin, ['-p', 'process.version'], { encoding: 'utf8' }).trim();
+    say(`specgate bench · node ${runtimes.map(versionOf).join(' and ')} · ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'} · ${runs} rounds after ${warmup} warm-up, each round running every command once`);
+    // Every cache in its default place, as users have it: the governed repository's
+    // node_modules/.cache/specgate (or $SPECGATE_CACHE_DIR). Cold runs empty it (validators, parses,
+    // Node's compile cache) before every run; warm runs keep what the run before them wrote.
+    const cold = (root: string) => () => rmSync(cacheFolder(root), { recursive: true, force: true });
+    const adopter = values['no-adopter'] ? undefined : adopterCopy(path.join(scratch, 'adopter'), say);
     const hookRepo = ungovernedCommitRepo(path.join(scratch, 'hook-repo'));
-    const hookCmd: Command = { label: 'pre-commit hook, ungoverned commit', file: 'sh', args: [hookRepo.hook], cwd: hookRepo.root };
-    const [baseline, gate, fullCold, full, hook] = timeRoundRobin([{ label: 'node -e 0', file: node, args: ['-e', '0'] }, gateCmd, fullColdCmd, fullCmd, hookCmd], runs, warmup) as [Timing, Timing, Timing, Timing, Timing];
-
-    say('');
-    say('| command | median ms | min–max ms | × node -e 0 | target |');
-    say('| --- | ---: | ---: | ---: | --- |');
-    const row = (t: Timing, target?: number) => {
-      const ratio = t.medianMs / baseline.medianMs;
-      say(`| ${t.label} | ${t.medianMs.toFixed(1)} | ${t.minMs.toFixed(1)}–${t.maxMs.toFixed(1)} | ${ratio.toFixed(2)} | ${target ? `≤ ${target}× ${ratio <= target ? 'met' : 'MISSED'}` : ''} |`);
-      return ratio;
+    type Rows = { baseline: Command; hand: Command; gate: Command; adopterGate?: Command; fullCold: Command; full: Command; hook: Command };
+    const rowsFor = (bin: string): Rows => {
+      const v = bin === node ? '' : ` (${versionOf(bin)})`;
+      const cli = (label: string, args: string[], cwd = ROOT, before?: () => void): Command => ({ label: label + v, file: bin, args: [CLI, ...args], cwd, okCodes: [0, 1], ...(before ? { before } : {}) });
+      return {
+        baseline: { label: `node -e 0${v}`, file: bin, args: ['-e', '0'] },
+        // The yardstick: the gate spec repositories keep by hand (scripts/bench/hand-gate.ts).
+        hand: { label: `hand-written gate (ajv, loops, no positions)${v}`, file: bin, args: [path.join(ROOT, 'dist/scripts/bench/hand-gate.js'), ROOT], cwd: ROOT, okCodes: [0, 1] },
+        // As users run them: `npm run check:interop-map` and `npm run check`, the report (stylish) on stdout.
+        gate: cli('check interop-map, warm', ['check', 'interop-map']),
+        ...(adopter ? { adopterGate: { label: `check interop-map through the adopter's node_modules/.bin/specgate, warm${v}`, file: bin, args: [adopter.bin, 'check', 'interop-map'], cwd: adopter.root, okCodes: [0, 1] } } : {}),
+        fullCold: cli('check (all families), cold: no caches', ['check'], ROOT, cold(ROOT)),
+        // Right after the cold run of the same round, which filled the caches.
+        full: cli('check (all families), warm', ['check']),
+        hook: { label: `pre-commit hook, ungoverned commit${v}`, file: 'sh', args: [hookRepo.hook], cwd: hookRepo.root, env: { PATH: `${path.dirname(bin)}${path.delimiter}${process.env.PATH ?? ''}` } },
+      };
     };
-    row(baseline);
-    const ratios = { interopMap: row(gate, TARGETS.interopMap), fullCheckCold: row(fullCold, TARGETS.fullCheckCold), fullCheck: row(full, TARGETS.fullCheck), hook: row(hook, TARGETS.hook) };
-
+    const perRuntime = runtimes.map(rowsFor);
+    const order = (r: Rows) => [r.baseline, r.hand, r.gate, ...(r.adopterGate ? [r.adopterGate] : []), r.fullCold, r.full, r.hook];
+    const timings = timeRoundRobin(perRuntime.flatMap(order), runs, warmup);
+    const results: Record<string, unknown>[] = [];
+    let at = 0;
+    for (const [i, rows] of perRuntime.entries()) {
+      const take = () => timings[at++]!;
+      const t = { baseline: take(), hand: take(), gate: take(), adopterGate: rows.adopterGate ? take() : undefined, fullCold: take(), full: take(), hook: take() };
+      const bounded = i === 0; // Node 24 rows are reported, not bounded
+      say('');
+      say(`| command | median ms | min–max ms | × node -e 0 | × hand-written gate | target |`);
+      say('| --- | ---: | ---: | ---: | ---: | --- |');
+      const row = (x: Timing, target?: number, vsHand?: number) => {
+        const ratio = x.medianMs / t.baseline.medianMs;
+        const hand = x.medianMs / t.hand.medianMs;
+        const verdicts = [target === undefined ? '' : `≤ ${target}× ${ratio <= target ? 'met' : 'MISSED'}`, vsHand === undefined ? '' : `≤ ${vsHand}× the hand-written gate ${hand <= vsHand ? 'met' : 'MISSED'}`].filter(Boolean).join('; ');
+        say(`| ${x.label} | ${x.medianMs.toFixed(1)} | ${x.minMs.toFixed(1)}–${x.maxMs.toFixed(1)} | ${ratio.toFixed(2)} | ${hand.toFixed(2)} | ${bounded ? verdicts : verdicts ? 'reported' : ''} |`);
+        return ratio;
+      };
+      row(t.baseline);
+      row(t.hand);
+      const ratios = {
+        interopMap: row(t.gate, TARGETS.interopMap, TARGETS.interopMapVsHandGate),
+        ...(t.adopterGate ? { adopterInteropMap: row(t.adopterGate, TARGETS.interopMap, TARGETS.interopMapVsHandGate) } : {}),
+        fullCheckCold: row(t.fullCold, TARGETS.fullCheckCold),
+        fullCheck: row(t.full, TARGETS.fullCheck),
+        hook: row(t.hook, TARGETS.hook),
+      };
+      results.push({ node: versionOf(runtimes[i]!), ...t, ratios });
+    }
+    const ratios = results[0]!.ratios;
     say('');
     say(`Synthetic corpora (×1 = ${UNIT.rfcs} RFC files, ${UNIT.invariants} invariant entries; full check, median of ${scaleRuns} after 1 warm-up; cold = parse cache emptied before every run, warm = filled by the warm-up):`);
     say('');
@@ -88,8 +122,8 @@ async function main(): Promise<number> {
       const corpus = generateCorpus(ROOT, path.join(scratch, `x${factor}`), factor);
       const out = path.join(scratch, `x${factor}.json`);
       for (const cache of ['cold', 'warm'] as const) {
-        cold();
-        const cmd = cli(`×${factor} ${cache}`, ['check', '--root', corpus.root, '--format', 'json', '--output', out], corpus.root, cache === 'cold' ? cold : undefined);
+        cold(corpus.root)();
+        const cmd: Command = { label: `×${factor} ${cache}`, file: node, args: [CLI, 'check', '--root', corpus.root, '--format', 'json', '--output', out], cwd: corpus.root, okCodes: [0, 1], ...(cache === 'cold' ? { before: cold(corpus.root) } : {}) };
         const t = time(cmd, scaleRuns, 1);
         const peak = peakMemoryMiB(cmd, scratch);
         const exit = exitOf(cmd);
@@ -115,7 +149,7 @@ async function main(): Promise<number> {
         }
       }
     }
-    if (values.json) writeFileSync(String(values.json), JSON.stringify({ node: process.version, runs, warmup, baseline, gate, fullCold, full, hook, ratios, scale, targets: TARGETS }, null, 2) + '\n');
+    if (values.json) writeFileSync(String(values.json), JSON.stringify({ node: process.version, runs, warmup, runtimes: results, ratios, scale, targets: TARGETS }, null, 2) + '\n');
     return 0;
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -144,6 +178,27 @@ function exitOf(cmd: Command): number {
   } catch (e) {
     return (e as { status?: number }).status ?? -1;
   }
+}
+
+/**
+ * An adopter as issue 26 has one: a git repository holding this project's governed files, with
+ * specgate installed from its packed tarball (`npm pack`, then `npm install` of it, dependencies
+ * from npm's cache when it has them), run through `node_modules/.bin/specgate`.
+ */
+function adopterCopy(root: string, say: (s: string) => void): { root: string; bin: string } {
+  mkdirSync(root, { recursive: true });
+  const tracked = execFileSync('git', ['-c', 'core.fsmonitor=false', 'ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
+  for (const f of tracked) if (/^(spec|schemas|RFCS|invariants)\//.test(f) && existsSync(path.join(ROOT, f))) cpSync(path.join(ROOT, f), path.join(root, f), { recursive: true });
+  writeFileSync(path.join(root, '.gitignore'), 'node_modules/\n');
+  writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'bench-adopter', version: '1.0.0', private: true }, null, 2) + '\n');
+  execFileSync('git', ['init', '-q'], { cwd: root, stdio: 'ignore' });
+  const packs = path.join(root, '..', 'packs');
+  mkdirSync(packs, { recursive: true });
+  execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', packs], { cwd: ROOT, stdio: 'ignore' });
+  const tarball = path.join(packs, readdirSync(packs).find((f) => f.endsWith('.tgz'))!);
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--save-dev', tarball], { cwd: root, stdio: 'ignore' });
+  say(`adopter: ${path.basename(tarball)} installed in a temp git repository (${tracked.length} tracked files of this project, the governed ones copied)`);
+  return { root, bin: path.join(root, 'node_modules', '.bin', 'specgate') };
 }
 
 /** A git repository with the hook installed and an ungoverned file staged, as at `git commit`. */

@@ -10,15 +10,15 @@ import { defineRule } from '../core/rule.js';
 import type { Finding } from '../core/findings.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
-import { checkFixFlags, FIX_HELP, FIX_OPTIONS, runFixFlags } from '../fix/command.js';
+import { checkFixFlags, FIX_HELP, FIX_OPTIONS } from '../fix/flags.js';
 import { applyBaseline, BASELINE_OPTIONS, baselineWanted, runScope } from '../core/suppressions.js';
 
 const HELP = `usage: specgate check [family…] [--map FILE] [--no-cache] [baseline options] [common options]
 
 families: interop-map, invariants, rfcs, wire-examples (all when none is named)
       --map FILE                 check this interop map instead of the layout's
-      --no-cache                 parse every RFC afresh; neither read nor write the parse cache
-                                 (node_modules/.cache/specgate/parsed)
+      --no-cache                 neither read nor write specgate's cache folder
+                                 (node_modules/.cache/specgate: parses, validators)
 ${FIX_HELP}baseline options (ESLint-style bulk suppressions, per file and rule id, a count):
       --suppress-all             record every error found now in the suppressions file; exit 0
       --suppress-rule ID         record the errors of this rule only (repeatable)
@@ -58,7 +58,8 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   if (values['no-cache']) corpus.useParseCache = false;
   const options: Record<string, unknown> = {};
   if (map) options.map = map;
-  const fixed = await runFixFlags(values, { corpus, families, options, severities }, io);
+  // The fixer loads only when the run fixes.
+  const fixed = checkFixFlags(values) ? await (await import('../fix/command.js')).runFixFlags(values, { corpus, families, options, severities }, io) : undefined;
   if (fixed === 'dry-run') return 0;
   const checked = fixed ?? corpus;
   // What the run read, and which family found what: the baseline judges only what the run could see.

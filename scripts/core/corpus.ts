@@ -8,8 +8,11 @@ import { LineIndex } from './position.js';
 import { parseJson } from './json-tree.js';
 import { parseYaml } from './yaml-tree.js';
 import { MARKDOWN_TOO_COMPLEX, markdownComplexity } from '../rfc/markdown-bounds.js';
-import type { ParseProblem, StructuredDoc } from './tree.js';
+import type { ParseProblem, TreeNode } from './tree.js';
+import { StructuredDoc } from './tree.js';
 import { dataFormatOf } from './rule.js';
+import type { CacheStore } from './cache.js';
+import { libraryVersion, openCache, sha256 } from './cache.js';
 
 export { MAX_FILE_BYTES };
 
@@ -45,6 +48,15 @@ export class Corpus {
   readonly problems: Finding[] = [];
   /** Whether what is extracted from parsed files may be read from and written to the on-disk parse cache (`--no-cache` turns it off). */
   useParseCache = true;
+
+  private store: CacheStore | null | undefined;
+
+  /** The on-disk cache of this run (parses, validators), or undefined with `--no-cache` or where its folder may not be used. */
+  get cache(): CacheStore | undefined {
+    if (!this.useParseCache) return undefined;
+    if (this.store === undefined) this.store = openCache(this.root) ?? null;
+    return this.store ?? undefined;
+  }
 
   constructor(
     readonly source: FileSource,
@@ -212,7 +224,7 @@ export class Corpus {
     const text = this.text(rel, neededFor);
     let doc: StructuredDoc | undefined;
     if (text !== undefined) {
-      doc = this.memoized(`${parse.name}\0${rel}`, text, () => parse(rel, text)) as StructuredDoc;
+      doc = this.memoized(`${parse.name}\0${rel}`, text, () => (parse === parseYaml ? this.yamlThroughCache(rel, text) : parse(rel, text))) as StructuredDoc;
       // js-yaml drops a leading byte-order mark silently; a governed YAML file must not carry one, as a JSON file must not.
       if (parse === parseYaml && text.charCodeAt(0) === 0xfeff && !doc.problems.some((p) => p.code === 'bom')) {
         doc.problems.push({ code: 'bom', message: 'file starts with a byte-order mark; governed YAML is plain UTF-8 without one', start: 0, end: 1 });
@@ -221,6 +233,30 @@ export class Corpus {
       if (!doc.ok) doc = undefined;
     }
     this.docs.set(rel, doc);
+    return doc;
+  }
+
+  /**
+   * A YAML document read whole (the OpenAPI document, an invariants file): its value and its tree
+   * of source ranges kept in the parse cache by js-yaml's version and the text, when it parsed
+   * cleanly and its value survives JSON — a warm run does not load js-yaml. (JSON is not cached:
+   * JSON.parse of the text costs what reading an entry would.)
+   */
+  private yamlThroughCache(rel: string, text: string): StructuredDoc {
+    const cache = this.cache;
+    if (!cache) return parseYaml(rel, text);
+    const key = `${sha256(`yaml 2\0js-yaml@${libraryVersion('js-yaml')}\0${text}`)}.yaml.json`;
+    const body = cache.get('parsed', key);
+    if (body !== undefined) {
+      try {
+        const entry = JSON.parse(body) as { value?: unknown; tree?: TreeNode };
+        if ('value' in entry && typeof entry.tree === 'object' && entry.tree !== null) return new StructuredDoc(rel, text, entry.value, entry.tree, []);
+      } catch {
+        // torn: parsed below
+      }
+    }
+    const doc = parseYaml(rel, text);
+    if (doc.ok && doc.problems.length === 0 && survivesJson(doc.value)) cache.set('parsed', key, JSON.stringify({ value: doc.value, tree: doc.root }));
     return doc;
   }
 
@@ -270,4 +306,15 @@ function firstInvalidUtf8(buf: Buffer): number {
     if (!(buf[at] === 0xef && buf[at + 1] === 0xbf && buf[at + 2] === 0xbd)) return at;
   }
   return 0;
+}
+
+/** Whether JSON.stringify then JSON.parse gives the same value back (finite numbers, plain objects and arrays, no `__proto__` key). */
+function survivesJson(value: unknown, depth = 0): boolean {
+  if (depth > 200) return false;
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (Array.isArray(value)) return value.every((v) => survivesJson(v, depth + 1));
+  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return false;
+  for (const [k, v] of Object.entries(value)) if (k === '__proto__' || !survivesJson(v, depth + 1)) return false;
+  return true;
 }

@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { CacheStore } from './cache.js';
+import { libraryVersion, sha256 } from './cache.js';
 import { didYouMean } from './did-you-mean.js';
 import { packageRoot } from './package-root.js';
 import { childPointer, valueAt } from './pointer.js';
@@ -34,6 +36,7 @@ export class SchemaCompileError extends Error {}
 type AjvModules = {
   Ajv2020: typeof import('ajv/dist/2020.js').default;
   addFormats: typeof import('ajv-formats').default;
+  standaloneCode: typeof import('ajv/dist/standalone/index.js').default;
 };
 let ajvModules: AjvModules | undefined;
 
@@ -46,6 +49,7 @@ function ajvLib(): AjvModules {
   return (ajvModules = {
     Ajv2020: (require('ajv/dist/2020.js') as { default: AjvModules['Ajv2020'] }).default,
     addFormats: (require('ajv-formats') as { default: AjvModules['addFormats'] }).default,
+    standaloneCode: (require('ajv/dist/standalone/index.js') as { default: AjvModules['standaloneCode'] }).default,
   });
 }
 
@@ -78,8 +82,17 @@ function linearRegExp(): RegExpEngine {
     }
     return { test: (s: string) => re.test(s), toString: () => `/${pattern}/${flags}` };
   };
-  // Only read when ajv writes standalone code, which this project does not.
-  return (linear = Object.assign(engine, { code: 'require("re2js").RE2JS.compile' }));
+  // What ajv's standalone code calls for each pattern: the lazy engine below, so a cached
+  // validator loads re2js and compiles a pattern only when a value reaches that pattern.
+  return (linear = Object.assign(engine, { code: `require(${JSON.stringify(LAZY_LINEAR)})` }));
+}
+
+const LAZY_LINEAR = 'specgate:linear-regexp';
+
+/** The engine of cached validators: a pattern is compiled (by `linearRegExp`) at its first test. It compiled when the validator was made. */
+function lazyLinearRegExp(pattern: string, flags: string): { test(s: string): boolean } {
+  let re: { test(s: string): boolean } | undefined;
+  return { test: (s: string) => (re ??= linearRegExp()(pattern, flags)).test(s), toString: () => `/${pattern}/${flags}` } as { test(s: string): boolean };
 }
 
 let meta: InstanceType<AjvModules['Ajv2020']> | undefined;
@@ -93,20 +106,143 @@ function metaValidator(): InstanceType<AjvModules['Ajv2020']> {
   return meta;
 }
 
-/** Validators of this run, by how patterns run and the schema's text. */
+/** Validators of this run, by key. */
 const memory = new Map<string, Validator>();
 
 /**
- * A validator for a JSON Schema (draft 2020-12, formats on, all errors), compiled by ajv once per
- * run for each distinct set of schema texts.
+ * What this process knows of the validator cache: the library versions in its keys (read once),
+ * and how many schemas it compiled with ajv (the rest came from the cache). Tests change the
+ * versions and `forget()` this run's validators to see a fresh compile.
  */
-export function compileSchema(schema: unknown, schemaText: string, patterns: Patterns = 'linear'): Validator {
-  const key = `${patterns}\0${schemaText}`;
+export const validatorCache = {
+  versions: undefined as string | undefined,
+  compiled: 0,
+  forget(): void {
+    memory.clear();
+    results.clear();
+  },
+};
+
+/** The versions of the libraries a validator's code comes from and calls (read from their package.json files). */
+function libraryVersions(): string {
+  return (validatorCache.versions ??= ['ajv', 'ajv-formats', 're2js'].map((name) => `${name}@${libraryVersion(name)}`).join(' '));
+}
+
+/** Bump when what is cached, or how it is loaded, changes. */
+const VALIDATOR_FORMAT = 'specgate-validator 1';
+
+/**
+ * What a compiled validator depends on: the schema's text, the options, how patterns run and the
+ * versions of ajv, ajv-formats and re2js. The name of its cache entry.
+ */
+export function validatorKey(schemaText: string, patterns: Patterns = 'linear'): string {
+  return sha256([VALIDATOR_FORMAT, libraryVersions(), JSON.stringify(AJV_OPTIONS), 'formats:full', patterns, schemaText].join('\0'));
+}
+
+/**
+ * A validator for a JSON Schema (draft 2020-12, formats on, all errors), once per run for each
+ * schema text. With a cache, ajv's standalone code for it is kept there (compiling a schema the
+ * size of the interop map's costs several times node's own start-up; loading its code a small
+ * fraction) and loaded from there next time; an entry that does not load is compiled afresh.
+ */
+export function compileSchema(schema: unknown, schemaText: string, patterns: Patterns = 'linear', cache?: CacheStore): Validator {
+  const key = validatorKey(schemaText, patterns);
   const hit = memory.get(key);
   if (hit) return hit;
-  const validate = compileWithAjv(schema, patterns);
-  memory.set(key, validate);
+  const entry = `${key}.cjs`;
+  const code = cache?.get('validators', entry);
+  let raw = code === undefined ? undefined : loadStandalone(code);
+  if (!raw) {
+    validatorCache.compiled++;
+    const { Ajv2020, addFormats, standaloneCode } = ajvLib();
+    const made = ajvCompile(Ajv2020, addFormats, schema, patterns, cache !== undefined);
+    raw = made.validate;
+    if (cache) {
+      try {
+        // ajv's code.process hook does not reach standalone output: the error cap is applied to it here.
+        cache.set('validators', entry, capErrorsInCode(standaloneCode(made.ajv, made.validate as never)));
+      } catch {
+        // a schema ajv cannot write as code is compiled again next run
+      }
+    }
+  }
+  const validate = bounded(raw);
+  remember(memory, key, validate);
   return validate;
+}
+
+/** Only what ajv's standalone code requires: its runtime, ajv-formats' formats and the lazy pattern engine. */
+function standaloneRequire(id: string): unknown {
+  if (id === LAZY_LINEAR) return lazyLinearRegExp;
+  if (/^ajv\/dist\/runtime\/[\w-]+$/.test(id) || id === 'ajv-formats/dist/formats') return require(id);
+  throw new Error(`a cached validator asked for ${id}`);
+}
+
+/** A validator from ajv's standalone code (CommonJS), or undefined when the code does not load. */
+function loadStandalone(code: string): Validator | undefined {
+  try {
+    const module = { exports: {} as { default?: unknown } };
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- ajv's own output, written by this process (see core/cache.ts)
+    new Function('require', 'module', 'exports', code)(standaloneRequire, module, module.exports);
+    const validate = module.exports.default ?? module.exports;
+    return typeof validate === 'function' ? (validate as Validator) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Bump when a cached result's shape changes. */
+const RESULT_FORMAT = 'specgate-result 1';
+/** Results with more errors than this are not kept: a broken file is rare, and its errors are many. */
+const MAX_CACHED_ERRORS = 1000;
+
+/**
+ * ajv's errors for `doc` against `schemaDoc` (none: valid), once per run; with a cache, kept by the
+ * validator's key and the document's text (a warm run of an unchanged map does not even load the
+ * validator). Throws SchemaCompileError when the schema does not compile.
+ */
+export function schemaErrors(schemaDoc: StructuredDoc, doc: StructuredDoc, cache?: CacheStore): SchemaResult {
+  // The same text gives the same value while its parser stays the same (JSON.parse always does).
+  const parser = doc.file.endsWith('.json') ? 'JSON.parse' : `js-yaml@${libraryVersion('js-yaml')}`;
+  const key = sha256([RESULT_FORMAT, validatorKey(schemaDoc.text), parser, doc.text].join('\0'));
+  const memo = results.get(key);
+  if (memo) return memo;
+  const cached = fromCache(cache?.get('validators', `${key}.result.json`));
+  // Only results under the error cap are kept, so a cached result's count is its length.
+  let result: SchemaResult | undefined = cached && { errors: cached, total: cached.length };
+  if (!result) {
+    const validate = compileSchema(schemaDoc.value, schemaDoc.text, 'linear', cache);
+    result = validate(doc.value) ? { errors: [], total: 0 } : { errors: [...(validate.errors ?? [])], total: validate.errorCount ?? 0 };
+    if (cache && result.total <= MAX_CACHED_ERRORS) cache.set('validators', `${key}.result.json`, JSON.stringify(result.errors));
+  }
+  remember(results, key, result);
+  return result;
+}
+
+/** A validation's kept errors (at most MAX_SCHEMA_ERRORS) and how many there were in all. */
+export interface SchemaResult {
+  errors: readonly SchemaError[];
+  total: number;
+}
+
+const results = new Map<string, SchemaResult>();
+
+/** Kept per process, the oldest dropped first: the language server sees a new text at every edit. */
+const MAX_REMEMBERED = 64;
+
+function remember<T>(map: Map<string, T>, key: string, value: T): void {
+  if (map.size >= MAX_REMEMBERED) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
+
+function fromCache(body: string | undefined): SchemaError[] | undefined {
+  if (body === undefined) return undefined;
+  try {
+    const errors = JSON.parse(body) as unknown;
+    return Array.isArray(errors) && errors.every((e) => typeof e === 'object' && e !== null && typeof (e as SchemaError).instancePath === 'string' && typeof (e as SchemaError).keyword === 'string') ? (errors as SchemaError[]) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -116,13 +252,17 @@ export function compileSchema(schema: unknown, schemaText: string, patterns: Pat
  */
 export type Patterns = 'linear' | 'native';
 
-/** ajv's compile, with this project's options, formats and meta-schema check. */
+/** ajv's compile, with this project's options, formats and meta-schema check (never cached: e.g. the SARIF schema in tests). */
 export function compileWithAjv(schema: unknown, patterns: Patterns = 'linear'): Validator {
   const { Ajv2020, addFormats } = ajvLib();
+  return bounded(ajvCompile(Ajv2020, addFormats, schema, patterns, false).validate);
+}
+
+function ajvCompile(Ajv2020: AjvModules['Ajv2020'], addFormats: AjvModules['addFormats'], schema: unknown, patterns: Patterns, source: boolean): { ajv: InstanceType<AjvModules['Ajv2020']>; validate: Validator } {
   // Each schema gets an instance of its own (schemas may share an $id), but the draft 2020-12
   // meta-schema is compiled once per run: checking a schema against it in the instance that
   // compiles it would compile the meta-schema again for every schema.
-  const ajv = new Ajv2020({ ...AJV_OPTIONS, validateSchema: false, code: { process: capErrorsInCode, ...(patterns === 'linear' ? { regExp: linearRegExp() } : {}) } });
+  const ajv = new Ajv2020({ ...AJV_OPTIONS, validateSchema: false, code: { source, process: capErrorsInCode, ...(patterns === 'linear' ? { regExp: linearRegExp() } : {}) } });
   addFormats(ajv);
   let compiled: Validator;
   try {
@@ -131,7 +271,7 @@ export function compileWithAjv(schema: unknown, patterns: Patterns = 'linear'): 
   } catch (e) {
     throw new SchemaCompileError(e instanceof Error ? e.message : String(e));
   }
-  return bounded(compiled);
+  return { ajv, validate: compiled };
 }
 
 /** A validator whose `errors` are the kept ones (no empty slots) and `errorCount` the total. */
@@ -255,18 +395,18 @@ export async function validateDoc(
   doc: StructuredDoc,
   schemaDoc: StructuredDoc,
   report: (r: Report) => void,
+  cache?: CacheStore,
 ): Promise<boolean> {
-  let validate: Validator;
+  let result: SchemaResult;
   try {
-    validate = compileSchema(schemaDoc.value, schemaDoc.text);
+    result = schemaErrors(schemaDoc, doc, cache);
   } catch (e) {
     report({ at: { file: schemaDoc.file }, message: `schema does not compile: ${(e as Error).message.split('\n')[0]}` });
     return false;
   }
-  if (validate(doc.value)) return true;
-  const total = validate.errorCount ?? 0;
-  const kept = validate.errors?.length ?? 0;
-  if (total > kept) report({ at: { doc, pointer: '' }, message: `${total} schema errors in this file; the first ${kept} are kept and reported, the rest only counted (at most ${MAX_SCHEMA_ERRORS} kept)` });
-  for (const r of schemaErrorReports(validate.errors ?? [], doc, undefined, schemaDoc.value)) report(r);
+  if (result.total === 0) return true;
+  const { errors, total } = result;
+  if (total > errors.length) report({ at: { doc, pointer: '' }, message: `${total} schema errors in this file; the first ${errors.length} are kept and reported, the rest only counted (at most ${MAX_SCHEMA_ERRORS} kept)` });
+  for (const r of schemaErrorReports(errors, doc, undefined, schemaDoc.value)) report(r);
   return false;
 }

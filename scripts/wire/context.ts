@@ -25,7 +25,7 @@ export async function loadWireContext(corpus: Corpus, opts: { binding?: Binding;
   const validators: Partial<WireContext['validators']> = {};
   for (const [key, doc] of [['jsonrpcError', rpcDoc], ['googleRpcStatus', statusDoc]] as const) {
     try {
-      validators[key] = compileSchema(doc.value, doc.text);
+      validators[key] = compileSchema(doc.value, doc.text, 'linear', corpus.cache);
     } catch (e) {
       findings.push({ ruleId: 'wire/error-table', file: doc.file, line: 1, column: 1, endLine: 1, endColumn: 1, message: `schema does not compile: ${(e as Error).message.split('\n')[0]} (RFC 0211 §A)` });
     }

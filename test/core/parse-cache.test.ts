@@ -94,8 +94,8 @@ describe('parse cache', () => {
     expect(readdirSync(deps)).toEqual(['k.json']);
   });
 
-  it('lives beside the dependencies unless SPECGATE_CACHE_DIR moves it', () => {
-    expect(parseCacheDir({})).toMatch(/node_modules[/\\]\.cache[/\\]specgate[/\\]parsed$/);
-    expect(parseCacheDir({ SPECGATE_CACHE_DIR: '/tmp/x' })).toBe(path.resolve('/tmp/x'));
+  it("lives in the governed repository's node_modules/.cache/specgate unless SPECGATE_CACHE_DIR moves it", () => {
+    expect(parseCacheDir('/repo', {})).toBe(path.resolve('/repo/node_modules/.cache/specgate/parsed'));
+    expect(parseCacheDir('/repo', { SPECGATE_CACHE_DIR: '/tmp/x' })).toBe(path.resolve('/tmp/x/parsed'));
   });
 });

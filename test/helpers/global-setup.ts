@@ -20,7 +20,12 @@ export default function setup(): () => void {
   const previous = process.env.TMPDIR;
   const runTmp = mkdtempSync(path.join(os.tmpdir(), 'specgate-test-run-'));
   process.env.TMPDIR = runTmp;
+  // specgate's cache folder for every CLI run of the suite that names none: outside the temp
+  // roots the tests govern (the default, <root>/node_modules/.cache/specgate, would add files there).
+  const cache = path.join(runTmp, 'specgate-cache');
+  process.env.SPECGATE_CACHE_DIR ??= cache;
   return () => {
+    rmSync(cache, { recursive: true, force: true });
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;
     // Tests remove their own folders (test/helpers/temp-dirs.ts); name what was left so it gets fixed.

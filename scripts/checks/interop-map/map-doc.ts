@@ -5,7 +5,7 @@ import type { RelatedLocation } from '../../core/findings.js';
 import type { Layout } from '../../core/layout.js';
 import { childPointer, valueAt } from '../../core/pointer.js';
 import type { RuleContext } from '../../core/rule.js';
-import { compileSchema } from '../../core/schema.js';
+import { schemaErrors } from '../../core/schema.js';
 import { toPosix } from '../../core/source.js';
 import type { StructuredDoc } from '../../core/tree.js';
 import type { JsonObject } from '../../core/json-object.js';
@@ -73,31 +73,29 @@ const SHAPE_KEYWORDS = new Set(['type', 'required', 'additionalProperties', 'une
  * entry of any array is covered. Empty when the schema is missing or does not compile (the
  * schema rule reports that; the rows are then read as they are).
  */
-export function untrustedRows(corpus: Pick<Corpus, 'exists' | 'json' | 'derive'>, layout: Layout, doc: StructuredDoc): ReadonlySet<string> {
+export function untrustedRows(corpus: Pick<Corpus, 'exists' | 'json' | 'derive' | 'cache'>, layout: Layout, doc: StructuredDoc): ReadonlySet<string> {
   return corpus.derive(doc, 'untrusted-rows', () => untrustedRowsOf(corpus, layout, doc));
 }
 
-function untrustedRowsOf(corpus: Pick<Corpus, 'exists' | 'json'>, layout: Layout, doc: StructuredDoc): ReadonlySet<string> {
+function untrustedRowsOf(corpus: Pick<Corpus, 'exists' | 'json' | 'cache'>, layout: Layout, doc: StructuredDoc): ReadonlySet<string> {
   const out = new Set<string>();
   const schemaDoc = corpus.exists(layout.interopMapSchema) ? corpus.json(layout.interopMapSchema, 'validating the interop map') : undefined;
   if (schemaDoc) {
     try {
-      const validate = compileSchema(schemaDoc.value, schemaDoc.text);
-      if (!validate(doc.value)) {
-        // Past the kept errors (MAX_SCHEMA_ERRORS) the broken rows are not known one by one: no
-        // row of an array that holds a kept error is read.
-        const capped = (validate.errorCount ?? 0) > (validate.errors?.length ?? 0);
-        const floodedArrays = new Set<string>();
-        for (const e of validate.errors ?? []) {
-          if (!SHAPE_KEYWORDS.has(e.keyword)) continue;
-          const steps = e.instancePath.split('/');
-          for (let i = 2; i <= steps.length; i++) out.add(steps.slice(0, i).join('/'));
-          if (capped) for (let i = steps.length - 1; i >= 1; i--) if (/^\d+$/.test(steps[i]!)) { floodedArrays.add(steps.slice(0, i).join('/')); break; }
-        }
-        for (const pointer of floodedArrays) {
-          const arr = valueAt(doc.value, pointer);
-          if (Array.isArray(arr)) for (let i = 0; i < arr.length; i++) out.add(`${pointer}/${i}`);
-        }
+      const { errors, total } = schemaErrors(schemaDoc, doc, corpus.cache);
+      // Past the kept errors (MAX_SCHEMA_ERRORS) the broken rows are not known one by one: no
+      // row of an array that holds a kept error is read.
+      const capped = total > errors.length;
+      const floodedArrays = new Set<string>();
+      for (const e of errors) {
+        if (!SHAPE_KEYWORDS.has(e.keyword)) continue;
+        const steps = e.instancePath.split('/');
+        for (let i = 2; i <= steps.length; i++) out.add(steps.slice(0, i).join('/'));
+        if (capped) for (let i = steps.length - 1; i >= 1; i--) if (/^\d+$/.test(steps[i]!)) { floodedArrays.add(steps.slice(0, i).join('/')); break; }
+      }
+      for (const pointer of floodedArrays) {
+        const arr = valueAt(doc.value, pointer);
+        if (Array.isArray(arr)) for (let i = 0; i < arr.length; i++) out.add(`${pointer}/${i}`);
       }
     } catch {
       // a schema that does not compile is the schema rule's finding

@@ -30,7 +30,11 @@ function approvedCopy(): { root: string; cacheDir: string } {
 }
 
 const statusFinding = (f: JsonFinding[]) => f.find((x) => x.ruleId === 'rfcs/status-known' && x.file === RFC_0211);
-const entries = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')) : []);
+/** The RFC entries (the YAML documents' values sit beside them as `.yaml.json`). */
+const entries = (cacheDir: string) => {
+  const dir = path.join(cacheDir, 'parsed');
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json') && !f.endsWith('.yaml.json')) : [];
+};
 /** Distinct texts of the RFC files (a cache entry per text, not per file). */
 const rfcTexts = (root: string) => new Set(readdirSync(path.join(root, 'RFCS')).filter((f) => /^\d{4}-/.test(f) && !f.startsWith('0000-')).map((f) => readFileSync(path.join(root, 'RFCS', f), 'utf8'))).size;
 
@@ -56,10 +60,12 @@ describe('the RFC parse cache through `check`', () => {
     const { root, cacheDir } = approvedCopy();
     const first = await check(root, cacheDir);
     expect(statusFinding(first.findings)).toBeDefined();
-    // Tamper with the entry of RFC 0211: a run that reads the cache sees the tampered status.
-    const entry = entries(cacheDir).map((f) => path.join(cacheDir, f)).find((f) => readFileSync(f, 'utf8').includes('"Approved"'))!;
+    // Tamper with the entry of RFC 0211: its body no longer matches the hash in its header, so it
+    // is a miss (parsed again, same findings), never read as it is now.
+    const entry = entries(cacheDir).map((f) => path.join(cacheDir, 'parsed', f)).find((f) => readFileSync(f, 'utf8').includes('"Approved"'))!;
     writeFileSync(entry, readFileSync(entry, 'utf8').replaceAll('"Approved"', '"Accepted"'));
-    expect(statusFinding((await check(root, cacheDir)).findings)).toBeUndefined();
+    expect((await check(root, cacheDir)).findings).toEqual(first.findings);
+    expect(readFileSync(entry, 'utf8')).toContain('"Approved"'); // written afresh
     const fresh = await check(root, cacheDir, ['--no-cache']);
     expect(fresh.findings).toEqual(first.findings);
 

@@ -1,9 +1,10 @@
 import type { Rule } from '../../../core/rule.js';
 import { A2A_ERRORS, expectedReason, isParenthesized } from '../a2a-errors.js';
 import { loadMap, rowsAt, untrustedRowsAt } from '../map-doc.js';
-import { appendProperty, fixOf, removeProperty, replaceValue } from '../../../fix/edits.js';
 
 const NAMED_ROWS = 9;
+
+let edits: typeof import('../../../fix/edits.js') | undefined;
 
 /** Rule 7a: a named row's `reason` is UPPER_SNAKE of its name minus `Error`; a parenthesized row has none. */
 export const reasonUpperSnake: Rule = {
@@ -11,9 +12,11 @@ export const reasonUpperSnake: Rule = {
   rfc: 'RFC 0211 §A',
   description: 'Every named a2a.errors row carries reason = UPPER_SNAKE(name minus Error); a parenthesized row carries none; exactly nine named rows are visited.',
   fixable: true,
-  run(ctx) {
+  async run(ctx) {
     const loaded = loadMap(ctx);
     if (!loaded) return;
+    // The fix builders load with the first finding: a clean map never needs them.
+    const fixes = async () => (edits ??= await import('../../../fix/edits.js'));
     let named = 0;
     for (const { row, pointer } of rowsAt(loaded, '/a2a/errors')) {
       ctx.visit();
@@ -21,6 +24,7 @@ export const reasonUpperSnake: Rule = {
       if (typeof name !== 'string') continue;
       if (isParenthesized(name)) {
         if (row.reason !== undefined) {
+          const { fixOf, removeProperty } = await fixes();
           ctx.report({
             at: { doc: loaded.doc, pointer: `${pointer}/reason`, on: 'key' },
             message: `a2a.errors ${name}: a parenthesized row is not an A2A error and carries no reason`,
@@ -34,8 +38,10 @@ export const reasonUpperSnake: Rule = {
       if (!A2A_ERRORS.includes(name)) continue;
       const want = expectedReason(name);
       if (row.reason === undefined) {
+        const { appendProperty, fixOf } = await fixes();
         ctx.report({ at: { doc: loaded.doc, pointer }, message: `a2a.errors ${name}: missing reason; expected "${want}"`, fix: fixOf(appendProperty(loaded.doc, pointer, 'reason', want)) });
       } else if (row.reason !== want) {
+        const { fixOf, replaceValue } = await fixes();
         const hint = typeof row.reason === 'string' && /_?ERROR$/i.test(row.reason) ? ' (drop the Error suffix)' : '';
         ctx.report({
           at: { doc: loaded.doc, pointer: `${pointer}/reason` },

@@ -13,6 +13,6 @@ export const schemaRule: Rule = {
     const schemaDoc = ctx.corpus.json(ctx.layout.interopMapSchema, 'validating the interop map');
     if (!schemaDoc) return;
     ctx.visit(Math.max(1, countRows(loaded.map)));
-    await validateDoc(loaded.doc, schemaDoc, (r) => ctx.report(r));
+    await validateDoc(loaded.doc, schemaDoc, (r) => ctx.report(r), ctx.corpus.cache);
   },
 };

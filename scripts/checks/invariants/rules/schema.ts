@@ -24,6 +24,6 @@ export const schema: Rule = {
     }
     if (!schemaDoc) return;
     ctx.visit(Math.max(1, set.entries.length));
-    await validateDoc(set.doc, schemaDoc, ctx.report);
+    await validateDoc(set.doc, schemaDoc, ctx.report, ctx.corpus.cache);
   },
 };
