@@ -4,6 +4,7 @@ import { parseCommandArgs } from '../core/args.js';
 import { runFamilies } from '../core/engine.js';
 import { UsageError } from '../core/errors.js';
 import type { LayoutNeed } from '../core/layout.js';
+import { BUILTIN_RULES } from '../rules-registry.js';
 import { COMMON_HELP, COMMON_OPTIONS, emit, openCorpus, resolveRoot } from '../core/run-env.js';
 import { FAMILIES, loadFamilies } from '../checks/registry.js';
 import { defineRule } from '../core/rule.js';
@@ -54,7 +55,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     requireMap(map, resolveRoot(values));
     needs = needs.filter((n) => n !== 'interopMap');
   }
-  const { corpus, severities } = await openCorpus(values, needs);
+  const { corpus, severities } = await openCorpus(values, needs, BUILTIN_RULES);
   if (values['no-cache']) corpus.useParseCache = false;
   const options: Record<string, unknown> = {};
   if (map) options.map = map;

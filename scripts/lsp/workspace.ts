@@ -10,6 +10,7 @@ import type { Layout } from '../core/layout.js';
 import { presetLayout } from '../core/layout.js';
 import { OverlaySource } from '../core/overlay-source.js';
 import type { Family } from '../core/rule.js';
+import { BUILTIN_RULES } from '../rules-registry.js';
 import { configuredSeverities } from '../core/run-env.js';
 import { FsSource } from '../core/source.js';
 
@@ -111,7 +112,7 @@ export class Workspace {
   private async loadConfig(): Promise<void> {
     try {
       const config = loadConfig(this.root, {}, this.overlay);
-      const severities = await configuredSeverities(config);
+      const severities = await configuredSeverities(config, BUILTIN_RULES);
       this.layout = config.layout;
       this.severities = severities;
       this.configProblem = undefined;
