@@ -3,10 +3,10 @@ import path from 'node:path';
 import { parseCommandArgs } from '../core/args.js';
 import { runFamilies } from '../core/engine.js';
 import { UsageError } from '../core/errors.js';
-import type { LayoutNeed } from '../core/layout.js';
 import { BUILTIN_RULES } from '../rules-registry.js';
 import { COMMON_HELP, COMMON_OPTIONS, emit, openCorpus, resolveRoot } from '../core/run-env.js';
-import { FAMILIES, loadFamilies } from '../checks/registry.js';
+import { FAMILIES, FAMILY_DECLARATIONS, loadFamilies } from '../checks/registry.js';
+import { familyNeeds } from '../core/family.js';
 import { defineRule } from '../core/rule.js';
 import type { Finding } from '../core/findings.js';
 import type { CliIo } from '../core/io.js';
@@ -16,7 +16,8 @@ import { applyBaseline, BASELINE_OPTIONS, baselineWanted, runScope } from '../co
 
 const HELP = `usage: specgate check [family…] [--map FILE] [--no-cache] [baseline options] [common options]
 
-families: interop-map, invariants, rfcs, wire-examples (all when none is named)
+families (all when none is named; a plugin's families too, see docs/plugins.md):
+${FAMILY_DECLARATIONS.map((f) => `  ${f.name.padEnd(15)} ${f.description}`).join('\n')}
       --map FILE                 check this interop map instead of the layout's
       --no-cache                 parse every RFC afresh; neither read nor write the parse cache
                                  (node_modules/.cache/specgate/parsed)
@@ -35,9 +36,6 @@ export const OPTIONS = {
   ...BASELINE_OPTIONS,
 } as const;
 
-/** What each family needs of the layout before it can judge anything. */
-const NEEDS: Record<string, LayoutNeed[]> = { 'interop-map': ['interopMap'], invariants: ['rfcsDir'], rfcs: ['rfcsDir'], 'wire-examples': ['rfcsDir', 'interopMap'] };
-
 export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, OPTIONS, true, HELP);
   if (values.help) {
@@ -49,7 +47,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   }
   const families = await loadFamilies(positionals);
   const map = values.map as string | undefined;
-  let needs = [...new Set(families.flatMap((f) => NEEDS[f.name] ?? []))];
+  let needs = familyNeeds(families);
   // A --map stands in for the layout's map: it must exist itself.
   if (map !== undefined) {
     requireMap(map, resolveRoot(values));

@@ -12,7 +12,8 @@ import { OverlaySource } from '../core/overlay-source.js';
 import type { Family } from '../core/rule.js';
 import { BUILTIN_RULES } from '../rules-registry.js';
 import { configuredSeverities } from '../core/run-env.js';
-import { FsSource } from '../core/source.js';
+import { FsSource, globMatcher } from '../core/source.js';
+import type { FamilyFacts } from '../core/family.js';
 
 /** A fix's edit as the editor applies it: a range of the text the finding was computed from. */
 export interface PositionedEdit {
@@ -34,7 +35,7 @@ export interface EditorFinding extends Finding {
  */
 export class Workspace {
   readonly overlay: OverlaySource;
-  private families: Family[] = [];
+  private families: Array<Family & FamilyFacts> = [];
   private layout!: Layout;
   private severities: Record<string, ConfiguredSeverity> = {};
   /** A config the editor's buffer (or the file) breaks: shown on the config file, the last good one kept. */
@@ -68,9 +69,10 @@ export class Workspace {
     if (changed.includes(CONFIG_FILE)) return this.families;
     const names = new Set<string>();
     for (const file of changed) {
-      const readers = this.families.filter((f) => this.reads.get(f.name)?.has(file));
-      // A file no family read yet (a new RFC, a first run): every family, since globs may now find it.
-      if (readers.length === 0) return this.families;
+      let readers = this.families.filter((f) => this.reads.get(f.name)?.has(file));
+      // A file no family read yet (a new RFC, a first run): the families whose declared inputs
+      // match it, those that follow paths (an Affects row may name it) and those that declare none.
+      if (readers.length === 0) readers = this.families.filter((f) => !f.inputs || f.followsPaths || globMatcher(f.inputs(this.layout ?? presetLayout('specgate')))(file));
       for (const f of readers) names.add(f.name);
     }
     return this.families.filter((f) => names.has(f.name));
