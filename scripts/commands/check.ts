@@ -4,7 +4,10 @@ import { parseCommandArgs } from '../core/args.js';
 import { runFamilies } from '../core/engine.js';
 import { UsageError } from '../core/errors.js';
 import { BUILTIN_RULES } from '../rules-registry.js';
-import { COMMON_HELP, COMMON_OPTIONS, emit, openCorpus, resolveRoot } from '../core/run-env.js';
+import { COMMON_HELP, COMMON_OPTIONS, configuredSeverities, emit, openRoot, requireRootLayout, resolveRoot } from '../core/run-env.js';
+import { Corpus } from '../core/corpus.js';
+import { loadPlugins } from '../core/plugins.js';
+import { withPluginRules } from '../core/rule-catalog.js';
 import { FAMILIES, FAMILY_DECLARATIONS, loadFamilies } from '../checks/registry.js';
 import { familyNeeds } from '../core/family.js';
 import { defineRule } from '../core/rule.js';
@@ -21,6 +24,7 @@ ${FAMILY_DECLARATIONS.map((f) => `  ${f.name.padEnd(15)} ${f.description}`).join
       --map FILE                 check this interop map instead of the layout's
       --no-cache                 parse every RFC afresh; neither read nor write the parse cache
                                  (node_modules/.cache/specgate/parsed)
+      --no-plugins               run no plugin the configuration names (a plugin is code)
 ${FIX_HELP}baseline options (ESLint-style bulk suppressions, per file and rule id, a count):
       --suppress-all             record every error found now in the suppressions file; exit 0
       --suppress-rule ID         record the errors of this rule only (repeatable)
@@ -32,6 +36,7 @@ export const OPTIONS = {
   ...COMMON_OPTIONS,
   map: { type: 'string' },
   'no-cache': { type: 'boolean' },
+  'no-plugins': { type: 'boolean' },
   ...FIX_OPTIONS,
   ...BASELINE_OPTIONS,
 } as const;
@@ -45,7 +50,10 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   if (checkFixFlags(values) && values['fix-dry-run'] && (values['suppress-all'] || values['suppress-rule'] || values['prune-suppressions'])) {
     throw new UsageError('--fix-dry-run writes nothing; the suppressions file is written with --fix or without fixing');
   }
-  const families = await loadFamilies(positionals);
+  // The config comes first: its plugins may add families, which the run may name.
+  const opened = await openRoot(values, []);
+  const plugins = await loadPlugins(opened.root, values['no-plugins'] ? [] : opened.config.plugins, FAMILY_DECLARATIONS.map((d) => d.name));
+  const families = await loadFamilies(positionals, plugins.families);
   const map = values.map as string | undefined;
   let needs = familyNeeds(families);
   // A --map stands in for the layout's map: it must exist itself.
@@ -53,7 +61,9 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     requireMap(map, resolveRoot(values));
     needs = needs.filter((n) => n !== 'interopMap');
   }
-  const { corpus, severities } = await openCorpus(values, needs, BUILTIN_RULES);
+  await requireRootLayout(values, opened, needs);
+  const corpus = new Corpus(opened.source, opened.config.layout);
+  const severities = await configuredSeverities(opened.config, values['no-plugins'] ? BUILTIN_RULES : withPluginRules(BUILTIN_RULES, plugins.rules));
   if (values['no-cache']) corpus.useParseCache = false;
   const options: Record<string, unknown> = {};
   if (map) options.map = map;
@@ -72,11 +82,11 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   };
   const result = await runFamilies({ corpus: checked, families, options, severities, onFamilyDone });
   const ids = (list: typeof families) => new Set(list.flatMap((f) => f.rules.map((r) => defineRule(r).id)));
-  const others = Object.keys(FAMILIES).filter((n) => !families.some((f) => f.name === n));
+  const others = [...Object.keys(FAMILIES), ...plugins.families.map((d) => d.name)].filter((n) => !families.some((f) => f.name === n));
   // The other families' rule ids are loaded only when there is a baseline to scope: a run without
   // one (every pre-commit run of a repository that never wrote one) loads only its own families.
   // (loadFamilies([]) is every family.)
-  const notRun = ids(others.length && baselineWanted(checked, values) ? await loadFamilies(others) : []);
+  const notRun = ids(others.length && baselineWanted(checked, values) ? await loadFamilies(others, plugins.families) : []);
   const inScope = runScope(ids(families), notRun, read, (file) => existsSync(path.join(checked.root, file)));
   const baselined = applyBaseline(result, checked, values, { inScope, familyOf: (f) => familyOf.get(f) });
   return emit(baselined, values, checked, families.flatMap((f) => f.rules), io);

@@ -26,6 +26,8 @@ export interface LoadedConfig {
   file?: string;
   /** `file:line:column` of a rule id's key in the config, for messages. */
   ruleAt(id: string): string;
+  /** The config's `plugins` (configuredPlugins), as the file writes them; loaded by core/plugins.ts unless --no-plugins. */
+  plugins?: readonly string[];
 }
 
 interface ConfigFile {
@@ -33,6 +35,7 @@ interface ConfigFile {
   preset?: string;
   layout?: Partial<Omit<Layout, 'preset'>>;
   rules?: Record<string, ConfiguredSeverity>;
+  plugins?: string[];
 }
 
 /**
@@ -113,7 +116,12 @@ export function loadConfig(
     const at = doc.locate(childPointer('/rules', id), 'key');
     return `${shown}:${at.line}:${at.column}`;
   };
-  return { layout, severities: { ...cfg.rules }, file: toPosix(path.relative(root, configPath)), ruleAt };
+  return { layout, severities: { ...cfg.rules }, file: toPosix(path.relative(root, configPath)), ruleAt, ...configuredPlugins(cfg) };
+}
+
+/** The `plugins` section: kept apart from the rest of the config, which names no code to run. */
+function configuredPlugins(cfg: ConfigFile): Pick<LoadedConfig, 'plugins'> {
+  return cfg.plugins?.length ? { plugins: [...cfg.plugins] } : {};
 }
 
 function parseConfig(shown: string, raw: string): StructuredDoc {

@@ -13,15 +13,18 @@ export interface RuleCatalog {
   /** Retired ids that configuration may still name, and the ids they stand for. */
   aliases(): Promise<Readonly<Record<string, readonly string[]>>>;
   /**
-   * True when the config names plugins this run does not load (`--no-plugins`, or a command that
-   * runs no plugin): an id no loaded rule has may be one of theirs, so it cannot be judged unknown.
+   * Whether the rules include those of the plugins the config names. When they do not (a run with
+   * `--no-plugins`, a command that runs no plugin), an id no rule has may be a plugin's, so it
+   * cannot be judged unknown: run-env's configuredSeverities lets it pass.
    */
+  pluginsIncluded?: boolean;
+  /** Set by configuredSeverities: ids no rule has are let pass (see pluginsIncluded). */
   unloadedPlugins?: boolean;
 }
 
-/** A catalogue with more rules: the built-ins and the rules of the plugins a run loaded. */
-export function withRules(base: RuleCatalog, more: readonly RuleMeta[], unloadedPlugins = base.unloadedPlugins ?? false): RuleCatalog {
-  return { rules: async () => [...(await base.rules()), ...more], aliases: () => base.aliases(), unloadedPlugins };
+/** The catalogue with the rules of the plugins a run loaded. */
+export function withPluginRules(base: RuleCatalog, more: readonly RuleMeta[]): RuleCatalog {
+  return { rules: async () => [...(await base.rules()), ...more], aliases: () => base.aliases(), pluginsIncluded: true };
 }
 
 /**

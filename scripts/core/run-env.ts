@@ -138,6 +138,11 @@ export async function openRoot(values: CommonValues, needs: readonly LayoutNeed[
   return { root, source, config };
 }
 
+/** Refuses a root opened with openRoot(values, []) that lacks what the run's families need (for a command that learns them from the config's plugins). */
+export async function requireRootLayout(values: CommonValues, opened: { root: string; source: FileSource; config: LoadedConfig }, needs: readonly LayoutNeed[]): Promise<void> {
+  await requireLayout(opened.source, opened.config.layout, needs, shownRoot(values, opened.root));
+}
+
 /**
  * Resolves root, layout and source; the corpus every check of the run reads through. The
  * command hands over the rules its configuration may name (`catalog`: core loads no command's rules).
@@ -148,9 +153,10 @@ export async function openCorpus(values: CommonValues, needs: readonly LayoutNee
 }
 
 /** The config's rule severities, checked against the catalogue's rules (loaded only when the config names any). */
-export async function configuredSeverities(config: Pick<LoadedConfig, 'severities' | 'ruleAt'>, catalog: RuleCatalog): Promise<Record<string, ConfiguredSeverity>> {
+export async function configuredSeverities(config: Pick<LoadedConfig, 'severities' | 'ruleAt' | 'plugins'>, catalog: RuleCatalog): Promise<Record<string, ConfiguredSeverity>> {
   if (Object.keys(config.severities).length === 0) return {};
-  return resolveConfiguredRules(config.severities, config.ruleAt, catalog);
+  const unloadedPlugins = (config.plugins?.length ?? 0) > 0 && !catalog.pluginsIncluded;
+  return resolveConfiguredRules(config.severities, config.ruleAt, { ...catalog, unloadedPlugins });
 }
 
 /**

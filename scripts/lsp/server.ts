@@ -18,7 +18,7 @@ export const DEFAULT_DEBOUNCE_MS = 20;
  * open documents on open, change and save, with quick fixes and hover on rule ids. Speaks LSP over
  * stdio through vscode-languageserver.
  */
-export function startServer(connection: Connection = createConnection(process.stdin, process.stdout)): void {
+export function startServer(connection: Connection = createConnection(process.stdin, process.stdout), serverOpts: { plugins?: boolean } = {}): void {
   const documents = new TextDocuments(TextDocument);
   let workspace: Workspace | undefined;
   let ready: Promise<void> = Promise.resolve();
@@ -81,7 +81,7 @@ export function startServer(connection: Connection = createConnection(process.st
     const root = folder ? fileURLToPath(folder) : process.cwd();
     const opts = params.initializationOptions as { debounceMs?: number } | undefined;
     if (typeof opts?.debounceMs === 'number' && opts.debounceMs >= 0) debounceMs = opts.debounceMs;
-    workspace = new Workspace(root);
+    workspace = new Workspace(root, serverOpts);
     ready = workspace.init();
     return {
       capabilities: {

@@ -1,6 +1,9 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range as LspRange } from 'vscode-languageserver-textdocument';
-import { loadFamilies } from '../checks/registry.js';
+import { FAMILY_DECLARATIONS, loadFamilies } from '../checks/registry.js';
+import type { LoadedPlugins } from '../core/plugins.js';
+import { loadPlugins } from '../core/plugins.js';
+import { withPluginRules } from '../core/rule-catalog.js';
 import { loadConfig, CONFIG_FILE } from '../core/config.js';
 import { Corpus } from '../core/corpus.js';
 import type { ParseMemo } from '../core/corpus.js';
@@ -36,6 +39,8 @@ export interface EditorFinding extends Finding {
 export class Workspace {
   readonly overlay: OverlaySource;
   private families: Array<Family & FamilyFacts> = [];
+  private plugins: LoadedPlugins = { families: [], rules: [], plugins: [] };
+  private pluginSpecs: readonly string[] | undefined;
   private layout!: Layout;
   private severities: Record<string, ConfiguredSeverity> = {};
   /** A config the editor's buffer (or the file) breaks: shown on the config file, the last good one kept. */
@@ -44,13 +49,26 @@ export class Workspace {
   private readonly found = new Map<string, EditorFinding[]>();
   private readonly memo: ParseMemo = new Map();
 
-  constructor(readonly root: string) {
+  /** `plugins: false` (`specgate lsp --no-plugins`): the config's plugins are not loaded, as `check --no-plugins`. */
+  constructor(
+    readonly root: string,
+    private readonly opts: { plugins?: boolean } = {},
+  ) {
     this.overlay = new OverlaySource(new FsSource(root));
   }
 
   async init(): Promise<void> {
-    this.families = await loadFamilies([]);
     await this.loadConfig();
+    // The config's plugins are loaded once, when the editor opens the workspace (node keeps a module
+    // it imported): a plugin edited later needs a restart of the server, as ESLint's does.
+    const specs = this.opts.plugins === false ? [] : this.pluginSpecs;
+    try {
+      this.plugins = await loadPlugins(this.root, specs, FAMILY_DECLARATIONS.map((d) => d.name));
+    } catch (e) {
+      this.configProblem = { ruleId: 'config', severity: 'error', file: CONFIG_FILE, line: 1, column: 1, endLine: 1, endColumn: 2, message: (e as Error).message };
+    }
+    this.families = await loadFamilies([], this.plugins.families);
+    if (this.plugins.families.length) await this.loadConfig();
   }
 
   /** The preset the workspace is checked under (hover names the section of its process). */
@@ -114,7 +132,8 @@ export class Workspace {
   private async loadConfig(): Promise<void> {
     try {
       const config = loadConfig(this.root, {}, this.overlay);
-      const severities = await configuredSeverities(config, BUILTIN_RULES);
+      this.pluginSpecs = config.plugins;
+      const severities = await configuredSeverities(config, this.opts.plugins === false ? BUILTIN_RULES : withPluginRules(BUILTIN_RULES, this.plugins.rules));
       this.layout = config.layout;
       this.severities = severities;
       this.configProblem = undefined;
