@@ -80,7 +80,7 @@ export async function planErrata(corpus: Corpus, options: ErrataOptions): Promis
     const text = corpus.markdownText(file);
     if (text === undefined) continue;
     const rfc = readRfcErrata(parseMarkdown(file, errataView(text)));
-    if (!options.rfc && rfc.status !== 'Accepted') continue;
+    if (!options.rfc && rfc.status !== corpus.layout.process.statuses.accepted) continue;
     run.rfcs.push(rfc);
   }
 
