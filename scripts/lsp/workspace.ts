@@ -12,7 +12,7 @@ import type { ConfiguredSeverity, Finding } from '../core/findings.js';
 import type { Layout } from '../core/layout.js';
 import { presetLayout } from '../core/layout.js';
 import { OverlaySource } from '../core/overlay-source.js';
-import type { Family } from '../core/rule.js';
+import type { Family, RuleMeta } from '../core/rule.js';
 import { BUILTIN_RULES } from '../rules-registry.js';
 import { configuredSeverities } from '../core/run-env.js';
 import { FsSource, globMatcher } from '../core/source.js';
@@ -69,6 +69,11 @@ export class Workspace {
     }
     this.families = await loadFamilies([], this.plugins.families);
     if (this.plugins.families.length) await this.loadConfig();
+  }
+
+  /** The rules of the plugins the workspace loaded (hover describes them as it does the built-ins). */
+  get pluginRules(): readonly RuleMeta[] {
+    return this.plugins.rules;
   }
 
   /** The preset the workspace is checked under (hover names the section of its process). */

@@ -76,7 +76,7 @@ describe('a plugin in an adopter repository, through an installed specgate', () 
     expect(run(['check', 'changelog', '--no-plugins']).stderr).toMatch(/unknown check family "changelog"/);
   });
 
-  it('the editor shows its findings as diagnostics', async () => {
+  it('the editor shows its findings as diagnostics, and hover describes its rule', async () => {
     const client = new LspClient(cli, repo);
     try {
       await client.initialize();
@@ -84,6 +84,8 @@ describe('a plugin in an adopter repository, through an installed specgate', () 
       await client.open('RFCS/README.md', readFileSync(path.join(repo, 'RFCS/README.md'), 'utf8'));
       const { diagnostics } = await published;
       expect(diagnostics.map((d) => [d.code, d.range.start.line])).toEqual([['rfc-index/status-matches-header', 5]]);
+      const hover = await client.hover('RFCS/README.md', 5, 20);
+      expect(JSON.stringify(hover?.contents)).toContain('**rfc-index/status-matches-header** (RFC 0001 §A)');
     } finally {
       client.kill();
     }
