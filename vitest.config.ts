@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -23,6 +24,13 @@ const productionBuilds: Plugin = {
 
 export default defineConfig({
   plugins: [productionBuilds],
+  // examples/plugin imports the public rule API by its package name, as an adopter's plugin does.
+  resolve: {
+    alias: [
+      { find: /^specgate\/rules\/testing$/, replacement: fileURLToPath(new URL('./scripts/api/testing.ts', import.meta.url)) },
+      { find: /^specgate\/rules$/, replacement: fileURLToPath(new URL('./scripts/api/rules.ts', import.meta.url)) },
+    ],
+  },
   test: {
     include: ['test/**/*.test.ts'],
     // Builds the CLI once (tsc) and gives the run its own temp folder.

@@ -4,7 +4,7 @@ import { packageVersion } from './core/package-root.js';
 
 /** Each command module exports `run(argv, io): Promise<number>` (the exit code). Loaded on demand. */
 const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run(argv: string[], io?: CliIo): Promise<number> }> }> = {
-  check: { summary: 'run check families (interop-map, rfcs, invariants, wire-examples); all by default', load: () => import('./commands/check.js') },
+  check: { summary: 'run check families; all by default ("specgate check --help" lists them)', load: () => import('./commands/check.js') },
   errata: { summary: "apply|check: RFC errata applied to markdown through the syntax tree", load: () => import('./commands/errata.js') },
   wire: { summary: 'judge captured A2A exchanges against RFC 0211', load: () => import('./commands/wire.js') },
   compat: { summary: 'classify schema changes against a git base', load: () => import('./commands/compat.js') },

@@ -1,7 +1,6 @@
-import { didYouMean } from './core/did-you-mean.js';
 import { FAMILIES } from './checks/registry.js';
-import { dict, own } from './core/dict.js';
-import { UsageError } from './core/errors.js';
+import type { RuleCatalog } from './core/rule-catalog.js';
+import { resolveConfiguredRules as resolveCatalogRules } from './core/rule-catalog.js';
 import type { ConfiguredSeverity } from './core/findings.js';
 import { INPUT_RULES } from './core/input-rules.js';
 import type { RuleMeta } from './core/rule.js';
@@ -48,28 +47,12 @@ export async function ruleAliases(): Promise<Record<string, string[]>> {
   return { ...COMPAT_ALIASES };
 }
 
-/**
- * Checks the rule ids a config names and expands retired ids into the rules that replaced them
- * (an id set on its own wins over an alias). An unknown id is a configuration error, with the
- * nearest known id as a suggestion.
- */
-export async function resolveConfiguredRules(
-  severities: Readonly<Record<string, ConfiguredSeverity>>,
-  where: (id: string) => string,
-): Promise<Record<string, ConfiguredSeverity>> {
-  const ids = Object.keys(severities);
-  if (ids.length === 0) return dict();
-  const [rules, aliases] = await Promise.all([allRules(), ruleAliases()]);
-  const known = new Set(rules.map((r) => r.id));
-  const out = dict<ConfiguredSeverity>();
-  for (const id of ids) {
-    if (known.has(id) || Object.hasOwn(aliases, id)) continue;
-    const near = didYouMean(id, [...known, ...Object.keys(aliases)]);
-    throw new UsageError(`${where(id)}: unknown rule "${id}"${near ? `; did you mean "${near}"?` : ''} (run "specgate list-rules")`);
-  }
-  for (const id of ids) for (const target of own(aliases, id) ?? []) out[target] = severities[id]!;
-  for (const id of ids) if (known.has(id)) out[id] = severities[id]!;
-  return out;
+/** The built-in rules, as a command hands them to core (run-env's configuredSeverities). */
+export const BUILTIN_RULES: RuleCatalog = { rules: allRules, aliases: ruleAliases };
+
+/** The config's rule ids checked against the built-in rules (core/rule-catalog.ts). */
+export function resolveConfiguredRules(severities: Readonly<Record<string, ConfiguredSeverity>>, where: (id: string) => string): Promise<Record<string, ConfiguredSeverity>> {
+  return resolveCatalogRules(severities, where, BUILTIN_RULES);
 }
 
 export { didYouMean } from './core/did-you-mean.js';

@@ -2,6 +2,7 @@ import { parseCommandArgs } from '../core/args.js';
 import { UsageError } from '../core/errors.js';
 import { loadReporter } from '../core/reporters/index.js';
 import { ruleUnderPreset } from '../core/rule.js';
+import { BUILTIN_RULES } from '../rules-registry.js';
 import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, colorFor, configuredSeverities, finish, openRoot, shownResult, writeReport } from '../core/run-env.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
@@ -32,7 +33,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   // The head side and the config as every command opens them: with --staged, both from the index.
   const { root, source: head, config } = await openRoot(values, []);
   const { layout } = config;
-  const severities = await configuredSeverities(config);
+  const severities = await configuredSeverities(config, BUILTIN_RULES);
   const { compareWithBase } = await import('../compat/compare.js');
   const { checkResult, render } = await import('../compat/output.js');
   const { RULE_INFOS } = await import('../compat/rules.js');

@@ -3,6 +3,7 @@ import { didYouMeanHint } from '../core/did-you-mean.js';
 import { UsageError } from '../core/errors.js';
 import { loadReporter } from '../core/reporters/index.js';
 import { ruleUnderPreset } from '../core/rule.js';
+import { BUILTIN_RULES } from '../rules-registry.js';
 import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, colorFor, finish, openCorpus, shownResult, writeReport } from '../core/run-env.js';
 import type { CommonValues } from '../core/run-env.js';
 import type { CliIo } from '../core/io.js';
@@ -55,7 +56,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     return 0;
   }
   const { sub, common, items, dryRun } = args;
-  const { corpus, severities } = await openCorpus(common, ['rfcsDir']);
+  const { corpus, severities } = await openCorpus(common, ['rfcsDir'], BUILTIN_RULES);
   const { planErrata } = await import('../errata/run.js');
   const { ERRATA_RULES } = await import('../errata/rules.js');
   const format = common.format ?? 'stylish';

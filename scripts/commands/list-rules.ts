@@ -1,5 +1,7 @@
 import { parseCommandArgs } from '../core/args.js';
+import { FAMILY_DECLARATIONS } from '../checks/registry.js';
 import { loadConfig } from '../core/config.js';
+import { loadPlugins } from '../core/plugins.js';
 import { UsageError } from '../core/errors.js';
 import { checkPresetName } from '../core/layout.js';
 import type { RuleMeta } from '../core/rule.js';
@@ -11,7 +13,7 @@ import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
 import { jsonText } from '../core/reporters/json-text.js';
 
-const HELP = `usage: specgate list-rules [--root DIR] [--config FILE] [--preset NAME] [-f|--format text|json|markdown] [-o|--output FILE] [-h|--help]
+const HELP = `usage: specgate list-rules [--root DIR] [--config FILE] [--preset NAME] [--no-plugins] [-f|--format text|json|markdown] [-o|--output FILE] [-h|--help]
 
 Lists every rule any command can report: id, default severity, RFC section, description.
 Any id can be set to off, on (its own severity), notice, warning or error in specgate.config.json "rules".
@@ -20,7 +22,9 @@ Any id can be set to off, on (its own severity), notice, warning or error in spe
       --preset NAME   each rule's default under that preset (default: the configuration's preset, else
                       specgate): a rule the preset's process does not state is "off (opt-in)", and
                       configuration can still turn it on
-  -f, --format NAME   text (default), json, or markdown (docs/rules.md; npm run docs:rules writes it)
+      --no-plugins    leave out the rules of the plugins the configuration names (a plugin is code)
+  -f, --format NAME   text (default), json, or markdown (docs/rules.md; npm run docs:rules writes it:
+                      built-in rules only)
   -o, --output FILE   write the list to FILE instead of stdout
   -h, --help          print this help and exit 0
 `;
@@ -36,6 +40,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
       format: { type: 'string', short: 'f' },
       output: { type: 'string', short: 'o' },
       help: { type: 'boolean', short: 'h' },
+      'no-plugins': { type: 'boolean' },
     },
     false,
     HELP,
@@ -52,7 +57,8 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   // docs/rules.md is the same whatever repository it is generated in.
   if (format === 'markdown') text = markdown(groups, await ruleAliases());
   else {
-    const preset = await runPreset(values as { root?: string; config?: string; preset?: string; output?: string });
+    const { preset, root, plugins } = runConfig(values as { root?: string; config?: string; preset?: string; output?: string });
+    if (!values['no-plugins']) groups.push(...(await pluginGroups(root, plugins)));
     if (format === 'json') text = jsonText(groups.flatMap((g) => g.rules.map((r) => ({ command: g.command, ...ruleUnderPreset(r, preset), preset, severityUnderPreset: presetDefault(r, preset) })))) + '\n';
     else text = table(groups.flatMap((g) => g.rules), preset);
   }
@@ -60,10 +66,23 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   return 0;
 }
 
-/** The preset a check run here would use: --preset, else the configuration's, else specgate. */
-async function runPreset(values: { root?: string; config?: string; preset?: string; output?: string }): Promise<string> {
+/** The preset a check run here would use (--preset, else the configuration's, else specgate), and the plugins it would load. */
+function runConfig(values: { root?: string; config?: string; preset?: string; output?: string }): { preset: string; root: string; plugins: readonly string[] | undefined } {
   const root = checkCommonValues(values);
-  return loadConfig(root, values).layout.preset;
+  const config = loadConfig(root, values);
+  return { preset: config.layout.preset, root, plugins: config.plugins };
+}
+
+/** The rules of the configuration's plugins, one group per family, after the built-ins. */
+async function pluginGroups(root: string, specs: readonly string[] | undefined): Promise<RuleGroup[]> {
+  const loaded = await loadPlugins(root, specs, FAMILY_DECLARATIONS.map((d) => d.name));
+  const out: RuleGroup[] = [];
+  for (const p of loaded.plugins) {
+    for (const name of p.families) {
+      out.push({ command: `check ${name} (plugin ${p.name})`, rules: loaded.rules.filter((r) => r.id.startsWith(`${name}/`)) });
+    }
+  }
+  return out;
 }
 
 /** Widest RFC cell; a longer one ends in "…" so the description column always starts clear of it. */

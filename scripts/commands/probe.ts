@@ -4,6 +4,7 @@ import { parseCommandArgs } from '../core/args.js';
 import { didYouMeanHint } from '../core/did-you-mean.js';
 import { UsageError } from '../core/errors.js';
 import { packageRoot } from '../core/package-root.js';
+import { BUILTIN_RULES } from '../rules-registry.js';
 import { TOOL_NAME, TOOL_VERSION, checkCommonValues, colorFor, finish, openCorpus, shownResult, writeReport } from '../core/run-env.js';
 import type { CommonValues } from '../core/run-env.js';
 import type { CliIo } from '../core/io.js';
@@ -93,7 +94,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const { probeFindings } = await import('../probe/findings.js');
   const { renderProbe } = await import('../probe/output.js');
   // The wire checker judges by a corpus's interop map and schemas: this tool's own unless --root says otherwise.
-  const { corpus, severities } = await openCorpus({ root: (values.root as string | undefined) ?? packageRoot(), ...(values.preset ? { preset: values.preset as string } : {}), ...(values.config ? { config: values.config as string } : {}) }, ['interopMap']);
+  const { corpus, severities } = await openCorpus({ root: (values.root as string | undefined) ?? packageRoot(), ...(values.preset ? { preset: values.preset as string } : {}), ...(values.config ? { config: values.config as string } : {}) }, ['interopMap'], BUILTIN_RULES);
   const secrets = new Redactor([token, foreignToken]);
   let probe;
   try {

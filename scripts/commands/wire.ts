@@ -6,6 +6,7 @@ import type { FindingDraft } from '../core/engine.js';
 import { applySeverities } from '../core/engine.js';
 import { pushAll } from '../core/findings.js';
 import { locate } from '../core/rule.js';
+import { BUILTIN_RULES } from '../rules-registry.js';
 import { COMMON_HELP, COMMON_OPTIONS, emit, finish, openCorpus, writeReport } from '../core/run-env.js';
 import { toPosix } from '../core/source.js';
 import type { Corpus } from '../core/corpus.js';
@@ -61,7 +62,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const captures = positionals.flatMap(expand);
 
   const started = performance.now();
-  const { corpus, severities } = await openCorpus(values, ['interopMap']);
+  const { corpus, severities } = await openCorpus(values, ['interopMap'], BUILTIN_RULES);
   const rel = (p: string) => toPosix(path.relative(corpus.root, path.resolve(p)));
   if (typeof values.card === 'string') {
     const cardDoc = corpus.json(rel(values.card), '--card');

@@ -7,6 +7,9 @@ import { UsageError } from './errors.js';
 import { parseJson } from './json-tree.js';
 import type { Layout } from './layout.js';
 import { presetLayout } from './layout.js';
+import type { ConfigLayer } from './extends.js';
+import { resolveExtends } from './extends.js';
+import { withProcess } from './process.js';
 import type { ConfiguredSeverity } from './findings.js';
 import type { SchemaError, Validator } from './schema.js';
 import type { FileSource } from './source.js';
@@ -26,13 +29,12 @@ export interface LoadedConfig {
   file?: string;
   /** `file:line:column` of a rule id's key in the config, for messages. */
   ruleAt(id: string): string;
+  /** The config's `plugins` (configuredPlugins), as the file writes them; loaded by core/plugins.ts unless --no-plugins. */
+  plugins?: readonly string[];
 }
 
-interface ConfigFile {
+interface ConfigFile extends ConfigLayer {
   $schema?: string;
-  preset?: string;
-  layout?: Partial<Omit<Layout, 'preset'>>;
-  rules?: Record<string, ConfiguredSeverity>;
 }
 
 /**
@@ -107,13 +109,40 @@ export function loadConfig(
   const shown = displayPath(configPath);
   const doc = parseConfig(shown, raw);
   const cfg = doc.value as ConfigFile;
-  const layout = presetLayout(opts.preset ?? cfg.preset ?? 'specgate');
-  Object.assign(layout, structuredClone(cfg.layout ?? {}));
+  const { layout, severities, ruleFile } = applyExtends(root, configPath, opts.preset, cfg);
   const ruleAt = (id: string) => {
+    if (!Object.hasOwn(cfg.rules ?? {}, id)) return ruleFile.get(id) ?? shown;
     const at = doc.locate(childPointer('/rules', id), 'key');
     return `${shown}:${at.line}:${at.column}`;
   };
-  return { layout, severities: { ...cfg.rules }, file: toPosix(path.relative(root, configPath)), ruleAt };
+  return { layout, severities, file: toPosix(path.relative(root, configPath)), ruleAt, ...configuredPlugins(cfg) };
+}
+
+/**
+ * The config with what it extends (core/extends.ts): the built-in preset (--preset, else the
+ * config's `preset`, else the last `specgate:<name>` it extends, else specgate), then each shared
+ * config's layout, process and rules in order, then the file's own. `ruleFile` names the shared
+ * config a rule's severity came from.
+ */
+function applyExtends(root: string, configPath: string, preset: string | undefined, cfg: ConfigFile): { layout: Layout; severities: Record<string, ConfiguredSeverity>; ruleFile: Map<string, string> } {
+  const extended = resolveExtends(root, cfg.extends, configPath, (shown, raw) => parseConfig(shown, raw).value as ConfigLayer);
+  const layout = presetLayout(preset ?? cfg.preset ?? extended.preset ?? 'specgate');
+  const severities: Record<string, ConfiguredSeverity> = {};
+  const ruleFile = new Map<string, string>();
+  for (const { shown, config } of [...extended.layers, { shown: '', config: cfg as ConfigLayer }]) {
+    Object.assign(layout, structuredClone(config.layout ?? {}));
+    layout.process = withProcess(layout.process, config.process);
+    for (const [id, severity] of Object.entries(config.rules ?? {})) {
+      severities[id] = severity;
+      if (shown) ruleFile.set(id, shown);
+    }
+  }
+  return { layout, severities, ruleFile };
+}
+
+/** The `plugins` section: kept apart from the rest of the config, which names no code to run. */
+function configuredPlugins(cfg: ConfigFile): Pick<LoadedConfig, 'plugins'> {
+  return cfg.plugins?.length ? { plugins: [...cfg.plugins] } : {};
 }
 
 function parseConfig(shown: string, raw: string): StructuredDoc {

@@ -2,15 +2,15 @@ import type { Finding } from './findings.js';
 import type { Layout } from './layout.js';
 import type { FileSource } from './source.js';
 import { MAX_FILE_BYTES } from './source.js';
-import type { MarkdownDoc } from '../rfc/markdown.js';
+import type { MarkdownDoc } from './markdown.js';
 import { isUtf8 } from 'node:buffer';
 import { LineIndex } from './position.js';
 import { parseJson } from './json-tree.js';
 import { parseYaml } from './yaml-tree.js';
-import { MARKDOWN_TOO_COMPLEX, markdownComplexity } from '../rfc/markdown-bounds.js';
+import { MARKDOWN_TOO_COMPLEX, markdownComplexity } from './markdown-bounds.js';
 import type { ParseProblem, TreeNode } from './tree.js';
 import { StructuredDoc } from './tree.js';
-import { dataFormatOf } from './rule.js';
+import { dataFormatOf } from './data-format.js';
 import type { CacheStore } from './cache.js';
 import { libraryVersion, openCache, sha256 } from './cache.js';
 
@@ -189,7 +189,7 @@ export class Corpus {
   /**
    * The text of a Markdown file, or undefined (and a finding) past MAX_MARKDOWN_BYTES
    * (`parse/markdown-too-large`) or past a container cap remark cannot parse in bounded time
-   * (`parse/markdown-too-complex`, rfc/markdown-bounds.ts).
+   * (`parse/markdown-too-complex`, core/markdown-bounds.ts).
    */
   markdownText(rel: string, neededFor?: string): string | undefined {
     const text = this.text(rel, neededFor);
@@ -211,7 +211,7 @@ export class Corpus {
     const text = this.markdownText(rel);
     let doc: MarkdownDoc | undefined;
     if (text !== undefined) {
-      const { parseMarkdown } = await import('../rfc/markdown.js');
+      const { parseMarkdown } = await import('./markdown.js');
       doc = this.memoized(`md\0${rel}`, text, () => parseMarkdown(rel, text)) as MarkdownDoc;
     }
     this.markdowns.set(rel, doc);

@@ -1,3 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { packageRoot } from './package-root.js';
+import type { ProcessOverrides, ProcessProfile } from './process.js';
+import { withProcess } from './process.js';
 import { FatalError, UsageError } from './errors.js';
 import type { FileSource } from './source.js';
 
@@ -22,45 +27,42 @@ export interface Layout {
   schemaGlobs: string[];
   /** The wire schemas of RFC 0211 §A/§B. */
   wireSchemas: { jsonrpcError: string; googleRpcStatus: string };
+  /** The RFC process: status names, header rows (core/process.ts). */
+  process: ProcessProfile;
 }
 
-const specgate: Layout = {
-  preset: 'specgate',
-  interopMap: 'spec/v2/interop-map.json',
-  interopMapSchema: 'spec/v2/interop-map.schema.json',
-  errorRegistry: 'spec/v2/errors.json',
-  openapi: 'spec/v2/openapi.yaml',
-  a2aProto: 'spec/v2/upstream/a2a-v1.0.1-bindings.proto',
-  runSnapshotSchema: 'schemas/v2/run-snapshot.schema.json',
-  taskStateSchema: 'schemas/v2/a2a-task-state.schema.json',
-  facetsDir: 'spec/v2/facets',
-  interopDoc: 'spec/v2/core/interop.md',
-  rfcsDir: 'RFCS',
-  invariants: 'invariants/invariants.yaml',
-  invariantsSchema: 'invariants/invariants.schema.json',
-  schemaGlobs: ['spec/**/*.schema.json', 'schemas/**/*.schema.json'],
-  wireSchemas: {
-    jsonrpcError: 'schemas/v2/a2a-jsonrpc-error.schema.json',
-    googleRpcStatus: 'schemas/v2/google-rpc-status.schema.json',
-  },
-};
+/**
+ * The presets are configs in the form of specgate.config.json (scripts/presets/<name>.json): a
+ * layout, an RFC process, and `extends` (a preset extends another as `specgate:<name>`). A
+ * repository's config extends one the same way and changes what differs.
+ */
+export const PRESET_NAMES = ['specgate', 'openwop'] as const;
 
-/** The upstream OpenWOP repository's layout. */
-const openwop: Layout = {
-  ...specgate,
-  preset: 'openwop',
-  openapi: 'api/v2/openapi.yaml',
-  a2aProto: 'conformance/fixtures/upstream/a2a-v1.0.1/a2a.proto',
-  invariants: 'SECURITY/invariants.yaml',
-  invariantsSchema: null,
-};
+interface PresetFile {
+  extends?: string;
+  layout?: Partial<Omit<Layout, 'preset' | 'process'>>;
+  process?: ProcessOverrides;
+}
 
-const PRESETS: Readonly<Record<string, Layout>> = { specgate, openwop };
+const presets = new Map<string, Layout>();
 
+/** The layout and process of a built-in preset, its `extends` applied. */
 export function presetLayout(name: string): Layout {
-  const layout = Object.hasOwn(PRESETS, name) ? PRESETS[name] : undefined;
-  if (!layout) throw new UsageError(`unknown preset "${name}" (known: ${Object.keys(PRESETS).join(', ')})`);
+  if (!(PRESET_NAMES as readonly string[]).includes(name)) throw new UsageError(`unknown preset "${name}" (known: ${PRESET_NAMES.join(', ')})`);
+  let layout = presets.get(name);
+  if (!layout) {
+    const file = JSON.parse(readFileSync(path.join(packageRoot(), 'scripts', 'presets', `${name}.json`), 'utf8')) as PresetFile;
+    const base = file.extends ? presetLayout(builtinPresetName(file.extends)!) : undefined;
+    const process = base ? withProcess(base.process, file.process) : (file.process as ProcessProfile);
+    layout = { ...base, ...file.layout, preset: name, process } as Layout;
+    presets.set(name, layout);
+  }
   return structuredClone(layout);
+}
+
+/** The preset a `specgate:<name>` reference names (undefined for anything else). */
+export function builtinPresetName(ref: string): string | undefined {
+  return ref.startsWith('specgate:') ? ref.slice('specgate:'.length) : undefined;
 }
 
 /** The parts of a layout without which a command has nothing to govern. */
@@ -68,9 +70,9 @@ export type LayoutNeed = 'rfcsDir' | 'interopMap';
 
 /** A preset name that is not known: a usage error with a "did you mean" (leven is loaded only here, so the hook installer runs without dependencies). */
 export async function checkPresetName(name: string | undefined): Promise<void> {
-  if (name === undefined || Object.hasOwn(PRESETS, name)) return;
+  if (name === undefined || (PRESET_NAMES as readonly string[]).includes(name)) return;
   const { didYouMeanHint } = await import('./did-you-mean.js');
-  throw new UsageError(`unknown preset "${name}"${didYouMeanHint(name, Object.keys(PRESETS))} (known: ${Object.keys(PRESETS).join(', ')})`);
+  throw new UsageError(`unknown preset "${name}"${didYouMeanHint(name, [...PRESET_NAMES])} (known: ${PRESET_NAMES.join(', ')})`);
 }
 
 /**
@@ -83,7 +85,7 @@ export async function requireLayout(source: Pick<FileSource, 'exists' | 'glob'>,
   if (needs.includes('rfcsDir') && (await source.glob([`${layout.rfcsDir}/**/*.md`])).length === 0) missing.push(`no ${layout.rfcsDir}/ folder of RFCs`);
   if (needs.includes('interopMap') && !source.exists(layout.interopMap)) missing.push(`no interop map ${layout.interopMap}`);
   if (missing.length === 0) return;
-  const other = Object.keys(PRESETS).filter((p) => p !== layout.preset);
+  const other = PRESET_NAMES.filter((p) => p !== layout.preset);
   throw new FatalError(
     `${shownRoot} has ${missing.join(' and ')}, which the "${layout.preset}" preset expects (check --root; or --preset ${other.join('|')}, or "layout" in specgate.config.json)`,
   );

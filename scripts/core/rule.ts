@@ -1,3 +1,4 @@
+import type { DataFormat } from './data-format.js';
 import type { Corpus } from './corpus.js';
 import type { FamilySummary, Finding, Fix, RelatedLocation, Severity, SeveritySetting } from './findings.js';
 import type { Layout } from './layout.js';
@@ -72,13 +73,9 @@ export interface RuleMeta {
   rfcByFormat?: Readonly<Partial<Record<DataFormat, string>>>;
 }
 
-/** The structured formats a governed file is parsed as. */
-export type DataFormat = 'json' | 'yaml';
-
-/** The format a governed file is parsed as, by its extension: YAML for `.yaml`/`.yml`, JSON otherwise (the corpus reads it so, and its findings cite it so). */
-export function dataFormatOf(file: string): DataFormat {
-  return /\.ya?ml$/i.test(file) ? 'yaml' : 'json';
-}
+// In a module of its own because the corpus needs it, and the rule model depends on the corpus.
+export { dataFormatOf } from './data-format.js';
+export type { DataFormat } from './data-format.js';
 
 /** A rule's severity when configuration says nothing, under a preset: its default, or `off` outside its presets. */
 export function presetDefault(rule: Pick<RuleMeta, 'defaultSeverity' | 'presets'>, preset: string | undefined): SeveritySetting {

@@ -15,6 +15,8 @@ import { packageVersion } from './package-root.js';
 import { loadReporter } from './reporters/index.js';
 import type { RuleInfo } from './reporters/types.js';
 import { ruleUnderPreset } from './rule.js';
+import type { RuleCatalog } from './rule-catalog.js';
+import { resolveConfiguredRules } from './rule-catalog.js';
 import type { CliIo } from './io.js';
 import { processIo } from './io.js';
 
@@ -136,17 +138,25 @@ export async function openRoot(values: CommonValues, needs: readonly LayoutNeed[
   return { root, source, config };
 }
 
-/** Resolves root, layout and source; the corpus every check of the run reads through. */
-export async function openCorpus(values: CommonValues, needs: readonly LayoutNeed[] = DEFAULT_NEEDS): Promise<OpenedCorpus> {
-  const { source, config } = await openRoot(values, needs);
-  return { corpus: new Corpus(source, config.layout), severities: await configuredSeverities(config), config };
+/** Refuses a root opened with openRoot(values, []) that lacks what the run's families need (for a command that learns them from the config's plugins). */
+export async function requireRootLayout(values: CommonValues, opened: { root: string; source: FileSource; config: LoadedConfig }, needs: readonly LayoutNeed[]): Promise<void> {
+  await requireLayout(opened.source, opened.config.layout, needs, shownRoot(values, opened.root));
 }
 
-/** The config's rule severities, checked against every command's rules (loaded only when the config names any). */
-export async function configuredSeverities(config: Pick<LoadedConfig, 'severities' | 'ruleAt'>): Promise<Record<string, ConfiguredSeverity>> {
+/**
+ * Resolves root, layout and source; the corpus every check of the run reads through. The
+ * command hands over the rules its configuration may name (`catalog`: core loads no command's rules).
+ */
+export async function openCorpus(values: CommonValues, needs: readonly LayoutNeed[], catalog: RuleCatalog): Promise<OpenedCorpus> {
+  const { source, config } = await openRoot(values, needs);
+  return { corpus: new Corpus(source, config.layout), severities: await configuredSeverities(config, catalog), config };
+}
+
+/** The config's rule severities, checked against the catalogue's rules (loaded only when the config names any). */
+export async function configuredSeverities(config: Pick<LoadedConfig, 'severities' | 'ruleAt' | 'plugins'>, catalog: RuleCatalog): Promise<Record<string, ConfiguredSeverity>> {
   if (Object.keys(config.severities).length === 0) return {};
-  const { resolveConfiguredRules } = await import('../rules-registry.js');
-  return resolveConfiguredRules(config.severities, config.ruleAt);
+  const unloadedPlugins = (config.plugins?.length ?? 0) > 0 && !catalog.pluginsIncluded;
+  return resolveConfiguredRules(config.severities, config.ruleAt, { ...catalog, unloadedPlugins });
 }
 
 /**

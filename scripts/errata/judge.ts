@@ -1,6 +1,6 @@
 import type { RelatedLocation } from '../core/findings.js';
-import type { MarkdownDoc } from '../rfc/markdown.js';
-import { parseMarkdown } from '../rfc/markdown.js';
+import type { MarkdownDoc } from '../core/markdown.js';
+import { parseMarkdown } from '../core/markdown.js';
 import { closestWording } from './closest.js';
 import type { Section } from './locate.js';
 import { locateSection } from './locate.js';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Nodes, ListItem, Paragraph } from 'mdast';
 import { rfcStatus, sectionByTitle } from '../rfc/document.js';
-import type { MarkdownDoc } from '../rfc/markdown.js';
+import type { MarkdownDoc } from '../core/markdown.js';
 import { listItemsUnder, readHeader } from '../rfc/read.js';
 import { indexSections } from '../rfc/sections.js';
 import { render } from './rendered.js';

@@ -3,8 +3,8 @@ import type { Corpus } from '../core/corpus.js';
 import { UsageError } from '../core/errors.js';
 import type { Finding, RelatedLocation } from '../core/findings.js';
 import { compareFindings } from '../core/findings.js';
-import type { MarkdownDoc } from '../rfc/markdown.js';
-import { parseMarkdown } from '../rfc/markdown.js';
+import type { MarkdownDoc } from '../core/markdown.js';
+import { parseMarkdown } from '../core/markdown.js';
 import type { Range } from '../core/position.js';
 import type { Verdict } from './judge.js';
 import { judge } from './judge.js';
@@ -80,7 +80,7 @@ export async function planErrata(corpus: Corpus, options: ErrataOptions): Promis
     const text = corpus.markdownText(file);
     if (text === undefined) continue;
     const rfc = readRfcErrata(parseMarkdown(file, errataView(text)));
-    if (!options.rfc && rfc.status !== 'Accepted') continue;
+    if (!options.rfc && rfc.status !== corpus.layout.process.statuses.accepted) continue;
     run.rfcs.push(rfc);
   }
 

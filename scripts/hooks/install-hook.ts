@@ -7,7 +7,6 @@ import { presetLayout } from '../core/layout.js';
 import { packageRoot as ownPackageRoot } from '../core/package-root.js';
 import type { Layout } from '../core/layout.js';
 import { isInside, toPosix } from '../core/source.js';
-import { FAMILIES } from '../checks/registry.js';
 import { familyInputs, PATH_REFERENCE_FAMILIES } from './family-inputs.js';
 import { HOOK_MARKER, preCommitScript } from './pre-commit-script.js';
 import { printable } from '../core/reporters/printable.js';
@@ -91,11 +90,7 @@ function installOne(packageRoot: string, hooksDir: string, name: string, script:
 }
 
 function familyPatterns(layout: Layout): Record<string, string[]> {
-  const known = familyInputs(layout);
-  const everyInput = [...new Set(Object.values(known).flat())];
-  const out: Record<string, string[]> = {};
-  for (const name of Object.keys(FAMILIES)) out[name] = known[name] ?? everyInput;
-  return out;
+  return familyInputs(layout);
 }
 
 /** The repository's own layout (its config file), or the default one if that config is broken. */

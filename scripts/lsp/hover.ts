@@ -16,9 +16,10 @@ const RULE_ID = /[a-z][a-z0-9-]*\/[a-z0-9][a-z0-9-]*/g;
  * Hover on a rule id (in the config, a suppressions file, a doc) or on a finding's range: the
  * rule's description, RFC section (the one of the preset's process), default severity and whether it fixes.
  */
-export async function hoverAt(doc: TextDocument, pos: Position, findings: readonly EditorFinding[], preset?: string): Promise<Hover | null> {
+export async function hoverAt(doc: TextDocument, pos: Position, findings: readonly EditorFinding[], preset?: string, pluginRules: readonly RuleMeta[] = []): Promise<Hover | null> {
   const describe = (r: RuleMeta) => describeRule(r, preset);
-  const index = await ruleIndex();
+  // The built-in rules, and those of the plugins the workspace loaded.
+  const index = pluginRules.length ? new Map([...(await ruleIndex()), ...pluginRules.map((r) => [r.id, r] as const)]) : await ruleIndex();
   const line = doc.getText({ start: { line: pos.line, character: 0 }, end: { line: pos.line + 1, character: 0 } });
   for (const m of line.matchAll(RULE_ID)) {
     const rule = index.get(m[0]);

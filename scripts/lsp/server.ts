@@ -18,7 +18,7 @@ export const DEFAULT_DEBOUNCE_MS = 20;
  * open documents on open, change and save, with quick fixes and hover on rule ids. Speaks LSP over
  * stdio through vscode-languageserver.
  */
-export function startServer(connection: Connection = createConnection(process.stdin.pipe(frameGuard(logLine)), process.stdout)): void {
+export function startServer(connection: Connection = createConnection(process.stdin.pipe(frameGuard(logLine)), process.stdout), serverOpts: { plugins?: boolean } = {}): void {
   const documents = new TextDocuments(TextDocument);
   let workspace: Workspace | undefined;
   let ready: Promise<void> = Promise.resolve();
@@ -90,7 +90,7 @@ export function startServer(connection: Connection = createConnection(process.st
     const root = local ?? process.cwd();
     const opts = params.initializationOptions as { debounceMs?: number } | undefined;
     if (typeof opts?.debounceMs === 'number' && opts.debounceMs >= 0) debounceMs = opts.debounceMs;
-    workspace = new Workspace(root);
+    workspace = new Workspace(root, serverOpts);
     ready = workspace.init();
     return {
       capabilities: {
@@ -132,7 +132,7 @@ export function startServer(connection: Connection = createConnection(process.st
     const doc = documents.get(params.textDocument.uri);
     const rel = relOf(params.textDocument.uri);
     if (!doc || rel === undefined) return null;
-    return hoverAt(doc, params.position, workspace!.findingsFor(rel), workspace!.preset);
+    return hoverAt(doc, params.position, workspace!.findingsFor(rel), workspace!.preset, workspace!.pluginRules);
   });
 
   // For `npm run bench -- --lsp`: the heap after a full collection (when node runs with --expose-gc).

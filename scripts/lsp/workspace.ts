@@ -1,6 +1,9 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range as LspRange } from 'vscode-languageserver-textdocument';
-import { loadFamilies } from '../checks/registry.js';
+import { FAMILY_DECLARATIONS, loadFamilies } from '../checks/registry.js';
+import type { LoadedPlugins } from '../core/plugins.js';
+import { loadPlugins } from '../core/plugins.js';
+import { withPluginRules } from '../core/rule-catalog.js';
 import { loadConfig, CONFIG_FILE } from '../core/config.js';
 import { Corpus } from '../core/corpus.js';
 import type { ParseMemo } from '../core/corpus.js';
@@ -9,9 +12,11 @@ import type { ConfiguredSeverity, Finding } from '../core/findings.js';
 import type { Layout } from '../core/layout.js';
 import { presetLayout } from '../core/layout.js';
 import { OverlaySource } from '../core/overlay-source.js';
-import type { Family } from '../core/rule.js';
+import type { Family, RuleMeta } from '../core/rule.js';
+import { BUILTIN_RULES } from '../rules-registry.js';
 import { configuredSeverities } from '../core/run-env.js';
-import { FsSource } from '../core/source.js';
+import { FsSource, globMatcher } from '../core/source.js';
+import type { FamilyFacts } from '../core/family.js';
 
 /** A fix's edit as the editor applies it: a range of the text the finding was computed from. */
 export interface PositionedEdit {
@@ -33,7 +38,9 @@ export interface EditorFinding extends Finding {
  */
 export class Workspace {
   readonly overlay: OverlaySource;
-  private families: Family[] = [];
+  private families: Array<Family & FamilyFacts> = [];
+  private plugins: LoadedPlugins = { families: [], rules: [], plugins: [] };
+  private pluginSpecs: readonly string[] | undefined;
   private layout!: Layout;
   private severities: Record<string, ConfiguredSeverity> = {};
   /** A config the editor's buffer (or the file) breaks: shown on the config file, the last good one kept. */
@@ -42,13 +49,31 @@ export class Workspace {
   private readonly found = new Map<string, EditorFinding[]>();
   private readonly memo: ParseMemo = new Map();
 
-  constructor(readonly root: string) {
+  /** `plugins: false` (`specgate lsp --no-plugins`): the config's plugins are not loaded, as `check --no-plugins`. */
+  constructor(
+    readonly root: string,
+    private readonly opts: { plugins?: boolean } = {},
+  ) {
     this.overlay = new OverlaySource(new FsSource(root));
   }
 
   async init(): Promise<void> {
-    this.families = await loadFamilies([]);
     await this.loadConfig();
+    // The config's plugins are loaded once, when the editor opens the workspace (node keeps a module
+    // it imported): a plugin edited later needs a restart of the server, as ESLint's does.
+    const specs = this.opts.plugins === false ? [] : this.pluginSpecs;
+    try {
+      this.plugins = await loadPlugins(this.root, specs, FAMILY_DECLARATIONS.map((d) => d.name));
+    } catch (e) {
+      this.configProblem = { ruleId: 'config', severity: 'error', file: CONFIG_FILE, line: 1, column: 1, endLine: 1, endColumn: 2, message: (e as Error).message };
+    }
+    this.families = await loadFamilies([], this.plugins.families);
+    if (this.plugins.families.length) await this.loadConfig();
+  }
+
+  /** The rules of the plugins the workspace loaded (hover describes them as it does the built-ins). */
+  get pluginRules(): readonly RuleMeta[] {
+    return this.plugins.rules;
   }
 
   /** The preset the workspace is checked under (hover names the section of its process). */
@@ -67,9 +92,10 @@ export class Workspace {
     if (changed.includes(CONFIG_FILE)) return this.families;
     const names = new Set<string>();
     for (const file of changed) {
-      const readers = this.families.filter((f) => this.reads.get(f.name)?.has(file));
-      // A file no family read yet (a new RFC, a first run): every family, since globs may now find it.
-      if (readers.length === 0) return this.families;
+      let readers = this.families.filter((f) => this.reads.get(f.name)?.has(file));
+      // A file no family read yet (a new RFC, a first run): the families whose declared inputs
+      // match it, those that follow paths (an Affects row may name it) and those that declare none.
+      if (readers.length === 0) readers = this.families.filter((f) => !f.inputs || f.followsPaths || globMatcher(f.inputs(this.layout ?? presetLayout('specgate')))(file));
       for (const f of readers) names.add(f.name);
     }
     return this.families.filter((f) => names.has(f.name));
@@ -111,7 +137,8 @@ export class Workspace {
   private async loadConfig(): Promise<void> {
     try {
       const config = loadConfig(this.root, {}, this.overlay);
-      const severities = await configuredSeverities(config);
+      this.pluginSpecs = config.plugins;
+      const severities = await configuredSeverities(config, this.opts.plugins === false ? BUILTIN_RULES : withPluginRules(BUILTIN_RULES, this.plugins.rules));
       this.layout = config.layout;
       this.severities = severities;
       this.configProblem = undefined;

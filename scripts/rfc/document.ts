@@ -151,7 +151,11 @@ export interface NumberedItem {
   text: string;
 }
 
-/** The header rows RFC 0001 §B requires, in order. */
+/**
+ * The header rows RFC 0001 §B requires, in order, and the statuses of RFC 0001 §C: the `specgate`
+ * preset's process (scripts/presets/specgate.json, which the rules read through `layout.process`;
+ * a test holds the two equal).
+ */
 export const REQUIRED_FIELDS = ['RFC', 'Title', 'Status', 'Author(s)', 'Created', 'Updated', 'Affects', 'Compatibility', 'Supersedes', 'Superseded by'] as const;
 export const OPTIONAL_FIELDS = ['Amended by'] as const;
 export const STATUSES = ['Draft', 'Active', 'Accepted', 'Withdrawn', 'Superseded', 'Rejected'] as const;

@@ -65,7 +65,7 @@ export async function loadRfcDocument(file: string, text: string, cache?: ParseC
   const key = cache ? (await import('../core/parse-cache.js')).parseCacheKey((fingerprint ??= readerFingerprint()), text) : undefined;
   const hit = cache && key ? fromEntry(file, cache.get<Cached>(key)) : undefined;
   if (hit) return hit;
-  const [{ parseRfcMarkdown }, { readRfc }] = await Promise.all([import('./markdown.js'), import('./read.js')]);
+  const [{ parseRfcMarkdown }, { readRfc }] = await Promise.all([import('../core/markdown.js'), import('./read.js')]);
   const doc = readRfc(parseRfcMarkdown(file, text));
   if (cache && key) cache.set(key, toEntry(doc));
   return doc;

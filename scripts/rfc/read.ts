@@ -1,6 +1,6 @@
 import type { Heading, ListItem, Nodes, Parent, RootContent } from 'mdast';
 import type { Range } from '../core/position.js';
-import type { MarkdownDoc } from './markdown.js';
+import type { MarkdownDoc } from '../core/markdown.js';
 import type { CodeBlock, HeaderRow, HeaderTable, RfcDocument, Section, SecurityLine, TaskItem, TitleLine } from './document.js';
 import { sectionByTitle } from './document.js';
 import { nodeRange, offset, renderedText, walk, walkBlocks } from './mdast.js';

@@ -19,6 +19,8 @@ const INSTALLER_DEPENDENCIES = ['leven'];
 function probePackage(dir: string): string {
   mkdirSync(dir, { recursive: true });
   cpSync(path.join(PROJECT, 'dist/scripts'), path.join(dir, 'dist/scripts'), { recursive: true });
+  // The presets are config files the package ships beside its code (package.json `files`).
+  cpSync(path.join(PROJECT, 'scripts/presets'), path.join(dir, 'scripts/presets'), { recursive: true });
   copyInstallerDependencies(path.join(dir, 'vendor'));
   const dependencies = Object.fromEntries(INSTALLER_DEPENDENCIES.map((name) => [name, `file:./vendor/${name}`]));
   writeFileSync(

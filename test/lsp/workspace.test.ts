@@ -15,9 +15,12 @@ describe('lsp workspace', () => {
     // wire-examples reads the map's schema too (rows it rejects are not judged), although the
     // interop-map family read it first in the same run.
     expect(names(['spec/v2/interop-map.schema.json'])).toEqual(['interop-map', 'wire-examples']);
-    // The config, or a file no family has read yet (a new RFC): every family.
+    // The config: every family.
     expect(names(['specgate.config.json'])).toHaveLength(4);
-    expect(names(['RFCS/0999-new.md'])).toHaveLength(4);
+    // A file no family has read yet (a new RFC): the families whose declared inputs match it, and
+    // those that follow paths (an RFC's Affects row or an invariant's tests glob may name any file).
+    expect(names(['RFCS/0999-new.md'])).toEqual(['invariants', 'rfcs', 'wire-examples']);
+    expect(names(['docs/new-page.md'])).toEqual(['invariants', 'rfcs']);
   });
 
   it('checks an unsaved buffer over the saved files, and the saved file again once the buffer is gone', async () => {

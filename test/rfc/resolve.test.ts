@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMarkdown } from '../../scripts/rfc/markdown.js';
+import { parseMarkdown } from '../../scripts/core/markdown.js';
 import { resolve } from '../../scripts/rfc/resolve.js';
 import { designator, indexSections } from '../../scripts/rfc/sections.js';
 

@@ -1,3 +1,4 @@
+import { interopMapFamily } from './declaration.js';
 import type { Family } from '../../core/rule.js';
 import { primaryMapFile } from './map-doc.js';
 import { clientProjectionRegistered } from './rules/client-projection-registered.js';
@@ -15,8 +16,7 @@ import { v2OperationExists } from './rules/v2-operation-exists.js';
 
 /** The interop-map gate: upstream's rules 1–9 and 7a over the map and the corpus it names (RFC 0208 §B, RFC 0211 §A). */
 export const family: Family = {
-  name: 'interop-map',
-  description: 'The A2A/MCP interop map agrees with its schema, the v2 OpenAPI operations, the error registry, the run and task states, the facets and the pinned a2a.proto.',
+  ...interopMapFamily,
   rules: [
     schemaRule,
     v2OperationExists,

@@ -1,3 +1,4 @@
+import { invariantsFamily } from './declaration.js';
 import type { Family } from '../../core/rule.js';
 import { citedRfcExists } from './rules/cited-rfc-exists.js';
 import { citedRfcDraft, citedRfcStatus } from './rules/cited-rfc-status.js';
@@ -11,8 +12,7 @@ import { uniqueId } from './rules/unique-id.js';
 import { invariantsSummary } from './summary.js';
 
 export const family: Family = {
-  name: 'invariants',
-  description: 'Security invariants: schema, unique ids, live RFC citations, Security lines, protocol-tier tests and threat models (RFC 0001 §F).',
+  ...invariantsFamily,
   rules: [schema, uniqueId, citesRfc, citedRfcExists, citedSectionExists, citedRfcStatus, citedRfcDraft, securityLineMatches, protocolTestsResolve, threatModelExists],
   primaryFile: ({ layout }) => layout.invariants,
   summaryExtras: ({ corpus }) => invariantsSummary(corpus),

@@ -1,3 +1,4 @@
+import { rfcsFamily } from './declaration.js';
 import type { Family } from '../../core/rule.js';
 import { acceptanceBoxes } from './rules/acceptance-boxes.js';
 import { affectsPathsExist } from './rules/affects-paths-exist.js';
@@ -10,8 +11,7 @@ import { titleRowMatches } from './rules/title-row-matches.js';
 import { unresolvedBeforeActive } from './rules/unresolved-before-active.js';
 
 export const family: Family = {
-  name: 'rfcs',
-  description: 'RFC files: header table, numbering, status, dates, supersession, Affects paths and acceptance boxes (RFC 0001).',
+  ...rfcsFamily,
   rules: [
     headerTable,
     titleRowMatches,

@@ -1,3 +1,4 @@
+import { wireExamplesFamily } from './declaration.js';
 import type { RelatedLocation } from '../../core/findings.js';
 import type { Family, Rule, RuleContext } from '../../core/rule.js';
 import { locate } from '../../core/rule.js';
@@ -283,8 +284,7 @@ const negativeFailsAsLabelled: Rule = {
 };
 
 export const family: Family = {
-  name: 'wire-examples',
-  description: "RFC 0211's wire examples, judged by the wire checker",
+  ...wireExamplesFamily,
   rules: [positivePasses, negativeFailsAsLabelled],
   primaryFile: ({ layout }) => `${layout.rfcsDir}/0211-a2a-error-details-are-errorinfo.md`,
 };

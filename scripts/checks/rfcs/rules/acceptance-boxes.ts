@@ -14,12 +14,12 @@ export const acceptanceBoxes: Rule = {
     const docs = await (await loadRfcSet(ctx.corpus)).all();
     for (const doc of docs) {
       ctx.visit();
-      if (rfcStatus(doc)?.value !== 'Accepted') continue;
+      if (rfcStatus(doc)?.value !== ctx.layout.process.statuses.accepted) continue;
       for (const item of doc.taskItems) {
         if (item.checked || !/^acceptance\b/i.test(item.sectionTitle ?? '') || EXCUSED.test(item.text)) continue;
         ctx.report({
           at: { file: doc.file, range: { line: item.range.line, column: item.range.column, endLine: item.range.line, endColumn: item.range.column + 5 } },
-          message: `Accepted RFC has an unticked acceptance box without "reason:" or "deferred:": "${item.text.length > 70 ? `${item.text.slice(0, 67)}…` : item.text}"`,
+          message: `${ctx.layout.process.statuses.accepted} RFC has an unticked acceptance box without "reason:" or "deferred:": "${item.text.length > 70 ? `${item.text.slice(0, 67)}…` : item.text}"`,
         });
       }
     }

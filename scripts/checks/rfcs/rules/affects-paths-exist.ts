@@ -43,7 +43,7 @@ export const affectsPathsExist: Rule = {
       const row = headerField(doc, 'Affects');
       if (!row) continue; // rfcs/header-table reports the missing row
       ctx.visit();
-      const accepted = rfcStatus(doc)?.value === 'Accepted';
+      const accepted = rfcStatus(doc)?.value === ctx.layout.process.statuses.accepted;
       for (const code of row.codes) {
         const kind = classifyAffects(code.value);
         if (kind.kind === 'not-a-path') continue;

@@ -1,9 +1,6 @@
 import type { Rule } from '../../../core/rule.js';
-import { OPTIONAL_FIELDS, REQUIRED_FIELDS } from '../../../rfc/document.js';
 import { loadRfcSet } from '../../../rfc/set.js';
 import { titleRange } from '../where.js';
-
-const KNOWN = new Map<string, string>([...REQUIRED_FIELDS, ...OPTIONAL_FIELDS].map((f) => [f.toLowerCase(), f]));
 
 export const headerTable: Rule = {
   id: 'rfcs/header-table',
@@ -11,6 +8,9 @@ export const headerTable: Rule = {
   rfcByPreset: { openwop: 'RFC 0001 §6, template' },
   description: 'Each RFC opens with a Field | Value table holding every required row once, in order; no row is lost to a `>` quote or to an unescaped `|` that changes its cell count.',
   async run(ctx) {
+    // The rows come from the process (a preset's or the config's `process.headerRows`).
+    const REQUIRED_FIELDS = ctx.layout.process.headerRows;
+    const KNOWN = new Map<string, string>([...REQUIRED_FIELDS, ...ctx.layout.process.optionalHeaderRows].map((f) => [f.toLowerCase(), f]));
     const docs = await (await loadRfcSet(ctx.corpus)).all();
     for (const doc of docs) {
       ctx.visit();
@@ -51,7 +51,7 @@ export const headerTable: Rule = {
           continue;
         }
         seen.add(key);
-        const order = (REQUIRED_FIELDS as readonly string[]).indexOf(known);
+        const order = REQUIRED_FIELDS.indexOf(known);
         if (order >= 0) {
           if (order < lastRequired) ctx.report({ at: { file: doc.file, range: row.range }, severity: 'warning', message: `header row "${known}" is out of order (expected ${REQUIRED_FIELDS.join(', ')})` });
           lastRequired = Math.max(lastRequired, order);

@@ -39,12 +39,12 @@ export const supersedesReciprocal: Rule = {
       await check(supersededBy, 'Supersedes', 'is superseded by');
       const status = rfcStatus(doc)?.value;
       const successors = supersededBy ? namedRfcs(supersededBy.value) : [];
-      if (status === 'Superseded' && successors.length === 0) {
+      if (status === ctx.layout.process.statuses.superseded && successors.length === 0) {
         ctx.report({ at: { file: doc.file, range: supersededBy?.valueRange ?? titleRange(doc) }, message: `RFC ${number} is Superseded but its "Superseded by" row names no RFC` });
       }
       for (const s of successors) {
         const successor: RfcDocument | undefined = await rfcByNumber(set, s);
-        if (status !== 'Superseded' && successor && rfcStatus(successor)?.value === 'Accepted') {
+        if (status !== ctx.layout.process.statuses.superseded && successor && rfcStatus(successor)?.value === ctx.layout.process.statuses.accepted) {
           ctx.report({
             at: { file: doc.file, range: rfcStatus(doc)?.range ?? titleRange(doc) },
             severity: 'warning',

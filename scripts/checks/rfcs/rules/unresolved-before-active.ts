@@ -9,7 +9,6 @@ const ANSWERED = /\b(?:resolved|decided|settled)\b/i;
 /** An answer recorded under the questions (`### Resolution (… at Active promotion)`). */
 const RESOLUTION = /\bresol(?:ution|ved)\b/i;
 
-const PAST_DRAFT = new Set(['Active', 'Accepted']);
 
 /**
  * The template asks for the unresolved questions "the maintainers need to decide before this RFC
@@ -26,7 +25,7 @@ export const unresolvedBeforeActive: Rule = {
     for (const doc of await (await loadRfcSet(ctx.corpus)).all()) {
       ctx.visit();
       const status = rfcStatus(doc)?.value;
-      if (!status || !PAST_DRAFT.has(status)) continue;
+      if (!status || (status !== ctx.layout.process.statuses.active && status !== ctx.layout.process.statuses.accepted)) continue;
       const section = sectionByTitle(doc, 'Unresolved questions');
       if (!section) continue;
       const answeredBelow = doc.sections.some((s) => s !== section && s.start > section.start && s.start < section.end && RESOLUTION.test(s.title));

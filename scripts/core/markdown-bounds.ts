@@ -1,5 +1,3 @@
-import { defineRule } from '../core/rule.js';
-import type { RuleMeta } from '../core/rule.js';
 
 /*
  * micromark (under remark) is linear in most Markdown but not in containers (block quotes and
@@ -32,11 +30,13 @@ export const MAX_CONTAINER_WORK = 2_000_000;
 /** Lines in a row continuing a container's paragraph without its prefix (possibly lazy lines). */
 export const MAX_LAZY_LINES = 256;
 
-export const MARKDOWN_TOO_COMPLEX: RuleMeta = defineRule({
+// The rule's spec only: input-rules.ts defines it with the other input rules; the corpus, which
+// reports it, stays below the rule model (core/rule.ts reads the corpus).
+export const MARKDOWN_TOO_COMPLEX = {
   id: 'parse/markdown-too-complex',
   rfc: 'specgate input limits',
   description: `A Markdown file has more containers than the parser handles in bounded time (more than ${MAX_CONTAINER_DEPTH} nested on a line, more lists and quotes than the container budget for its length, or ${MAX_LAZY_LINES} unprefixed lines continuing one), so it is not parsed.`,
-});
+} as const;
 
 export interface Complexity {
   /** 1-based line where the cap was passed. */

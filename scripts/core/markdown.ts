@@ -9,8 +9,8 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import type { Processor } from 'unified';
 import { unified } from 'unified';
-import { FatalError } from '../core/errors.js';
-import { LineIndex } from '../core/position.js';
+import { FatalError } from './errors.js';
+import { LineIndex } from './position.js';
 import { markdownComplexity } from './markdown-bounds.js';
 
 /**

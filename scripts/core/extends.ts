@@ -1,0 +1,80 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { UsageError } from './errors.js';
+import type { Layout } from './layout.js';
+import { builtinPresetName, PRESET_NAMES } from './layout.js';
+import type { ConfiguredSeverity } from './findings.js';
+import type { ProcessOverrides } from './process.js';
+import { isInside, readRegularFile, toPosix } from './source.js';
+
+/** What a shareable config may set (a repository's own config may also name plugins). */
+export interface ConfigLayer {
+  extends?: string | string[];
+  preset?: string;
+  layout?: Partial<Omit<Layout, 'preset' | 'process'>>;
+  process?: ProcessOverrides;
+  rules?: Record<string, ConfiguredSeverity>;
+  plugins?: string[];
+}
+
+export interface Extended {
+  /** The built-in preset the chain names last (`specgate:<name>`), if any. */
+  preset?: string;
+  /** The shareable configs to apply, in order (what each extends before it), with the file each came from. */
+  layers: Array<{ shown: string; config: ConfigLayer }>;
+}
+
+/** How deep configs may extend configs: deeper is a mistake, not a layout. */
+const MAX_DEPTH = 8;
+
+/**
+ * The configs `extends` names, read and checked against the config schema (`parse`), each after
+ * what it extends itself: `specgate:<preset>` (a built-in preset, scripts/presets/), `./file.json`
+ * (relative to the config naming it, inside the root, as every governed file is read), or a package
+ * installed in the root whose main file is a JSON config. A shareable config names no plugins (code
+ * is named by the repository itself) and may not extend itself.
+ */
+export function resolveExtends(root: string, refs: ConfigLayer['extends'], from: string, parse: (shown: string, raw: string) => ConfigLayer, chain: readonly string[] = []): Extended {
+  const out: Extended = { layers: [] };
+  for (const ref of refs === undefined ? [] : Array.isArray(refs) ? refs : [refs]) {
+    const preset = builtinPresetName(ref);
+    if (preset !== undefined) {
+      if (!(PRESET_NAMES as readonly string[]).includes(preset)) throw new UsageError(`${shown(from)}: extends "${ref}", which is no preset (known: ${PRESET_NAMES.map((p) => `specgate:${p}`).join(', ')})`);
+      out.preset = preset;
+      continue;
+    }
+    const file = locateConfig(root, ref, from);
+    if (chain.includes(file) || file === from) throw new UsageError(`${shown(from)}: extends "${ref}", which extends it back (a circle)`);
+    if (chain.length >= MAX_DEPTH) throw new UsageError(`${shown(from)}: extends more than ${MAX_DEPTH} configs deep`);
+    const got = readRegularFile(file, isInside(file, root) ? { root } : {});
+    if (!got.ok) throw new UsageError(`${shown(from)}: extends "${ref}": ${got.failure === 'missing' ? 'not found' : got.message}`);
+    const config = parse(shown(file), got.bytes.toString('utf8'));
+    if (config.plugins?.length) throw new UsageError(`${shown(file)}: a shared config names no plugins; the repository's own specgate.config.json does`);
+    const inner = resolveExtends(root, config.extends, file, parse, [...chain, from]);
+    if (inner.preset !== undefined) out.preset = inner.preset;
+    if (config.preset !== undefined) out.preset = config.preset;
+    out.layers.push(...inner.layers, { shown: shown(file), config });
+  }
+  return out;
+}
+
+function locateConfig(root: string, ref: string, from: string): string {
+  if (ref.startsWith('./')) {
+    const file = path.resolve(path.dirname(from), ref);
+    if (!isInside(file, root)) throw new UsageError(`${shown(from)}: extends "${ref}", which is outside the repository`);
+    return file;
+  }
+  let file: string;
+  try {
+    file = createRequire(path.join(root, 'specgate.config.json')).resolve(ref);
+  } catch {
+    throw new UsageError(`${shown(from)}: extends "${ref}", which is neither specgate:<preset>, a ./path, nor a package installed in the repository`);
+  }
+  if (!file.endsWith('.json')) throw new UsageError(`${shown(from)}: extends "${ref}", whose main file is not a JSON config (${toPosix(file)})`);
+  return file;
+}
+
+function shown(file: string): string {
+  const rel = path.relative(process.cwd(), file);
+  return toPosix(rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file);
+}

@@ -1,0 +1,103 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runRules } from '../../scripts/api/testing.js';
+import { loadFamilies } from '../../scripts/checks/registry.js';
+import { loadConfig } from '../../scripts/core/config.js';
+import { presetLayout } from '../../scripts/core/layout.js';
+import { statusNames } from '../../scripts/core/process.js';
+import { compileSchema } from '../../scripts/core/schema.js';
+import { OPTIONAL_FIELDS, REQUIRED_FIELDS, STATUSES } from '../../scripts/rfc/document.js';
+import { PROJECT, tempDir } from '../helpers/env.js';
+
+/* Shareable configs: the presets are configs, `extends` composes them, the RFC process is data. */
+
+function repoWith(files: Record<string, unknown>): string {
+  const root = tempDir('specgate-extends-');
+  mkdirSync(path.join(root, '.git'));
+  for (const [rel, value] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+  }
+  return root;
+}
+
+const rfc = (status: string) =>
+  ['# RFC 0001: Example', '', '| Field | Value |', '| --- | --- |', '| RFC | 0001 |', '| Title | Example |', `| Status | ${status} |`, '| Author(s) | someone |', '| Created | 2026-01-01 |', '| Updated | 2026-01-02 |', '| Affects | nothing |', '| Compatibility | editorial |', '| Supersedes | none |', '| Superseded by | none |', '', '## Summary', '', 'Text.', ''].join('\n');
+
+describe('the presets are configs', () => {
+  it('each preset file is a valid specgate.config.json', () => {
+    const schemaText = readFileSync(path.join(PROJECT, 'scripts/schemas/config.schema.json'), 'utf8');
+    const validate = compileSchema(JSON.parse(schemaText), schemaText, 'native');
+    for (const name of ['specgate', 'openwop']) {
+      const preset = JSON.parse(readFileSync(path.join(PROJECT, `scripts/presets/${name}.json`), 'utf8'));
+      expect(validate(preset), JSON.stringify(validate.errors)).toBe(true);
+    }
+  });
+
+  it("openwop extends specgate: upstream's paths, the same process", () => {
+    const openwop = presetLayout('openwop');
+    expect(openwop).toMatchObject({ preset: 'openwop', openapi: 'api/v2/openapi.yaml', invariants: 'SECURITY/invariants.yaml', invariantsSchema: null, rfcsDir: 'RFCS' });
+    expect(openwop.process).toEqual(presetLayout('specgate').process);
+  });
+
+  it("the specgate preset's process is RFC 0001's, as rfc/document.ts names it", () => {
+    const { process } = presetLayout('specgate');
+    expect(statusNames(process)).toEqual([...STATUSES]);
+    expect(process.headerRows).toEqual([...REQUIRED_FIELDS]);
+    expect(process.optionalHeaderRows).toEqual([...OPTIONAL_FIELDS]);
+  });
+});
+
+describe('extends', () => {
+  it('starts from specgate:openwop and changes one status name, without code', async () => {
+    const root = repoWith({ 'specgate.config.json': { extends: 'specgate:openwop', process: { statuses: { active: 'Proposed' } } } });
+    const { layout } = loadConfig(root, {});
+    expect(layout.preset).toBe('openwop');
+    expect(layout.openapi).toBe('api/v2/openapi.yaml');
+    expect(statusNames(layout.process)).toEqual(['Draft', 'Proposed', 'Accepted', 'Withdrawn', 'Superseded', 'Rejected']);
+    const [rfcs] = await loadFamilies(['rfcs']);
+    const statusKnown = rfcs!.rules.find((r) => r.id === 'rfcs/status-known')!;
+    const run = (status: string) => runRules(rfcs!, { files: { 'RFCS/0001-example.md': rfc(status) }, preset: 'openwop', layout: { process: layout.process } }, statusKnown);
+    expect((await run('Proposed')).findings).toEqual([]);
+    const { findings } = await run('Active');
+    expect(findings.map((f) => f.message)).toEqual(['status "Active" is not one of Draft, Proposed, Accepted, Withdrawn, Superseded, Rejected (RFC 0001 §3)']);
+  });
+
+  it('applies shared configs in order, each after what it extends, and the own file last', () => {
+    const root = repoWith({
+      'configs/base.json': { extends: 'specgate:openwop', layout: { rfcsDir: 'rfcs' }, rules: { 'rfcs/status-known': 'warning', 'rfcs/dates-valid': 'off' } },
+      'configs/team.json': { extends: './base.json', process: { headerRows: ['RFC', 'Title', 'Status'] }, rules: { 'rfcs/status-known': 'error' } },
+      'specgate.config.json': { extends: ['./configs/team.json'], rules: { 'rfcs/dates-valid': 'warning' } },
+    });
+    const config = loadConfig(root, {});
+    expect(config.layout).toMatchObject({ preset: 'openwop', rfcsDir: 'rfcs' });
+    expect(config.layout.process.headerRows).toEqual(['RFC', 'Title', 'Status']);
+    expect(config.severities).toEqual({ 'rfcs/status-known': 'error', 'rfcs/dates-valid': 'warning' });
+    // A rule id's place, for messages: the shared config it came from, or its key in the own file.
+    expect(config.ruleAt('rfcs/status-known')).toMatch(/configs\/team\.json$/);
+    expect(config.ruleAt('rfcs/dates-valid')).toMatch(/specgate\.config\.json:\d+:\d+$/);
+  });
+
+  it('extends an installed package whose main file is a config', () => {
+    const root = repoWith({
+      'node_modules/@acme/specgate-config/package.json': { name: '@acme/specgate-config', main: 'config.json' },
+      'node_modules/@acme/specgate-config/config.json': { preset: 'openwop', process: { statuses: { rejected: 'Declined' } } },
+      'specgate.config.json': { extends: '@acme/specgate-config' },
+    });
+    const { layout } = loadConfig(root, {});
+    expect(layout.preset).toBe('openwop');
+    expect(layout.process.statuses.rejected).toBe('Declined');
+  });
+
+  it.each([
+    ['an unknown preset', { 'specgate.config.json': { extends: 'specgate:nope' } }, /extends "specgate:nope", which is no preset \(known: specgate:specgate, specgate:openwop\)/],
+    ['a circle', { 'a.json': { extends: './b.json' }, 'b.json': { extends: './a.json' }, 'specgate.config.json': { extends: './a.json' } }, /which extends it back \(a circle\)/],
+    ['a missing file', { 'specgate.config.json': { extends: './none.json' } }, /extends "\.\/none\.json": not found/],
+    ['plugins in a shared config', { 'shared.json': { plugins: ['./p.js'] }, 'specgate.config.json': { extends: './shared.json' } }, /a shared config names no plugins/],
+    ['a shared config the schema refuses', { 'shared.json': { bogus: 1 }, 'specgate.config.json': { extends: './shared.json' } }, /shared\.json:\d+:\d+: unknown key "bogus"/],
+    ['a package that is not installed', { 'specgate.config.json': { extends: 'acme-config' } }, /neither specgate:<preset>, a \.\/path, nor a package installed/],
+  ])('%s is a one-line configuration error', (_name, files, message) => {
+    expect(() => loadConfig(repoWith(files), {})).toThrow(message);
+  });
+});

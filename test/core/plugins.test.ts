@@ -1,0 +1,80 @@
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BUILTIN_RULES } from '../../scripts/rules-registry.js';
+import { loadPlugins } from '../../scripts/core/plugins.js';
+import { withPluginRules } from '../../scripts/core/rule-catalog.js';
+import { configuredSeverities } from '../../scripts/core/run-env.js';
+import { tempDir } from '../helpers/env.js';
+
+/* core/plugins.ts: what the config's `plugins` may name, and the one-line errors otherwise. */
+
+const BUILTIN = ['interop-map', 'invariants', 'rfcs', 'wire-examples'];
+
+/** A plugin module with one family of one rule (no import of specgate: a plugin needs none at run time). */
+const pluginSource = (family: string, ruleId = `${family}/always-fine`) =>
+  `export default { name: 'p', families: [{ name: ${JSON.stringify(family)}, description: 'd', rules: [{ id: ${JSON.stringify(ruleId)}, rfc: 'RFC 1', description: 'd', run() {} }] }] };\n`;
+
+function repoWith(files: Record<string, string>): string {
+  const root = tempDir('specgate-plugins-');
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), text);
+  }
+  return root;
+}
+
+describe('loadPlugins', () => {
+  it('loads a ./path and an installed package, in order, as families the registry can load', async () => {
+    const root = repoWith({
+      'plugins/a.mjs': pluginSource('alpha'),
+      'node_modules/specgate-plugin-beta/package.json': JSON.stringify({ name: 'specgate-plugin-beta', type: 'module', exports: './index.js' }),
+      'node_modules/specgate-plugin-beta/index.js': pluginSource('beta'),
+    });
+    const loaded = await loadPlugins(root, ['./plugins/a.mjs', 'specgate-plugin-beta'], BUILTIN);
+    expect(loaded.families.map((f) => f.name)).toEqual(['alpha', 'beta']);
+    expect(loaded.rules.map((r) => r.id)).toEqual(['alpha/always-fine', 'beta/always-fine']);
+    expect(loaded.plugins).toEqual([
+      { name: 'p', spec: './plugins/a.mjs', families: ['alpha'] },
+      { name: 'p', spec: 'specgate-plugin-beta', families: ['beta'] },
+    ]);
+    const family = await loaded.families[0]!.load();
+    expect(family.primaryFile({ layout: {} as never, options: {} })).toBe('specgate.config.json');
+  });
+
+  it('none configured: nothing imported', async () => {
+    expect((await loadPlugins('/nonexistent', undefined, BUILTIN)).families).toEqual([]);
+  });
+
+  it.each([
+    ['a missing path', {}, './plugins/none.js', /plugin "\.\/plugins\/none\.js" not found/],
+    ['a package not installed', {}, 'specgate-plugin-absent', /is not a path starting with \.\/ nor a package installed/],
+    ['a module that throws', { 'p.mjs': 'throw new Error("boom\\nsecond line");' }, './p.mjs', /^plugin "\.\/p\.mjs" failed to load: boom$/],
+    ['no plugin exported', { 'p.mjs': 'export const x = 1;' }, './p.mjs', /does not export a plugin/],
+    ['a built-in family name', { 'p.mjs': pluginSource('rfcs') }, './p.mjs', /family "rfcs" is already taken/],
+    ['a rule id outside its family', { 'p.mjs': pluginSource('mine', 'other/rule') }, './p.mjs', /rule ids of family "mine" look like "mine\/subject-constraint"/],
+  ])('%s is a one-line usage error', async (_name, files, spec, message) => {
+    await expect(loadPlugins(repoWith(files as Record<string, string>), [spec], BUILTIN)).rejects.toThrow(message);
+  });
+
+  it('refuses a path whose real path leads out of the repository', async () => {
+    const outside = repoWith({ 'evil.mjs': pluginSource('evil') });
+    const root = repoWith({});
+    symlinkSync(path.join(outside, 'evil.mjs'), path.join(root, 'p.mjs'));
+    await expect(loadPlugins(root, ['./p.mjs'], BUILTIN)).rejects.toThrow(/leads out of the repository/);
+  });
+});
+
+describe("the config's rule ids and plugins", () => {
+  const config = (plugins?: string[]) => ({ severities: { 'mine/some-rule': 'warning' as const }, ruleAt: () => 'specgate.config.json:1:2', ...(plugins ? { plugins } : {}) });
+
+  it('an id no rule has is an error without plugins, and let pass when plugins the run does not load may declare it', async () => {
+    await expect(configuredSeverities(config(), BUILTIN_RULES)).rejects.toThrow(/unknown rule "mine\/some-rule"/);
+    expect(await configuredSeverities(config(['./p.mjs']), BUILTIN_RULES)).toEqual({ 'mine/some-rule': 'warning' });
+  });
+
+  it("with the plugins loaded, their rules' ids are checked like the built-ins'", async () => {
+    const withMine = withPluginRules(BUILTIN_RULES, [{ id: 'mine/other-rule', rfc: 'x', description: 'x', defaultSeverity: 'error', docs: '', fixable: false }]);
+    await expect(configuredSeverities(config(['./p.mjs']), withMine)).rejects.toThrow(/unknown rule "mine\/some-rule"/);
+  });
+});
