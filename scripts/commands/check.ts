@@ -1,24 +1,37 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseCommandArgs } from '../core/args.js';
+import { Corpus } from '../core/corpus.js';
 import { runFamilies } from '../core/engine.js';
 import { UsageError } from '../core/errors.js';
 import type { LayoutNeed } from '../core/layout.js';
-import { COMMON_HELP, COMMON_OPTIONS, emit, openCorpus, resolveRoot } from '../core/run-env.js';
+import { COMMON_HELP, COMMON_OPTIONS, configuredSeverities, emit, openCorpus, resolveRoot } from '../core/run-env.js';
 import { FAMILIES, loadFamilies } from '../checks/registry.js';
 import { defineRule } from '../core/rule.js';
-import type { Finding } from '../core/findings.js';
+import type { CheckResult, Finding } from '../core/findings.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
 import { checkFixFlags, FIX_HELP, FIX_OPTIONS, runFixFlags } from '../fix/command.js';
 import { applyBaseline, BASELINE_OPTIONS, baselineWanted, runScope } from '../core/suppressions.js';
+import { parseRuleFlags, RULE_HELP, RULE_OPTIONS } from '../core/rule-flags.js';
+import type { FileTargets } from '../core/targets.js';
+import { fileTargets, looksLikePath } from '../core/targets.js';
+import { MAX_FILE_BYTES, toPosix } from '../core/source.js';
 
-const HELP = `usage: specgate check [family…] [--map FILE] [--no-cache] [baseline options] [common options]
+const HELP = `usage: specgate check [family…] [path or glob…] [options] [baseline options] [common options]
 
 families: interop-map, invariants, rfcs, wire-examples (all when none is named)
+paths and globs (relative to the working directory; a folder is everything under it): report only
+the findings in these files; the families still read everything they need
       --map FILE                 check this interop map instead of the layout's
+${RULE_HELP}      --stdin                    check the text on standard input as the file --stdin-filename names
+      --stdin-filename PATH      the repository file standard input stands for (its findings only)
+      --print-config             print the effective configuration (preset, layout, every rule's
+                                 severity, and where each came from) as JSON; check nothing
+      --debug                    after the report, each family's and rule's time on stderr
       --no-cache                 parse every RFC afresh; neither read nor write the parse cache
                                  (node_modules/.cache/specgate/parsed)
+      --cache-location DIR       the parse cache's folder for this run (as SPECGATE_CACHE_DIR)
 ${FIX_HELP}baseline options (ESLint-style bulk suppressions, per file and rule id, a count):
       --suppress-all             record every error found now in the suppressions file; exit 0
       --suppress-rule ID         record the errors of this rule only (repeatable)
@@ -30,6 +43,12 @@ export const OPTIONS = {
   ...COMMON_OPTIONS,
   map: { type: 'string' },
   'no-cache': { type: 'boolean' },
+  'cache-location': { type: 'string' },
+  ...RULE_OPTIONS,
+  stdin: { type: 'boolean' },
+  'stdin-filename': { type: 'string' },
+  'print-config': { type: 'boolean' },
+  debug: { type: 'boolean' },
   ...FIX_OPTIONS,
   ...BASELINE_OPTIONS,
 } as const;
@@ -43,10 +62,18 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     io.stdout.write(HELP);
     return 0;
   }
+  const cliRules = parseRuleFlags(values);
   if (checkFixFlags(values) && values['fix-dry-run'] && (values['suppress-all'] || values['suppress-rule'] || values['prune-suppressions'])) {
     throw new UsageError('--fix-dry-run writes nothing; the suppressions file is written with --fix or without fixing');
   }
-  const families = await loadFamilies(positionals);
+  checkStdinFlags(values);
+  if (values['cache-location'] !== undefined && values['no-cache']) throw new UsageError('give --cache-location or --no-cache, not both');
+  if (values['cache-location'] === '') throw new UsageError('--cache-location needs a folder');
+  // A family's name, else a path or glob (ESLint's and markdownlint-cli2's file arguments); a word
+  // that is neither is taken for a mistyped family (did you mean).
+  const names = positionals.filter((p) => FAMILIES[p] !== undefined || !looksLikePath(p));
+  const paths = positionals.filter((p) => !names.includes(p));
+  const families = await loadFamilies(names);
   const map = values.map as string | undefined;
   let needs = [...new Set(families.flatMap((f) => NEEDS[f.name] ?? []))];
   // A --map stands in for the layout's map: it must exist itself.
@@ -54,11 +81,35 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     requireMap(map, resolveRoot(values));
     needs = needs.filter((n) => n !== 'interopMap');
   }
-  const { corpus, severities } = await openCorpus(values, needs);
+  const opened = await openCorpus(values, needs);
+  let corpus = opened.corpus;
+  // --rule ID:SEVERITY wins over the config, for this run only (checked like the config's ids).
+  const severities = { ...opened.severities, ...(await configuredSeverities({ severities: cliRules, ruleAt: () => '--rule' })) };
+  if (values['print-config']) {
+    const { printConfig } = await import('../core/print-config.js');
+    io.stdout.write(await printConfig(opened.config, cliRules));
+    return 0;
+  }
   if (values['no-cache']) corpus.useParseCache = false;
+  if (values['cache-location'] !== undefined) corpus.parseCacheDir = path.resolve(values['cache-location'] as string);
+  let targets: FileTargets | undefined = paths.length ? fileTargets(paths, corpus.root) : undefined;
+  if (values.stdin) {
+    // The unsaved text laid over the tree, as the editor's buffers are (the LSP's overlay).
+    const rel = stdinFile(values['stdin-filename'] as string, corpus.root);
+    if (!io.readStdin) throw new UsageError('--stdin: this runner has no standard input');
+    const text = await io.readStdin(MAX_FILE_BYTES);
+    const { OverlaySource } = await import('../core/overlay-source.js');
+    const overlay = new OverlaySource(corpus.source);
+    overlay.set(rel, text);
+    const over = new Corpus(overlay, corpus.layout);
+    over.useParseCache = corpus.useParseCache;
+    over.parseCacheDir = corpus.parseCacheDir;
+    corpus = over;
+    targets = fileTargets([rel], corpus.root, corpus.root);
+  }
   const options: Record<string, unknown> = {};
   if (map) options.map = map;
-  const fixed = await runFixFlags(values, { corpus, families, options, severities }, io);
+  const fixed = await runFixFlags(values, { corpus, families, options, severities, ...(targets ? { files: targets.matches } : {}) }, io);
   if (fixed === 'dry-run') return 0;
   const checked = fixed ?? corpus;
   // What the run read, and which family found what: the baseline judges only what the run could see.
@@ -71,16 +122,68 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
       familyOf.set(f, family);
     }
   };
-  const result = await runFamilies({ corpus: checked, families, options, severities, onFamilyDone });
+  const timings: { family: string; rule: string; ms: number }[] = [];
+  const onRuleTimed = values.debug ? (family: string, rule: string, ms: number) => void timings.push({ family, rule, ms }) : undefined;
+  let result = await runFamilies({ corpus: checked, families, options, severities, onFamilyDone, ...(onRuleTimed ? { onRuleTimed } : {}) });
+  if (targets) {
+    const missing = targets.unmatched(read);
+    if (missing.length) throw new UsageError(`no files matching the pattern "${missing[0]}" among the files the ${families.length === 1 ? `${families[0]!.name} family reads` : 'checks read'} (run "specgate check --debug" to list them)`);
+    result = onlyTargets(result, targets.matches, familyOf);
+  }
   const ids = (list: typeof families) => new Set(list.flatMap((f) => f.rules.map((r) => defineRule(r).id)));
   const others = Object.keys(FAMILIES).filter((n) => !families.some((f) => f.name === n));
   // The other families' rule ids are loaded only when there is a baseline to scope: a run without
   // one (every pre-commit run of a repository that never wrote one) loads only its own families.
   // (loadFamilies([]) is every family.)
   const notRun = ids(others.length && baselineWanted(checked, values) ? await loadFamilies(others) : []);
-  const inScope = runScope(ids(families), notRun, read, (file) => existsSync(path.join(checked.root, file)));
+  const scope = runScope(ids(families), notRun, read, (file) => existsSync(path.join(checked.root, file)));
+  // Files the command line left out are not judged by the baseline either.
+  const inScope = targets ? (file: string, ruleId: string) => targets.matches(file) && scope(file, ruleId) : scope;
   const baselined = applyBaseline(result, checked, values, { inScope, familyOf: (f) => familyOf.get(f) });
-  return emit(baselined, values, checked, families.flatMap((f) => f.rules), io);
+  const code = await emit(baselined, values, checked, families.flatMap((f) => f.rules), io);
+  if (values.debug) {
+    const { debugLines } = await import('../core/debug.js');
+    for (const line of debugLines(baselined, timings, read, checked)) io.stderr.write(`specgate: debug: ${line}\n`);
+  }
+  return code;
+}
+
+/** The findings of the files named on the command line; each family's row counts only those. */
+function onlyTargets(result: CheckResult, matches: (file: string) => boolean, familyOf: ReadonlyMap<Finding, string>): CheckResult {
+  const findings = result.findings.filter((f) => matches(f.file));
+  const families = result.families.map((s) => {
+    const own = findings.filter((f) => familyOf.get(f) === s.family);
+    return { ...s, errors: own.filter((f) => f.severity === 'error').length, warnings: own.filter((f) => f.severity === 'warning').length };
+  });
+  const withheld = result.withheld?.filter((w) => matches(w.finding.file));
+  return { ...result, findings, families, ...(withheld ? { withheld } : {}) };
+}
+
+/** --stdin and --stdin-filename go together, and read no index and fix no file. */
+function checkStdinFlags(values: Record<string, unknown>): void {
+  const name = values['stdin-filename'];
+  if (!values.stdin) {
+    if (name !== undefined) throw new UsageError('--stdin-filename names the file --stdin stands for; give --stdin too');
+    return;
+  }
+  if (name === undefined || name === '') throw new UsageError('--stdin needs --stdin-filename PATH: the repository file the text stands for (it decides how the text is read)');
+  if (values.staged) throw new UsageError('--stdin checks text laid over the working tree; it cannot be combined with --staged');
+  if (values.fix) throw new UsageError('--stdin has no file to write fixes to; --fix-dry-run prints the diff');
+}
+
+/** The repository-relative file --stdin-filename names: relative to the working directory, else to the root. */
+function stdinFile(name: string, root: string): string {
+  const fromCwd = path.resolve(name);
+  const abs = isInsideRoot(fromCwd, root) ? fromCwd : path.resolve(root, name);
+  if (!isInsideRoot(abs, root)) throw new UsageError(`--stdin-filename ${name} is outside the root ${toPosix(root)}`);
+  const rel = toPosix(path.relative(root, abs));
+  if (rel === '') throw new UsageError(`--stdin-filename ${name} names the root folder, not a file`);
+  return rel;
+}
+
+function isInsideRoot(abs: string, root: string): boolean {
+  const rel = path.relative(root, abs);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
 /** --map FILE, relative to the root or else to the working directory (as the interop-map family reads it). */

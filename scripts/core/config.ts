@@ -26,6 +26,12 @@ export interface LoadedConfig {
   file?: string;
   /** `file:line:column` of a rule id's key in the config, for messages. */
   ruleAt(id: string): string;
+  /** Where the preset came from: `--preset`, the config's `file:line:column`, or `default`. */
+  presetFrom?: string;
+  /** `file:line:column` of the key at a JSON Pointer of the config file, when the file has it (`--print-config`). */
+  keyAt?(pointer: string): string | undefined;
+  /** The config file's value, as read (checked against its schema). */
+  raw?: Readonly<Record<string, unknown>>;
 }
 
 interface ConfigFile {
@@ -77,7 +83,7 @@ export function loadConfig(
   opts: { preset?: string; config?: string },
   source?: Pick<FileSource, 'read'> & { readAbove?(files: readonly string[]): { file: string; got: ReadResult } | undefined },
 ): LoadedConfig {
-  const none = (): LoadedConfig => ({ layout: presetLayout(opts.preset ?? 'specgate'), severities: {}, ruleAt: () => CONFIG_FILE });
+  const none = (): LoadedConfig => ({ layout: presetLayout(opts.preset ?? 'specgate'), severities: {}, ruleAt: () => CONFIG_FILE, presetFrom: opts.preset ? '--preset' : 'default' });
   let configPath: string | undefined;
   let got: ReadResult;
   // The root's own config comes from `source` when given (the git index, the editor's buffers).
@@ -113,7 +119,13 @@ export function loadConfig(
     const at = doc.locate(childPointer('/rules', id), 'key');
     return `${shown}:${at.line}:${at.column}`;
   };
-  return { layout, severities: { ...cfg.rules }, file: toPosix(path.relative(root, configPath)), ruleAt };
+  const keyAt = (pointer: string) => {
+    if (valueAt(doc.value, pointer) === undefined) return undefined;
+    const at = doc.locate(pointer, 'key');
+    return `${shown}:${at.line}:${at.column}`;
+  };
+  const presetFrom = opts.preset ? '--preset' : cfg.preset ? keyAt('/preset') : 'default';
+  return { layout, severities: { ...cfg.rules }, file: toPosix(path.relative(root, configPath)), ruleAt, presetFrom, keyAt, raw: cfg as Record<string, unknown> };
 }
 
 function parseConfig(shown: string, raw: string): StructuredDoc {
@@ -144,7 +156,7 @@ function configValidator(): { validate: Validator; schema: unknown } {
 }
 
 /** Severities as ESLint (`"warn"`, 0/1/2) and Spectral (`"warn"`, `"info"`, `"hint"`) spell them: this tool's word, and whose spelling it is. */
-const SEVERITY_ELSEWHERE: Readonly<Record<string, readonly [string, string]>> = {
+export const SEVERITY_ELSEWHERE: Readonly<Record<string, readonly [string, string]>> = {
   warn: ['warning', 'ESLint and Spectral'],
   info: ['notice', 'Spectral'],
   hint: ['notice', 'Spectral'],

@@ -45,6 +45,8 @@ export class Corpus {
   readonly problems: Finding[] = [];
   /** Whether what is extracted from parsed files may be read from and written to the on-disk parse cache (`--no-cache` turns it off). */
   useParseCache = true;
+  /** `check --cache-location DIR`: the parse cache's folder for this run (default: parse-cache.ts parseCacheDir). */
+  parseCacheDir: string | undefined;
 
   constructor(
     readonly source: FileSource,

@@ -1,3 +1,4 @@
+import { packageHomepage } from './package-root.js';
 import type { Corpus } from './corpus.js';
 import type { FamilySummary, Finding, Fix, RelatedLocation, Severity, SeveritySetting } from './findings.js';
 import type { Layout } from './layout.js';
@@ -116,9 +117,23 @@ export function ruleAnchor(id: string): string {
   return id.replace(/[^a-z0-9-]+/g, '-');
 }
 
-/** Fills in the defaults: severity `error`, not fixable, documented in docs/rules.md. */
+/**
+ * The absolute address of a rule's row in docs/rules.md, for SARIF's helpUri, the json and github
+ * reports and editor hovers: the package ships no docs, so it points at the repository's page,
+ * found from package.json `homepage` (a GitHub repository URL; its `#readme` fragment dropped).
+ */
+export function ruleDocsUrl(id: string): string {
+  return `${docsBase()}/docs/rules.md#${ruleAnchor(id)}`;
+}
+
+let base: string | undefined;
+function docsBase(): string {
+  return (base ??= `${packageHomepage().replace(/#.*$/, '').replace(/\/+$/, '')}/blob/main`);
+}
+
+/** Fills in the defaults: severity `error`, not fixable, documented in docs/rules.md (an absolute URL). */
 export function defineRule(spec: RuleSpec): RuleMeta {
-  const { id, rfc, description, defaultSeverity = 'error', docs = `docs/rules.md#${ruleAnchor(spec.id)}`, fixable = false, class: cls, presets, rfcByPreset, rfcByFormat } = spec;
+  const { id, rfc, description, defaultSeverity = 'error', docs = ruleDocsUrl(spec.id), fixable = false, class: cls, presets, rfcByPreset, rfcByFormat } = spec;
   return { id, rfc, description, defaultSeverity, docs, fixable, ...(cls ? { class: cls } : {}), ...(presets ? { presets } : {}), ...(rfcByPreset ? { rfcByPreset } : {}), ...(rfcByFormat ? { rfcByFormat } : {}) };
 }
 

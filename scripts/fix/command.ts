@@ -11,14 +11,14 @@ export const FIX_OPTIONS = {
   fix: { type: 'boolean' },
   'fix-dry-run': { type: 'boolean' },
   'fix-type': { type: 'string', multiple: true },
-  rule: { type: 'string', multiple: true },
+  'fix-rule': { type: 'string', multiple: true },
 } as const;
 
 export const FIX_HELP = `fix options (the working tree only; each repair is spliced into the file, nothing else changes):
       --fix                      apply every fix (all files or none), then check again and report what remains
       --fix-dry-run              print the unified diff --fix would write; write nothing
       --fix-type SEVERITY        fix only findings of this severity: error, warning, notice (repeatable, or comma-separated)
-      --rule ID                  fix only this rule's findings (repeatable, or comma-separated)
+      --fix-rule ID              fix only this rule's findings (repeatable, or comma-separated)
 `;
 
 const FIX_TYPES = ['error', 'warning', 'notice'];
@@ -28,6 +28,8 @@ export interface FixContext {
   families: Family[];
   options: Record<string, unknown>;
   severities: Record<string, ConfiguredSeverity>;
+  /** The files named on the command line: only their findings are fixed. */
+  files?: (file: string) => boolean;
 }
 
 /**
@@ -38,16 +40,16 @@ export async function runFixFlags(values: Record<string, unknown>, ctx: FixConte
   if (!checkFixFlags(values)) return undefined;
   const dryRun = values['fix-dry-run'] === true;
   const types = list(values['fix-type']);
-  const rules = list(values.rule);
+  const rules = list(values['fix-rule']);
   const metas = ctx.families.flatMap((f) => f.rules.map(defineRule));
   for (const r of rules) {
     const meta = metas.find((m) => m.id === r);
-    if (!meta) throw new UsageError(`--rule ${r}: no rule of the families checked has this id`);
-    if (!meta.fixable) throw new UsageError(`--rule ${r}: this rule has no fixes`);
+    if (!meta) throw new UsageError(`--fix-rule ${r}: no rule of the families checked has this id`);
+    if (!meta.fixable) throw new UsageError(`--fix-rule ${r}: this rule has no fixes`);
   }
   // --quiet reports errors only, so it fixes errors only (as ESLint's --fix --quiet): what it does not show, it does not change.
   const quiet = values.quiet === true;
-  const wanted = (f: Finding) => (!quiet || f.severity === 'error') && (!types.length || types.includes(f.severity)) && (!rules.length || rules.includes(f.ruleId));
+  const wanted = (f: Finding) => (!quiet || f.severity === 'error') && (!types.length || types.includes(f.severity)) && (!rules.length || rules.includes(f.ruleId)) && (!ctx.files || ctx.files(f.file));
   const { corpus } = ctx;
   // The fix machinery (passes, plans, the overlay source) is loaded only when a run fixes.
   const { computeFixes } = await import('./run.js');
@@ -70,6 +72,7 @@ export async function runFixFlags(values: Record<string, unknown>, ctx: FixConte
   io.stderr.write(`specgate: applied ${run.applied} fix${run.applied === 1 ? '' : 'es'} to ${files}\n`);
   const fresh = new Corpus(new FsSource(corpus.root), corpus.layout);
   fresh.useParseCache = corpus.useParseCache;
+  fresh.parseCacheDir = corpus.parseCacheDir;
   return fresh;
 }
 
@@ -78,7 +81,7 @@ export function checkFixFlags(values: Record<string, unknown>): boolean {
   const fixing = values.fix === true || values['fix-dry-run'] === true;
   const types = list(values['fix-type']);
   if (!fixing) {
-    if (types.length || list(values.rule).length) throw new UsageError(`--${types.length ? 'fix-type' : 'rule'} limits --fix or --fix-dry-run; give one of them`);
+    if (types.length || list(values['fix-rule']).length) throw new UsageError(`--${types.length ? 'fix-type' : 'fix-rule'} limits --fix or --fix-dry-run; give one of them`);
     return false;
   }
   if (values.staged) throw new UsageError('--fix applies to the working tree; it cannot be combined with --staged');

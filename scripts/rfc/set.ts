@@ -42,7 +42,7 @@ async function list(corpus: Corpus): Promise<RfcSet> {
   }
   const docs = new Map<string, Promise<RfcDocument | undefined>>();
   let parseCache: Promise<ParseCache | undefined> | undefined;
-  const openCache = () => (parseCache ??= corpus.useParseCache ? import('../core/parse-cache.js').then((m) => m.openParseCache(corpus.root)) : Promise.resolve(undefined));
+  const openCache = () => (parseCache ??= corpus.useParseCache ? import('../core/parse-cache.js').then((m) => m.openParseCache(corpus.root, corpus.parseCacheDir ?? m.parseCacheDir())) : Promise.resolve(undefined));
   // One file at a time, each text read when its turn comes: a gate asks for all of them at once,
   // and texts read up front would all be alive together with their trees.
   let queue: Promise<unknown> = Promise.resolve();

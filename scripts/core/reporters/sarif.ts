@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
+import { packageHomepage } from '../package-root.js';
+import { ruleDocsUrl } from '../rule.js';
 import type { Finding, Severity } from '../findings.js';
 import type { Range } from '../position.js';
 import { INPUT_RULES as INPUT_RULE_LIST } from '../input-rules.js';
@@ -7,7 +9,6 @@ import type { Reporter, RuleInfo } from './types.js';
 
 /** The base every result URI is relative to; `originalUriBaseIds` resolves it to the run's root. */
 const BASE_ID = 'SRCROOT';
-const INFORMATION_URI = 'https://github.com/specgate/specgate#readme';
 
 /** Findings the corpus reports itself (unreadable or unparseable input), whatever the command. */
 const INPUT_RULES = new Map(INPUT_RULE_LIST.map((r) => [r.id, r]));
@@ -39,7 +40,7 @@ export const sarif: Reporter = (result, env) => {
             name: env.toolName,
             version: env.toolVersion,
             semanticVersion: env.toolVersion,
-            informationUri: INFORMATION_URI,
+            informationUri: packageHomepage(),
             rules: [...descriptors.values()],
           },
         },
@@ -95,6 +96,7 @@ function inputRuleDescriptor(f: Finding): SarifRule {
       markdown: `${description}\n\nFix the file so it can be read and parsed, then run the check again.${rfc}`,
     },
     defaultConfiguration: { level: 'error' },
+    helpUri: ruleDocsUrl(f.ruleId),
     properties: { tags: [family], ...(f.rfc ? { rfc: f.rfc } : {}) },
   };
 }

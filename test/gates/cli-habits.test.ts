@@ -1,0 +1,163 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { stylish } from '../../scripts/core/reporters/stylish.js';
+import { parseRuleFlags } from '../../scripts/core/rule-flags.js';
+import { fileTargets, looksLikePath } from '../../scripts/core/targets.js';
+import { editJson, PROJECT, projectCorpusCopy, runCli, runJson } from '../helpers/env.js';
+import { sampleEnv, sampleResult } from './findings-fixture.js';
+
+/** Issue 27: the habits of ESLint and markdownlint-cli2 users. In-process runs of the CLI. */
+
+/** A copy of the corpus whose map has one CamelCase reason (one interop-map error). */
+function sabotaged(): string {
+  const dir = projectCorpusCopy();
+  editJson(path.join(dir, 'spec/v2/interop-map.json'), (m) => {
+    m.a2a.errors[0].reason = 'TaskNotFound';
+  });
+  return dir;
+}
+
+describe('paths and globs as arguments', () => {
+  it('tells a family from a path or glob', () => {
+    expect(looksLikePath('rfcs')).toBe(false);
+    expect(looksLikePath('interop-map')).toBe(false);
+    expect(looksLikePath('RFCS/0211-x.md')).toBe(true);
+    expect(looksLikePath('RFCS/*.md')).toBe(true);
+    expect(looksLikePath('x.json')).toBe(true);
+    expect(looksLikePath('RFCS', PROJECT)).toBe(true); // a folder that exists
+  });
+
+  it('matches files, globs and folders relative to the working directory, else the root', () => {
+    const t = fileTargets(['RFCS/*.md', 'spec/v2', '!RFCS/0001-rfc-process.md'], PROJECT, PROJECT);
+    expect(t.matches('RFCS/0211-a.md')).toBe(true);
+    expect(t.matches('RFCS/0001-rfc-process.md')).toBe(false);
+    expect(t.matches('spec/v2/interop-map.json')).toBe(true);
+    expect(t.matches('invariants/invariants.yaml')).toBe(false);
+    expect(t.unmatched(['RFCS/0211-a.md'])).toEqual(['spec/v2']);
+    expect(() => fileTargets(['/etc/passwd'], PROJECT, PROJECT)).toThrow(/is outside the root/);
+  });
+
+  it('reports only the findings of the files named; the families still read what they need', async () => {
+    const dir = sabotaged();
+    const all = await runJson(['check', '--root', dir]);
+    expect(all.findings.map((f) => f.file)).toEqual(expect.arrayContaining(['spec/v2/interop-map.json']));
+    const rfcsOnly = await runJson(['check', '--root', dir, 'RFCS/*.md']);
+    // (the copy holds no scripts/, which two Accepted RFCs name in Affects)
+    expect(rfcsOnly.code).toBe(1);
+    expect(rfcsOnly.findings.length).toBeGreaterThan(0);
+    expect(rfcsOnly.findings.every((f) => f.file.startsWith('RFCS/'))).toBe(true);
+    // the interop-map row counts only the named files' findings
+    expect(rfcsOnly.summary.families.find((s: { family: string }) => s.family === 'interop-map').errors).toBe(0);
+    const map = await runJson(['check', 'interop-map', '--root', dir, 'spec/v2/interop-map.json']);
+    expect(map.code).toBe(1);
+    expect(map.findings.map((f) => f.ruleId)).toEqual(['interop-map/reason-upper-snake']);
+  });
+
+  it('a pattern that matches no file the checks read is exit 2 with one line', async () => {
+    const r = await runCli(['check', 'rfcs', 'RFCS/9999-*.md']);
+    expect(r).toEqual({ code: 2, stdout: '', stderr: 'specgate: no files matching the pattern "RFCS/9999-*.md" among the files the rfcs family reads (run "specgate check --debug" to list them)\n' });
+    // a word that is neither a family nor a path is still a mistyped family
+    expect((await runCli(['check', 'rfc'])).stderr).toMatch(/^specgate: unknown check family "rfc"; did you mean "rfcs"\?/);
+  });
+
+  it('--stdin --stdin-filename checks unsaved text as that file (the overlay the LSP uses)', async () => {
+    const map = readFileSync(path.join(PROJECT, 'spec/v2/interop-map.json'), 'utf8');
+    const unsaved = map.replace('"reason": "TASK_NOT_FOUND"', '"reason": "TaskNotFound"');
+    expect(unsaved).not.toBe(map);
+    const r = await runCli(['check', 'interop-map', '--stdin', '--stdin-filename', 'spec/v2/interop-map.json', '-f', 'compact'], { stdin: unsaved });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^spec\/v2\/interop-map\.json:264:19: error .*\[interop-map\/reason-upper-snake\]$/m);
+    // the saved file is clean
+    expect((await runCli(['check', 'interop-map', '--stdin', '--stdin-filename', 'spec/v2/interop-map.json'], { stdin: map })).code).toBe(0);
+    for (const [args, line] of [
+      [['--stdin'], 'specgate: --stdin needs --stdin-filename PATH: the repository file the text stands for (it decides how the text is read)\n'],
+      [['--stdin-filename', 'x.json'], 'specgate: --stdin-filename names the file --stdin stands for; give --stdin too\n'],
+      [['--stdin', '--stdin-filename', 'RFCS/x.md', '--fix'], 'specgate: --stdin has no file to write fixes to; --fix-dry-run prints the diff\n'],
+    ] as const) {
+      expect(await runCli(['check', ...args], { stdin: '' })).toEqual({ code: 2, stdout: '', stderr: line });
+    }
+  });
+});
+
+describe('--rule ID:SEVERITY, --print-config, --debug, --cache-location, help <command>', () => {
+  it('reads ESLint\'s spelling and refuses a severity it does not know', () => {
+    expect(parseRuleFlags({ rule: ['rfcs/status-known: off', 'rfcs/dates-valid:warning'] })).toEqual({ 'rfcs/status-known': 'off', 'rfcs/dates-valid': 'warning' });
+    expect(() => parseRuleFlags({ rule: ['rfcs/status-known: warn'] })).toThrow('--rule rfcs/status-known: warn: the severity is one of off, on, notice, warning, error; did you mean "warning"? ("warn" is how ESLint and Spectral spell it)');
+    expect(() => parseRuleFlags({ rule: ['rfcs/status-known'], fix: true })).toThrow(/use --fix-rule rfcs\/status-known$/);
+  });
+
+  it('sets a severity for this run over the config; an unknown id gets a did-you-mean', async () => {
+    const dir = sabotaged();
+    const off = await runJson(['check', 'interop-map', '--root', dir, '--rule', 'interop-map/reason-upper-snake: off', '--rule', 'interop-map/schema:off']);
+    expect(off.code).toBe(0);
+    const warn = await runJson(['check', 'interop-map', '--root', dir, '--rule', 'interop-map/reason-upper-snake:warning']);
+    expect(warn.findings.map((f) => f.severity)).toEqual(['warning']);
+    const r = await runCli(['check', '--rule', 'rfcs/status-knwn:off']);
+    expect(r).toMatchObject({ code: 2, stderr: '--rule: unknown rule "rfcs/status-knwn"; did you mean "rfcs/status-known"? (run "specgate list-rules")\n'.replace(/^/, 'specgate: ') });
+  });
+
+  it('--print-config names every rule and where its severity came from', async () => {
+    const dir = projectCorpusCopy();
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(path.join(dir, 'specgate.config.json'), '{\n  "preset": "openwop",\n  "rules": { "rfcs/dates-valid": "warning" }\n}\n');
+    const r = await runCli(['check', '--root', dir, '--print-config', '--rule', 'rfcs/status-known: off']);
+    expect(r.code).toBe(0);
+    const c = JSON.parse(r.stdout);
+    expect(c.configFile).toBe('specgate.config.json');
+    expect(c.preset.value).toBe('openwop');
+    expect(c.preset.from).toMatch(/specgate\.config\.json:2:3$/);
+    expect(c.layout.invariants).toEqual({ value: 'SECURITY/invariants.yaml', from: 'preset openwop' });
+    expect(c.rules['rfcs/dates-valid'].severity).toBe('warning');
+    expect(c.rules['rfcs/dates-valid'].from).toMatch(/specgate\.config\.json:3:14$/);
+    expect(c.rules['rfcs/status-known']).toEqual({ severity: 'off', from: '--rule' });
+    expect(c.rules['rfcs/title-row-matches']).toEqual({ severity: 'off', from: 'preset openwop (opt-in)' });
+    expect(c.rules['interop-map/reason-upper-snake']).toEqual({ severity: 'error', from: 'default' });
+  });
+
+  it('--debug lists the files read and each rule\'s time on stderr; stdout stays the format', async () => {
+    const r = await runCli(['check', 'rfcs', '--debug', '-f', 'json']);
+    expect(() => JSON.parse(r.stdout)).not.toThrow();
+    expect(r.stderr).toMatch(/^specgate: debug: files read \(\d+\): RFCS\//m);
+    expect(r.stderr).toMatch(/^specgate: debug: rfcs: [\d.]+ ms/m);
+    expect(r.stderr).toMatch(/^specgate: debug: {3}rfcs\/status-known +[\d.]+ ms$/m);
+  });
+
+  it('--cache-location moves the parse cache for the run', async () => {
+    const { mkdtempSync, readdirSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const cache = mkdtempSync(path.join(tmpdir(), 'specgate-cache-'));
+    try {
+      const r = await runCli(['check', 'rfcs', '--cache-location', cache, '--debug']);
+      expect(r.stderr).toContain(`parse cache: ${cache}`);
+      expect(readdirSync(cache).filter((f) => f.endsWith('.json')).length).toBeGreaterThan(0);
+      expect((await runCli(['check', '--cache-location', cache, '--no-cache'])).stderr).toBe('specgate: give --cache-location or --no-cache, not both\n');
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
+  });
+
+  it('`specgate help check` prints check\'s usage; an unknown one gets a did-you-mean', async () => {
+    const help = await runCli(['help', 'check']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toBe((await runCli(['check', '--help'])).stdout);
+    expect(help.stdout).toMatch(/^usage: specgate check \[family…\] \[path or glob…\]/);
+    expect((await runCli(['help', 'chek'])).stderr).toBe('specgate: unknown command "chek"; did you mean "check"?\nrun "specgate --help" for the commands\n');
+  });
+});
+
+describe('quiet usage errors', () => {
+  it('an unknown short flag gets a suggestion only when it is one (another case, or a long option with one dash)', async () => {
+    expect((await runCli(['check', '-x'])).stderr).toBe('specgate: unknown option "-x"\nrun "specgate check --help" for its usage\n');
+    expect((await runCli(['check', '-Q'])).stderr).toBe('specgate: unknown option "-Q"; did you mean "-q"?\nrun "specgate check --help" for its usage\n');
+  });
+
+  it('stylish ends with how many of the problems --fix can repair', () => {
+    const result = sampleResult();
+    const edit = { file: result.findings[0]!.file, start: 0, end: 1, text: 'x' };
+    result.findings[0] = { ...result.findings[0]!, fix: { edits: [edit] } };
+    const text = stylish(result, sampleEnv('/repo'));
+    expect(text).toMatch(/^✖ \d+ problems? .*\n {2}1 problem can be fixed with --fix$/m);
+    expect(stylish(sampleResult(), sampleEnv('/repo'))).not.toMatch(/can be fixed/);
+  });
+});
