@@ -21,7 +21,7 @@ ${Object.entries(COMMANDS)
   .join('\n')}
 
 common options: -h/--help, --root DIR, --preset specgate|openwop, --config FILE,
-  -f/--format stylish|compact|json|sarif|github, -o/--output FILE, --staged, -q/--quiet,
+  -f/--format stylish|compact|json|sarif|github|junit|gitlab, -o/--output FILE, --staged, -q/--quiet,
   --max-warnings N, --color/--no-color ("specgate <command> --help" shows each command's options)
   -v/--version   print the version
 exit codes: 0 clean, 1 error findings (or more warnings than --max-warnings), 2 usage, configuration or internal error

@@ -46,7 +46,7 @@ export const COMMON_HELP = `common options:
       --config FILE        the configuration (default: specgate.config.json, searched upward from
                            --root, else from the working directory, up to the git work-tree
                            top; outside git, that folder only)
-  -f, --format NAME        stylish, compact, json, sarif or github (default stylish)
+  -f, --format NAME        stylish, compact, json, sarif, github, junit or gitlab (default stylish)
   -o, --output FILE        write the report to FILE instead of stdout
       --staged             read the git index instead of the working tree
   -q, --quiet              report errors only
@@ -235,8 +235,8 @@ export async function emit(result: CheckResult, values: CommonValues, corpus: Co
     },
   );
   writeReport(values.output, text, io);
-  // sarif and github have no place for the baseline's summary: it goes to stderr, stdout stays the format.
-  if (result.baseline && (format === 'sarif' || format === 'github')) {
+  // sarif, github, junit and gitlab have no place for the baseline's summary: it goes to stderr, stdout stays the format.
+  if (result.baseline && ['sarif', 'github', 'junit', 'gitlab'].includes(format)) {
     const { baselineLines } = await import('./reporters/baseline.js');
     for (const line of baselineLines(result.baseline)) io.stderr.write(`specgate: ${line}\n`);
   }
