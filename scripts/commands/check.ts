@@ -17,6 +17,8 @@ import { parseRuleFlags, RULE_HELP, RULE_OPTIONS } from '../core/rule-flags.js';
 import type { FileTargets } from '../core/targets.js';
 import { fileTargets, looksLikePath } from '../core/targets.js';
 import { MAX_FILE_BYTES, toPosix } from '../core/source.js';
+import { EXCEPTION_HELP, EXCEPTION_OPTIONS } from '../core/exceptions.js';
+import { INPUT_RULES } from '../core/input-rules.js';
 
 const HELP = `usage: specgate check [family…] [path or glob…] [options] [baseline options] [common options]
 
@@ -28,7 +30,7 @@ ${RULE_HELP}      --stdin                    check the text on standard input as
       --stdin-filename PATH      the repository file standard input stands for (its findings only)
       --print-config             print the effective configuration (preset, layout, every rule's
                                  severity, and where each came from) as JSON; check nothing
-      --debug                    after the report, each family's and rule's time on stderr
+${EXCEPTION_HELP}      --debug                    after the report, each family's and rule's time on stderr
       --no-cache                 parse every RFC afresh; neither read nor write the parse cache
                                  (node_modules/.cache/specgate/parsed)
       --cache-location DIR       the parse cache's folder for this run (as SPECGATE_CACHE_DIR)
@@ -49,6 +51,7 @@ export const OPTIONS = {
   'stdin-filename': { type: 'string' },
   'print-config': { type: 'boolean' },
   debug: { type: 'boolean' },
+  ...EXCEPTION_OPTIONS,
   ...FIX_OPTIONS,
   ...BASELINE_OPTIONS,
 } as const;
@@ -68,6 +71,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   }
   checkStdinFlags(values);
   if (values['cache-location'] !== undefined && values['no-cache']) throw new UsageError('give --cache-location or --no-cache, not both');
+  if (values['report-unused-exceptions'] && values['no-report-unused-exceptions']) throw new UsageError('give --report-unused-exceptions or --no-report-unused-exceptions, not both');
   if (values['cache-location'] === '') throw new UsageError('--cache-location needs a folder');
   // A family's name, else a path or glob (ESLint's and markdownlint-cli2's file arguments); a word
   // that is neither is taken for a mistyped family (did you mean).
@@ -125,6 +129,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const timings: { family: string; rule: string; ms: number }[] = [];
   const onRuleTimed = values.debug ? (family: string, rule: string, ms: number) => void timings.push({ family, rule, ms }) : undefined;
   let result = await runFamilies({ corpus: checked, families, options, severities, onFamilyDone, ...(onRuleTimed ? { onRuleTimed } : {}) });
+  result = await exceptionsSettled(result, { corpus: checked, config: opened.config, severities, read, families, familyOf, reportUnused: values['no-report-unused-exceptions'] !== true });
   if (targets) {
     const missing = targets.unmatched(read);
     if (missing.length) throw new UsageError(`no files matching the pattern "${missing[0]}" among the files the ${families.length === 1 ? `${families[0]!.name} family reads` : 'checks read'} (run "specgate check --debug" to list them)`);
@@ -148,15 +153,41 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   return code;
 }
 
+/**
+ * The config's ignores, overrides and exceptions, and the Markdown files' disable comments
+ * (core/exceptions.ts), settled before the baseline counts what is left. Loaded only when the
+ * config has any or a file the run read mentions one.
+ */
+async function exceptionsSettled(
+  result: CheckResult,
+  ctx: { corpus: Corpus; config: import('../core/config.js').LoadedConfig; severities: Record<string, import('../core/findings.js').ConfiguredSeverity>; read: ReadonlySet<string>; families: { rules: Parameters<typeof defineRule>[0][] }[]; familyOf: ReadonlyMap<Finding, string>; reportUnused: boolean },
+): Promise<CheckResult> {
+  const raw = ctx.config.raw ?? {};
+  const inConfig = ['ignores', 'overrides', 'exceptions'].some((k) => Array.isArray(raw[k]) && (raw[k] as unknown[]).length > 0);
+  const inMarkdown = [...ctx.read].some((f) => f.endsWith('.md') && (ctx.corpus.cachedText(f) ?? ctx.corpus.text(f) ?? '').includes('specgate-'));
+  if (!inConfig && !inMarkdown) return result;
+  const [{ settleExceptions }, { allRules }] = await Promise.all([import('../core/exceptions.js'), import('../rules-registry.js')]);
+  const ran = new Set([...INPUT_RULES.map((r) => r.id), ...ctx.families.flatMap((f) => f.rules.map((r) => defineRule(r).id))]);
+  const known = new Set((await allRules()).map((r) => r.id));
+  const settled = await settleExceptions(result, { corpus: ctx.corpus, config: ctx.config, severities: ctx.severities, read: ctx.read, ran, known, reportUnused: ctx.reportUnused });
+  return settled === result ? result : recount(settled, ctx.familyOf);
+}
+
 /** The findings of the files named on the command line; each family's row counts only those. */
 function onlyTargets(result: CheckResult, matches: (file: string) => boolean, familyOf: ReadonlyMap<Finding, string>): CheckResult {
   const findings = result.findings.filter((f) => matches(f.file));
+  const withheld = result.withheld?.filter((w) => matches(w.finding.file));
+  return recount({ ...result, findings, ...(withheld ? { withheld } : {}) }, familyOf);
+}
+
+/** Each family's row counts the findings left of those it found (after exceptions or a narrowing to some files). */
+function recount(result: CheckResult, familyOf: ReadonlyMap<Finding, string>): CheckResult {
+  const findings = result.findings;
   const families = result.families.map((s) => {
     const own = findings.filter((f) => familyOf.get(f) === s.family);
     return { ...s, errors: own.filter((f) => f.severity === 'error').length, warnings: own.filter((f) => f.severity === 'warning').length };
   });
-  const withheld = result.withheld?.filter((w) => matches(w.finding.file));
-  return { ...result, findings, families, ...(withheld ? { withheld } : {}) };
+  return { ...result, families };
 }
 
 /** --stdin and --stdin-filename go together, and read no index and fix no file. */
