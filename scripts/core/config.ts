@@ -128,22 +128,30 @@ export function loadConfig(
   return { layout, severities: { ...cfg.rules }, file: toPosix(path.relative(root, configPath)), ruleAt, presetFrom, keyAt, raw: cfg as Record<string, unknown> };
 }
 
+/**
+ * The config file parsed and checked against its schema. Every problem is reported at once, one
+ * line each at its `file:line:column` (ESLint and tsc list them all), so a config with three
+ * mistakes takes one run to mend, not three.
+ */
 function parseConfig(shown: string, raw: string): StructuredDoc {
   const doc = parseJson(shown, raw);
-  const problem = doc.problems[0];
-  if (problem) {
-    const at = doc.lines.at(problem.start);
-    throw new UsageError(`${shown}:${at.line}:${at.column}: ${problem.message}`);
+  if (doc.problems.length) {
+    throw new UsageError(doc.problems.map((problem) => {
+      const at = doc.lines.at(problem.start);
+      return `${shown}:${at.line}:${at.column}: ${problem.message}`;
+    }).join('\n'));
   }
   const { validate, schema } = configValidator();
   if (!validate(doc.value)) {
     const errors = validate.errors ?? [];
     // The schema is passed so a misspelt key gets a "did you mean" from the keys it declares.
     const reports = [...schemaErrorReports(errors, doc, (e) => describeConfigError(e, doc.value), schema)];
-    const first = reports[0]!;
-    const at = 'doc' in first.at ? doc.locate(first.at.pointer, first.at.on ?? 'value') : { line: 1, column: 1 };
-    const more = reports.length > 1 ? ` (and ${reports.length - 1} more problem${reports.length > 2 ? 's' : ''})` : '';
-    throw new UsageError(`${shown}:${at.line}:${at.column}: ${first.message}${more}`);
+    const lines = reports.map((r) => {
+      const at = 'doc' in r.at ? doc.locate(r.at.pointer, r.at.on ?? 'value') : { line: 1, column: 1 };
+      return { at, text: `${shown}:${at.line}:${at.column}: ${r.message}` };
+    });
+    lines.sort((a, b) => a.at.line - b.at.line || a.at.column - b.at.column);
+    throw new UsageError([...new Set(lines.map((l) => l.text))].join('\n'));
   }
   return doc;
 }

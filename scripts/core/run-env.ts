@@ -7,7 +7,7 @@ import type { LoadedConfig } from './config.js';
 import type { CheckResult, ConfiguredSeverity, Finding } from './findings.js';
 import { countBySeverity } from './findings.js';
 import type { LayoutNeed } from './layout.js';
-import { checkPresetName, requireLayout } from './layout.js';
+import { checkPresetName, otherPresetHint, requireLayout } from './layout.js';
 import type { FileSource } from './source.js';
 import { FsSource, toPosix } from './source.js';
 import { writeOutputFile } from './writer.js';
@@ -143,10 +143,27 @@ export async function openCorpus(values: CommonValues, needs: readonly LayoutNee
 }
 
 /** The config's rule severities, checked against every command's rules (loaded only when the config names any). */
-export async function configuredSeverities(config: Pick<LoadedConfig, 'severities' | 'ruleAt'>): Promise<Record<string, ConfiguredSeverity>> {
-  if (Object.keys(config.severities).length === 0) return {};
+export async function configuredSeverities(config: Pick<LoadedConfig, 'severities' | 'ruleAt' | 'raw' | 'keyAt'>): Promise<Record<string, ConfiguredSeverity>> {
+  const overrides = (config.raw?.overrides as { rules: Record<string, ConfiguredSeverity> }[] | undefined) ?? [];
+  if (Object.keys(config.severities).length === 0 && overrides.length === 0) return {};
   const { resolveConfiguredRules } = await import('../rules-registry.js');
-  return resolveConfiguredRules(config.severities, config.ruleAt);
+  // The ids of "rules" and of every override's "rules" are checked in one pass: all unknown ones at once.
+  const problems: string[] = [];
+  let out: Record<string, ConfiguredSeverity> = {};
+  try {
+    out = await resolveConfiguredRules(config.severities, config.ruleAt);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    problems.push(e.message);
+  }
+  for (const [i, o] of overrides.entries()) {
+    await resolveConfiguredRules(o.rules, (id) => config.keyAt?.(`/overrides/${i}/rules/${id.replace(/~/g, '~0').replace(/\//g, '~1')}`) ?? config.ruleAt(id)).catch((e: unknown) => {
+      if (!(e instanceof UsageError)) throw e;
+      problems.push(e.message);
+    });
+  }
+  if (problems.length) throw new UsageError(problems.join('\n'));
+  return out;
 }
 
 /**
@@ -235,6 +252,11 @@ export async function emit(result: CheckResult, values: CommonValues, corpus: Co
     },
   );
   writeReport(values.output, text, io);
+  // Files missing where this preset looks, present where another keeps them: say so once.
+  if (corpus && result.findings.some((f) => f.ruleId === 'corpus/missing-file')) {
+    const hint = otherPresetHint(corpus.layout, (rel) => corpus.source.exists(rel));
+    if (hint) io.stderr.write(`specgate: ${hint}\n`);
+  }
   // sarif, github, junit and gitlab have no place for the baseline's summary: it goes to stderr, stdout stays the format.
   if (result.baseline && ['sarif', 'github', 'junit', 'gitlab'].includes(format)) {
     const { baselineLines } = await import('./reporters/baseline.js');

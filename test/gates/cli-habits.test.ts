@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { stylish } from '../../scripts/core/reporters/stylish.js';
 import { parseRuleFlags } from '../../scripts/core/rule-flags.js';
 import { fileTargets, looksLikePath } from '../../scripts/core/targets.js';
-import { editJson, PROJECT, projectCorpusCopy, runCli, runJson } from '../helpers/env.js';
+import { ANCHOR, editJson, PROJECT, projectCorpusCopy, runCli, runJson, describeShared, tempCopy } from '../helpers/env.js';
 import { sampleEnv, sampleResult } from './findings-fixture.js';
 
 /** Issue 27: the habits of ESLint and markdownlint-cli2 users. In-process runs of the CLI. */
@@ -159,5 +159,41 @@ describe('quiet usage errors', () => {
     const text = stylish(result, sampleEnv('/repo'));
     expect(text).toMatch(/^✖ \d+ problems? .*\n {2}1 problem can be fixed with --fix$/m);
     expect(stylish(sampleResult(), sampleEnv('/repo'))).not.toMatch(/can be fixed/);
+  });
+});
+
+describe('config errors all at once; the other preset\'s layout named', () => {
+  it('every schema problem, then every unknown rule id (overrides included), one located line each', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const dir = projectCorpusCopy();
+    const config = path.join(dir, 'specgate.config.json');
+    writeFileSync(config, '{\n  "preset": "openwp",\n  "rules": { "rfcs/status-known": "warn" },\n  "bogus": 1\n}\n');
+    const r = await runCli(['check', '--root', dir]);
+    expect(r.code).toBe(2);
+    const shown = config.split(path.sep).join('/'); // outside the working directory: shown absolute
+    expect(r.stderr.trimEnd().split('\n')).toEqual([
+      `specgate: ${shown}:2:13: "preset" must be one of "specgate", "openwop" — did you mean "openwop"?`,
+      `specgate: ${shown}:3:35: the severity of "rfcs/status-known" must be one of "off", "on", "notice", "warning", "error" — did you mean "warning"? ("warn" is how ESLint and Spectral spell it)`,
+      `specgate: ${shown}:4:3: unknown key "bogus" in the config (see config.schema.json)`,
+    ]);
+    writeFileSync(config, '{\n  "rules": { "rfcs/status-knwn": "off" },\n  "overrides": [{ "files": ["RFCS/*.md"], "rules": { "rfcs/datesvalid": "off" } }]\n}\n');
+    const ids = await runCli(['check', '--root', dir]);
+    expect(ids.stderr.trimEnd().split('\n')).toEqual([
+      `specgate: ${shown}:2:14: unknown rule "rfcs/status-knwn"; did you mean "rfcs/status-known"? (run "specgate list-rules")`,
+      `specgate: ${shown}:3:54: unknown rule "rfcs/datesvalid"; did you mean "rfcs/dates-valid"? (run "specgate list-rules")`,
+    ]);
+  });
+});
+
+describeShared("the other preset's layout", () => {
+  it('forgetting --preset openwop in an upstream-layout repository names the files that are there, in one line', async () => {
+    const dir = tempCopy(ANCHOR);
+    const r = await runCli(['check', '--root', dir, '-f', 'compact']);
+    expect(r.code).toBe(1);
+    const hints = r.stderr.split('\n').filter(Boolean);
+    expect(hints).toHaveLength(1);
+    expect(hints[0]).toMatch(/^specgate: api\/v2\/openapi\.yaml, .*SECURITY\/invariants\.yaml are here, where the "openwop" preset keeps them, but not spec\/v2\/openapi\.yaml, .*invariants\/invariants\.yaml: this looks like the "openwop" layout \(--preset openwop, or "preset": "openwop" in specgate\.config\.json\)$/);
+    // with the preset, no hint
+    expect((await runCli(['check', 'interop-map', '--root', dir, '--preset', 'openwop'])).stderr).toBe('');
   });
 });
