@@ -46,7 +46,7 @@ export interface RuleMeta {
   description: string;
   /** The severity when configuration says nothing; `off` rules report only when configured. */
   defaultSeverity: SeveritySetting;
-  /** Where the rule is documented (docs/rules.md#<anchor> unless the rule says otherwise). */
+  /** Where the rule is documented: the absolute URL of its row in docs/rules.md (ruleDocsUrl), unless the rule says otherwise. */
   docs: string;
   /** Whether some of the rule's findings carry a fix (`check --fix`, the editor's quick fixes). */
   fixable: boolean;
