@@ -53,6 +53,8 @@ export const EXCEPTION_HELP = `      --no-report-unused-exceptions  do not repor
 
 /** One exception, wherever it is written. */
 interface Exception {
+  /** The file whose findings it may accept. */
+  file: string;
   /** How a reason is added: after "--" in a comment, a "reason" in a config entry. */
   kind: 'comment' | 'config';
   rules: string[];
@@ -91,9 +93,20 @@ export async function settleExceptions(result: CheckResult, ctx: ExceptionContex
   findings = applyOverrides(findings, raw.overrides as Override[] | undefined);
   const exceptions = [...(await markdownExceptions(ctx)), ...configExceptions(ctx)];
   if (exceptions.length === 0) return findings === result.findings ? result : { ...result, findings };
+  // Indexed by file and rule, so a config with many entries costs a lookup per finding, not a scan.
+  const byKey = new Map<string, Exception[]>();
+  for (const e of exceptions) {
+    if (e.reason === '') continue;
+    for (const r of e.rules) {
+      const key = `${e.file}\0${r}`;
+      const list = byKey.get(key);
+      if (list) list.push(e);
+      else byKey.set(key, [e]);
+    }
+  }
   const kept: Finding[] = [];
   for (const f of findings) {
-    const by = exceptions.filter((e) => e.reason !== '' && e.covers(f));
+    const by = (byKey.get(`${f.file}\0${f.ruleId}`) ?? []).filter((e) => e.covers(f));
     for (const e of by) e.used = true;
     if (by.length === 0) kept.push(f);
   }
@@ -159,9 +172,9 @@ async function markdownExceptions(ctx: ExceptionContext): Promise<Exception[]> {
         const judged = rules.every((r) => ctx.ran.has(r));
         if (kind === 'disable-next-line') {
           const line = to.line + 1;
-          out.push({ kind: 'comment', rules, reason, at, used: false, judged, covers: (f) => f.file === file && f.line === line && rules.includes(f.ruleId) });
+          out.push({ kind: 'comment', file, rules, reason, at, used: false, judged, covers: (f) => f.file === file && f.line === line && rules.includes(f.ruleId) });
         } else if (kind === 'disable') {
-          const e = { kind: 'comment' as const, rules, reason, at, used: false, judged, from: to.line, to: lastLine, covers: (f: Finding) => f.file === file && f.line >= e.from && f.line <= e.to && rules.includes(f.ruleId) };
+          const e = { kind: 'comment' as const, file, rules, reason, at, used: false, judged, from: to.line, to: lastLine, covers: (f: Finding) => f.file === file && f.line >= e.from && f.line <= e.to && rules.includes(f.ruleId) };
           for (const r of rules) open.set(r, e);
           out.push(e);
         } else {
@@ -217,6 +230,7 @@ function configExceptions(ctx: ExceptionContext): Exception[] {
     const judged = ctx.ran.has(x.rule) && (ctx.read.has(x.file) || !ctx.corpus.source.exists(x.file));
     return {
       kind: 'config' as const,
+      file: x.file,
       rules: [x.rule],
       reason: (x.reason ?? '').trim(),
       at: { file: configFile, line: line ?? 1, column: column ?? 1, endLine: line ?? 1, endColumn: column ?? 1 },
