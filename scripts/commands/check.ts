@@ -113,7 +113,10 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   }
   const options: Record<string, unknown> = {};
   if (map) options.map = map;
-  const fixed = await runFixFlags(values, { corpus, families, options, severities, ...(targets ? { files: targets.matches } : {}) }, io);
+  // A finding an exception accepts (or an ignore drops) is not fixed either.
+  const settle = async (found: Finding[], fixing: Corpus) =>
+    (await exceptionsSettled({ findings: found, families: [] }, { corpus: fixing, config: opened.config, severities, read: new Set(fixing.filesRead), families, familyOf: new Map(), reportUnused: false })).findings;
+  const fixed = await runFixFlags(values, { corpus, families, options, severities, settle, ...(targets ? { files: targets.matches } : {}) }, io);
   if (fixed === 'dry-run') return 0;
   const checked = fixed ?? corpus;
   // What the run read, and which family found what: the baseline judges only what the run could see.

@@ -30,6 +30,8 @@ export interface FixContext {
   severities: Record<string, ConfiguredSeverity>;
   /** The files named on the command line: only their findings are fixed. */
   files?: (file: string) => boolean;
+  /** Exceptions, ignores and overrides (see FixOptions.settle). */
+  settle?: (findings: Finding[], corpus: Corpus) => Promise<Finding[]>;
 }
 
 /**
@@ -53,7 +55,7 @@ export async function runFixFlags(values: Record<string, unknown>, ctx: FixConte
   const { corpus } = ctx;
   // The fix machinery (passes, plans, the overlay source) is loaded only when a run fixes.
   const { computeFixes } = await import('./run.js');
-  const run = await computeFixes({ source: corpus.source, layout: corpus.layout, families: ctx.families, options: ctx.options, severities: ctx.severities, wanted, useParseCache: corpus.useParseCache });
+  const run = await computeFixes({ source: corpus.source, layout: corpus.layout, families: ctx.families, options: ctx.options, severities: ctx.severities, wanted, useParseCache: corpus.useParseCache, ...(ctx.settle ? { settle: ctx.settle } : {}) });
   // File names and file text reach the terminal: escaped (the diff keeps tabs and CRLF ends, so `git apply` still reads it).
   const { printable } = await import('../core/reporters/printable.js');
   for (const file of run.refused) io.stderr.write(`specgate: ${printable(file)} is not valid UTF-8 text; its fixes were not applied\n`);

@@ -35,6 +35,19 @@ describe('check --fix', () => {
     expect([read(MAP), read(RFC_0211), read(RFC_0152)]).toEqual(before);
   });
 
+  it('a finding an exception accepts is not fixed; the files named on the command line limit the fixes', async () => {
+    const { root, read } = sabotaged();
+    writeFileSync(path.join(root, 'specgate.config.json'), JSON.stringify({ exceptions: [{ file: MAP, pointer: '/a2a/errors/0/reason', rule: 'interop-map/reason-upper-snake', reason: 'kept as upstream spells it' }] }));
+    const r = await runCli(['check', 'interop-map', 'rfcs', '--root', root, '--fix-dry-run']);
+    expect(r.stdout).not.toContain('"reason": "TaskNotFound"');
+    expect(r.stderr).toBe('specgate: 3 fixes in 3 files would be applied; nothing written\n');
+    const only = await runCli(['check', 'interop-map', 'rfcs', '--root', root, '--fix-dry-run', RFC_0211]);
+    expect(only.stdout).toContain(`--- a/${RFC_0211}`);
+    // (the Supersedes finding is RFC 0211's; its repair edits RFC 0152 too) — the map's findings are left
+    expect(only.stdout).not.toContain(`--- a/${MAP}`);
+    expect(read(MAP)).toContain('"reason": "TaskNotFound"');
+  });
+
   it('--fix writes every fix, re-checks, and a second --fix changes nothing', async () => {
     const { root, read, clean } = sabotaged();
     const r = await runCli(['check', 'interop-map', 'rfcs', '--root', root, '--fix', '-f', 'json']);
