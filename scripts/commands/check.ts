@@ -5,7 +5,9 @@ import { Corpus } from '../core/corpus.js';
 import { runFamilies } from '../core/engine.js';
 import { UsageError } from '../core/errors.js';
 import type { LayoutNeed } from '../core/layout.js';
-import { COMMON_HELP, COMMON_OPTIONS, configuredSeverities, emit, openCorpus, resolveRoot } from '../core/run-env.js';
+import { checkCommonValues, COMMON_HELP, COMMON_OPTIONS, configuredSeverities, emit, openCorpus, resolveRoot, writeReport } from '../core/run-env.js';
+import { loadConfig } from '../core/config.js';
+import { checkPresetName } from '../core/layout.js';
 import { FAMILIES, loadFamilies } from '../checks/registry.js';
 import { defineRule } from '../core/rule.js';
 import type { CheckResult, Finding } from '../core/findings.js';
@@ -85,15 +87,21 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     requireMap(map, resolveRoot(values));
     needs = needs.filter((n) => n !== 'interopMap');
   }
+  if (values['print-config']) {
+    // The configuration only: it prints in a folder without the preset's layout too (to see why).
+    const root = checkCommonValues(values);
+    await checkPresetName(values.preset as string | undefined);
+    const config = loadConfig(root, values);
+    await configuredSeverities(config);
+    await configuredSeverities({ severities: cliRules, ruleAt: () => '--rule' });
+    const { printConfig } = await import('../core/print-config.js');
+    writeReport(values.output as string | undefined, await printConfig(config, cliRules), io);
+    return 0;
+  }
   const opened = await openCorpus(values, needs);
   let corpus = opened.corpus;
   // --rule ID:SEVERITY wins over the config, for this run only (checked like the config's ids).
   const severities = { ...opened.severities, ...(await configuredSeverities({ severities: cliRules, ruleAt: () => '--rule' })) };
-  if (values['print-config']) {
-    const { printConfig } = await import('../core/print-config.js');
-    io.stdout.write(await printConfig(opened.config, cliRules));
-    return 0;
-  }
   if (values['no-cache']) corpus.useParseCache = false;
   if (values['cache-location'] !== undefined) corpus.parseCacheDir = path.resolve(values['cache-location'] as string);
   let targets: FileTargets | undefined = paths.length ? fileTargets(paths, corpus.root) : undefined;

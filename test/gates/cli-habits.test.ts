@@ -115,6 +115,20 @@ describe('--rule ID:SEVERITY, --print-config, --debug, --cache-location, help <c
     expect(c.rules['interop-map/reason-upper-snake']).toEqual({ severity: 'error', from: 'default' });
   });
 
+  it('--print-config works in a folder without the layout (to see why a run refuses it); flags that contradict are one line', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const empty = mkdtempSync(path.join(tmpdir(), 'specgate-empty-'));
+    try {
+      const r = await runCli(['check', '--print-config', '--root', empty, '--preset', 'openwop']);
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout).preset).toEqual({ value: 'openwop', from: '--preset' });
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+    expect((await runCli(['check', '--report-unused-exceptions', '--no-report-unused-exceptions'])).stderr).toBe('specgate: give --report-unused-exceptions or --no-report-unused-exceptions, not both\n');
+  });
+
   it('--debug lists the files read and each rule\'s time on stderr; stdout stays the format', async () => {
     const r = await runCli(['check', 'rfcs', '--debug', '-f', 'json']);
     expect(() => JSON.parse(r.stdout)).not.toThrow();
