@@ -211,3 +211,30 @@ describeShared("the other preset's layout", () => {
     expect((await runCli(['check', 'interop-map', '--root', dir, '--preset', 'openwop'])).stderr).toBe('');
   });
 });
+
+describe('absolute rule docs URLs and the LICENSE', () => {
+  const pkg = JSON.parse(readFileSync(path.join(PROJECT, 'package.json'), 'utf8')) as { homepage: string; license: string };
+  const rulesMd = readFileSync(path.join(PROJECT, 'docs/rules.md'), 'utf8');
+  const base = `${pkg.homepage.replace(/#.*$/, '')}/blob/main/docs/rules.md#`;
+
+  it('SARIF helpUri, json docs and list-rules -f json point at the rule\'s row of the repository\'s docs/rules.md', async () => {
+    expect(pkg.homepage).toMatch(/^https:\/\/github\.com\/[^/]+\/[^/]+#readme$/);
+    const dir = sabotaged();
+    const sarif = JSON.parse((await runCli(['check', 'interop-map', '--root', dir, '-f', 'sarif'])).stdout);
+    const descriptors = sarif.runs[0].tool.driver.rules as { id: string; helpUri?: string }[];
+    expect(descriptors.length).toBeGreaterThan(5);
+    for (const d of descriptors) {
+      expect(d.helpUri, d.id).toBe(`${base}${d.id.replace(/[^a-z0-9-]+/g, '-')}`);
+      expect(rulesMd, d.id).toContain(`<a id="${d.helpUri!.slice(base.length)}"></a>`);
+    }
+    const json = JSON.parse((await runCli(['check', 'interop-map', '--root', dir, '-f', 'json'])).stdout);
+    expect(json.findings[0].docs).toBe(`${base}interop-map-reason-upper-snake`);
+    const list = JSON.parse((await runCli(['list-rules', '-f', 'json'])).stdout) as { id: string; docs: string }[];
+    expect(list.every((r) => r.docs.startsWith(base))).toBe(true);
+  });
+
+  it('LICENSE is the MIT license package.json names', () => {
+    expect(pkg.license).toBe('MIT');
+    expect(readFileSync(path.join(PROJECT, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} /);
+  });
+});

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { packageHomepage } from '../package-root.js';
 import { ruleDocsUrl } from '../rule.js';
+import { docsUrlOf } from './github.js';
 import type { Finding, Severity } from '../findings.js';
 import type { Range } from '../position.js';
 import { INPUT_RULES as INPUT_RULE_LIST } from '../input-rules.js';
@@ -77,8 +78,9 @@ function ruleDescriptor(r: RuleInfo): SarifRule {
       markdown: `${description}\n\nThis rule enforces **${r.rfc}**; the finding's message names the offending value and where it should come from.`,
     },
     defaultConfiguration: r.defaultSeverity === 'off' ? { level: 'none', enabled: false } : { level: sarifLevel(r.defaultSeverity ?? 'error') },
-    ...(r.docs && /^https?:/.test(r.docs) ? { helpUri: r.docs } : {}),
-    properties: { tags: [r.id.split('/')[0]!, ...(r.class ? [r.class] : [])], rfc: r.rfc, ...(r.docs ? { docs: r.docs } : {}), ...(r.class ? { class: r.class } : {}) },
+    // Every rule's row in docs/rules.md, as an absolute URL (a rule spec that has not been through defineRule has none yet).
+    helpUri: docsUrlOf(r.docs, r.id),
+    properties: { tags: [r.id.split('/')[0]!, ...(r.class ? [r.class] : [])], rfc: r.rfc, docs: docsUrlOf(r.docs, r.id), ...(r.class ? { class: r.class } : {}) },
   };
 }
 
