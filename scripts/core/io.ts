@@ -1,3 +1,5 @@
+import { FatalError } from './errors.js';
+
 /**
  * Where a command writes: the process's own streams when run as `specgate`, buffers when a test
  * runs the CLI in-process (scripts/cli-main.ts). `isTTY` decides colour, as on a real stream.
@@ -18,7 +20,7 @@ export async function readAll(stream: AsyncIterable<Buffer | string>, limit: num
   for await (const chunk of stream) {
     const b = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     size += b.length;
-    if (size > limit) throw new Error(`standard input is larger than ${limit} bytes`);
+    if (size > limit) throw new FatalError(`standard input is larger than ${limit} bytes (the cap on every file)`);
     chunks.push(b);
   }
   return Buffer.concat(chunks).toString('utf8');

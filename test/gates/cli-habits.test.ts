@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { stylish } from '../../scripts/core/reporters/stylish.js';
 import { parseRuleFlags } from '../../scripts/core/rule-flags.js';
 import { fileTargets, looksLikePath } from '../../scripts/core/targets.js';
-import { ANCHOR, editJson, PROJECT, projectCorpusCopy, runCli, runJson, describeShared, tempCopy } from '../helpers/env.js';
+import { ANCHOR, editJson, PROJECT, projectCorpusCopy, runCli, runJson, describeShared, spawnCli, tempCopy } from '../helpers/env.js';
 import { sampleEnv, sampleResult } from './findings-fixture.js';
 
 /** Issue 27: the habits of ESLint and markdownlint-cli2 users. In-process runs of the CLI. */
@@ -59,6 +59,17 @@ describe('paths and globs as arguments', () => {
     expect(r).toEqual({ code: 2, stdout: '', stderr: 'specgate: no files matching the pattern "RFCS/9999-*.md" among the files the rfcs family reads (run "specgate check --debug" to list them)\n' });
     // a word that is neither a family nor a path is still a mistyped family
     expect((await runCli(['check', 'rfc'])).stderr).toMatch(/^specgate: unknown check family "rfc"; did you mean "rfcs"\?/);
+  });
+
+  it('the binary reads standard input to its end; past the cap it is one line (exit 2)', async () => {
+    const { readAll } = await import('../../scripts/core/io.js');
+    const { Readable } = await import('node:stream');
+    await expect(readAll(Readable.from([Buffer.from('ab'), Buffer.from('cd')]), 4)).resolves.toBe('abcd');
+    await expect(readAll(Readable.from([Buffer.from('ab'), Buffer.from('cde')]), 4)).rejects.toThrow('standard input is larger than 4 bytes (the cap on every file)');
+    const map = readFileSync(path.join(PROJECT, 'spec/v2/interop-map.json'), 'utf8');
+    const r = spawnCli(['check', 'interop-map', '--stdin', '--stdin-filename', 'spec/v2/interop-map.json', '-f', 'compact'], { input: map.replace('"reason": "TASK_NOT_FOUND"', '"reason": "TaskNotFound"') });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^spec\/v2\/interop-map\.json:264:19: error .*\[interop-map\/reason-upper-snake\]$/m);
   });
 
   it('--stdin --stdin-filename checks unsaved text as that file (the overlay the LSP uses)', async () => {
