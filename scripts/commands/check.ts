@@ -143,6 +143,8 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   result = await exceptionsSettled(result, { corpus: checked, config: opened.config, severities, read, families, familyOf, reportUnused: values['no-report-unused-exceptions'] !== true });
   if (targets) {
     const missing = targets.unmatched(read);
+    // --debug lists what the checks read, which is what a pattern is matched against.
+    if (missing.length && values.debug) io.stderr.write(`specgate: debug: files read (${read.size}): ${[...read].sort().join(', ')}\n`);
     if (missing.length) throw new UsageError(`no files matching the pattern "${missing[0]}" among the files the ${families.length === 1 ? `${families[0]!.name} family reads` : 'checks read'} (run "specgate check --debug" to list them)`);
     result = onlyTargets(result, targets.matches, familyOf);
   }

@@ -57,6 +57,8 @@ describe('paths and globs as arguments', () => {
   it('a pattern that matches no file the checks read is exit 2 with one line', async () => {
     const r = await runCli(['check', 'rfcs', 'RFCS/9999-*.md']);
     expect(r).toEqual({ code: 2, stdout: '', stderr: 'specgate: no files matching the pattern "RFCS/9999-*.md" among the files the rfcs family reads (run "specgate check --debug" to list them)\n' });
+    // --debug lists the files the pattern was matched against
+    expect((await runCli(['check', 'rfcs', 'RFCS/9999-*.md', '--debug'])).stderr).toMatch(/^specgate: debug: files read \(4\): RFCS\/0001-rfc-process\.md, /);
     // a word that is neither a family nor a path is still a mistyped family
     expect((await runCli(['check', 'rfc'])).stderr).toMatch(/^specgate: unknown check family "rfc"; did you mean "rfcs"\?/);
   });
