@@ -177,7 +177,7 @@ async function exceptionsSettled(
 ): Promise<CheckResult> {
   const raw = ctx.config.raw ?? {};
   const inConfig = ['ignores', 'overrides', 'exceptions'].some((k) => Array.isArray(raw[k]) && (raw[k] as unknown[]).length > 0);
-  const inMarkdown = [...ctx.read].some((f) => f.endsWith('.md') && (ctx.corpus.cachedText(f) ?? ctx.corpus.text(f) ?? '').includes('specgate-'));
+  const inMarkdown = [...ctx.read].some((f) => f.endsWith('.md') && (ctx.corpus.cachedText(f) ?? ctx.corpus.text(f) ?? '').includes('specgate-disable'));
   if (!inConfig && !inMarkdown) return result;
   const [{ settleExceptions }, { allRules }] = await Promise.all([import('../core/exceptions.js'), import('../rules-registry.js')]);
   const ran = new Set([...INPUT_RULES.map((r) => r.id), ...ctx.families.flatMap((f) => f.rules.map((r) => defineRule(r).id))]);

@@ -102,7 +102,7 @@ export class Workspace {
   private async settle(name: string, files: ReadonlySet<string>, findings: readonly Finding[], corpus: Corpus): Promise<readonly Finding[]> {
     const raw = this.config?.raw ?? {};
     const inConfig = ['ignores', 'overrides', 'exceptions'].some((k) => Array.isArray(raw[k]) && (raw[k] as unknown[]).length > 0);
-    const inMarkdown = [...files].some((f) => f.endsWith('.md') && (corpus.cachedText(f) ?? corpus.text(f) ?? '').includes('specgate-'));
+    const inMarkdown = [...files].some((f) => f.endsWith('.md') && (corpus.cachedText(f) ?? corpus.text(f) ?? '').includes('specgate-disable'));
     if (!this.config || (!inConfig && !inMarkdown)) return findings;
     const [{ settleExceptions }, { allRules }] = await Promise.all([import('../core/exceptions.js'), import('../rules-registry.js')]);
     const family = this.families.find((f) => f.name === name);
