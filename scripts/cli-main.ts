@@ -13,7 +13,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run(argv
   'list-rules': { summary: 'list every rule with its id, RFC section and description', load: () => import('./commands/list-rules.js') },
 };
 
-const USAGE = `usage: specgate <command> [options]
+const USAGE = `usage: specgate <command> [options]   (specgate help <command>: that command's options)
 
 commands:
 ${Object.entries(COMMANDS)
@@ -21,7 +21,7 @@ ${Object.entries(COMMANDS)
   .join('\n')}
 
 common options: -h/--help, --root DIR, --preset specgate|openwop, --config FILE,
-  -f/--format stylish|compact|json|sarif|github, -o/--output FILE, --staged, -q/--quiet,
+  -f/--format stylish|compact|json|sarif|github|junit|gitlab, -o/--output FILE, --staged, -q/--quiet,
   --max-warnings N, --color/--no-color ("specgate <command> --help" shows each command's options)
   -v/--version   print the version
 exit codes: 0 clean, 1 error findings (or more warnings than --max-warnings), 2 usage, configuration or internal error
@@ -40,8 +40,10 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     // An error may quote input (a file name, a host's answer): escaped like every reporter's text.
     const { printable } = await import('./core/reporters/printable.js');
     if (err instanceof UsageError || err instanceof FatalError) {
-      io.stderr.write(`specgate: ${printable(err.message)}\n`);
-      if (err instanceof UsageError && err.usage) io.stderr.write(`\n${err.usage}`);
+      // Several problems at once (a config with three mistakes) are one line each.
+      for (const line of err.message.split('\n')) io.stderr.write(`specgate: ${printable(line)}\n`);
+      // The useful line, then where the usage is (as ESLint and git do), not the usage itself.
+      if (err instanceof UsageError && err.usage) io.stderr.write(`${helpPointer(err.usage)}\n`);
     } else {
       const msg = err instanceof Error ? err.message : String(err);
       io.stderr.write(`specgate: internal error: ${printable(msg.split('\n')[0]!)}\n`);
@@ -51,9 +53,21 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
   }
 }
 
+/** `run "specgate check --help" for the usage`: the command is read from the usage's first line. */
+export function helpPointer(usage: string): string {
+  const command = /^usage: specgate ([a-z-]+)/.exec(usage)?.[1];
+  return command ? `run "specgate ${command} --help" for its usage` : 'run "specgate --help" for the commands';
+}
+
 async function dispatch(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
+  // `specgate help check` is `specgate check --help`, as git and npm read it.
+  if (name === 'help' && rest[0] !== undefined && COMMANDS[rest[0]]) return dispatch([rest[0], '--help'], io);
   if (!name || name === '--help' || name === '-h' || name === 'help') {
+    if (name === 'help' && rest[0] !== undefined) {
+      const [{ UsageError }, { didYouMeanHint }] = await Promise.all([import('./core/errors.js'), import('./core/did-you-mean.js')]);
+      throw new UsageError(`unknown command "${rest[0]}"${didYouMeanHint(rest[0], Object.keys(COMMANDS))}`, USAGE);
+    }
     io.stdout.write(USAGE);
     return name ? 0 : 2;
   }

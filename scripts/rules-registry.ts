@@ -21,15 +21,17 @@ export interface RuleGroup {
 
 export async function ruleGroups(): Promise<RuleGroup[]> {
   const families = await Promise.all(Object.values(FAMILIES).map((load) => load()));
-  const [{ WIRE_COMMAND_RULES }, { PROBE_OWN_RULES }, { ERRATA_RULES }, { RULE_INFOS }] = await Promise.all([
+  const [{ WIRE_COMMAND_RULES }, { PROBE_OWN_RULES }, { ERRATA_RULES }, { RULE_INFOS }, { EXCEPTION_RULES }] = await Promise.all([
     import('./wire/rules.js'),
     import('./probe/findings.js'),
     import('./errata/rules.js'),
     import('./compat/rules.js'),
+    import('./core/exceptions.js'),
   ]);
   return [
     { command: 'every command (input)', rules: INPUT_RULES },
     ...families.map((f) => ({ command: `check ${f.name}`, rules: f.rules.map(defineRule) })),
+    { command: 'check (exceptions)', rules: EXCEPTION_RULES },
     { command: 'wire (and probe)', rules: WIRE_COMMAND_RULES },
     { command: 'probe', rules: PROBE_OWN_RULES },
     { command: 'errata', rules: ERRATA_RULES },

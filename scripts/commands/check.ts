@@ -1,29 +1,47 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseCommandArgs } from '../core/args.js';
+import { Corpus } from '../core/corpus.js';
 import { runFamilies } from '../core/engine.js';
 import { UsageError } from '../core/errors.js';
 import { BUILTIN_RULES } from '../rules-registry.js';
-import { COMMON_HELP, COMMON_OPTIONS, configuredSeverities, emit, openRoot, requireRootLayout, resolveRoot } from '../core/run-env.js';
-import { Corpus } from '../core/corpus.js';
+import { checkCommonValues, COMMON_HELP, COMMON_OPTIONS, configuredSeverities, emit, openRoot, requireRootLayout, resolveRoot, writeReport } from '../core/run-env.js';
 import { loadPlugins } from '../core/plugins.js';
+import type { RuleCatalog } from '../core/rule-catalog.js';
 import { withPluginRules } from '../core/rule-catalog.js';
 import { FAMILIES, FAMILY_DECLARATIONS, loadFamilies } from '../checks/registry.js';
 import { familyNeeds } from '../core/family.js';
 import { defineRule } from '../core/rule.js';
-import type { Finding } from '../core/findings.js';
+import type { CheckResult, Finding } from '../core/findings.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
 import { checkFixFlags, FIX_HELP, FIX_OPTIONS } from '../fix/flags.js';
 import { applyBaseline, BASELINE_OPTIONS, baselineWanted, runScope } from '../core/suppressions.js';
+import { parseRuleFlags, RULE_HELP, RULE_OPTIONS } from '../core/rule-flags.js';
+import type { FileTargets } from '../core/targets.js';
+import { fileTargets, looksLikePath } from '../core/targets.js';
+import { MAX_FILE_BYTES, toPosix } from '../core/source.js';
+import { EXCEPTION_HELP, EXCEPTION_OPTIONS } from '../core/exceptions.js';
+import { INPUT_RULES } from '../core/input-rules.js';
+import { setCacheLocation } from '../core/cache.js';
+import { loadConfig } from '../core/config.js';
+import { checkPresetName } from '../core/layout.js';
 
-const HELP = `usage: specgate check [family…] [--map FILE] [--no-cache] [baseline options] [common options]
+const HELP = `usage: specgate check [family…] [path or glob…] [options] [baseline options] [common options]
 
 families (all when none is named; a plugin's families too, see docs/plugins.md):
 ${FAMILY_DECLARATIONS.map((f) => `  ${f.name.padEnd(15)} ${f.description}`).join('\n')}
+paths and globs (relative to the working directory; a folder is everything under it): report only
+the findings in these files; the families still read everything they need
       --map FILE                 check this interop map instead of the layout's
+${RULE_HELP}      --stdin                    check the text on standard input as the file --stdin-filename names
+      --stdin-filename PATH      the repository file standard input stands for (its findings only)
+      --print-config             print the effective configuration (preset, layout, every rule's
+                                 severity, and where each came from) as JSON; check nothing
+${EXCEPTION_HELP}      --debug                    after the report, each family's and rule's time on stderr
       --no-cache                 neither read nor write specgate's cache folder
                                  (node_modules/.cache/specgate: parses, validators)
+      --cache-location DIR       the cache folder for this run (as SPECGATE_CACHE_DIR)
       --no-plugins               run no plugin the configuration names (a plugin is code)
 ${FIX_HELP}baseline options (ESLint-style bulk suppressions, per file and rule id, a count):
       --suppress-all             record every error found now in the suppressions file; exit 0
@@ -37,23 +55,61 @@ export const OPTIONS = {
   map: { type: 'string' },
   'no-cache': { type: 'boolean' },
   'no-plugins': { type: 'boolean' },
+  'cache-location': { type: 'string' },
+  ...RULE_OPTIONS,
+  stdin: { type: 'boolean' },
+  'stdin-filename': { type: 'string' },
+  'print-config': { type: 'boolean' },
+  debug: { type: 'boolean' },
+  ...EXCEPTION_OPTIONS,
   ...FIX_OPTIONS,
   ...BASELINE_OPTIONS,
 } as const;
 
 export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
+  try {
+    return await checkRun(argv, io);
+  } finally {
+    // --cache-location holds for this run only (an in-process caller may run other commands next).
+    setCacheLocation(undefined);
+  }
+}
+
+async function checkRun(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, OPTIONS, true, HELP);
   if (values.help) {
     io.stdout.write(HELP);
     return 0;
   }
+  const cliRules = parseRuleFlags(values);
   if (checkFixFlags(values) && values['fix-dry-run'] && (values['suppress-all'] || values['suppress-rule'] || values['prune-suppressions'])) {
     throw new UsageError('--fix-dry-run writes nothing; the suppressions file is written with --fix or without fixing');
+  }
+  checkStdinFlags(values);
+  if (values['cache-location'] !== undefined && values['no-cache']) throw new UsageError('give --cache-location or --no-cache, not both');
+  if (values['report-unused-exceptions'] && values['no-report-unused-exceptions']) throw new UsageError('give --report-unused-exceptions or --no-report-unused-exceptions, not both');
+  if (values['cache-location'] === '') throw new UsageError('--cache-location needs a folder');
+  setCacheLocation(values['cache-location'] as string | undefined);
+  if (values['print-config']) {
+    // The configuration only: it prints in a folder without the preset's layout too (to see why).
+    const root = checkCommonValues(values);
+    await checkPresetName(values.preset as string | undefined);
+    const config = loadConfig(root, values);
+    await configuredSeverities(config, BUILTIN_RULES);
+    await configuredSeverities({ severities: cliRules, ruleAt: () => '--rule' }, BUILTIN_RULES);
+    const { printConfig } = await import('../core/print-config.js');
+    writeReport(values.output as string | undefined, await printConfig(config, cliRules), io);
+    return 0;
   }
   // The config comes first: its plugins may add families, which the run may name.
   const opened = await openRoot(values, []);
   const plugins = await loadPlugins(opened.root, values['no-plugins'] ? [] : opened.config.plugins, FAMILY_DECLARATIONS.map((d) => d.name));
-  const families = await loadFamilies(positionals, plugins.families);
+  // A family's name, else a path or glob (ESLint's and markdownlint-cli2's file arguments); a word
+  // that is neither is taken for a mistyped family (did you mean).
+  const pluginFamilies = new Set(plugins.families.map((d) => d.name));
+  const names = positionals.filter((p) => FAMILIES[p] !== undefined || pluginFamilies.has(p) || !looksLikePath(p));
+  const paths = positionals.filter((p) => !names.includes(p));
+  const families = await loadFamilies(names, plugins.families);
   const map = values.map as string | undefined;
   let needs = familyNeeds(families);
   // A --map stands in for the layout's map: it must exist itself.
@@ -62,13 +118,32 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     needs = needs.filter((n) => n !== 'interopMap');
   }
   await requireRootLayout(values, opened, needs);
-  const corpus = new Corpus(opened.source, opened.config.layout);
-  const severities = await configuredSeverities(opened.config, values['no-plugins'] ? BUILTIN_RULES : withPluginRules(BUILTIN_RULES, plugins.rules));
+  let corpus = new Corpus(opened.source, opened.config.layout);
+  const catalog: RuleCatalog = values['no-plugins'] ? BUILTIN_RULES : withPluginRules(BUILTIN_RULES, plugins.rules);
+  // --rule ID:SEVERITY wins over the config, for this run only (checked like the config's ids).
+  const severities = { ...(await configuredSeverities(opened.config, catalog)), ...(await configuredSeverities({ severities: cliRules, ruleAt: () => '--rule' }, catalog)) };
   if (values['no-cache']) corpus.useParseCache = false;
+  let targets: FileTargets | undefined = paths.length ? fileTargets(paths, corpus.root) : undefined;
+  if (values.stdin) {
+    // The unsaved text laid over the tree, as the editor's buffers are (the LSP's overlay).
+    const rel = stdinFile(values['stdin-filename'] as string, corpus.root);
+    if (!io.readStdin) throw new UsageError('--stdin: this runner has no standard input');
+    const text = await io.readStdin(MAX_FILE_BYTES);
+    const { OverlaySource } = await import('../core/overlay-source.js');
+    const overlay = new OverlaySource(corpus.source);
+    overlay.set(rel, text);
+    const over = new Corpus(overlay, corpus.layout);
+    over.useParseCache = corpus.useParseCache;
+    corpus = over;
+    targets = fileTargets([rel], corpus.root, corpus.root);
+  }
   const options: Record<string, unknown> = {};
   if (map) options.map = map;
+  // A finding an exception accepts (or an ignore drops) is not fixed either.
+  const settle = async (found: Finding[], fixing: Corpus) =>
+    (await exceptionsSettled({ findings: found, families: [] }, { corpus: fixing, config: opened.config, severities, read: new Set(fixing.filesRead), families, familyOf: new Map(), reportUnused: false })).findings;
   // The fixer loads only when the run fixes.
-  const fixed = checkFixFlags(values) ? await (await import('../fix/command.js')).runFixFlags(values, { corpus, families, options, severities }, io) : undefined;
+  const fixed = checkFixFlags(values) ? await (await import('../fix/command.js')).runFixFlags(values, { corpus, families, options, severities, settle, ...(targets ? { files: targets.matches } : {}) }, io) : undefined;
   if (fixed === 'dry-run') return 0;
   const checked = fixed ?? corpus;
   // What the run read, and which family found what: the baseline judges only what the run could see.
@@ -81,16 +156,97 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
       familyOf.set(f, family);
     }
   };
-  const result = await runFamilies({ corpus: checked, families, options, severities, onFamilyDone });
+  const timings: { family: string; rule: string; ms: number }[] = [];
+  const onRuleTimed = values.debug ? (family: string, rule: string, ms: number) => void timings.push({ family, rule, ms }) : undefined;
+  let result = await runFamilies({ corpus: checked, families, options, severities, onFamilyDone, ...(onRuleTimed ? { onRuleTimed } : {}) });
+  result = await exceptionsSettled(result, { corpus: checked, config: opened.config, severities, read, families, familyOf, reportUnused: values['no-report-unused-exceptions'] !== true });
+  if (targets) {
+    const missing = targets.unmatched(read);
+    // --debug lists what the checks read, which is what a pattern is matched against.
+    if (missing.length && values.debug) io.stderr.write(`specgate: debug: files read (${read.size}): ${[...read].sort().join(', ')}\n`);
+    if (missing.length) throw new UsageError(`no files matching the pattern "${missing[0]}" among the files the ${families.length === 1 ? `${families[0]!.name} family reads` : 'checks read'} (run "specgate check --debug" to list them)`);
+    result = onlyTargets(result, targets.matches, familyOf);
+  }
   const ids = (list: typeof families) => new Set(list.flatMap((f) => f.rules.map((r) => defineRule(r).id)));
   const others = [...Object.keys(FAMILIES), ...plugins.families.map((d) => d.name)].filter((n) => !families.some((f) => f.name === n));
   // The other families' rule ids are loaded only when there is a baseline to scope: a run without
   // one (every pre-commit run of a repository that never wrote one) loads only its own families.
   // (loadFamilies([]) is every family.)
   const notRun = ids(others.length && baselineWanted(checked, values) ? await loadFamilies(others, plugins.families) : []);
-  const inScope = runScope(ids(families), notRun, read, (file) => existsSync(path.join(checked.root, file)));
+  const scope = runScope(ids(families), notRun, read, (file) => existsSync(path.join(checked.root, file)));
+  // Files the command line left out are not judged by the baseline either.
+  const inScope = targets ? (file: string, ruleId: string) => targets.matches(file) && scope(file, ruleId) : scope;
   const baselined = applyBaseline(result, checked, values, { inScope, familyOf: (f) => familyOf.get(f) });
-  return emit(baselined, values, checked, families.flatMap((f) => f.rules), io);
+  const code = await emit(baselined, values, checked, families.flatMap((f) => f.rules), io);
+  if (values.debug) {
+    const { debugLines } = await import('../core/debug.js');
+    for (const line of debugLines(baselined, timings, read, checked)) io.stderr.write(`specgate: debug: ${line}\n`);
+  }
+  return code;
+}
+
+/**
+ * The config's ignores, overrides and exceptions, and the Markdown files' disable comments
+ * (core/exceptions.ts), settled before the baseline counts what is left. Loaded only when the
+ * config has any or a file the run read mentions one.
+ */
+async function exceptionsSettled(
+  result: CheckResult,
+  ctx: { corpus: Corpus; config: import('../core/config.js').LoadedConfig; severities: Record<string, import('../core/findings.js').ConfiguredSeverity>; read: ReadonlySet<string>; families: { rules: Parameters<typeof defineRule>[0][] }[]; familyOf: ReadonlyMap<Finding, string>; reportUnused: boolean },
+): Promise<CheckResult> {
+  const raw = ctx.config.raw ?? {};
+  const inConfig = ['ignores', 'overrides', 'exceptions'].some((k) => Array.isArray(raw[k]) && (raw[k] as unknown[]).length > 0);
+  const inMarkdown = [...ctx.read].some((f) => f.endsWith('.md') && (ctx.corpus.cachedText(f) ?? ctx.corpus.text(f) ?? '').includes('specgate-disable'));
+  if (!inConfig && !inMarkdown) return result;
+  const [{ settleExceptions }, { allRules }] = await Promise.all([import('../core/exceptions.js'), import('../rules-registry.js')]);
+  const ran = new Set([...INPUT_RULES.map((r) => r.id), ...ctx.families.flatMap((f) => f.rules.map((r) => defineRule(r).id))]);
+  const known = new Set((await allRules()).map((r) => r.id));
+  const settled = await settleExceptions(result, { corpus: ctx.corpus, config: ctx.config, severities: ctx.severities, read: ctx.read, ran, known, reportUnused: ctx.reportUnused });
+  return settled === result ? result : recount(settled, ctx.familyOf);
+}
+
+/** The findings of the files named on the command line; each family's row counts only those. */
+function onlyTargets(result: CheckResult, matches: (file: string) => boolean, familyOf: ReadonlyMap<Finding, string>): CheckResult {
+  const findings = result.findings.filter((f) => matches(f.file));
+  const withheld = result.withheld?.filter((w) => matches(w.finding.file));
+  return recount({ ...result, findings, ...(withheld ? { withheld } : {}) }, familyOf);
+}
+
+/** Each family's row counts the findings left of those it found (after exceptions or a narrowing to some files). */
+function recount(result: CheckResult, familyOf: ReadonlyMap<Finding, string>): CheckResult {
+  const findings = result.findings;
+  const families = result.families.map((s) => {
+    const own = findings.filter((f) => familyOf.get(f) === s.family);
+    return { ...s, errors: own.filter((f) => f.severity === 'error').length, warnings: own.filter((f) => f.severity === 'warning').length };
+  });
+  return { ...result, families };
+}
+
+/** --stdin and --stdin-filename go together, and read no index and fix no file. */
+function checkStdinFlags(values: Record<string, unknown>): void {
+  const name = values['stdin-filename'];
+  if (!values.stdin) {
+    if (name !== undefined) throw new UsageError('--stdin-filename names the file --stdin stands for; give --stdin too');
+    return;
+  }
+  if (name === undefined || name === '') throw new UsageError('--stdin needs --stdin-filename PATH: the repository file the text stands for (it decides how the text is read)');
+  if (values.staged) throw new UsageError('--stdin checks text laid over the working tree; it cannot be combined with --staged');
+  if (values.fix) throw new UsageError('--stdin has no file to write fixes to; --fix-dry-run prints the diff');
+}
+
+/** The repository-relative file --stdin-filename names: relative to the working directory, else to the root. */
+function stdinFile(name: string, root: string): string {
+  const fromCwd = path.resolve(name);
+  const abs = isInsideRoot(fromCwd, root) ? fromCwd : path.resolve(root, name);
+  if (!isInsideRoot(abs, root)) throw new UsageError(`--stdin-filename ${name} is outside the root ${toPosix(root)}`);
+  const rel = toPosix(path.relative(root, abs));
+  if (rel === '') throw new UsageError(`--stdin-filename ${name} names the root folder, not a file`);
+  return rel;
+}
+
+function isInsideRoot(abs: string, root: string): boolean {
+  const rel = path.relative(root, abs);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
 /** --map FILE, relative to the root or else to the working directory (as the interop-map family reads it). */

@@ -47,7 +47,7 @@ function explain(argv: string[], options: Options, allowPositionals: boolean, e:
     if (t.kind === 'positional' && !allowPositionals) return `unexpected argument "${t.value}": this command takes no positional arguments`;
     if (t.kind !== 'option') continue;
     const o = options[t.name];
-    if (!o) return `unknown option "${t.rawName}"${didYouMeanHint(t.rawName, flags)}`;
+    if (!o) return `unknown option "${t.rawName}"${shortFlagHint(t.rawName, options) ?? didYouMeanHint(t.rawName, flags.filter((f) => f.startsWith('--')))}`;
     const shown = shownOption(t.name, options);
     if (o.type === 'string' && t.value === undefined) return `option ${shown} needs a value`;
     if (o.type === 'boolean' && t.value !== undefined) return `option ${shown} takes no value (got "${t.value}")`;
@@ -58,6 +58,19 @@ function explain(argv: string[], options: Options, allowPositionals: boolean, e:
   if (name !== undefined) return `option ${shownOption(name, options)} needs a value (one that starts with "-" is written --${name}=-…)`;
   // Anything else parseArgs refuses: its first line, quotes balanced.
   return (e.message.split('\n')[0] ?? 'invalid arguments').replace(/'/g, '"').replace(/\. To specify a positional.*$/, '');
+}
+
+/**
+ * A one-letter flag is one edit from every other one, so edit distance says nothing: `-x` gets a
+ * suggestion only when it is a known short flag in the other case (`-Q` → `-q`) or a long option
+ * written with one dash (`-format` → `--format`); otherwise none. Undefined for a long flag.
+ */
+function shortFlagHint(raw: string, options: Options): string | undefined {
+  if (raw.startsWith('--')) return undefined;
+  const letter = raw.slice(1);
+  if (letter.length > 1 && options[letter]) return `; did you mean "--${letter}"?`;
+  const other = Object.entries(options).find(([, o]) => o.short !== undefined && o.short !== letter && o.short.toLowerCase() === letter.toLowerCase());
+  return other ? `; did you mean "-${other[1].short}"?` : '';
 }
 
 /** The option an argument names (`--output` or `-o` → `output`), if it names one. */

@@ -31,6 +31,12 @@ export interface LoadedConfig {
   ruleAt(id: string): string;
   /** The config's `plugins` (configuredPlugins), as the file writes them; loaded by core/plugins.ts unless --no-plugins. */
   plugins?: readonly string[];
+  /** Where the preset came from: `--preset`, the config's `file:line:column`, or `default`. */
+  presetFrom?: string;
+  /** `file:line:column` of the key at a JSON Pointer of the config file, when the file has it (`--print-config`). */
+  keyAt?(pointer: string): string | undefined;
+  /** The config file's value, as read (checked against its schema). */
+  raw?: Readonly<Record<string, unknown>>;
 }
 
 interface ConfigFile extends ConfigLayer {
@@ -79,7 +85,7 @@ export function loadConfig(
   opts: { preset?: string; config?: string },
   source?: Pick<FileSource, 'read'> & { readAbove?(files: readonly string[]): { file: string; got: ReadResult } | undefined },
 ): LoadedConfig {
-  const none = (): LoadedConfig => ({ layout: presetLayout(opts.preset ?? 'specgate'), severities: {}, ruleAt: () => CONFIG_FILE });
+  const none = (): LoadedConfig => ({ layout: presetLayout(opts.preset ?? 'specgate'), severities: {}, ruleAt: () => CONFIG_FILE, presetFrom: opts.preset ? '--preset' : 'default' });
   let configPath: string | undefined;
   let got: ReadResult;
   // The root's own config comes from `source` when given (the git index, the editor's buffers).
@@ -115,7 +121,13 @@ export function loadConfig(
     const at = doc.locate(childPointer('/rules', id), 'key');
     return `${shown}:${at.line}:${at.column}`;
   };
-  return { layout, severities, file: toPosix(path.relative(root, configPath)), ruleAt, ...configuredPlugins(cfg) };
+  const keyAt = (pointer: string) => {
+    if (valueAt(doc.value, pointer) === undefined) return undefined;
+    const at = doc.locate(pointer, 'key');
+    return `${shown}:${at.line}:${at.column}`;
+  };
+  const presetFrom = opts.preset ? '--preset' : cfg.preset ? keyAt('/preset') : cfg.extends ? keyAt('/extends') : 'default';
+  return { layout, severities, file: toPosix(path.relative(root, configPath)), ruleAt, presetFrom, keyAt, raw: cfg as Record<string, unknown>, ...configuredPlugins(cfg) };
 }
 
 /**
@@ -145,22 +157,30 @@ function configuredPlugins(cfg: ConfigFile): Pick<LoadedConfig, 'plugins'> {
   return cfg.plugins?.length ? { plugins: [...cfg.plugins] } : {};
 }
 
+/**
+ * The config file parsed and checked against its schema. Every problem is reported at once, one
+ * line each at its `file:line:column` (ESLint and tsc list them all), so a config with three
+ * mistakes takes one run to mend, not three.
+ */
 function parseConfig(shown: string, raw: string): StructuredDoc {
   const doc = parseJson(shown, raw);
-  const problem = doc.problems[0];
-  if (problem) {
-    const at = doc.lines.at(problem.start);
-    throw new UsageError(`${shown}:${at.line}:${at.column}: ${problem.message}`);
+  if (doc.problems.length) {
+    throw new UsageError(doc.problems.map((problem) => {
+      const at = doc.lines.at(problem.start);
+      return `${shown}:${at.line}:${at.column}: ${problem.message}`;
+    }).join('\n'));
   }
   const { validate, schema } = configValidator();
   if (!validate(doc.value)) {
     const errors = validate.errors ?? [];
     // The schema is passed so a misspelt key gets a "did you mean" from the keys it declares.
     const reports = [...schemaErrorReports(errors, doc, (e) => describeConfigError(e, doc.value), schema)];
-    const first = reports[0]!;
-    const at = 'doc' in first.at ? doc.locate(first.at.pointer, first.at.on ?? 'value') : { line: 1, column: 1 };
-    const more = reports.length > 1 ? ` (and ${reports.length - 1} more problem${reports.length > 2 ? 's' : ''})` : '';
-    throw new UsageError(`${shown}:${at.line}:${at.column}: ${first.message}${more}`);
+    const lines = reports.map((r) => {
+      const at = 'doc' in r.at ? doc.locate(r.at.pointer, r.at.on ?? 'value') : { line: 1, column: 1 };
+      return { at, text: `${shown}:${at.line}:${at.column}: ${r.message}` };
+    });
+    lines.sort((a, b) => a.at.line - b.at.line || a.at.column - b.at.column);
+    throw new UsageError([...new Set(lines.map((l) => l.text))].join('\n'));
   }
   return doc;
 }
@@ -173,7 +193,7 @@ function configValidator(): { validate: Validator; schema: unknown } {
 }
 
 /** Severities as ESLint (`"warn"`, 0/1/2) and Spectral (`"warn"`, `"info"`, `"hint"`) spell them: this tool's word, and whose spelling it is. */
-const SEVERITY_ELSEWHERE: Readonly<Record<string, readonly [string, string]>> = {
+export const SEVERITY_ELSEWHERE: Readonly<Record<string, readonly [string, string]>> = {
   warn: ['warning', 'ESLint and Spectral'],
   info: ['notice', 'Spectral'],
   hint: ['notice', 'Spectral'],

@@ -58,10 +58,12 @@ export interface RunOptions {
   severities?: Record<string, ConfiguredSeverity>;
   /** Told, per family, the files it read (the editor re-checks only the families that read a changed file). */
   onFamilyDone?(family: string, files: ReadonlySet<string>, findings: readonly Finding[]): void;
+  /** Told each rule's time (`check --debug`, ESLint's --stats). */
+  onRuleTimed?(family: string, ruleId: string, ms: number): void;
 }
 
 /** Runs families of rules over one corpus; every file is read and parsed once for all of them. */
-export async function runFamilies({ corpus, families, options = {}, severities = {}, onFamilyDone }: RunOptions): Promise<CheckResult> {
+export async function runFamilies({ corpus, families, options = {}, severities = {}, onFamilyDone, onRuleTimed }: RunOptions): Promise<CheckResult> {
   const findings: FindingDraft[] = [];
   const summaries: FamilySummary[] = [];
   const withheld: Withheld[] = [];
@@ -70,7 +72,7 @@ export async function runFamilies({ corpus, families, options = {}, severities =
   resetSuggestionBudget();
   for (const family of families) {
     const started = nowMs();
-    const { own, vacuous, visited, touched } = await runFamilyRules(family, corpus, options, severities);
+    const { own, vacuous, visited, touched } = await runFamilyRules(family, corpus, options, severities, onRuleTimed);
     const metas = family.rules.map(defineRule);
     let final = applySeverities(own, metas, severities, corpus.layout.preset);
     // A rule that visited nothing because an error already fails the run adds nothing: one
@@ -107,6 +109,7 @@ async function runFamilyRules(
   corpus: Corpus,
   options: Record<string, unknown>,
   severities: Readonly<Record<string, ConfiguredSeverity>>,
+  onRuleTimed?: RunOptions['onRuleTimed'],
 ): Promise<{ own: FindingDraft[]; vacuous: FindingDraft[]; visited: number; touched: ReadonlySet<string> }> {
   const touched = corpus.track();
   const problemsBefore = corpus.problems.length;
@@ -115,7 +118,9 @@ async function runFamilyRules(
   let visited = 0;
   for (const rule of family.rules) {
     if (severityOf(defineRule(rule), severities, undefined, corpus.layout.preset) === 'off') continue;
+    const started = onRuleTimed ? nowMs() : 0;
     const result = await runRule(rule, corpus, options);
+    onRuleTimed?.(family.name, rule.id, nowMs() - started);
     visited += result.visited;
     pushAll(vacuous, result.guards);
     // A file that could not be read or parsed has its own finding; the rules that needed it

@@ -90,3 +90,30 @@ export async function requireLayout(source: Pick<FileSource, 'exists' | 'glob'>,
     `${shownRoot} has ${missing.join(' and ')}, which the "${layout.preset}" preset expects (check --root; or --preset ${other.join('|')}, or "layout" in specgate.config.json)`,
   );
 }
+
+/**
+ * One line when the files the run missed are where another preset keeps them: forgetting
+ * `--preset openwop` in an upstream-layout repository names `SECURITY/invariants.yaml` and
+ * `api/v2/openapi.yaml` as being there, instead of leaving a page of missing-file errors to explain it.
+ */
+export function otherPresetHint(layout: Layout, exists: (rel: string) => boolean): string | undefined {
+  for (const name of PRESET_NAMES) {
+    if (name === layout.preset) continue;
+    const other = presetLayout(name);
+    const here: string[] = [];
+    const missed: string[] = [];
+    for (const key of Object.keys(other) as (keyof Layout)[]) {
+      const mine = layout[key];
+      const theirs = other[key];
+      if (typeof mine !== 'string' || typeof theirs !== 'string' || mine === theirs) continue;
+      if (!exists(mine) && exists(theirs)) {
+        here.push(theirs);
+        missed.push(mine);
+      }
+    }
+    if (here.length === 0) continue;
+    const list = (xs: string[]) => (xs.length === 1 ? xs[0]! : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
+    return `${list(here)} ${here.length === 1 ? 'is' : 'are'} here, where the "${name}" preset keeps ${here.length === 1 ? 'it' : 'them'}, but not ${list(missed)}: this looks like the "${name}" layout (--preset ${name}, or "preset": "${name}" in specgate.config.json)`;
+  }
+  return undefined;
+}

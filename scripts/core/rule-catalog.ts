@@ -43,10 +43,17 @@ export async function resolveConfiguredRules(
   const [rules, aliases] = await Promise.all([catalog.rules(), catalog.aliases()]);
   const known = new Set(rules.map((r) => r.id));
   const out = dict<ConfiguredSeverity>();
-  for (const id of ids) {
-    if (known.has(id) || own(aliases, id) || catalog.unloadedPlugins) continue;
-    const near = didYouMean(id, [...known, ...Object.keys(aliases)]);
-    throw new UsageError(`${where(id)}: unknown rule "${id}"${near ? `; did you mean "${near}"?` : ''} (run "specgate list-rules")`);
+  // Every unknown id at once, one line each.
+  const unknown = catalog.unloadedPlugins ? [] : ids.filter((id) => !known.has(id) && !own(aliases, id));
+  if (unknown.length) {
+    throw new UsageError(
+      unknown
+        .map((id) => {
+          const near = didYouMean(id, [...known, ...Object.keys(aliases)]);
+          return `${where(id)}: unknown rule "${id}"${near ? `; did you mean "${near}"?` : ''} (run "specgate list-rules")`;
+        })
+        .join('\n'),
+    );
   }
   for (const id of ids) for (const target of own(aliases, id) ?? []) out[target] = severities[id]!;
   for (const id of ids) if (known.has(id) || !own(aliases, id)) out[id] = severities[id]!;

@@ -1,4 +1,5 @@
 import type { DataFormat } from './data-format.js';
+import { packageHomepage } from './package-root.js';
 import type { Corpus } from './corpus.js';
 import type { FamilySummary, Finding, Fix, RelatedLocation, Severity, SeveritySetting } from './findings.js';
 import type { Layout } from './layout.js';
@@ -46,7 +47,7 @@ export interface RuleMeta {
   description: string;
   /** The severity when configuration says nothing; `off` rules report only when configured. */
   defaultSeverity: SeveritySetting;
-  /** Where the rule is documented (docs/rules.md#<anchor> unless the rule says otherwise). */
+  /** Where the rule is documented: the absolute URL of its row in docs/rules.md (ruleDocsUrl), unless the rule says otherwise. */
   docs: string;
   /** Whether some of the rule's findings carry a fix (`check --fix`, the editor's quick fixes). */
   fixable: boolean;
@@ -113,9 +114,23 @@ export function ruleAnchor(id: string): string {
   return id.replace(/[^a-z0-9-]+/g, '-');
 }
 
-/** Fills in the defaults: severity `error`, not fixable, documented in docs/rules.md. */
+/**
+ * The absolute address of a rule's row in docs/rules.md, for SARIF's helpUri, the json and github
+ * reports and editor hovers: the package ships no docs, so it points at the repository's page,
+ * found from package.json `homepage` (a GitHub repository URL; its `#readme` fragment dropped).
+ */
+export function ruleDocsUrl(id: string): string {
+  return `${docsBase()}/docs/rules.md#${ruleAnchor(id)}`;
+}
+
+let base: string | undefined;
+function docsBase(): string {
+  return (base ??= `${packageHomepage().replace(/#.*$/, '').replace(/\/+$/, '')}/blob/main`);
+}
+
+/** Fills in the defaults: severity `error`, not fixable, documented in docs/rules.md (an absolute URL). */
 export function defineRule(spec: RuleSpec): RuleMeta {
-  const { id, rfc, description, defaultSeverity = 'error', docs = `docs/rules.md#${ruleAnchor(spec.id)}`, fixable = false, class: cls, presets, rfcByPreset, rfcByFormat } = spec;
+  const { id, rfc, description, defaultSeverity = 'error', docs = ruleDocsUrl(spec.id), fixable = false, class: cls, presets, rfcByPreset, rfcByFormat } = spec;
   return { id, rfc, description, defaultSeverity, docs, fixable, ...(cls ? { class: cls } : {}), ...(presets ? { presets } : {}), ...(rfcByPreset ? { rfcByPreset } : {}), ...(rfcByFormat ? { rfcByFormat } : {}) };
 }
 

@@ -7,7 +7,7 @@ import type { LoadedConfig } from './config.js';
 import type { CheckResult, ConfiguredSeverity, Finding } from './findings.js';
 import { countBySeverity } from './findings.js';
 import type { LayoutNeed } from './layout.js';
-import { checkPresetName, requireLayout } from './layout.js';
+import { checkPresetName, otherPresetHint, requireLayout } from './layout.js';
 import type { FileSource } from './source.js';
 import { FsSource, toPosix } from './source.js';
 import { writeOutputFile } from './writer.js';
@@ -48,7 +48,7 @@ export const COMMON_HELP = `common options:
       --config FILE        the configuration (default: specgate.config.json, searched upward from
                            --root, else from the working directory, up to the git work-tree
                            top; outside git, that folder only)
-  -f, --format NAME        stylish, compact, json, sarif or github (default stylish)
+  -f, --format NAME        stylish, compact, json, sarif, github, junit or gitlab (default stylish)
   -o, --output FILE        write the report to FILE instead of stdout
       --staged             read the git index instead of the working tree
   -q, --quiet              report errors only
@@ -152,11 +152,31 @@ export async function openCorpus(values: CommonValues, needs: readonly LayoutNee
   return { corpus: new Corpus(source, config.layout), severities: await configuredSeverities(config, catalog), config };
 }
 
-/** The config's rule severities, checked against the catalogue's rules (loaded only when the config names any). */
-export async function configuredSeverities(config: Pick<LoadedConfig, 'severities' | 'ruleAt' | 'plugins'>, catalog: RuleCatalog): Promise<Record<string, ConfiguredSeverity>> {
-  if (Object.keys(config.severities).length === 0) return {};
+/**
+ * The config's rule severities, checked against the catalogue's rules (loaded only when the config
+ * names any): the ids of "rules" and of every override's "rules" in one pass, all unknown ones at once.
+ */
+export async function configuredSeverities(config: Pick<LoadedConfig, 'severities' | 'ruleAt' | 'plugins' | 'raw' | 'keyAt'>, catalog: RuleCatalog): Promise<Record<string, ConfiguredSeverity>> {
+  const overrides = (config.raw?.overrides as { rules: Record<string, ConfiguredSeverity> }[] | undefined) ?? [];
+  if (Object.keys(config.severities).length === 0 && overrides.length === 0) return {};
   const unloadedPlugins = (config.plugins?.length ?? 0) > 0 && !catalog.pluginsIncluded;
-  return resolveConfiguredRules(config.severities, config.ruleAt, { ...catalog, unloadedPlugins });
+  const checked: RuleCatalog = { ...catalog, unloadedPlugins };
+  const problems: string[] = [];
+  let out: Record<string, ConfiguredSeverity> = {};
+  try {
+    out = await resolveConfiguredRules(config.severities, config.ruleAt, checked);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    problems.push(e.message);
+  }
+  for (const [i, o] of overrides.entries()) {
+    await resolveConfiguredRules(o.rules, (id) => config.keyAt?.(`/overrides/${i}/rules/${id.replace(/~/g, '~0').replace(/\//g, '~1')}`) ?? config.ruleAt(id), checked).catch((e: unknown) => {
+      if (!(e instanceof UsageError)) throw e;
+      problems.push(e.message);
+    });
+  }
+  if (problems.length) throw new UsageError(problems.join('\n'));
+  return out;
 }
 
 /**
@@ -245,8 +265,13 @@ export async function emit(result: CheckResult, values: CommonValues, corpus: Co
     },
   );
   writeReport(values.output, text, io);
-  // sarif and github have no place for the baseline's summary: it goes to stderr, stdout stays the format.
-  if (result.baseline && (format === 'sarif' || format === 'github')) {
+  // Files missing where this preset looks, present where another keeps them: say so once.
+  if (corpus && result.findings.some((f) => f.ruleId === 'corpus/missing-file')) {
+    const hint = otherPresetHint(corpus.layout, (rel) => corpus.source.exists(rel));
+    if (hint) io.stderr.write(`specgate: ${hint}\n`);
+  }
+  // sarif, github, junit and gitlab have no place for the baseline's summary: it goes to stderr, stdout stays the format.
+  if (result.baseline && ['sarif', 'github', 'junit', 'gitlab'].includes(format)) {
     const { baselineLines } = await import('./reporters/baseline.js');
     for (const line of baselineLines(result.baseline)) io.stderr.write(`specgate: ${line}\n`);
   }

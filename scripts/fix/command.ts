@@ -15,6 +15,10 @@ export interface FixContext {
   families: Family[];
   options: Record<string, unknown>;
   severities: Record<string, ConfiguredSeverity>;
+  /** The files named on the command line: only their findings are fixed. */
+  files?: (file: string) => boolean;
+  /** Exceptions, ignores and overrides (see FixOptions.settle). */
+  settle?: (findings: Finding[], corpus: Corpus) => Promise<Finding[]>;
 }
 
 /**
@@ -25,20 +29,20 @@ export async function runFixFlags(values: Record<string, unknown>, ctx: FixConte
   if (!checkFixFlags(values)) return undefined;
   const dryRun = values['fix-dry-run'] === true;
   const types = list(values['fix-type']);
-  const rules = list(values.rule);
+  const rules = list(values['fix-rule']);
   const metas = ctx.families.flatMap((f) => f.rules.map(defineRule));
   for (const r of rules) {
     const meta = metas.find((m) => m.id === r);
-    if (!meta) throw new UsageError(`--rule ${r}: no rule of the families checked has this id`);
-    if (!meta.fixable) throw new UsageError(`--rule ${r}: this rule has no fixes`);
+    if (!meta) throw new UsageError(`--fix-rule ${r}: no rule of the families checked has this id`);
+    if (!meta.fixable) throw new UsageError(`--fix-rule ${r}: this rule has no fixes`);
   }
   // --quiet reports errors only, so it fixes errors only (as ESLint's --fix --quiet): what it does not show, it does not change.
   const quiet = values.quiet === true;
-  const wanted = (f: Finding) => (!quiet || f.severity === 'error') && (!types.length || types.includes(f.severity)) && (!rules.length || rules.includes(f.ruleId));
+  const wanted = (f: Finding) => (!quiet || f.severity === 'error') && (!types.length || types.includes(f.severity)) && (!rules.length || rules.includes(f.ruleId)) && (!ctx.files || ctx.files(f.file));
   const { corpus } = ctx;
   // The fix machinery (passes, plans, the overlay source) is loaded only when a run fixes.
   const { computeFixes } = await import('./run.js');
-  const run = await computeFixes({ source: corpus.source, layout: corpus.layout, families: ctx.families, options: ctx.options, severities: ctx.severities, wanted, useParseCache: corpus.useParseCache });
+  const run = await computeFixes({ source: corpus.source, layout: corpus.layout, families: ctx.families, options: ctx.options, severities: ctx.severities, wanted, useParseCache: corpus.useParseCache, ...(ctx.settle ? { settle: ctx.settle } : {}) });
   // File names and file text reach the terminal: escaped (the diff keeps tabs and CRLF ends, so `git apply` still reads it).
   const { printable } = await import('../core/reporters/printable.js');
   for (const file of run.refused) io.stderr.write(`specgate: ${printable(file)} is not valid UTF-8 text; its fixes were not applied\n`);

@@ -7,14 +7,14 @@ export const FIX_OPTIONS = {
   fix: { type: 'boolean' },
   'fix-dry-run': { type: 'boolean' },
   'fix-type': { type: 'string', multiple: true },
-  rule: { type: 'string', multiple: true },
+  'fix-rule': { type: 'string', multiple: true },
 } as const;
 
 export const FIX_HELP = `fix options (the working tree only; each repair is spliced into the file, nothing else changes):
       --fix                      apply every fix (all files or none), then check again and report what remains
       --fix-dry-run              print the unified diff --fix would write; write nothing
       --fix-type SEVERITY        fix only findings of this severity: error, warning, notice (repeatable, or comma-separated)
-      --rule ID                  fix only this rule's findings (repeatable, or comma-separated)
+      --fix-rule ID              fix only this rule's findings (repeatable, or comma-separated)
 `;
 
 const FIX_TYPES = ['error', 'warning', 'notice'];
@@ -24,7 +24,7 @@ export function checkFixFlags(values: Record<string, unknown>): boolean {
   const fixing = values.fix === true || values['fix-dry-run'] === true;
   const types = list(values['fix-type']);
   if (!fixing) {
-    if (types.length || list(values.rule).length) throw new UsageError(`--${types.length ? 'fix-type' : 'rule'} limits --fix or --fix-dry-run; give one of them`);
+    if (types.length || list(values['fix-rule']).length) throw new UsageError(`--${types.length ? 'fix-type' : 'fix-rule'} limits --fix or --fix-dry-run; give one of them`);
     return false;
   }
   if (values.staged) throw new UsageError('--fix applies to the working tree; it cannot be combined with --staged');

@@ -30,6 +30,8 @@ export interface FixOptions {
   /** Which findings' fixes to apply (`--fix-type`, `--rule`). */
   wanted: (f: Finding) => boolean;
   useParseCache?: boolean;
+  /** The findings left once exceptions, ignores and overrides are settled (core/exceptions.ts): an accepted finding is not fixed. */
+  settle?: (findings: Finding[], corpus: Corpus) => Promise<Finding[]>;
 }
 
 /**
@@ -45,7 +47,8 @@ export async function computeFixes(o: FixOptions): Promise<FixRun> {
   while (passes < MAX_PASSES) {
     const corpus = new Corpus(overlay, o.layout);
     if (o.useParseCache === false) corpus.useParseCache = false;
-    const { findings } = await runFamilies({ corpus, families: o.families, options: o.options, severities: o.severities });
+    const run = await runFamilies({ corpus, families: o.families, options: o.options, severities: o.severities });
+    const findings = o.settle ? await o.settle(run.findings, corpus) : run.findings;
     const wanted = findings.filter((f) => f.fix && o.wanted(f) && !f.fix.edits.some((e) => refused.has(e.file)));
     if (wanted.length === 0) break;
     passes++;

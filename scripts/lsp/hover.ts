@@ -33,7 +33,7 @@ export async function hoverAt(doc: TextDocument, pos: Position, findings: readon
 }
 
 function describeRule(r: RuleMeta, preset: string | undefined): string {
-  return [`**${r.id}** (${rfcFor(r, preset)})`, '', r.description, '', `default: \`${r.defaultSeverity}\`${r.fixable ? ' · fixable' : ''} · ${r.docs}`].join('\n');
+  return [`**${r.id}** (${rfcFor(r, preset)})`, '', r.description, '', `default: \`${r.defaultSeverity}\`${r.fixable ? ' · fixable' : ''} · [${r.id} in the rule list](${r.docs})`].join('\n');
 }
 
 function within(pos: Position, f: EditorFinding): boolean {

@@ -5,6 +5,7 @@ import type { LoadedPlugins } from '../core/plugins.js';
 import { loadPlugins } from '../core/plugins.js';
 import { withPluginRules } from '../core/rule-catalog.js';
 import { loadConfig, CONFIG_FILE } from '../core/config.js';
+import type { LoadedConfig } from '../core/config.js';
 import { Corpus } from '../core/corpus.js';
 import type { ParseMemo } from '../core/corpus.js';
 import { runFamilies } from '../core/engine.js';
@@ -43,6 +44,7 @@ export class Workspace {
   private pluginSpecs: readonly string[] | undefined;
   private layout!: Layout;
   private severities: Record<string, ConfiguredSeverity> = {};
+  private config: LoadedConfig | undefined;
   /** A config the editor's buffer (or the file) breaks: shown on the config file, the last good one kept. */
   private configProblem: EditorFinding | undefined;
   private readonly reads = new Map<string, ReadonlySet<string>>();
@@ -106,16 +108,34 @@ export class Workspace {
     if (changed.length === 0 || changed.includes(CONFIG_FILE)) await this.loadConfig();
     const families = changed.length === 0 ? this.families : this.familiesFor(changed);
     const corpus = new Corpus(this.overlay, this.layout, this.memo);
+    const done: { name: string; files: ReadonlySet<string>; findings: readonly Finding[] }[] = [];
     await runFamilies({
       corpus,
       families,
       severities: this.severities,
-      onFamilyDone: (name, files, findings) => {
-        this.reads.set(name, new Set(files));
-        this.found.set(name, findings.map((f) => positioned(f, corpus)));
-      },
+      onFamilyDone: (name, files, findings) => void done.push({ name, files: new Set(files), findings }),
     });
+    for (const { name, files, findings } of done) {
+      this.reads.set(name, files);
+      // The same exceptions, ignores and overrides as `check` (core/exceptions.ts), family by family.
+      const settled = await this.settle(name, files, findings, corpus);
+      this.found.set(name, settled.map((f) => positioned(f, corpus)));
+    }
     return families.map((f) => f.name);
+  }
+
+  /** A family's findings after the config's ignores, overrides and exceptions and the buffers' disable comments. */
+  private async settle(name: string, files: ReadonlySet<string>, findings: readonly Finding[], corpus: Corpus): Promise<readonly Finding[]> {
+    const raw = this.config?.raw ?? {};
+    const inConfig = ['ignores', 'overrides', 'exceptions'].some((k) => Array.isArray(raw[k]) && (raw[k] as unknown[]).length > 0);
+    const inMarkdown = [...files].some((f) => f.endsWith('.md') && (corpus.cachedText(f) ?? corpus.text(f) ?? '').includes('specgate-disable'));
+    if (!this.config || (!inConfig && !inMarkdown)) return findings;
+    const [{ settleExceptions }, { allRules }] = await Promise.all([import('../core/exceptions.js'), import('../rules-registry.js')]);
+    const family = this.families.find((f) => f.name === name);
+    const ran = new Set((family?.rules ?? []).map((r) => r.id));
+    const known = new Set((await allRules()).map((r) => r.id));
+    const result = await settleExceptions({ findings: [...findings], families: [] }, { corpus, config: this.config, severities: this.severities, read: files, ran, known, reportUnused: true });
+    return result.findings;
   }
 
   /** The findings on one file, from every family (a parse problem two families met, once). */
@@ -141,6 +161,7 @@ export class Workspace {
       const severities = await configuredSeverities(config, this.opts.plugins === false ? BUILTIN_RULES : withPluginRules(BUILTIN_RULES, this.plugins.rules));
       this.layout = config.layout;
       this.severities = severities;
+      this.config = config;
       this.configProblem = undefined;
     } catch (e) {
       this.layout ??= presetLayout('specgate');

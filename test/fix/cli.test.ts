@@ -35,6 +35,19 @@ describe('check --fix', () => {
     expect([read(MAP), read(RFC_0211), read(RFC_0152)]).toEqual(before);
   });
 
+  it('a finding an exception accepts is not fixed; the files named on the command line limit the fixes', async () => {
+    const { root, read } = sabotaged();
+    writeFileSync(path.join(root, 'specgate.config.json'), JSON.stringify({ exceptions: [{ file: MAP, pointer: '/a2a/errors/0/reason', rule: 'interop-map/reason-upper-snake', reason: 'kept as upstream spells it' }] }));
+    const r = await runCli(['check', 'interop-map', 'rfcs', '--root', root, '--fix-dry-run']);
+    expect(r.stdout).not.toContain('"reason": "TaskNotFound"');
+    expect(r.stderr).toBe('specgate: 3 fixes in 3 files would be applied; nothing written\n');
+    const only = await runCli(['check', 'interop-map', 'rfcs', '--root', root, '--fix-dry-run', RFC_0211]);
+    expect(only.stdout).toContain(`--- a/${RFC_0211}`);
+    // (the Supersedes finding is RFC 0211's; its repair edits RFC 0152 too) — the map's findings are left
+    expect(only.stdout).not.toContain(`--- a/${MAP}`);
+    expect(read(MAP)).toContain('"reason": "TaskNotFound"');
+  });
+
   it('--fix writes every fix, re-checks, and a second --fix changes nothing', async () => {
     const { root, read, clean } = sabotaged();
     const r = await runCli(['check', 'interop-map', 'rfcs', '--root', root, '--fix', '-f', 'json']);
@@ -55,9 +68,9 @@ describe('check --fix', () => {
     expect(readdirSync(root).filter((f) => f.includes('.specgate-'))).toEqual([]);
   });
 
-  it('--rule and --fix-type limit what is fixed; what remains is reported (exit 1)', async () => {
+  it('--fix-rule and --fix-type limit what is fixed; what remains is reported (exit 1)', async () => {
     const { root, read, clean } = sabotaged();
-    const r = await runCli(['check', 'interop-map', 'rfcs', '--root', root, '--fix', '--rule', 'rfcs/dates-valid', '-f', 'json']);
+    const r = await runCli(['check', 'interop-map', 'rfcs', '--root', root, '--fix', '--fix-rule', 'rfcs/dates-valid', '-f', 'json']);
     expect(r.stderr).toBe('specgate: applied 1 fix to 1 file\n');
     expect(r.code).toBe(1);
     expect(ids(r.stdout)).toEqual(expect.arrayContaining(['interop-map/reason-upper-snake', 'rfcs/supersedes-reciprocal']));
@@ -67,12 +80,13 @@ describe('check --fix', () => {
     expect(warnings.stderr).toBe('specgate: applied 0 fixes to 0 files\n');
   });
 
-  it('refuses --fix with --staged, a --rule without fixes, and --rule without --fix, each with one line (exit 2)', async () => {
+  it('refuses --fix with --staged, a --fix-rule without fixes, --fix-rule without --fix, and the old --rule ID with --fix (a pointer), each with one line (exit 2)', async () => {
     const { root } = sabotaged();
     for (const [args, line] of [
       [['--fix', '--staged'], 'specgate: --fix applies to the working tree; it cannot be combined with --staged\n'],
-      [['--fix', '--rule', 'rfcs/status-known'], 'specgate: --rule rfcs/status-known: this rule has no fixes\n'],
-      [['--rule', 'rfcs/dates-valid'], 'specgate: --rule limits --fix or --fix-dry-run; give one of them\n'],
+      [['--fix', '--fix-rule', 'rfcs/status-known'], 'specgate: --fix-rule rfcs/status-known: this rule has no fixes\n'],
+      [['--fix-rule', 'rfcs/dates-valid'], 'specgate: --fix-rule limits --fix or --fix-dry-run; give one of them\n'],
+      [['--fix', '--rule', 'rfcs/dates-valid'], "specgate: --rule rfcs/dates-valid: --rule sets a severity now (--rule rfcs/dates-valid:off); to fix only this rule's findings, use --fix-rule rfcs/dates-valid\n"],
       [['--fix', '--fix-type', 'layout'], 'specgate: --fix-type layout: expected one of error, warning, notice\n'],
     ] as const) {
       const r = await runCli(['check', '--root', root, ...args]);

@@ -21,7 +21,7 @@ describe('--format github', () => {
   it('writes one workflow command per finding, warnings as ::warning', async () => {
     const lines = github(sampleResult(), sampleEnv('/repo')).trimEnd().split('\n');
     expect(lines[0]).toBe(
-      '::error file=spec/v2/interop-map.json,line=12,col=19,endLine=12,endColumn=37,title=interop-map/reason-upper-snake::reason "TaskNotFound" should be "TASK_NOT_FOUND" (RFC 0211 §A)',
+      '::error file=spec/v2/interop-map.json,line=12,col=19,endLine=12,endColumn=37,title=interop-map/reason-upper-snake::reason "TaskNotFound" should be "TASK_NOT_FOUND" (RFC 0211 §A)%0Ahttps://github.com/specgate/specgate/blob/main/docs/rules.md#interop-map-reason-upper-snake',
     );
     expect(lines[1]).toMatch(/^::warning file=spec\/v2\/dir with space\/über map\.json,line=4,col=3,endLine=6,endColumn=4,title=interop-map\/closed-schema::/);
     expect(lines).toHaveLength(3);
@@ -31,7 +31,7 @@ describe('--format github', () => {
     const result = sampleResult();
     result.findings = [{ ...result.findings[0]!, file: 'a,b:c.json', message: '100% sure\nsecond line' }];
     expect(github(result, sampleEnv('/repo'))).toBe(
-      '::error file=a%2Cb%3Ac.json,line=12,col=19,endLine=12,endColumn=37,title=interop-map/reason-upper-snake::100%25 sure%0Asecond line\n',
+      '::error file=a%2Cb%3Ac.json,line=12,col=19,endLine=12,endColumn=37,title=interop-map/reason-upper-snake::100%25 sure%0Asecond line%0Ahttps://github.com/specgate/specgate/blob/main/docs/rules.md#interop-map-reason-upper-snake\n',
     );
   });
 

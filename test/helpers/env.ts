@@ -40,6 +40,8 @@ export interface CliResult {
 export interface CliOptions {
   cwd?: string;
   env?: Record<string, string>;
+  /** Standard input of an in-process run (`check --stdin`). */
+  stdin?: string;
 }
 
 /** Runs of the in-process CLI, one at a time: each one changes the working directory and env. */
@@ -64,6 +66,7 @@ async function runInProcess(args: string[], opts: CliOptions): Promise<CliResult
   const io = {
     stdout: { write: (text: string) => (stdout += text), isTTY: false },
     stderr: { write: (text: string) => (stderr += text) },
+    ...(opts.stdin !== undefined ? { readStdin: async () => opts.stdin! } : {}),
   };
   const env: Record<string, string> = { NO_COLOR: '1', ...opts.env };
   const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));

@@ -103,7 +103,7 @@ describe('hostile bounds: terminal injection in the lines the commands write the
 
   it('check --fix-dry-run shows a file text with control characters escaped; tabs and CRLF ends stay, so an ordinary diff still applies', async () => {
     const { root } = withFixableRfc({ name: `RFCS/0300-evil${HOSTILE}.md`, edit: (t) => t.replace('(@davidscotttufts)', `(@david${HOSTILE}\tx)`) });
-    const r = await runCli(['check', 'rfcs', '--root', root, '--fix-dry-run', '--rule', 'rfcs/dates-valid']);
+    const r = await runCli(['check', 'rfcs', '--root', root, '--fix-dry-run', '--fix-rule', 'rfcs/dates-valid']);
     expect(r.code).toBe(0);
     expect(r.stdout).not.toMatch(RAW);
     expect(r.stdout).toContain(` | **Author(s)** | David Tufts (@david${SHOWN}\tx) |\n-| **Created** | 2026-9-23 |\n+| **Created** | 2026-09-23 |\n`);
@@ -113,7 +113,7 @@ describe('hostile bounds: terminal injection in the lines the commands write the
     // Clean control: ordinary text with a tab, in a CRLF file, in a git repository: `git apply --check` takes the diff.
     const plain = withFixableRfc({ edit: (t) => t.replace('(@davidscotttufts)', '(@david\tx)').replace(/\n/g, '\r\n') });
     gitOk(plain.root, ['init', '-q']);
-    const dry = await runCli(['check', 'rfcs', '--root', plain.root, '--fix-dry-run', '--rule', 'rfcs/dates-valid']);
+    const dry = await runCli(['check', 'rfcs', '--root', plain.root, '--fix-dry-run', '--fix-rule', 'rfcs/dates-valid']);
     expect(dry.stdout).toContain('-| **Created** | 2026-9-23 |\r\n+| **Created** | 2026-09-23 |\r\n');
     writeFileSync(path.join(plain.root, 'fix.patch'), dry.stdout);
     expect(git(plain.root, ['apply', '--check', 'fix.patch'])).toMatchObject({ code: 0, stderr: '' });
@@ -129,14 +129,14 @@ describe('hostile bounds: terminal injection in the lines the commands write the
       if (rel === file && ++reads === 1) writeFileSync(path.join(root, file), Buffer.from([0xff, 0x0a]));
       return got;
     });
-    const r = await runCli(['check', 'rfcs', '--root', root, '--fix-dry-run', '--rule', 'rfcs/dates-valid']);
+    const r = await runCli(['check', 'rfcs', '--root', root, '--fix-dry-run', '--fix-rule', 'rfcs/dates-valid']);
     expect(r.stderr).toBe(`specgate: RFCS/0300-evil${SHOWN}.md is not valid UTF-8 text; its fixes were not applied\nspecgate: 0 fixes in 0 files would be applied; nothing written\n`);
   });
 
   it('check --fix shows the recovery of a journal in the tree escaped (it names a file with control characters)', async () => {
     const { root } = withFixableRfc();
     plantJournal(root, `spec/${HOSTILE}.md`);
-    const r = await runCli(['check', 'rfcs', '--root', root, '--fix', '--rule', 'rfcs/dates-valid', '-f', 'json']);
+    const r = await runCli(['check', 'rfcs', '--root', root, '--fix', '--fix-rule', 'rfcs/dates-valid', '-f', 'json']);
     expect(r.stderr).toBe(`specgate: completed the interrupted write of spec/${SHOWN}.md\nspecgate: applied 1 fix to 1 file\n`);
     expect(readFileSync(path.join(root, `spec/${HOSTILE}.md`), 'utf8')).toBe('new\n');
   });

@@ -39,4 +39,26 @@ describe('lsp workspace', () => {
     await ws.check([map]);
     expect(ws.findingsFor(map)).toEqual([]);
   });
+
+  it('an unsaved disable comment with a reason hides the finding below it, as check would; without a reason it is a finding', async () => {
+    const ws = new Workspace(PROJECT);
+    await ws.init();
+    await ws.check();
+    const rfc = 'RFCS/0211-a2a-error-details-are-errorinfo.md';
+    const saved = ws.overlay.text(rfc)!;
+    const broken = saved.replace('| **Status** | `Accepted` |', '| **Status** | `Acepted` |');
+    ws.setBuffer(rfc, broken);
+    await ws.check([rfc]);
+    expect(ws.findingsFor(rfc).map((f) => f.ruleId)).toContain('rfcs/status-known');
+    // a comment above the table, its disable/enable pair around it
+    const table = broken.indexOf('| Field');
+    const withPair = (comment: string) => `${broken.slice(0, table)}${comment}\n\n${broken.slice(table).replace('\n\n', '\n\n<!-- specgate-enable rfcs/status-known -->\n\n')}`;
+    ws.setBuffer(rfc, withPair('<!-- specgate-disable rfcs/status-known -- renamed by RFC 0300, in review -->'));
+    await ws.check([rfc]);
+    expect(ws.findingsFor(rfc).map((f) => f.ruleId)).not.toContain('rfcs/status-known');
+    ws.setBuffer(rfc, withPair('<!-- specgate-disable rfcs/status-known -->'));
+    await ws.check([rfc]);
+    expect(ws.findingsFor(rfc).map((f) => f.ruleId)).toEqual(expect.arrayContaining(['rfcs/status-known', 'exceptions/reason-required']));
+    ws.setBuffer(rfc, null);
+  });
 });

@@ -16,7 +16,7 @@ const draft = (ruleId: string, more: Partial<FindingDraft> = {}): FindingDraft =
 
 describe('the rule model', () => {
   it('metadata gets its defaults: error, not fixable, documented in docs/rules.md', async () => {
-    expect(rule).toEqual({ id: 'demo/thing', rfc: 'RFC 0001 §A', description: 'A demo.', defaultSeverity: 'error', docs: 'docs/rules.md#demo-thing', fixable: false });
+    expect(rule).toEqual({ id: 'demo/thing', rfc: 'RFC 0001 §A', description: 'A demo.', defaultSeverity: 'error', docs: 'https://github.com/specgate/specgate/blob/main/docs/rules.md#demo-thing', fixable: false });
   });
 
   it('severity: configuration, else what the report chose, else the default; off drops the finding', async () => {

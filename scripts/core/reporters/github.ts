@@ -1,8 +1,10 @@
+import { ruleDocsUrl } from '../rule.js';
 import { printable } from './printable.js';
 import type { Reporter } from './types.js';
 
 /** GitHub Actions workflow commands: each finding becomes an annotation on the PR diff. */
-export const github: Reporter = (result) => {
+export const github: Reporter = (result, env) => {
+  const docs = new Map(env.rules.map((r) => [r.id, r.docs]));
   const lines = result.findings.map((f) => {
     const kind = f.severity; // error, warning and notice are all workflow commands
     const props = [
@@ -13,7 +15,9 @@ export const github: Reporter = (result) => {
       `endColumn=${f.endColumn}`,
       `title=${prop(f.ruleId)}`,
     ].join(',');
-    return `::${kind} ${props}::${data(f.message)}`;
+    // The rule's page on a second line of the annotation (the message itself stays one line).
+    const url = docsUrlOf(docs.get(f.ruleId), f.ruleId);
+    return `::${kind} ${props}::${data(f.message)}%0A${data(url)}`;
   });
   return lines.length ? lines.join('\n') + '\n' : '';
 };
@@ -29,4 +33,9 @@ function data(s: string): string {
 
 function prop(s: string): string {
   return data(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/** A rule's absolute docs URL: its metadata's when that is one, else its row in docs/rules.md. */
+export function docsUrlOf(docs: string | undefined, ruleId: string): string {
+  return docs && /^https:\/\//.test(docs) ? docs : ruleDocsUrl(ruleId);
 }

@@ -7,6 +7,8 @@ const reporters: Record<string, () => Promise<Reporter>> = {
   json: async () => (await import('./json.js')).json,
   github: async () => (await import('./github.js')).github,
   sarif: async () => (await import('./sarif.js')).sarif,
+  junit: async () => (await import('./junit.js')).junit,
+  gitlab: async () => (await import('./gitlab.js')).gitlab,
 };
 
 const FORMATS = Object.keys(reporters);

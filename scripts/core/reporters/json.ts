@@ -1,9 +1,11 @@
 import { countBySeverity } from '../findings.js';
+import { docsUrlOf } from './github.js';
 import type { Reporter } from './types.js';
 import { jsonText } from './json-text.js';
 
-export const json: Reporter = (result) => {
+export const json: Reporter = (result, env) => {
   const { errors, warnings, notices } = countBySeverity(result.findings);
+  const docs = new Map(env.rules.map((r) => [r.id, r.docs]));
   return (
     jsonText(
       {
@@ -18,6 +20,7 @@ export const json: Reporter = (result) => {
           pointer: f.pointer ?? null,
           message: f.message,
           rfc: f.rfc ?? null,
+          docs: docsUrlOf(docs.get(f.ruleId), f.ruleId),
           ...(f.related ? { related: f.related } : {}),
         })),
         summary: { errors, warnings, ...(notices ? { notices } : {}), families: result.families, ...(result.baseline ? { suppressions: result.baseline } : {}) },

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
+import { packageHomepage } from '../package-root.js';
+import { ruleDocsUrl } from '../rule.js';
+import { docsUrlOf } from './github.js';
 import type { Finding, Severity } from '../findings.js';
 import type { Range } from '../position.js';
 import { INPUT_RULES as INPUT_RULE_LIST } from '../input-rules.js';
@@ -8,7 +11,6 @@ import { jsonText } from './json-text.js';
 
 /** The base every result URI is relative to; `originalUriBaseIds` resolves it to the run's root. */
 const BASE_ID = 'SRCROOT';
-const INFORMATION_URI = 'https://github.com/specgate/specgate#readme';
 
 /** Findings the corpus reports itself (unreadable or unparseable input), whatever the command. */
 const INPUT_RULES = new Map(INPUT_RULE_LIST.map((r) => [r.id, r]));
@@ -40,7 +42,7 @@ export const sarif: Reporter = (result, env) => {
             name: env.toolName,
             version: env.toolVersion,
             semanticVersion: env.toolVersion,
-            informationUri: INFORMATION_URI,
+            informationUri: packageHomepage(),
             rules: [...descriptors.values()],
           },
         },
@@ -77,8 +79,9 @@ function ruleDescriptor(r: RuleInfo): SarifRule {
       markdown: `${description}\n\nThis rule enforces **${r.rfc}**; the finding's message names the offending value and where it should come from.`,
     },
     defaultConfiguration: r.defaultSeverity === 'off' ? { level: 'none', enabled: false } : { level: sarifLevel(r.defaultSeverity ?? 'error') },
-    ...(r.docs && /^https?:/.test(r.docs) ? { helpUri: r.docs } : {}),
-    properties: { tags: [r.id.split('/')[0]!, ...(r.class ? [r.class] : [])], rfc: r.rfc, ...(r.docs ? { docs: r.docs } : {}), ...(r.class ? { class: r.class } : {}) },
+    // Every rule's row in docs/rules.md, as an absolute URL (a rule spec that has not been through defineRule has none yet).
+    helpUri: docsUrlOf(r.docs, r.id),
+    properties: { tags: [r.id.split('/')[0]!, ...(r.class ? [r.class] : [])], rfc: r.rfc, docs: docsUrlOf(r.docs, r.id), ...(r.class ? { class: r.class } : {}) },
   };
 }
 
@@ -96,6 +99,7 @@ function inputRuleDescriptor(f: Finding): SarifRule {
       markdown: `${description}\n\nFix the file so it can be read and parsed, then run the check again.${rfc}`,
     },
     defaultConfiguration: { level: 'error' },
+    helpUri: ruleDocsUrl(f.ruleId),
     properties: { tags: [family], ...(f.rfc ? { rfc: f.rfc } : {}) },
   };
 }

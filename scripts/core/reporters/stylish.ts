@@ -31,6 +31,9 @@ export const stylish: Reporter = (result, env) => {
   }
   const { errors, warnings, notices } = countBySeverity(result.findings);
   if (errors + warnings > 0) out.push(paint(env, errors ? '31' : '33', `✖ ${problemsLine(errors, warnings, notices)}`));
+  // ESLint's closing hint: how many of the problems shown a fixable rule can repair.
+  const fixable = result.findings.filter((f) => f.fix?.edits.length && f.severity !== 'notice').length;
+  if (fixable > 0) out.push(paint(env, errors ? '31' : '33', `  ${fixable} ${plural(fixable, 'problem')} can be fixed with --fix`));
   // Past warnings --quiet hid, "no problems" would be false (and sit above --max-warnings' line).
   else if (!result.hiddenWarnings) out.push(paint(env, '32', `✔ no problems${notices ? ` (${notices} ${plural(notices, 'notice')})` : ''}`));
   if (result.baseline) out.push(...baselineLines(result.baseline));

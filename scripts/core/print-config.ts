@@ -1,0 +1,53 @@
+import type { LoadedConfig } from './config.js';
+import type { ConfiguredSeverity } from './findings.js';
+import { presetLayout } from './layout.js';
+import { childPointer } from './pointer.js';
+import { presetDefault } from './rule.js';
+
+/**
+ * `check --print-config` (ESLint's --print-config, for the whole run): the preset, each layout
+ * entry, and every rule's severity, each with where it came from — `default`, `preset NAME`, the
+ * config file's `file:line:column`, or `--rule`/`--preset`. Rules take no options in this model.
+ */
+export async function printConfig(config: LoadedConfig, cliRules: Readonly<Record<string, ConfiguredSeverity>>): Promise<string> {
+  const { allRules, resolveConfiguredRules } = await import('../rules-registry.js');
+  const preset = config.layout.preset;
+  const fromFile = await resolveConfiguredRules(config.severities, config.ruleAt);
+  const fromCli = await resolveConfiguredRules(cliRules, () => '--rule');
+  // An id set through a retired alias is located at the alias's key.
+  const aliasOf = new Map<string, string>();
+  const { ruleAliases } = await import('../rules-registry.js');
+  for (const [alias, to] of Object.entries(await ruleAliases())) for (const t of to) if (config.severities[alias] !== undefined && config.severities[t] === undefined) aliasOf.set(t, alias);
+  const base = presetLayout(preset);
+  const layout: Record<string, { value: unknown; from: string }> = {};
+  for (const [key, value] of Object.entries(config.layout)) {
+    if (key === 'preset') continue;
+    const at = config.keyAt?.(childPointer('/layout', key));
+    layout[key] = { value, from: at ?? (JSON.stringify(base[key as keyof typeof base]) === JSON.stringify(value) ? `preset ${preset}` : 'default') };
+  }
+  const rules: Record<string, { severity: string; from: string }> = {};
+  for (const r of await allRules()) {
+    const cli = fromCli[r.id];
+    const file = fromFile[r.id];
+    if (cli !== undefined) rules[r.id] = { severity: shown(cli, r.defaultSeverity), from: '--rule' };
+    else if (file !== undefined) rules[r.id] = { severity: shown(file, r.defaultSeverity), from: config.ruleAt(aliasOf.get(r.id) ?? r.id) };
+    else {
+      const atPreset = presetDefault(r, preset);
+      rules[r.id] = { severity: atPreset, from: atPreset === r.defaultSeverity ? 'default' : `preset ${preset} (opt-in)` };
+    }
+  }
+  const extra = Object.fromEntries(['ignores', 'overrides', 'exceptions'].filter((k) => config.raw?.[k] !== undefined).map((k) => [k, config.raw![k]]));
+  const out = {
+    configFile: config.file ?? null,
+    preset: { value: preset, from: config.presetFrom ?? 'default' },
+    layout,
+    rules,
+    ...extra,
+  };
+  return JSON.stringify(out, null, 2) + '\n';
+}
+
+/** `on` is shown with the severity it enables. */
+function shown(s: ConfiguredSeverity, own: string): string {
+  return s === 'on' ? `on (${own === 'off' ? 'warning' : own})` : s;
+}
