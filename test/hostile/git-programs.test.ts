@@ -55,9 +55,11 @@ describe('git runs no program a repository configures', () => {
     gitOk(root, ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', 'commit', '-qm', 'attributes']);
     gitOk(root, ['config', 'filter.evil.clean', hook]);
     gitOk(root, ['config', 'filter.a=b.process', hook]);
-    // A working-tree file git must look into (its stat changed).
-    const schema = path.join(root, 'spec/a.md');
-    writeFileSync(schema, readFileSync(schema, 'utf8') + '\nmore\n');
+    // A working-tree file git must look into (its stat changed), and a schema gone from the head,
+    // which makes compat ask git for renames (a diff against the working tree).
+    const doc = path.join(root, 'spec/a.md');
+    writeFileSync(doc, readFileSync(doc, 'utf8') + '\nmore\n');
+    rmSync(path.join(root, 'schemas/v2/run-snapshot.schema.json'));
     // The filter is real: a plain git diff against the working tree runs it.
     git(root, ['diff', '--name-status', 'HEAD']);
     expect(existsSync(marker)).toBe(true);
