@@ -93,7 +93,8 @@ export class GitTreeSource extends GitBlobSource {
  */
 export function gitRenames(repo: GitRepo, commit: string, staged: boolean): Map<string, string> {
   const args = ['diff', '-M', '--name-status', '-z', '--no-ext-diff', '--no-textconv', ...(staged ? ['--cached'] : []), commit];
-  const out = git(repo, args).split('\0');
+  // Against the working tree git reads files through the clean filters: switched off (core/git.ts).
+  const out = gitText(args, { cwd: repo.top, maxBuffer: 256 * 1024 * 1024, stderr: true, workingTree: !staged }).split('\0');
   const renames = new Map<string, string>();
   for (let i = 0; i < out.length; ) {
     const status = out[i++]!;

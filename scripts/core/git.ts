@@ -39,6 +39,12 @@ export function gitEnv(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv
 
 export interface GitOptions {
   cwd: string;
+  /**
+   * The call may read files of the working tree (a diff against it), which git passes through the
+   * clean filter `.gitattributes` names and `.git/config` defines: every filter the configuration
+   * defines is switched off (git has no switch for all of them at once).
+   */
+  workingTree?: boolean;
   /** Bytes of stdout kept at most (git's output past it is an error, ENOBUFS). */
   maxBuffer?: number;
   input?: string;
@@ -48,9 +54,11 @@ export interface GitOptions {
 
 /** git's stdout as bytes; throws as execFileSync does (non-zero exit, output past maxBuffer). */
 export function gitBytes(args: readonly string[], opts: GitOptions): Buffer {
+  const env = gitEnv();
+  if (opts.workingTree) filtersOff(opts.cwd, env);
   return execFileSync('git', [...SAFE_GIT_CONFIG, ...args], {
     cwd: opts.cwd,
-    env: gitEnv(),
+    env,
     maxBuffer: opts.maxBuffer ?? 16 * 1024 * 1024,
     ...(opts.input !== undefined ? { input: opts.input } : {}),
     stdio: [opts.input !== undefined ? 'pipe' : 'ignore', 'pipe', opts.stderr ? 'pipe' : 'ignore'],
@@ -60,4 +68,32 @@ export function gitBytes(args: readonly string[], opts: GitOptions): Buffer {
 /** git's stdout as UTF-8 text. */
 export function gitText(args: readonly string[], opts: GitOptions): string {
   return gitBytes(args, opts).toString('utf8');
+}
+
+/**
+ * Switches off every filter driver the configuration names: `filter.<name>.clean`, `.smudge` and
+ * `.process` set empty (no filter) and `.required` false, passed as GIT_CONFIG_KEY_<n> entries of
+ * `env` (a name may hold `=`, which `-c` would split at).
+ */
+function filtersOff(cwd: string, env: NodeJS.ProcessEnv): void {
+  let listing = '';
+  try {
+    listing = gitText(['config', '-z', '--name-only', '--get-regexp', '^filter\\.'], { cwd, maxBuffer: 1024 * 1024 });
+  } catch {
+    return; // none defined (git config exits 1)
+  }
+  const names = new Set<string>();
+  for (const key of listing.split('\0')) {
+    const m = /^filter\.(.+)\.[^.]+$/s.exec(key.trim());
+    if (m) names.add(m[1]!);
+  }
+  let n = Number(env.GIT_CONFIG_COUNT ?? 0) || 0;
+  for (const name of names) {
+    for (const [k, v] of [['clean', ''], ['smudge', ''], ['process', ''], ['required', 'false']] as const) {
+      env[`GIT_CONFIG_KEY_${n}`] = `filter.${name}.${k}`;
+      env[`GIT_CONFIG_VALUE_${n}`] = v;
+      n++;
+    }
+  }
+  env.GIT_CONFIG_COUNT = String(n);
 }

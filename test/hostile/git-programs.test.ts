@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gitEnv, gitText, SAFE_GIT_CONFIG } from '../../scripts/core/git.js';
@@ -37,12 +37,35 @@ describe('git runs no program a repository configures', () => {
     // The hook is real: a plain git ls-files in this repository runs it.
     git(root, ['ls-files']);
     expect(existsSync(marker)).toBe(true);
-    const { rmSync } = await import('node:fs');
     rmSync(marker);
     for (const args of [['check', 'rfcs', '--staged'], ['errata', 'check'], ['errata', 'apply']]) {
       const r = await runCli([...args, '--root', root]);
       expect({ args, code: r.code === 2 ? r.stderr : 'ran', hookRan: existsSync(marker) }).toEqual({ args, code: 'ran', hookRan: false });
     }
+  });
+
+  it('a clean filter that .gitattributes names and .git/config defines does not run when compat compares the working tree', async () => {
+    const { root, marker } = repoWithFsmonitor();
+    gitOk(root, ['config', '--unset', 'core.fsmonitor']);
+    const hook = path.join(tempDir('specgate-filter-'), 'filter.sh');
+    writeFileSync(hook, `#!/bin/sh\necho ran >> '${marker}'\ncat\n`);
+    chmodSync(hook, 0o755);
+    writeFileSync(path.join(root, '.gitattributes'), '* filter=evil\n');
+    gitOk(root, ['add', '.gitattributes']);
+    gitOk(root, ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', 'commit', '-qm', 'attributes']);
+    gitOk(root, ['config', 'filter.evil.clean', hook]);
+    gitOk(root, ['config', 'filter.a=b.process', hook]);
+    // A working-tree file git must look into (its stat changed), and a schema gone from the head,
+    // which makes compat ask git for renames (a diff against the working tree).
+    const doc = path.join(root, 'spec/a.md');
+    writeFileSync(doc, readFileSync(doc, 'utf8') + '\nmore\n');
+    rmSync(path.join(root, 'schemas/v2/run-snapshot.schema.json'));
+    // The filter is real: a plain git diff against the working tree runs it.
+    git(root, ['diff', '--name-status', 'HEAD']);
+    expect(existsSync(marker)).toBe(true);
+    rmSync(marker);
+    const r = await runCli(['compat', '--base', 'HEAD', '--root', root]);
+    expect({ code: r.code === 2 ? r.stderr : 'ran', filterRan: existsSync(marker) }).toEqual({ code: 'ran', filterRan: false });
   });
 
   it('every call carries the switches; the program variables of the environment are dropped', () => {

@@ -219,6 +219,13 @@ describe('the state folder: under .git/, made by the writer, read with care', ()
       expect(readFileSync(path.join(root, 'spec/a.md'), 'utf8')).toBe('old\n');
       expect(existsSync(tmp)).toBe(true);
     }
+    // check, with or without --fix-dry-run, does not touch the writer's state at all
+    for (const args of [['check', 'rfcs'], ['check', 'rfcs', '--fix-dry-run']]) {
+      const r = await runCli([...args, '--root', root]);
+      expect(r.stderr).not.toContain('completed the interrupted write');
+      expect(readFileSync(path.join(root, 'spec/a.md'), 'utf8')).toBe('old\n');
+      expect(existsSync(state.journal)).toBe(true);
+    }
     const r = await runCli(['errata', 'apply', '--root', root]);
     expect(r.stderr).toContain('specgate: completed the interrupted write of spec/a.md\n');
     expect(readFileSync(path.join(root, 'spec/a.md'), 'utf8')).toBe('new\n');
