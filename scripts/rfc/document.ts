@@ -19,6 +19,18 @@ export interface RfcDocument extends SectionIndex {
   securityLines: SecurityLine[];
   taskItems: TaskItem[];
   codeBlocks: CodeBlock[];
+  /** Sections of RFCs the prose cites (citations.ts): `RFC NNNN §X`, `RFC NNNN §"Name"`, and bare `§X` of this RFC. */
+  citations: ProseCitation[];
+}
+
+export interface ProseCitation {
+  /** The cited RFC's number; undefined when the RFC cites its own section (a bare `§X`). */
+  rfc?: string;
+  /** `D.7`, `Host-RPC`, or a quoted name (`"Promotion to Accepted"`). */
+  section: string;
+  /** The citation as written, whitespace folded. */
+  text: string;
+  range: Range;
 }
 
 /** What a selector resolves against (resolve.ts): built from any markdown tree by sections.ts. */
@@ -27,6 +39,10 @@ export interface SectionIndex {
   sections: Section[];
   /** Items of the numbered lists under `## Unresolved questions` (selected as `UQ<n>`). */
   unresolvedQuestions: NumberedItem[];
+  /** Texts of the bold runs opening a paragraph without a designator (`**Negative example.**`): a quoted name may cite one. */
+  labelNames?: string[];
+  /** Paragraphs that end with a colon and introduce a list (`Open spec gaps:`), their last 200 characters: a quoted name may cite the list. */
+  leadIns?: string[];
 }
 
 export interface TitleLine {

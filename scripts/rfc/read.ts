@@ -1,7 +1,8 @@
 import type { Heading, ListItem, Nodes, Parent, RootContent } from 'mdast';
 import type { Range } from '../core/position.js';
 import type { MarkdownDoc } from './markdown.js';
-import type { CodeBlock, HeaderRow, HeaderTable, RfcDocument, Section, SecurityLine, TaskItem, TitleLine } from './document.js';
+import { findRfcCitations } from './citations.js';
+import type { CodeBlock, HeaderRow, HeaderTable, ProseCitation, RfcDocument, Section, SecurityLine, TaskItem, TitleLine } from './document.js';
 import { sectionByTitle } from './document.js';
 import { nodeRange, offset, renderedText, walk, walkBlocks } from './mdast.js';
 import { indexSections, sectionBlocks } from './sections.js';
@@ -37,7 +38,19 @@ export function readRfc(md: MarkdownDoc): RfcDocument {
     securityLines: readSecurityLines(md, index.sections),
     taskItems: readTaskItems(md, index.sections),
     codeBlocks: readCodeBlocks(md, index.sections),
+    citations: readCitations(md),
   };
+}
+
+/** Section citations in the prose: everything but code and HTML (citations.ts says what counts). */
+function readCitations(md: MarkdownDoc): ProseCitation[] {
+  const skip: Array<[number, number]> = [];
+  walk(md.tree, (n) => {
+    if (n.type === 'code' || n.type === 'inlineCode' || n.type === 'html') skip.push([offset(n, 'start'), offset(n, 'end')]);
+  });
+  return findRfcCitations(md.text, skip).flatMap((c) =>
+    c.section === undefined ? [] : [{ ...(c.rfc ? { rfc: c.rfc } : {}), section: c.section, text: `${c.rfc ? `RFC ${c.rfc} ` : ''}§${c.section}`, range: md.lines.range(c.start, c.end) }],
+  );
 }
 
 function readTitle(node: Heading): TitleLine {
