@@ -46,6 +46,21 @@ export function upstreamSuite(name: string, ruleIds: string[], cases: { valid: V
 
 const R0027 = '0027-prompt-templates.md';
 const R0001 = '0001-rfc-process.md';
+const R0049 = '0049-rbac-scopes-and-authorization-decisions.md';
+const R0050 = '0050-saml-scim-enterprise-identity-profiles.md';
+const R0056 = '0056-run-feedback-and-annotation-event.md';
+const R0059 = '0059-agent-workspace.md';
+
+/** RFC 0059's resolution section with its numbers taken away: bullets keep only the bold titles, and no line says all are resolved. */
+function answersByTitle(text: string): string {
+  const start = text.indexOf('## Phase-0 resolution');
+  const end = text.indexOf('\n## ', start + 1);
+  const section = text
+    .slice(start, end)
+    .replace(/^\d+\. /gm, '- ')
+    .replace(/Unresolved questions resolved/, 'Rulings');
+  return text.slice(0, start) + section + text.slice(end);
+}
 /** Line and column where `needle` starts (a citation's finding starts where it names the RFC, or at its `§`). */
 const at = (file: string, needle: string, nth = 1) => (t: (f: string) => string) => {
   const { line, column } = positionOf(t(`RFCS/${file}`), needle, nth);
@@ -97,6 +112,79 @@ export const SUITES: RuleSuite[] = [
         name: 'a near miss gets a "did you mean" from the cited RFC\'s sections',
         files: real(['0005-conversation.md', (t) => t.replace('maps to the `shared:<groupId>` agent context per RFC 0002 §A8', 'maps to the `shared:<groupId>` agent context per RFC 0002 §A.8')], '0002-agent-identity-and-reasoning-events.md'),
         errors: [{ ruleId: 'rfcs/cited-section-exists', message: /RFC 0002 §A\.8 cites .* no such section; did you mean §A8\?/, where: at('0005-conversation.md', 'RFC 0002 §A.8') }],
+      },
+    ],
+  }),
+  upstreamSuite('rfcs/unresolved-before-active on real upstream RFCs', ['rfcs/unresolved-before-active'], {
+    valid: [
+      { name: 'RFC 0059 (Active): its questions are answered by number under the following "## Phase-0 resolution (architect ruling, …)"', files: real(R0059) },
+      { name: 'RFC 0059 with the answers as bullets and no "all resolved" line: answered by their bold titles', files: real([R0059, (t) => answersByTitle(t)]) },
+      { name: 'RFC 0054 (Accepted): "### Resolution (2026-05-26, at Active promotion)" answers item 3\'s "pinned … before Active"', files: real('0054-run-diff-and-execution-comparison.md') },
+      { name: 'RFC 0009 (Active): the lead-in says "All four open questions resolved"', files: real('0009-production-profile-conformance.md') },
+      { name: 'RFC 0058 (Accepted): the lead-in says "Resolved by the Phase-0 architect ruling"', files: real('0058-run-execution-bounds.md') },
+      { name: 'RFC 0051 (Accepted): "pin the default before Active" with "**Resolved by RFC 0093 (2026-06-11):**" in the item', files: real('0051-approval-deployment-gate-primitive.md') },
+    ],
+    invalid: [
+      {
+        name: 'RFC 0059 without its resolution section: two questions still say to be resolved before Active',
+        files: real([R0059, (t) => t.replace(/## Phase-0 resolution[\s\S]*?(?=\n## )/, '')]),
+        errors: [
+          { ruleId: 'rfcs/unresolved-before-active', severity: 'warning', message: /^RFC is Active, but unresolved question 1 still says "Resolve before Active" and records no answer/, where: (t) => ({ line: positionOf(t(`RFCS/${R0059}`), '1. **Directory semantics.**').line, column: 1 }) },
+          { ruleId: 'rfcs/unresolved-before-active', message: /unresolved question 2 still says "Decide before Active"/, where: (t) => ({ line: positionOf(t(`RFCS/${R0059}`), '2. **Version retention.**').line, column: 1 }) },
+        ],
+      },
+      {
+        name: 'RFC 0049 (Accepted): "Resolve before Active"; `authorization.decided` in code and "pre-decided" in a compound word answer nothing',
+        files: real([R0049, (t) => t.replace("align with RFC 0048's `owner.workspace`. Resolve before Active.", "align with RFC 0048's `owner.workspace`. Resolve before Active. It rides on `authorization.decided`; pre-decided roles stay.")]),
+        errors: [{ ruleId: 'rfcs/unresolved-before-active', message: /^RFC is Accepted, but unresolved question 2 still says "Resolve before Active"/, where: (t) => ({ line: positionOf(t(`RFCS/${R0049}`), '2. **Resource-scoped roles.**').line, column: 1 }) }],
+      },
+      {
+        name: 'RFC 0050 (Active) with a lead-in "To decide before `Active`:": it applies to every question under it',
+        files: real([R0050, (t) => t.replace('## Unresolved questions\n\n', '## Unresolved questions\n\nTo decide before `Active`:\n\n')]),
+        errors: [
+          { ruleId: 'rfcs/unresolved-before-active', message: /^RFC is Active, but unresolved question 1 records no answer, and the line above the questions says "decide before Active"/, where: (t) => ({ line: positionOf(t(`RFCS/${R0050}`), '1. **SCIM filtering').line, column: 1 }) },
+          { ruleId: 'rfcs/unresolved-before-active', message: /question 2 still says "Resolve before Active"/, where: (t) => ({ line: positionOf(t(`RFCS/${R0050}`), '2. **IdP-initiated').line, column: 1 }) },
+          { ruleId: 'rfcs/unresolved-before-active', message: /question 3 still says "pin before Active"/, where: (t) => ({ line: positionOf(t(`RFCS/${R0050}`), '3. **Just-in-time').line, column: 1 }) },
+        ],
+      },
+      {
+        name: 'RFC 0042 (Accepted): "Maintainers should confirm" and "maintainers should decide" still wait',
+        files: real('0042-experimental-capability-tier.md'),
+        errors: [
+          { ruleId: 'rfcs/unresolved-before-active', message: /^RFC is Accepted, but unresolved question 1 still waits \("Maintainers should confirm"\) and records no decision/ },
+          { ruleId: 'rfcs/unresolved-before-active', message: /question 2 still waits \("maintainers should decide"\)/ },
+        ],
+      },
+      {
+        name: 'RFC 0040 (Accepted): two questions still deferred "to comment-window discussion"',
+        files: real('0040-multi-agent-cross-host-causation.md'),
+        errors: [
+          { ruleId: 'rfcs/unresolved-before-active', message: /question 2 still waits \("Defer to comment-window"\)/ },
+          { ruleId: 'rfcs/unresolved-before-active', message: /question 3 still waits \("defer to comment-window"\)/ },
+        ],
+      },
+      {
+        name: 'a header table that does not render still has a Status: RFC 0056 (Active) keeps its two findings',
+        files: real([R0056, (t) => t.replace('| Field | Value |\n', '| Field | Value | Notes |\n')]),
+        errors: [
+          { ruleId: 'rfcs/unresolved-before-active', message: /^RFC is Active, but unresolved question 1 still says "confirm before Active"/ },
+          { ruleId: 'rfcs/unresolved-before-active', message: /question 2 still says "decide before Active"/ },
+        ],
+      },
+    ],
+  }),
+  upstreamSuite('rfcs/header-table on real upstream RFCs: the cause, where it is, and the fix', ['rfcs/header-table'], {
+    valid: [{ name: 'RFC 0056 as it is', files: real(R0056) }],
+    invalid: [
+      {
+        name: "RFC 0039's Updated row: the unescaped `|` of \"strict|advisory\" at its line and column",
+        files: real('0039-multi-agent-confidence-and-memory-lifecycle.md'),
+        errors: [{ ruleId: 'rfcs/header-table', severity: 'error', message: /^header row "Updated" has 3 cells where the table has 2: the `\|` at 10:\d+ is unescaped, so it splits the value, and the text after it is dropped when rendered \(write `\\\|`\)/, where: (t) => ({ ...at('0039-multi-agent-confidence-and-memory-lifecycle.md', 'strict|advisory')(t), column: at('0039-multi-agent-confidence-and-memory-lifecycle.md', 'strict|advisory')(t).column + 6 }) }],
+      },
+      {
+        name: 'a header row with an extra `|` (RFC 0056): the table does not render; the finding names both counts, the `|` and the fix',
+        files: real([R0056, (t) => t.replace('| Field | Value |\n', '| Field | Value | Notes |\n')]),
+        errors: [{ ruleId: 'rfcs/header-table', message: /^the header table does not render: its header row \(line 3\) has 3 cells and its delimiter row 2: the header row's `\|` at 3:17 is unescaped \(write `\\\|`\), or give the delimiter row 3 cells/, line: 3, column: 17 }],
       },
     ],
   }),

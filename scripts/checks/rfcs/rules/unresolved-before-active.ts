@@ -1,44 +1,71 @@
 import type { Rule } from '../../../core/rule.js';
-import { rfcStatus, sectionByTitle } from '../../../rfc/document.js';
+import type { AnswerSection, QuestionItem } from '../../../rfc/document.js';
+import { ALL_RESOLVED, rfcStatus } from '../../../rfc/document.js';
 import { loadRfcSet } from '../../../rfc/set.js';
 
-/** A question the RFC itself says must be settled before it moves to Active. */
-const BLOCKS_ACTIVE = /\b(?:resolve|decide|confirm|pin|settle|answer|add)\w*\b[^.;]*?\bbefore\s+`?Active`?(?![\w-])/i;
-/** An answer recorded in the item itself (`**Resolved by RFC 0093:** …`). */
-const ANSWERED = /\b(?:resolved|decided|settled)\b/i;
-/** An answer recorded under the questions (`### Resolution (… at Active promotion)`). */
-const RESOLUTION = /\bresol(?:ution|ved)\b/i;
+/** A question the RFC itself says must be settled before it moves to Active ("Decide before `Active`", the template's "decide before this RFC moves to `Active`"). */
+const BLOCKS_ACTIVE = /\b(?:resolve|decide|confirm|pin|settle|answer|add)\w*\b[^.;]*?\bbefore\s+(?:(?:this\s+RFC\s+)?(?:moves|is\s+promoted|promotion|goes)\s+to\s+)?`?Active`?(?![\w-])/i;
+/**
+ * A decision recorded in the item's own words. Whole words only: `authorization.decided`,
+ * `pre-decided` or `resolvedAt` are identifiers or compounds, not answers (and inline code is
+ * not in the prose at all).
+ */
+const ANSWERED = /(?<![\w.\-/])(?:resolved|decided|settled|decision|ruled|answered)(?![\w-]|\.\w)/i;
+/** An Accepted RFC's question that still waits for someone: "Maintainers should confirm", "to be decided", "defer to comment-window discussion". */
+const PENDING = /\b(?:maintainers?\s+(?:should|must|to|will|need\s+to)\s+(?:confirm|decide)\b|to\s+be\s+(?:confirmed|decided|determined)\b|needs?\s+(?:a\s+)?maintainer\s+decision\b|TBD\b|defer(?:red)?\s+to\s+(?:the\s+)?comment[- ]window\b|(?:^|[.;:]\s+)confirm\b)/i;
 
 const PAST_DRAFT = new Set(['Active', 'Accepted']);
 
 /**
  * The template asks for the unresolved questions "the maintainers need to decide before this RFC
  * moves to Active"; an RFC past that point whose question still says so, with no answer recorded,
- * contradicts its own Status.
+ * contradicts its own Status. The answer may be in the item, in a later section whose heading
+ * names resolutions (by the item's number or bold title), or in a lead-in saying all are resolved.
  */
 export const unresolvedBeforeActive: Rule = {
   id: 'rfcs/unresolved-before-active',
   rfc: 'RFC 0001 §G',
   rfcByPreset: { openwop: 'RFC 0001 §6, template' },
-  description: 'An Active or Accepted RFC has no unresolved question that still says it is to be decided before Active, unless an answer is recorded.',
+  description: 'An Active or Accepted RFC has no unresolved question that still says it is to be decided before Active (itself or by its lead-in line), and an Accepted one none still waiting to be confirmed, unless an answer is recorded (in the item, a later resolution section, or a lead-in saying all are resolved).',
   defaultSeverity: 'warning',
   async run(ctx) {
     for (const doc of await (await loadRfcSet(ctx.corpus)).all()) {
       ctx.visit();
       const status = rfcStatus(doc)?.value;
-      if (!status || !PAST_DRAFT.has(status)) continue;
-      const section = sectionByTitle(doc, 'Unresolved questions');
-      if (!section) continue;
-      const answeredBelow = doc.sections.some((s) => s !== section && s.start > section.start && s.start < section.end && RESOLUTION.test(s.title));
-      if (answeredBelow) continue;
-      for (const q of doc.unresolvedQuestions) {
-        const m = BLOCKS_ACTIVE.exec(q.text);
-        if (!m || ANSWERED.test(q.text)) continue;
-        ctx.report({
-          at: { file: doc.file, range: q.range },
-          message: `RFC is ${status}, but unresolved question ${q.number} still says "${m[0]}" and records no answer; answer it, or say it no longer blocks`,
-        });
-      }
+      const q = doc.questions;
+      if (!status || !PAST_DRAFT.has(status) || !q) continue;
+      if (ALL_RESOLVED.test(q.leadInProse) || q.answers.some((a) => a.all)) continue;
+      const leadBlocks = BLOCKS_ACTIVE.exec(q.leadIn);
+      q.items.forEach((item, i) => {
+        if (ANSWERED.test(item.prose) || answeredBy(q.answers, item)) return;
+        const name = item.number !== undefined ? `${item.number}` : `${i + 1} (a bulleted item)`;
+        const own = BLOCKS_ACTIVE.exec(item.text);
+        if (own || leadBlocks) {
+          ctx.report({
+            at: { file: doc.file, range: item.range },
+            message: own
+              ? `RFC is ${status}, but unresolved question ${name} still says "${own[0]}" and records no answer; answer it, or say it no longer blocks`
+              : `RFC is ${status}, but unresolved question ${name} records no answer, and the line above the questions says "${leadBlocks![0]}"; answer it, or say it no longer blocks`,
+          });
+          return;
+        }
+        const pending = status === 'Accepted' ? PENDING.exec(item.text) : null;
+        if (pending) {
+          ctx.report({
+            at: { file: doc.file, range: item.range },
+            message: `RFC is Accepted, but unresolved question ${name} still waits ("${pending[0].replace(/^[.;:]\s+/, '')}") and records no decision; record the decision, or say it stays open after acceptance`,
+          });
+        }
+      });
     }
   },
 };
+
+/** Whether a resolution section answers the item: by its number, or by its bold title (either opening the other). */
+function answeredBy(answers: AnswerSection[], item: QuestionItem): boolean {
+  const norm = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const title = item.title ? norm(item.title) : undefined;
+  return answers.some(
+    (a) => (item.number !== undefined && a.numbers.includes(item.number)) || (title !== undefined && title !== '' && a.titles.some((t) => norm(t).startsWith(title) || title.startsWith(norm(t)))),
+  );
+}
