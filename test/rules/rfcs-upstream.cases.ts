@@ -188,4 +188,44 @@ export const SUITES: RuleSuite[] = [
       },
     ],
   }),
+  upstreamSuite('rfcs/acceptance-boxes on real upstream RFCs (a warning under openwop)', ['rfcs/acceptance-boxes'], {
+    valid: [
+      { name: 'RFC 0152 (Accepted): each unticked box says what was carried ("Carried: …", "(Carried, and externally gated …)")', files: real('0152-a2a-1-0-versioned-composition.md') },
+      { name: 'RFC 0058 (Accepted): the unticked box is "deferred to RFC 0061"', files: real('0058-run-execution-bounds.md') },
+      { name: 'RFC 0042 (Accepted): the unticked box is a "Follow-up (additive, non-blocking)"', files: real('0042-experimental-capability-tier.md') },
+      { name: 'RFC 0053 (Draft) ticks boxes before it is Accepted', files: real('0053-dead-letter-routing-and-failure-sinks.md') },
+      {
+        name: "RFC 0002 with a Status history sentence that the remaining criteria were deferred",
+        files: real(['0002-agent-identity-and-reasoning-events.md', (t) => t.replace('conformance scenarios pass against SQLite reference host)', 'conformance scenarios pass against SQLite reference host; the four open acceptance criteria are deferred to v1.1)')]),
+      },
+    ],
+    invalid: [
+      {
+        name: 'RFC 0002 (Accepted): four unticked boxes and no outcome recorded for them',
+        files: real('0002-agent-identity-and-reasoning-events.md'),
+        errors: ['At least one conformance scenario covering reasoning', 'At least one conformance scenario covering §F', 'CHANGELOG entry under `v1.0`', 'Reference host emits all five'].map((text) => ({
+          ruleId: 'rfcs/acceptance-boxes',
+          severity: 'warning' as const,
+          message: /^Accepted RFC has an unticked acceptance box and records no outcome for it .* \(RFC 0001 §3 \(Accepted: acceptance criteria met\), template\)$/,
+          where: (t: (f: string) => string) => ({ line: positionOf(t('RFCS/0002-agent-identity-and-reasoning-events.md'), text).line, column: 1 }),
+        })),
+      },
+    ],
+  }),
+  upstreamSuite('rfcs/dates-valid on real upstream RFCs: Updated is not older than a recorded status flip', ['rfcs/dates-valid'], {
+    valid: [{ name: 'RFC 0030: Updated 2026-05-21 is the day of its "### Active → Accepted (2026-05-21)"', files: real('0030-envelope-reasoning-and-tier-one-subset.md') }],
+    invalid: [
+      {
+        name: 'RFC 0030 with Updated 2026-05-20, before the flip its Status history records',
+        files: real(['0030-envelope-reasoning-and-tier-one-subset.md', (t) => t.replace('| **Updated** | 2026-05-21 (Active → Accepted', '| **Updated** | 2026-05-20 (Active → Accepted')]),
+        errors: [
+          {
+            ruleId: 'rfcs/dates-valid',
+            message: /^Updated 2026-05-20 is older than the status flip Active → Accepted on 2026-05-21 that the RFC records \(line \d+\)/,
+            where: (t) => at('0030-envelope-reasoning-and-tier-one-subset.md', '2026-05-20 (Active')(t),
+          },
+        ],
+      },
+    ],
+  }),
 ];
