@@ -9,9 +9,12 @@ const EXCUSED = /\b(?:reason|deferred):/i;
  * Upstream writes an unticked box's outcome in words on the item: "(Carried, and externally
  * gated …)", "**Follow-up (additive, non-blocking):**", "deferred to RFC 0061", "waived".
  */
-const OUTCOME = /\b(?:waived|waiver\s+(?:recorded|granted|applies)|deferred|defers\s+to|carried|carry-?over|follow-?up|non-blocking|out\s+of\s+scope|not\s+applicable|n\/a|descoped|dropped|superseded\s+by|moved\s+to|tracked\s+(?:in|by))\b/i;
+const OUTCOME = /(?<!\b(?:may|can|could)\s+be\s+|\bor\s+)\b(?:waived|waiver\s+(?:recorded|granted|applies)|deferred|defers\s+to|carried|carry-?over|follow-?up|non-blocking|out\s+of\s+scope|not\s+applicable|n\/a|descoped|dropped|superseded\s+by|moved\s+to|tracked\s+(?:in|by))\b/i;
 /** A sentence of the Status/Updated history that records an outcome for the acceptance boxes as a whole. */
 const HISTORY_OUTCOME = /\b(?:waived|waiver|deferred|carried)\b[^.]*\b(?:criteri(?:on|a)|boxes|checklist)\b|\b(?:criteri(?:on|a)|boxes|checklist)\b[^.]*\b(?:waived|deferred|carried)\b/i;
+/** A box about the comment window is settled by a history sentence saying that window was waived. */
+const COMMENT_WINDOW = /comment[- ]window/i;
+const WINDOW_WAIVED = /comment[- ]window[^.]*\bwaiv|\bwaiv[^.]*comment[- ]window/i;
 /** Sections where upstream keeps an RFC's history. */
 const HISTORY_SECTION = /^(?:status history|amendment record|amendments|history|changelog)\b/i;
 
@@ -34,14 +37,15 @@ export const acceptanceBoxes: Rule = {
       if (rfcStatus(doc)?.value !== 'Accepted') continue;
       const open = doc.taskItems.filter((item) => !item.checked && /^acceptance\b/i.test(item.sectionTitle ?? ''));
       if (open.length === 0) continue;
-      if (upstream && historyRecordsOutcome(ctx.corpus.text(doc.file), doc)) continue;
+      const history = upstream ? historyOf(ctx.corpus.text(doc.file), doc) : [];
+      if (history.some((sentence) => HISTORY_OUTCOME.test(sentence) && !COMMENT_WINDOW.test(sentence))) continue;
       for (const item of open) {
-        if (upstream ? OUTCOME.test(item.text) : EXCUSED.test(item.text)) continue;
+        if (upstream ? OUTCOME.test(item.text) || (COMMENT_WINDOW.test(item.text) && history.some((h) => WINDOW_WAIVED.test(h))) : EXCUSED.test(item.text)) continue;
         ctx.report({
           at: { file: doc.file, range: { line: item.range.line, column: item.range.column, endLine: item.range.line, endColumn: item.range.column + 5 } },
           ...(upstream ? { severity: 'warning' as const } : {}),
           message: upstream
-            ? `Accepted RFC has an unticked acceptance box and records no outcome for it (tick it, or note on the item or in the Status/Updated history that it was waived, deferred or carried): "${clip(item)}"`
+            ? `Accepted RFC has an unticked acceptance box with no recorded outcome: "${clip(item)}" (tick it, or say on the item or in the Status/Updated history that it was waived, deferred or carried)`
             : `Accepted RFC has an unticked acceptance box without "reason:" or "deferred:": "${clip(item)}"`,
         });
       }
@@ -53,9 +57,9 @@ function clip(item: TaskItem): string {
   return item.text.length > 70 ? `${item.text.slice(0, 67)}…` : item.text;
 }
 
-/** Whether the Status or Updated row, or a history section, records an outcome for the boxes. */
-function historyRecordsOutcome(text: string | undefined, doc: RfcDocument): boolean {
+/** The sentences of the Status and Updated rows and of the history sections (Status history, Amendment record). */
+function historyOf(text: string | undefined, doc: RfcDocument): string[] {
   const rows = ['Status', 'Updated'].map((f) => headerField(doc, f)?.value ?? '');
   const sections = text === undefined ? [] : doc.sections.filter((s) => s.kind === 'heading' && HISTORY_SECTION.test(s.title)).map((s) => text.slice(s.start, s.end));
-  return [...rows, ...sections].some((t) => t.split(/(?<=\.)\s+/).some((sentence) => HISTORY_OUTCOME.test(sentence) && !/comment window/i.test(sentence)));
+  return [...rows, ...sections].flatMap((t) => t.split(/(?<=\.)\s+/));
 }
