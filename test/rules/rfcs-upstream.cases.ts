@@ -206,7 +206,7 @@ export const SUITES: RuleSuite[] = [
         errors: ['At least one conformance scenario covering reasoning', 'At least one conformance scenario covering §F', 'CHANGELOG entry under `v1.0`', 'Reference host emits all five'].map((text) => ({
           ruleId: 'rfcs/acceptance-boxes',
           severity: 'warning' as const,
-          message: /^Accepted RFC has an unticked acceptance box and records no outcome for it .* \(RFC 0001 §3 \(Accepted: acceptance criteria met\), template\)$/,
+          message: /^Accepted RFC has an unticked acceptance box with no recorded outcome: ".*" \(tick it, or say on the item or in the Status\/Updated history that it was waived, deferred or carried\) \(RFC 0001 §3 \(Accepted: acceptance criteria met\), template\)$/,
           where: (t: (f: string) => string) => ({ line: positionOf(t('RFCS/0002-agent-identity-and-reasoning-events.md'), text).line, column: 1 }),
         })),
       },
