@@ -102,7 +102,7 @@ function namedBy(title: string, name: string): boolean {
   if (!want) return false;
   const t = title.replace(/\s+/g, ' ').trim().replace(/^§\s*/, '').replace(/^"/, '').toLowerCase();
   // Also without the designator: `§"Promotion to Accepted"` names `### §C — Promotion to Accepted`.
-  return [t, withoutDesignator(title).toLowerCase()].some((x) => x.startsWith(want) && !/^(?:[\p{L}\p{N}]|\.\d)/u.test(x.slice(want.length)));
+  return [t, withoutDesignator(title).toLowerCase()].some((x) => x.startsWith(want) && !/^(?:[\p{L}\p{N}]|\.\d|-[\p{L}\p{N}])/u.test(x.slice(want.length)));
 }
 
 /** A heading's or label's text without its designator and the dash or colon after it (`§C — Promotion` → `Promotion`). */
