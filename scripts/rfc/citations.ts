@@ -93,8 +93,8 @@ function push<C extends RfcCitation>(out: C[], rfc: C['rfc'], sections: string, 
   }
 }
 
-/** A designator, not a name: `F`, `D.5`, `A14`, `2.3`; `§D-vs-fork` is `§D` in a compound word. */
-const DESIGNATOR = /^([A-Z](?:\.\d+)*|[A-Z][A-Za-z]?\d+(?:\.\d+)*|\d+(?:\.\d+)*)(?![A-Za-z0-9]|\.\d|-\d)/;
+/** A designator, not a name: `F`, `D.5`, `A14`, `2.3`, a range `D.1-3`; `§D-vs-fork` is `§D` in a compound word. */
+const DESIGNATOR = /^([A-Z](?:\.\d+)*(?:\.\d+-\d+)?|[A-Z][A-Za-z]?\d+(?:\.\d+)*|\d+(?:\.\d+)*)(?![A-Za-z0-9]|\.\d|-\d)/;
 /** Words after which a bare `§X` is this RFC's own section ("per §B", "the §F legs", "this RFC's §D.5"). */
 const OWN_LEAD = /(?:^|[—–:;,.>→+/(\[|-]|(?:^|[^\p{L}\p{N}'])(?:the|per|see|in|of|under|from|and|or|with|to|by|at|via|cf\.?|also|both|each|whose|where|its|this|that|than|as|on|into|like|one|this RFC's|the RFC's|document's))$/iu;
 
@@ -182,7 +182,10 @@ function selfOrOther(text: string, at: number, end: number): undefined | null {
   const sentence = before.slice(start);
   if (/`\s*$/.test(sentence)) return null; // `file.md` §X, `name` §X
   // "A2A §9.5", "GOVERNANCE §…", "Apache-2.0 §3": a name just before it says whose section it is.
-  if (!OWN_LEAD.test(sentence.replace(/[\s(\[*_"]+$/, '').slice(-40))) return null;
+  const lead = sentence.replace(/[\s(\[*_"]+$/, '').slice(-40);
+  if (!OWN_LEAD.test(lead)) return null;
+  // "per §D", "see §B.2": a lettered section right after such a word is this RFC's, whatever else the sentence names.
+  if (/\b(?:per|see|under|in|of)$/i.test(lead) && /^§\s?[A-Z](?:[.\d]|\b)/.test(text.slice(at, end)) && !/^§\s?[A-Z][a-z]/.test(text.slice(at, end))) return undefined;
   return OTHER_DOCUMENT.test(sentence) ? null : undefined;
 }
 

@@ -39,7 +39,7 @@ describeShared('rfcs and invariants on 63 real upstream RFCs (--preset openwop)'
     expect(count('invariants/cited-section-exists')).toBe(0);
   });
 
-  it('RFC prose: citations of sections an RFC does not have (RFC 0001 §"Promotion to Accepted" five times, RFC 0021 §"Validation outcomes", RFC 0036\'s own §D.5)', () => {
+  it('RFC prose: citations of sections an RFC does not have (RFC 0001 §"Promotion to Accepted" five times, RFC 0021 §"Validation outcomes", RFC 0036\'s own §D.4-5 and §D.5, whose §D has two lists of 1–3 and 1–2)', () => {
     const cited = found.filter((f) => f.ruleId === 'rfcs/cited-section-exists').map((f) => `${f.file.slice(5, 9)} ${/^(.*?) cites/.exec(f.message)?.[1]}`);
     expect(cited).toEqual([
       '0027 RFC 0001 §"Promotion to Accepted"',
@@ -47,7 +47,9 @@ describeShared('rfcs and invariants on 63 real upstream RFCs (--preset openwop)'
       '0030 RFC 0001 §"Promotion to Accepted"',
       '0033 RFC 0021 §"Validation outcomes"',
       '0034 RFC 0001 §"Promotion to Accepted"',
+      '0036 §D.4-5',
       '0036 §D.5',
+      '0036 §D.4-5',
       '0037 RFC 0001 §"Promotion to Accepted"',
     ]);
   });

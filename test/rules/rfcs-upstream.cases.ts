@@ -104,9 +104,13 @@ export const SUITES: RuleSuite[] = [
         errors: [{ ruleId: 'rfcs/cited-section-exists', message: /^RFC 0021 §"Validation outcomes" cites a section of RFC 0021, but .* \(it has §A, §B, §C, §D, §E, §F\)/, where: at('0033-envelope-completion-contract.md', 'RFC 0021 §"Validation outcomes"') }],
       },
       {
-        name: "RFC 0036's own §D.5: §D's lists run 1–3 and 1–2",
+        name: "RFC 0036's own §D.4-5 (twice, one after \"per\" in a sentence naming a test file) and §D.5: §D's lists run 1–3 and 1–2; its §D.1-3 is there",
         files: real('0036-multi-region-and-cross-engine-guarantees.md'),
-        errors: [{ ruleId: 'rfcs/cited-section-exists', message: /^§D\.5 cites a section of this RFC, but RFCS\/0036-.* has no such section; did you mean §D\?/, where: at('0036-multi-region-and-cross-engine-guarantees.md', '§D.5') }],
+        errors: [
+          { ruleId: 'rfcs/cited-section-exists', message: /^§D\.4-5 cites a section of this RFC/, where: at('0036-multi-region-and-cross-engine-guarantees.md', '§D.4-5') },
+          { ruleId: 'rfcs/cited-section-exists', message: /^§D\.5 cites a section of this RFC, but RFCS\/0036-.* has no such section; did you mean §D\?/, where: at('0036-multi-region-and-cross-engine-guarantees.md', '§D.5') },
+          { ruleId: 'rfcs/cited-section-exists', message: /^§D\.4-5 cites/, where: at('0036-multi-region-and-cross-engine-guarantees.md', '§D.4-5', 2) },
+        ],
       },
       {
         name: 'a near miss gets a "did you mean" from the cited RFC\'s sections',
