@@ -147,7 +147,9 @@ export function sectionHint(target: SectionIndex, section: string): string {
     const near = didYouMean(quoted[1]!, titles);
     if (near) return `; did you mean §"${near}"?`;
   } else {
-    const near = didYouMean(`§${section}`, [...ids].sort((a, b) => Math.abs(a.length - section.length - 1) - Math.abs(b.length - section.length - 1))) ?? didYouMean(section.replace(/-/g, ' '), titles);
+    // Same kind of designator (a letter for a letter, a number for a number), and none for a one-character id: `§Z` is not a typo of `§A`.
+    const sameKind = ids.filter((id) => /\d/.test(id[1]!) === /\d/.test(section[0]!));
+    const near = (section.length > 1 ? didYouMean(`§${section}`, sameKind.sort((a, b) => Math.abs(a.length - section.length - 1) - Math.abs(b.length - section.length - 1))) : undefined) ?? didYouMean(section.replace(/-/g, ' '), titles);
     if (near) return near.startsWith('§') ? `; did you mean ${near}?` : `; did you mean §"${near}"?`;
   }
   const top = target.sections.filter((s) => s.id && s.kind === 'heading').map((s) => `§${s.id}`);
