@@ -30,7 +30,7 @@ describeShared('rfcs and invariants on 63 real upstream RFCs (--preset openwop)'
   it('the true kinds are found: missing header rows, a value cut by an unescaped |, questions still open past Active', () => {
     expect(count('rfcs/header-table')).toBe(24);
     expect(found.filter((f) => f.ruleId === 'rfcs/header-table' && /unescaped/.test(f.message)).map((f) => f.file)).toEqual(['RFCS/0039-multi-agent-confidence-and-memory-lifecycle.md']);
-    expect(count('rfcs/unresolved-before-active')).toBe(11);
+    expect(count('rfcs/unresolved-before-active')).toBe(12);
     expect(count('rfcs/dates-valid')).toBe(1);
     expect(count('invariants/security-line-matches')).toBe(1);
   });

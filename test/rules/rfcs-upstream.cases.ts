@@ -130,11 +130,12 @@ export const SUITES: RuleSuite[] = [
     ],
     invalid: [
       {
-        name: 'RFC 0059 without its resolution section: two questions still say to be resolved before Active',
+        name: 'RFC 0059 without its resolution section: two questions still say to be resolved before Active, the third waits ("Confirm with 0062")',
         files: real([R0059, (t) => t.replace(/## Phase-0 resolution[\s\S]*?(?=\n## )/, '')]),
         errors: [
           { ruleId: 'rfcs/unresolved-before-active', severity: 'warning', message: /^RFC is Active, but unresolved question 1 still says "Resolve before Active" and records no answer/, where: (t) => ({ line: positionOf(t(`RFCS/${R0059}`), '1. **Directory semantics.**').line, column: 1 }) },
           { ruleId: 'rfcs/unresolved-before-active', message: /unresolved question 2 still says "Decide before Active"/, where: (t) => ({ line: positionOf(t(`RFCS/${R0059}`), '2. **Version retention.**').line, column: 1 }) },
+          { ruleId: 'rfcs/unresolved-before-active', message: /unresolved question 3 still waits \("Confirm"\)/, where: (t) => ({ line: positionOf(t(`RFCS/${R0059}`), '3. **Workspace').line, column: 1 }) },
         ],
       },
       {
@@ -158,6 +159,11 @@ export const SUITES: RuleSuite[] = [
           { ruleId: 'rfcs/unresolved-before-active', message: /^RFC is Accepted, but unresolved question 1 still waits \("Maintainers should confirm"\) and records no decision/ },
           { ruleId: 'rfcs/unresolved-before-active', message: /question 2 still waits \("maintainers should decide"\)/ },
         ],
+      },
+      {
+        name: 'RFC 0043 (Active): "Need maintainer decision." is a decision still to make, not a decision (only "Decision:" records one)',
+        files: real('0043-registry-and-extension-policy.md'),
+        errors: [{ ruleId: 'rfcs/unresolved-before-active', message: /^RFC is Active, but unresolved question 1 still waits \("Need maintainer decision"\) and records no decision; record the decision, or say it stays open past Active/ }],
       },
       {
         name: 'RFC 0040 (Accepted): two questions still deferred "to comment-window discussion"',

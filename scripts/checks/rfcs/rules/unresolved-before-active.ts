@@ -10,8 +10,8 @@ const BLOCKS_ACTIVE = /\b(?:resolve|decide|confirm|pin|settle|answer|add)\w*\b[^
  * `pre-decided` or `resolvedAt` are identifiers or compounds, not answers (and inline code is
  * not in the prose at all).
  */
-const ANSWERED = /(?<![\w.\-/])(?:resolved|decided|settled|decision|ruled|answered)(?![\w-]|\.\w)/i;
-/** An Accepted RFC's question that still waits for someone: "Maintainers should confirm", "to be decided", "defer to comment-window discussion". */
+const ANSWERED = /(?<![\w.\-/])(?:resolved|decided|settled|ruled|answered|decision(?=\s*:))(?![\w-]|\.\w)/i;
+/** A question that still waits for someone past Draft: "Maintainers should confirm", "Need maintainer decision", "defer to comment-window discussion" (the window closes before Active). */
 const PENDING = /\b(?:maintainers?\s+(?:should|must|to|will|need\s+to)\s+(?:confirm|decide)\b|to\s+be\s+(?:confirmed|decided|determined)\b|needs?\s+(?:a\s+)?maintainer\s+decision\b|TBD\b|defer(?:red)?\s+to\s+(?:the\s+)?comment[- ]window\b|(?:^|[.;:]\s+)confirm\b)/i;
 
 const PAST_DRAFT = new Set(['Active', 'Accepted']);
@@ -26,7 +26,7 @@ export const unresolvedBeforeActive: Rule = {
   id: 'rfcs/unresolved-before-active',
   rfc: 'RFC 0001 §G',
   rfcByPreset: { openwop: 'RFC 0001 §6, template' },
-  description: 'An Active or Accepted RFC has no unresolved question that still says it is to be decided before Active (itself or by its lead-in line), and an Accepted one none still waiting to be confirmed, unless an answer is recorded (in the item, a later resolution section, or a lead-in saying all are resolved).',
+  description: 'An Active or Accepted RFC has no unresolved question that still says it is to be decided before Active (itself or by its lead-in line), nor one still waiting for a decision or confirmation, unless an answer is recorded (in the item, a later resolution section, or a lead-in saying all are resolved).',
   defaultSeverity: 'warning',
   async run(ctx) {
     for (const doc of await (await loadRfcSet(ctx.corpus)).all()) {
@@ -49,11 +49,11 @@ export const unresolvedBeforeActive: Rule = {
           });
           return;
         }
-        const pending = status === 'Accepted' ? PENDING.exec(item.text) : null;
+        const pending = PENDING.exec(item.text);
         if (pending) {
           ctx.report({
             at: { file: doc.file, range: item.range },
-            message: `RFC is Accepted, but unresolved question ${name} still waits ("${pending[0].replace(/^[.;:]\s+/, '')}") and records no decision; record the decision, or say it stays open after acceptance`,
+            message: `RFC is ${status}, but unresolved question ${name} still waits ("${pending[0].replace(/^[.;:]\s+/, '')}") and records no decision; record the decision, or say it stays open past ${status}`,
           });
         }
       });
@@ -61,11 +61,19 @@ export const unresolvedBeforeActive: Rule = {
   },
 };
 
-/** Whether a resolution section answers the item: by its number, or by its bold title (either opening the other). */
+/**
+ * Whether a resolution section answers the item: by its number, or by its bold title — the same
+ * words for the most part ("Workspace ↔ memory-index coupling" is answered by "Memory-index
+ * coupling (with RFC 0062)").
+ */
 function answeredBy(answers: AnswerSection[], item: QuestionItem): boolean {
-  const norm = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-  const title = item.title ? norm(item.title) : undefined;
-  return answers.some(
-    (a) => (item.number !== undefined && a.numbers.includes(item.number)) || (title !== undefined && title !== '' && a.titles.some((t) => norm(t).startsWith(title) || title.startsWith(norm(t)))),
-  );
+  const words = (t: string) => new Set(t.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3));
+  const title = item.title ? words(item.title) : undefined;
+  const sameTitle = (t: string) => {
+    if (!title || title.size === 0) return false;
+    const other = words(t);
+    const shared = [...title].filter((w) => other.has(w)).length;
+    return shared >= Math.min(2, title.size) && shared >= 0.6 * Math.min(title.size, other.size);
+  };
+  return answers.some((a) => (item.number !== undefined && a.numbers.includes(item.number)) || a.titles.some(sameTitle));
 }
