@@ -19,6 +19,59 @@ export interface RfcDocument extends SectionIndex {
   securityLines: SecurityLine[];
   taskItems: TaskItem[];
   codeBlocks: CodeBlock[];
+  /** The `## Unresolved questions` section read for what is still open (undefined when there is none). */
+  questions?: OpenQuestions;
+  /** Sections of RFCs the prose cites (citations.ts): `RFC NNNN §X`, `RFC NNNN §"Name"`, and bare `§X` of this RFC. */
+  citations: ProseCitation[];
+}
+
+/**
+ * The open questions of an RFC as its structure records them: the items of the lists under
+ * "Unresolved questions", the lead-in text above them, and the later sections whose heading names
+ * resolutions (`## Phase-0 resolution (architect ruling, …)`, `### Resolution (…)`).
+ * `prose` is text a reader sees with inline code left out: an identifier (`authorization.decided`)
+ * never reads as a decision.
+ */
+export interface OpenQuestions {
+  /** Text of the blocks before the first list (`leadInProse`: without inline code). */
+  leadIn: string;
+  leadInProse: string;
+  items: QuestionItem[];
+  answers: AnswerSection[];
+}
+
+/** A lead-in or answer section that answers every question at once. */
+export const ALL_RESOLVED = /(?:\b(?:all|every|each)\b[^.]{0,60}\bquestions?\b[^.]{0,40}\b(?:resolved|answered|decided|closed)\b|\bunresolved questions (?:are |were )?resolved\b|^[_*\s]*resolved by\b)/i;
+
+export interface QuestionItem {
+  /** The rendered number of a numbered list's item; undefined in a bulleted list. */
+  number?: number;
+  /** The bold run opening the item (`Directory semantics.`), if any. */
+  title?: string;
+  /** Rendered text, and the same without inline code and struck text (`prose`). */
+  text: string;
+  prose: string;
+  range: Range;
+}
+
+export interface AnswerSection {
+  title: string;
+  range: Range;
+  /** The section says every question is resolved. */
+  all: boolean;
+  /** Numbers of the numbered items it holds, and their bold titles: the questions it answers. */
+  numbers: number[];
+  titles: string[];
+}
+
+export interface ProseCitation {
+  /** The cited RFC's number; undefined when the RFC cites its own section (a bare `§X`). */
+  rfc?: string;
+  /** `D.7`, `Host-RPC`, or a quoted name (`"Promotion to Accepted"`). */
+  section: string;
+  /** The citation as written, whitespace folded. */
+  text: string;
+  range: Range;
 }
 
 /** What a selector resolves against (resolve.ts): built from any markdown tree by sections.ts. */
@@ -27,6 +80,10 @@ export interface SectionIndex {
   sections: Section[];
   /** Items of the numbered lists under `## Unresolved questions` (selected as `UQ<n>`). */
   unresolvedQuestions: NumberedItem[];
+  /** Texts of the bold runs opening a paragraph without a designator (`**Negative example.**`): a quoted name may cite one. */
+  labelNames?: string[];
+  /** Paragraphs that end with a colon and introduce a list (`Open spec gaps:`), their last 200 characters: a quoted name may cite the list. */
+  leadIns?: string[];
 }
 
 export interface TitleLine {
@@ -47,6 +104,22 @@ export interface HeaderTable {
   rows: HeaderRow[];
   /** Header rows written inside a `>` quote before the first section: they render as a quote, not as rows. */
   quotedRows?: Array<{ field: string; range: Range }>;
+  /**
+   * Set when the lines after the title look like a table but do not render as one: GFM makes a
+   * table only when the delimiter row has as many cells as the header row.
+   */
+  unrendered?: UnrenderedTable;
+  /** The rows as written, read from the source lines when the table does not render (the Status still counts). */
+  sourceRows?: HeaderRow[];
+}
+
+export interface UnrenderedTable {
+  /** The header row's line. */
+  range: Range;
+  headerCells: number;
+  delimiterCells: number;
+  /** Where the first `|` past the delimiter row's count is, when the header row has more cells. */
+  extraPipe?: { line: number; column: number };
 }
 
 /** One row of an RFC's header table (RFC 0001 §B). */
@@ -66,6 +139,8 @@ export interface HeaderRow {
   codes: Array<{ value: string; range: Range }>;
   /** Cells of the row as written (split at every unescaped `|`, as GFM does, code spans too). */
   sourceCells?: number;
+  /** Where the first `|` past the table's width is, when the row has more cells than the table. */
+  extraPipe?: { line: number; column: number };
 }
 
 export interface Section {
@@ -168,7 +243,8 @@ export function headerField(doc: { header: HeaderTable }, field: string): Header
 
 /** The status word: the first inline code of the Status cell, else its first word. */
 export function rfcStatus(doc: { header: HeaderTable }): { value: string; range: Range } | undefined {
-  const row = headerField(doc, 'Status');
+  // A table that does not render still says what the Status is: rules that need it run on.
+  const row = headerField(doc, 'Status') ?? doc.header.sourceRows?.find((r) => r.field.toLowerCase() === 'status');
   if (!row) return undefined;
   const code = row.codes[0];
   if (code) return { value: code.value.trim(), range: code.range };

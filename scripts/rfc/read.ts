@@ -1,8 +1,9 @@
 import type { Heading, ListItem, Nodes, Parent, RootContent } from 'mdast';
 import type { Range } from '../core/position.js';
 import type { MarkdownDoc } from '../core/markdown.js';
-import type { CodeBlock, HeaderRow, HeaderTable, RfcDocument, Section, SecurityLine, TaskItem, TitleLine } from './document.js';
-import { sectionByTitle } from './document.js';
+import { findRfcCitations } from './citations.js';
+import type { AnswerSection, CodeBlock, HeaderRow, HeaderTable, UnrenderedTable, OpenQuestions, ProseCitation, QuestionItem, RfcDocument, Section, SecurityLine, TaskItem, TitleLine } from './document.js';
+import { ALL_RESOLVED, sectionByTitle } from './document.js';
 import { nodeRange, offset, renderedText, walk, walkBlocks } from './mdast.js';
 import { indexSections, sectionBlocks } from './sections.js';
 
@@ -37,7 +38,80 @@ export function readRfc(md: MarkdownDoc): RfcDocument {
     securityLines: readSecurityLines(md, index.sections),
     taskItems: readTaskItems(md, index.sections),
     codeBlocks: readCodeBlocks(md, index.sections),
+    ...readQuestions(md, index.sections),
+    citations: readCitations(md),
   };
+}
+
+/** A heading that records answers: "Resolution", "Phase-0 resolution (architect ruling)", "Decisions", "Resolved questions". */
+const ANSWER_HEADING = /\b(?:resolutions?|rulings?|decided|decisions?|resolved)\b/i;
+
+function readQuestions(md: MarkdownDoc, sections: Section[]): { questions?: OpenQuestions } {
+  const s = sectionByTitle({ sections, unresolvedQuestions: [] }, 'Unresolved questions');
+  if (!s) return {};
+  const blocks = sectionBlocks(md.tree, s).slice(1);
+  const lead: string[] = [];
+  const leadProse: string[] = [];
+  const items: QuestionItem[] = [];
+  for (const b of blocks) {
+    if (b.type === 'heading') break;
+    if (b.type === 'list') {
+      b.children.forEach((item, i) => {
+        const title = boldTitle(item);
+        items.push({ ...(b.ordered ? { number: (b.start ?? 1) + i } : {}), ...(title ? { title } : {}), text: prose(item, true), prose: prose(item), range: nodeRange(item) });
+      });
+    } else if (items.length === 0) {
+      lead.push(prose(b, true));
+      leadProse.push(prose(b));
+    }
+  }
+  const answers: AnswerSection[] = sections
+    .filter((x) => x.kind === 'heading' && x.start > s.start && ANSWER_HEADING.test(x.title))
+    .map((x) => {
+      const own = sectionBlocks(md.tree, x).slice(1);
+      const numbers: number[] = [];
+      const titles: string[] = [];
+      let all = false;
+      for (const b of own) {
+        if (b.type === 'list') {
+          b.children.forEach((item, i) => {
+            if (b.ordered) numbers.push((b.start ?? 1) + i);
+            const t = boldTitle(item);
+            if (t) titles.push(t);
+          });
+        } else if (b.type === 'paragraph' && ALL_RESOLVED.test(prose(b))) all = true;
+      }
+      return { title: x.title, range: x.range, all, numbers, titles };
+    });
+  return { questions: { leadIn: lead.join('\n'), leadInProse: leadProse.join('\n'), items, answers } };
+}
+
+/** Rendered text without struck-through text (which the author withdrew), and without inline code unless `code`. */
+function prose(node: Nodes, code = false): string {
+  if (node.type === 'delete' || node.type === 'html' || (node.type === 'inlineCode' && !code)) return ' ';
+  if ('value' in node && typeof node.value === 'string') return node.value;
+  if ('children' in node) return (node.children as Nodes[]).map((n) => prose(n, code)).join('');
+  return '';
+}
+
+/** The bold run opening a list item's first paragraph (`**Directory semantics.** …`), trimmed of its closing punctuation. */
+function boldTitle(item: ListItem): string | undefined {
+  const first = item.children[0];
+  const strong = first?.type === 'paragraph' ? first.children[0] : undefined;
+  if (strong?.type !== 'strong') return undefined;
+  const t = renderedText(strong).trim().replace(/[.:?!]+$/, '').trim();
+  return t || undefined;
+}
+
+/** Section citations in the prose: everything but code and HTML (citations.ts says what counts). */
+function readCitations(md: MarkdownDoc): ProseCitation[] {
+  const skip: Array<[number, number]> = [];
+  walk(md.tree, (n) => {
+    if (n.type === 'code' || n.type === 'inlineCode' || n.type === 'html') skip.push([offset(n, 'start'), offset(n, 'end')]);
+  });
+  return findRfcCitations(md.text, skip).flatMap((c) =>
+    c.section === undefined ? [] : [{ ...(c.rfc ? { rfc: c.rfc } : {}), section: c.section, text: `${c.rfc ? `RFC ${c.rfc} ` : ''}§${c.section}`, range: md.lines.range(c.start, c.end) }],
+  );
 }
 
 function readTitle(node: Heading): TitleLine {
@@ -70,19 +144,81 @@ export function readHeader(md: MarkdownDoc): HeaderTable {
           valueRange: nodeRange(valueCell ?? row),
           ...cellSource(md, valueCell),
           codes,
-          sourceCells: sourceCells(md.text.slice(offset(row, 'start'), offset(row, 'end'))),
+          ...cellsOf(md, offset(row, 'start'), offset(row, 'end'), head?.children.length ?? 0),
         };
       }),
       ...quoted,
     };
   }
-  return { columns: [], rows: [], ...quoted };
+  return { columns: [], rows: [], ...quoted, ...unrenderedTable(md) };
 }
 
-/** Cells of a table row as written: GFM splits at every `|` not escaped with `\`, inside code spans too. */
-function sourceCells(row: string): number {
-  const inner = row.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '');
-  return inner.split(/(?<!\\)\|/).length;
+/** The unescaped `|` separators of a table line, as offsets in it: GFM splits at each, inside code spans too. */
+function pipes(line: string): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < line.length; i++) {
+    if (line[i] === '\\') i++;
+    else if (line[i] === '|') out.push(i);
+  }
+  return out;
+}
+
+/** Cells of a table line as written (GFM's count), and the separator that opens the first cell past `width`. */
+function cellCount(line: string, width: number): { cells: number; extra?: number } {
+  const t = line.replace(/\s+$/, '');
+  const lead = t.length - t.trimStart().length;
+  const at = pipes(t);
+  const inner = at.filter((i) => i !== lead && i !== t.length - 1);
+  const cells = inner.length + 1;
+  return { cells, ...(width > 0 && cells > width ? { extra: inner[width - 1] } : {}) };
+}
+
+function cellsOf(md: MarkdownDoc, start: number, end: number, width: number): Pick<HeaderRow, 'sourceCells' | 'extraPipe'> {
+  const { cells, extra } = cellCount(md.text.slice(start, end), width);
+  return { sourceCells: cells, ...(extra !== undefined ? { extraPipe: md.lines.at(start + extra) } : {}) };
+}
+
+const DELIMITER_ROW = /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/;
+const TABLE_LINE = /^\s*\|/;
+
+/**
+ * Between the title and the first section, a `|` line followed by a delimiter row that did not
+ * render as a table: why (the cell counts, the extra `|`), and its rows as written.
+ */
+function unrenderedTable(md: MarkdownDoc): Pick<HeaderTable, 'unrendered' | 'sourceRows'> {
+  const firstSection = (md.tree.children as RootContent[]).find((n) => n.type === 'heading' && n.depth >= 2);
+  const end = firstSection ? offset(firstSection, 'start') : md.text.length;
+  const lines = md.text.slice(0, end).split('\n');
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const line = lines[i]!;
+    const next = lines[i + 1]!;
+    if (TABLE_LINE.test(line) && DELIMITER_ROW.test(next)) {
+      const delimiterCells = cellCount(next, 0).cells;
+      const head = cellCount(line, delimiterCells);
+      const lineNo = i + 1;
+      const unrendered: UnrenderedTable = {
+        range: { line: lineNo, column: 1, endLine: lineNo, endColumn: line.length + 1 },
+        headerCells: head.cells,
+        delimiterCells,
+        ...(head.extra !== undefined ? { extraPipe: { line: lineNo, column: head.extra + 1 } } : {}),
+      };
+      const rows: HeaderRow[] = [];
+      for (let j = i + 2; j < lines.length && TABLE_LINE.test(lines[j]!); j++) {
+        const text = lines[j]!;
+        const cuts = pipes(text);
+        const cells = cuts.slice(0, -1).map((c, k) => text.slice(c + 1, cuts[k + 1]));
+        const [field = '', value = ''] = cells;
+        const codes = [...value.matchAll(/`([^`]*)`/g)].map((m) => {
+          const col = cuts[1]! + 1 + m.index! + 1;
+          return { value: m[1]!, range: { line: j + 1, column: col, endLine: j + 1, endColumn: col + m[0].length } };
+        });
+        const range = { line: j + 1, column: 1, endLine: j + 1, endColumn: text.length + 1 };
+        rows.push({ field: field.replace(/[*_`]/g, '').trim(), value: value.replace(/[*_`]/g, '').trim(), range, valueRange: range, codes });
+      }
+      return { unrendered, sourceRows: rows };
+    }
+  }
+  return {};
 }
 
 const QUOTED_ROW = /^(\s*>\s*)\|\s*\*\*([^*|]+)\*\*\s*\|/;

@@ -1,6 +1,8 @@
 import type { Range } from '../core/position.js';
 import type { Section, SectionIndex } from './document.js';
 import { sectionByTitle } from './document.js';
+import { designator } from './sections.js';
+import { didYouMean } from '../core/did-you-mean.js';
 
 /**
  * The one place a selector is resolved: a citation's section (`RFC 0211 §D.7`, invariants), an
@@ -58,7 +60,32 @@ export function resolve(index: SectionIndex, selector: string): Resolution {
 /** Whether a selector resolves to at least one place (a citation needs no more than that). */
 export function exists(index: SectionIndex, selector: string): boolean {
   const r = resolve(index, selector);
-  return r.ok || r.ambiguous;
+  if (r.ok || r.ambiguous) return true;
+  const key = selector.trim().replace(/^§\s*/, '');
+  const quoted = /^"(.*)"$/.exec(key);
+  const name = quoted ? quoted[1]! : key;
+  // A range `§D.4-5` cites D.4 through D.5: both ends must be there.
+  const range = /^(.*\.)(\d+)-(\d+)$/.exec(key);
+  if (!quoted && range) return exists(index, `${range[1]}${range[2]}`) && exists(index, `${range[1]}${range[3]}`);
+  // `§Implementation-notes`: a name written with hyphens for spaces.
+  if (!quoted && /^[A-Za-z][A-Za-z-]*-[A-Za-z]/.test(key) && resolvesByName(index, key.replace(/-/g, ' '))) return true;
+  if ((index.labelNames ?? []).some((t) => namedBy(t, name))) return true;
+  const tail = `${name.replace(/\s+/g, ' ').toLowerCase()}:`;
+  return quoted !== null && (index.leadIns ?? []).some((t) => t.replace(/\s+/g, ' ').toLowerCase().endsWith(tail));
+}
+
+function resolvesByName(index: SectionIndex, name: string): boolean {
+  return index.sections.some((s) => namedBy(s.title, name)) || (index.labelNames ?? []).some((t) => namedBy(t, name));
+}
+
+/**
+ * What `exists` would accept nearest to a selector that it does not: the designators and titles of
+ * the target's sections, for a "did you mean".
+ */
+export function sectionNames(index: SectionIndex): { ids: string[]; titles: string[] } {
+  const ids = [...new Set(index.sections.flatMap((s) => (s.id ? [`§${s.id}`] : [])))];
+  const titles = [...new Set(index.sections.map((s) => withoutDesignator(s.title)))];
+  return { ids, titles };
 }
 
 function miss(reason: string): Resolution {
@@ -71,10 +98,20 @@ function located(s: Section): Located {
 
 /** The name opens the title (case-insensitive, `§` and a quote ignored) and is not the prefix of a longer name. */
 function namedBy(title: string, name: string): boolean {
+  const want = name.replace(/\s+/g, ' ').trim().toLowerCase();
+  if (!want) return false;
   const t = title.replace(/\s+/g, ' ').trim().replace(/^§\s*/, '').replace(/^"/, '').toLowerCase();
-  const want = name.replace(/\s+/g, ' ').toLowerCase();
-  if (!t.startsWith(want)) return false;
-  return !/^(?:[\p{L}\p{N}]|\.\d)/u.test(t.slice(want.length));
+  // Also without the designator: `§"Promotion to Accepted"` names `### §C — Promotion to Accepted`.
+  return [t, withoutDesignator(title).toLowerCase()].some((x) => x.startsWith(want) && !/^(?:[\p{L}\p{N}]|\.\d|-[\p{L}\p{N}])/u.test(x.slice(want.length)));
+}
+
+/** A heading's or label's text without its designator and the dash or colon after it (`§C — Promotion` → `Promotion`). */
+export function withoutDesignator(title: string): string {
+  const t = title.replace(/\s+/g, ' ').trim();
+  const id = designator(t, 'heading') ?? designator(t, 'label');
+  if (!id) return t.replace(/^"/, '');
+  const i = t.indexOf(id);
+  return t.slice(i + id.length).replace(/^[.:)]?\s*(?:[—–-]\s*)?/, '').replace(/^"/, '').trim() || t;
 }
 
 /** `C.1` when no section is `C.1`: item 1 of the numbered list under the section `C`. */
@@ -100,4 +137,23 @@ function resolveItem(index: SectionIndex, sel: string, n: number): Resolution {
     return miss(`${sel}: the "${UQ_HEADING}" list (line ${items[0]!.range.line}) runs ${Math.min(...numbers)}–${Math.max(...numbers)}; there is no item ${n}`);
   }
   return { ok: true, found: { kind: 'list-item', name: `${sel} (item ${n} of "${UQ_HEADING}")`, range: item.range, start: item.start, end: item.end, contentStart: item.contentStart } };
+}
+
+/** A "did you mean" from the target's section index, else the sections it has. */
+export function sectionHint(target: SectionIndex, section: string): string {
+  const { ids, titles } = sectionNames(target);
+  const quoted = /^"(.*)"$/.exec(section);
+  if (quoted) {
+    const near = didYouMean(quoted[1]!, titles);
+    if (near) return `; did you mean §"${near}"?`;
+  } else {
+    // Same kind of designator (a letter for a letter, a number for a number), and none for a one-character id: `§Z` is not a typo of `§A`.
+    const sameKind = ids.filter((id) => /\d/.test(id[1]!) === /\d/.test(section[0]!));
+    const near = (section.length > 1 ? didYouMean(`§${section}`, sameKind.sort((a, b) => Math.abs(a.length - section.length - 1) - Math.abs(b.length - section.length - 1))) : undefined) ?? didYouMean(section.replace(/-/g, ' '), titles);
+    if (near) return near.startsWith('§') ? `; did you mean ${near}?` : `; did you mean §"${near}"?`;
+  }
+  const top = target.sections.filter((s) => s.id && s.kind === 'heading').map((s) => `§${s.id}`);
+  const listed = [...new Set(top.length ? top : ids)];
+  if (listed.length === 0) return '';
+  return ` (it has ${listed.length > 16 ? `${listed.slice(0, 16).join(', ')}, …` : listed.join(', ')})`;
 }

@@ -16,13 +16,15 @@ const WITH_SIGN = /^§\s?([A-Z][A-Za-z]?\d+|[A-Z](?:\.\d+)*|\d+(?:\.\d+)*)(?![\w
 /** Without `§`: a dotted letter (`D.7 …`) or a letter and a period (`C. Title`). */
 const DOTTED = /^([A-Z](?:\.\d+)+)(?![\w])/;
 const LETTER_DOT = /^([A-Z])\.(?=\s|$)/;
+/** Labels only: a letter or two with a number, as list items are labelled (`**F1.** …`, `**SR2:** …`). */
+const LETTER_NUMBER = /^([A-Z]{1,2}\d+)(?=[.:)]|\s|$)/;
 /** Headings only: `3. Numbered`, `3.1 Sub` (a bold `**1.**` in prose is not a section). */
 const NUMBERED = /^(\d+(?:\.\d+)*)\.?(?=\s)/;
 
 /** The designator a heading or label text opens with, if any. */
 export function designator(text: string, kind: Section['kind']): string | undefined {
   const t = text.trim();
-  return WITH_SIGN.exec(t)?.[1] ?? DOTTED.exec(t)?.[1] ?? LETTER_DOT.exec(t)?.[1] ?? (kind === 'heading' ? NUMBERED.exec(t)?.[1] : undefined);
+  return WITH_SIGN.exec(t)?.[1] ?? DOTTED.exec(t)?.[1] ?? LETTER_DOT.exec(t)?.[1] ?? (kind === 'heading' ? NUMBERED.exec(t)?.[1] : LETTER_NUMBER.exec(t)?.[1]);
 }
 
 /** Nesting level of a designator: `B` 1, `B.2` and `A14` 2, `B.2.1` 3. */
@@ -44,6 +46,8 @@ function labelId(node: Nodes): string | undefined {
 
 export function indexSections(tree: Root): SectionIndex {
   const sections: Section[] = [];
+  const labelNames: string[] = [];
+  const leadIns: string[] = [];
   walkParents(tree, (kids) => {
     kids.forEach((node, i) => {
       if (node.type === 'heading') {
@@ -54,8 +58,16 @@ export function indexSections(tree: Root): SectionIndex {
         sections.push({ ...(id ? { id } : {}), title, depth: node.depth, kind: 'heading', ...(items.length ? { items } : {}), range: nodeRange(node), start: offset(node, 'start'), end: endOf(kids, j) });
         return;
       }
+      if (node.type === 'paragraph' && kids[i + 1]?.type === 'list') {
+        const text = renderedText(node).trim();
+        if (text.endsWith(':')) leadIns.push(text.slice(-200));
+      }
       const id = labelId(node);
-      if (!id) return;
+      if (!id) {
+        const name = labelText(node);
+        if (name) labelNames.push(name);
+        return;
+      }
       const level = designatorLevel(id);
       const j = nextIndex(kids, i, (n) => {
         if (n.type === 'heading') return true;
@@ -68,7 +80,7 @@ export function indexSections(tree: Root): SectionIndex {
     });
   });
   sections.sort((a, b) => a.start - b.start);
-  return { sections, unresolvedQuestions: numberedItems(tree, sections, UNRESOLVED_QUESTIONS) };
+  return { sections, unresolvedQuestions: numberedItems(tree, sections, UNRESOLVED_QUESTIONS), labelNames, leadIns };
 }
 
 /** End offset of the last block before index `j`. */

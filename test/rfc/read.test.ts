@@ -6,7 +6,7 @@ import { loadRfcDocument } from '../../scripts/rfc/load.js';
 import { parseMarkdown } from '../../scripts/core/markdown.js';
 import { readRfc } from '../../scripts/rfc/read.js';
 import { resolve } from '../../scripts/rfc/resolve.js';
-import { findProseCitations, parseStructuredCitation } from '../../scripts/checks/invariants/citations.js';
+import { findProseCitations, parseStructuredCitation } from '../../scripts/rfc/citations.js';
 import { ANCHOR, PROJECT, describeShared } from '../helpers/env.js';
 import { RFC_0211, SAMPLE } from '../checks/rfcs/helpers.js';
 

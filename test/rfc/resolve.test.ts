@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../../scripts/core/markdown.js';
-import { resolve } from '../../scripts/rfc/resolve.js';
+import { findRfcCitations } from '../../scripts/rfc/citations.js';
+import { exists, resolve } from '../../scripts/rfc/resolve.js';
 import { designator, indexSections } from '../../scripts/rfc/sections.js';
 
 /** What a selector resolves to in `text`: the selected source, or the reason it fails. */
@@ -95,5 +96,65 @@ describe('resolving a selector', () => {
 
   it('an ambiguous selector names every place', () => {
     expect(select('## §A One\n\nx\n\n## §A Again\n\ny\n', '§A')).toEqual({ reason: '"§A" names 2 sections: heading "§A One" (line 1), heading "§A Again" (line 5)', ambiguous: true });
+  });
+});
+
+describe('citations resolve as a reader would (exists)', () => {
+  const index = (text: string) => indexSections(parseMarkdown('doc.md', text).tree);
+  const doc = [
+    '# RFC 0300: X',
+    '',
+    '### §C — Promotion to Accepted',
+    '',
+    '### Host-RPC',
+    '',
+    '## Implementation notes (non-normative)',
+    '',
+    '1. **F1.** A bold item label inside a list is a section.',
+    '2. **F2:** So is this one.',
+    '',
+    '**Negative example (rejected at validation).** A bold run without a designator.',
+    '',
+    'Open spec gaps:',
+    '',
+    '- one',
+  ].join('\n');
+
+  it.each([
+    ['"Promotion to Accepted"', true],
+    ['"promotion to accepted"', true],
+    ['C', true],
+    ['Host-RPC', true],
+    ['Implementation-notes', true],
+    ['F1', true],
+    ['F2', true],
+    ['"Negative example (rejected at validation)"', true],
+    ['"Open spec gaps"', true],
+    ['"Promotion"', true],
+    ['"Promo"', false],
+    ['"Status states"', false],
+    ['F3', false],
+    ['Host', false],
+  ])('§%s exists: %s', (section, found) => {
+    expect(exists(index(doc), section)).toBe(found);
+  });
+});
+
+describe('citations in RFC prose (findRfcCitations)', () => {
+  const cite = (text: string) => findRfcCitations(text, []).flatMap((c) => (c.section ? [`${c.rfc ?? 'self'} ${c.section}`] : []));
+
+  it('reads RFC NNNN §X, quoted names across a line break, files and chains', () => {
+    expect(cite('per RFC 0001 §"Promotion\n  to Accepted." and RFC 0147 §A.2/§A.5, RFC 0032 §B.1 + §B.3')).toEqual(['0001 "Promotion to Accepted"', '0147 A.2', '0147 A.5', '0032 B.1', '0032 B.3']);
+    expect(cite('see `RFCS/0001-rfc-process.md` §"Promotion to Accepted", [RFC 0037](./0037-x.md) §"Open spec gaps", RFCs/0001 §3')).toEqual(['0001 "Promotion to Accepted"', '0037 "Open spec gaps"', '0001 3']);
+    expect(cite('the annex cites RFC 0119 §Host-RPC.')).toEqual(['0119 Host-RPC']);
+  });
+
+  it("reads a bare designator as the RFC's own section only when nothing else is named", () => {
+    expect(cite('Hosts MUST apply the §F escalation rules; this RFC\'s §D.5 covers it (see §2.2).')).toEqual(['self F', 'self D.5', 'self 2.2']);
+    expect(cite('the §D-vs-fork contradiction')).toEqual(['self D']);
+    expect(cite('A2A §9.5, Apache-2.0 §3, GOVERNANCE §"Deployed", `ai-envelope.md` §"Trust boundary", §10 of the originating handoff')).toEqual([]);
+    expect(cite('Per `COMPATIBILITY.md` §2.1 and §2.2: additive.')).toEqual([]);
+    expect(cite('### §A — Heading\n\n**§B.1 Label.** Text.')).toEqual([]);
+    expect(findRfcCitations('x `RFC 0001 §Z` y', [[2, 16]])).toEqual([]);
   });
 });

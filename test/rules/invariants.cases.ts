@@ -42,7 +42,13 @@ export const SUITES: RuleSuite[] = [
     'invariants rules: project corpus',
     { base: PROJECT, families: ['invariants'] },
     {
-      valid: [{ name: 'the invariants as they are' }],
+      valid: [
+        { name: 'the invariants as they are' },
+        {
+          name: 'quoted names in prose match a heading without its designator (§"Wire examples", §"The JSON-RPC binding carries"), also split by a line break',
+          files: { [INVARIANTS]: append(entry('quoted-names', { note: '|\n      See RFC 0211 §"Wire examples", RFC 0211 §"The JSON-RPC binding carries" and RFC 0211 §"Unresolved\n      questions".' })) },
+        },
+      ],
       invalid: [
         {
           name: 'an entry citing nothing is reported at the entry',
@@ -61,6 +67,11 @@ export const SUITES: RuleSuite[] = [
           name: 'a section RFC 0211 does not have',
           files: { [INVARIANTS]: append(entry('sabotage-cites-section-z', { rfcs: '["0211 §Z"]' })) },
           errors: [{ ruleId: 'invariants/cited-section-exists', message: /cites RFC 0211 §Z, but RFCS\/0211-.* has no such section/, where: (t) => positionOf(t(INVARIANTS), '"0211 §Z"') }],
+        },
+        {
+          name: 'a quoted section name in prose, split by a line break: one RFC 0211 has not, with a "did you mean" from its headings',
+          files: { [INVARIANTS]: append(entry('sabotage-quoted-name', { note: '|\n      The shapes rest on RFC 0211 §"Wire\n      exemples".' })) },
+          errors: [{ ruleId: 'invariants/cited-section-exists', message: /cites RFC 0211 §"Wire exemples", but RFCS\/0211-.* has no such section; did you mean §"Wire examples"\?/, where: (t) => ({ ...lineColumn(positionOf(t(INVARIANTS), 'RFC 0211 §"Wire')), pointer: `/invariants/${lastIndex(t(INVARIANTS))}/note` }) }],
         },
         {
           name: 'a cited RFC that is a Draft (a warning at every citation)',

@@ -2,7 +2,7 @@ import type { Corpus } from '../../core/corpus.js';
 import { childPointer } from '../../core/pointer.js';
 import type { Range } from '../../core/position.js';
 import type { StructuredDoc, TreeNode } from '../../core/tree.js';
-import { findProseCitations, parseStructuredCitation } from './citations.js';
+import { findProseCitations, parseStructuredCitation } from '../../rfc/citations.js';
 
 /** An RFC citation of one invariant, located in the YAML file. */
 export interface LocatedCitation {

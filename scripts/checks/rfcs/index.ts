@@ -2,6 +2,7 @@ import { rfcsFamily } from './declaration.js';
 import type { Family } from '../../core/rule.js';
 import { acceptanceBoxes } from './rules/acceptance-boxes.js';
 import { affectsPathsExist } from './rules/affects-paths-exist.js';
+import { citedSectionExists } from './rules/cited-section-exists.js';
 import { datesValid, updatedNewestFirst } from './rules/dates-valid.js';
 import { headerTable } from './rules/header-table.js';
 import { numberMatches } from './rules/number-matches.js';
@@ -23,6 +24,7 @@ export const family: Family = {
     affectsPathsExist,
     acceptanceBoxes,
     unresolvedBeforeActive,
+    citedSectionExists,
   ],
   primaryFile: ({ layout }) => layout.rfcsDir,
 };

@@ -58,6 +58,16 @@ export const datesValid: Rule = {
       }
       if (createdDate && lead < createdDate) {
         ctx.report({ at: { file: doc.file, range: rangeInCell(doc, updated, lead) }, message: `Updated ${lead} is before Created ${createdDate}` });
+        continue;
+      }
+      const newest = [...updated.value.matchAll(/\d{4}-\d{2}-\d{2}(?!\d)/g)].map((m) => m[0]).filter(isCalendarDate).sort().at(-1) ?? lead;
+      const flip = latestFlip(ctx.corpus.text(doc.file), doc);
+      if (flip && flip.date > newest) {
+        ctx.report({
+          at: { file: doc.file, range: rangeInCell(doc, updated, newest) },
+          message: `Updated ${newest} is older than the status flip ${flip.what} on ${flip.date} that the RFC records (line ${flip.line}); Updated names the latest change`,
+          related: [{ file: doc.file, line: flip.line, column: 1, endLine: flip.line, endColumn: 1, message: `${flip.what} (${flip.date})` }],
+        });
       }
     }
   },
@@ -92,6 +102,29 @@ export const updatedNewestFirst: Rule = {
     }
   },
 };
+
+/** `Draft → Active (2026-05-20)`, `` `Active` -> `Accepted` 2026-08-12 ``: a flip and its date on one line. */
+const FLIP = /`?\b(Draft|Active|Accepted)`?\s*(?:→|->)\s*`?(Active|Accepted|Withdrawn|Superseded|Rejected)\b`?[^\n]{0,40}?(\d{4}-\d{2}-\d{2})(?!\d)|(\d{4}-\d{2}-\d{2})(?!\d)[^\n]{0,12}?`?\b(Draft|Active|Accepted)`?\s*(?:→|->)\s*`?(Active|Accepted|Withdrawn|Superseded|Rejected)\b/;
+
+/** The latest status flip an RFC records with its date: in a heading (`### Active → Accepted (2026-05-21)`) or a line of its Status history. */
+function latestFlip(text: string | undefined, doc: RfcDocument): { what: string; date: string; line: number } | undefined {
+  let best: { what: string; date: string; line: number } | undefined;
+  const consider = (line: string, lineNo: number) => {
+    const m = FLIP.exec(line);
+    if (!m) return;
+    const date = m[3] ?? m[4]!;
+    const what = m[1] ? `${m[1]} → ${m[2]}` : `${m[5]} → ${m[6]}`;
+    if (isCalendarDate(date) && (!best || date > best.date)) best = { what, date, line: lineNo };
+  };
+  for (const s of doc.sections) if (s.kind === 'heading') consider(s.title, s.range.line);
+  if (text !== undefined) {
+    for (const s of doc.sections.filter((x) => x.kind === 'heading' && /^status history\b/i.test(x.title))) {
+      const first = s.range.line;
+      text.slice(s.start, s.end).split('\n').forEach((line, i) => consider(line, first + i));
+    }
+  }
+  return best;
+}
 
 function clip(s: string): string {
   return s.length > 60 ? `${s.slice(0, 57)}…` : s;

@@ -22,6 +22,15 @@ export const headerTable: Rule = {
         quoted.add(known.toLowerCase());
         ctx.report({ at: { file: doc.file, range: q.range }, message: `header row "${known}" is inside a \`>\` quote, so the header table renders without it; remove the \`>\`` });
       }
+      if (!header.range && header.unrendered) {
+        const u = header.unrendered;
+        const pipe = u.extraPipe ? `: the header row's \`|\` at ${u.extraPipe.line}:${u.extraPipe.column} is unescaped (write \`\\|\`), or give the delimiter row ${u.headerCells} cells` : `; give both rows the same number of cells`;
+        ctx.report({
+          at: { file: doc.file, range: u.extraPipe ? { line: u.extraPipe.line, column: u.extraPipe.column, endLine: u.extraPipe.line, endColumn: u.extraPipe.column + 1 } : u.range },
+          message: `the header table does not render: its header row (line ${u.range.line}) has ${u.headerCells} cells and its delimiter row ${u.delimiterCells}${pipe}`,
+        });
+        continue;
+      }
       if (!header.range) {
         ctx.report({ at: { file: doc.file, range: titleRange(doc) }, message: 'no header table (Field | Value) between the title line and the first section' });
         continue;
@@ -29,9 +38,10 @@ export const headerTable: Rule = {
       const width = header.columns.length;
       for (const row of header.rows) {
         if (row.sourceCells === undefined || row.sourceCells === width) continue;
+        const pipe = row.extraPipe;
         ctx.report({
-          at: { file: doc.file, range: row.range },
-          message: `header row "${row.field}" has ${row.sourceCells} cells where the table has ${width}: an unescaped \`|\` splits its value, and the text after it is dropped when rendered (write \`\\|\`)`,
+          at: { file: doc.file, range: pipe ? { line: pipe.line, column: pipe.column, endLine: pipe.line, endColumn: pipe.column + 1 } : row.range },
+          message: `header row "${row.field}" has ${row.sourceCells} cells where the table has ${width}: ${pipe ? `the \`|\` at ${pipe.line}:${pipe.column} is unescaped, so it` : 'an unescaped `|`'} splits the value, and the text after it is dropped when rendered (write \`\\|\`)`,
         });
       }
       if (header.columns.length !== 2 || header.columns[0]!.toLowerCase() !== 'field' || header.columns[1]!.toLowerCase() !== 'value') {

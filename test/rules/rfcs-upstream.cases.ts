@@ -1,0 +1,241 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Finding } from '../../scripts/core/findings.js';
+import { ANCHOR, SHARED } from '../helpers/env.js';
+import type { InvalidCase, RuleSuite, ValidCase } from '../helpers/rule-tester.js';
+import { checkFindings, positionOf } from '../helpers/rule-tester.js';
+
+/*
+ * rfcs rules on real upstream text: RFCs of ../shared/anchors/openwop-rfcs and upstream's RFC 0001
+ * (openwop-v2), read in place into an in-memory corpus, under --preset openwop. Each suite compares
+ * the findings of its own rule only: real RFCs carry findings of other rules.
+ */
+
+/** An upstream RFC's text, read in place when a case runs (a clone without ../shared never reads it). */
+export function upstreamText(file: string): string {
+  const more = path.join(SHARED, 'anchors/openwop-rfcs/RFCS', file);
+  return readFileSync(existsSync(more) ? more : path.join(ANCHOR, 'RFCS', file), 'utf8');
+}
+
+/**
+ * A case's corpus: the named upstream RFCs as they are (`'0037-….md'`) or edited (`['0059-….md',
+ * edit]`), each under RFCS/. Getters: the text is read when the case runs.
+ */
+export function real(...files: Array<string | [string, (text: string) => string]>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of files) {
+    const [name, edit] = typeof f === 'string' ? [f, (t: string) => t] : f;
+    Object.defineProperty(out, `RFCS/${name}`, { enumerable: true, get: () => edit(upstreamText(name)) });
+  }
+  return out;
+}
+
+/** A suite of one rule (or a few) over upstream RFCs, under --preset openwop; other rules' findings are not compared. */
+export function upstreamSuite(name: string, ruleIds: string[], cases: { valid: ValidCase[]; invalid: InvalidCase[] }): RuleSuite {
+  return {
+    name,
+    base: {},
+    skip: true,
+    run: async (source, c): Promise<Finding[]> => {
+      const found = await checkFindings(source, { families: ['rfcs'], preset: 'openwop', options: c.options });
+      return found.filter((f) => ruleIds.includes(f.ruleId));
+    },
+    ...cases,
+  };
+}
+
+const R0027 = '0027-prompt-templates.md';
+const R0001 = '0001-rfc-process.md';
+const R0049 = '0049-rbac-scopes-and-authorization-decisions.md';
+const R0050 = '0050-saml-scim-enterprise-identity-profiles.md';
+const R0056 = '0056-run-feedback-and-annotation-event.md';
+const R0059 = '0059-agent-workspace.md';
+
+/** RFC 0059's resolution section with its numbers taken away: bullets keep only the bold titles, and no line says all are resolved. */
+function answersByTitle(text: string): string {
+  const start = text.indexOf('## Phase-0 resolution');
+  const end = text.indexOf('\n## ', start + 1);
+  const section = text
+    .slice(start, end)
+    .replace(/^\d+\. /gm, '- ')
+    .replace(/Unresolved questions resolved/, 'Rulings');
+  return text.slice(0, start) + section + text.slice(end);
+}
+/** Line and column where `needle` starts (a citation's finding starts where it names the RFC, or at its `§`). */
+const at = (file: string, needle: string, nth = 1) => (t: (f: string) => string) => {
+  const { line, column } = positionOf(t(`RFCS/${file}`), needle, nth);
+  return { line, column };
+};
+
+export const SUITES: RuleSuite[] = [
+  upstreamSuite('rfcs/cited-section-exists on real upstream RFCs', ['rfcs/cited-section-exists'], {
+    valid: [
+      { name: 'RFC 0039 cites RFC 0037 §"Open spec gaps": the name of the lists RFC 0037 introduces with "Open spec gaps:"', files: real('0039-multi-agent-confidence-and-memory-lifecycle.md', '0037-multi-agent-execution-model.md') },
+      { name: "RFC 0030: its own §2.2 and §D, COMPATIBILITY.md §2.1 and \"§10 of the originating handoff\" (other documents' sections)", files: real('0030-envelope-reasoning-and-tier-one-subset.md') },
+      { name: 'RFC 0211: A2A §9.5, upstream §6.4 and "the §22 invoke seam" are sections of other documents (the RFC numbers only §1–§4)', files: real('0211-a2a-error-details-are-errorinfo.md') },
+      { name: 'RFC 0005 cites RFC 0002 §A8 (a `#### §A8` heading) and its own §F', files: real('0005-conversation.md', '0002-agent-identity-and-reasoning-events.md') },
+      { name: 'RFC 0056: "the §D-vs-fork contradiction" cites its own §D in a compound word', files: real('0056-run-feedback-and-annotation-event.md') },
+    ],
+    invalid: [
+      {
+        name: 'RFC 0027 cites RFC 0001 §"Promotion to Accepted" twice; upstream RFC 0001 numbers its sections 1–8',
+        files: real(R0027, R0001),
+        errors: [
+          { ruleId: 'rfcs/cited-section-exists', file: `RFCS/${R0027}`, severity: 'error', message: /^RFC 0001 §"Promotion to Accepted" cites a section of RFC 0001, but RFCS\/0001-rfc-process.md has no such section \(it has §1, §2, .*§8\) \(RFC 0001 §6, template\)$/, where: at(R0027, 'RFC 0001 §"Promotion to Accepted"') },
+          { ruleId: 'rfcs/cited-section-exists', file: `RFCS/${R0027}`, where: at(R0027, 'RFC 0001 §"Promotion to Accepted"', 2) },
+        ],
+      },
+      {
+        name: 'RFC 0037 cites "RFCs/0001 §\"Promotion to Accepted.\"" by its folder and number',
+        files: real('0037-multi-agent-execution-model.md', R0001),
+        errors: [{ ruleId: 'rfcs/cited-section-exists', message: /^RFC 0001 §"Promotion to Accepted" cites/, where: at('0037-multi-agent-execution-model.md', 'RFCs/0001 §"Promotion to Accepted."') }],
+      },
+      {
+        name: 'a citation split by a line break is read whole',
+        files: real([R0027, (t) => t.replace('(third-party validation gate per RFC 0001 §"Promotion to Accepted")', '(third-party validation gate per RFC\n  0001 §"Promotion\n  to Accepted")')], R0001),
+        errors: [
+          { ruleId: 'rfcs/cited-section-exists', message: /^RFC 0001 §"Promotion to Accepted" cites/, where: at(R0027, 'RFC\n  0001') },
+          { ruleId: 'rfcs/cited-section-exists', where: at(R0027, 'RFC 0001 §"Promotion to Accepted"') },
+        ],
+      },
+      {
+        name: 'RFC 0033 cites RFC 0021 §"Validation outcomes", a section RFC 0021 does not have',
+        files: real('0033-envelope-completion-contract.md', '0021-ai-envelope-primitive.md'),
+        errors: [{ ruleId: 'rfcs/cited-section-exists', message: /^RFC 0021 §"Validation outcomes" cites a section of RFC 0021, but .* \(it has §A, §B, §C, §D, §E, §F\)/, where: at('0033-envelope-completion-contract.md', 'RFC 0021 §"Validation outcomes"') }],
+      },
+      {
+        name: "RFC 0036's own §D.4-5 (twice, one after \"per\" in a sentence naming a test file) and §D.5: §D's lists run 1–3 and 1–2; its §D.1-3 is there",
+        files: real('0036-multi-region-and-cross-engine-guarantees.md'),
+        errors: [
+          { ruleId: 'rfcs/cited-section-exists', message: /^§D\.4-5 cites a section of this RFC/, where: at('0036-multi-region-and-cross-engine-guarantees.md', '§D.4-5') },
+          { ruleId: 'rfcs/cited-section-exists', message: /^§D\.5 cites a section of this RFC, but RFCS\/0036-.* has no such section; did you mean §D\?/, where: at('0036-multi-region-and-cross-engine-guarantees.md', '§D.5') },
+          { ruleId: 'rfcs/cited-section-exists', message: /^§D\.4-5 cites/, where: at('0036-multi-region-and-cross-engine-guarantees.md', '§D.4-5', 2) },
+        ],
+      },
+      {
+        name: 'a near miss gets a "did you mean" from the cited RFC\'s sections',
+        files: real(['0005-conversation.md', (t) => t.replace('maps to the `shared:<groupId>` agent context per RFC 0002 §A8', 'maps to the `shared:<groupId>` agent context per RFC 0002 §A.8')], '0002-agent-identity-and-reasoning-events.md'),
+        errors: [{ ruleId: 'rfcs/cited-section-exists', message: /RFC 0002 §A\.8 cites .* no such section; did you mean §A8\?/, where: at('0005-conversation.md', 'RFC 0002 §A.8') }],
+      },
+    ],
+  }),
+  upstreamSuite('rfcs/unresolved-before-active on real upstream RFCs', ['rfcs/unresolved-before-active'], {
+    valid: [
+      { name: 'RFC 0059 (Active): its questions are answered by number under the following "## Phase-0 resolution (architect ruling, …)"', files: real(R0059) },
+      { name: 'RFC 0059 with the answers as bullets and no "all resolved" line: answered by their bold titles', files: real([R0059, (t) => answersByTitle(t)]) },
+      { name: 'RFC 0054 (Accepted): "### Resolution (2026-05-26, at Active promotion)" answers item 3\'s "pinned … before Active"', files: real('0054-run-diff-and-execution-comparison.md') },
+      { name: 'RFC 0009 (Active): the lead-in says "All four open questions resolved"', files: real('0009-production-profile-conformance.md') },
+      { name: 'RFC 0058 (Accepted): the lead-in says "Resolved by the Phase-0 architect ruling"', files: real('0058-run-execution-bounds.md') },
+      { name: 'RFC 0051 (Accepted): "pin the default before Active" with "**Resolved by RFC 0093 (2026-06-11):**" in the item', files: real('0051-approval-deployment-gate-primitive.md') },
+    ],
+    invalid: [
+      {
+        name: 'RFC 0059 without its resolution section: two questions still say to be resolved before Active, the third waits ("Confirm with 0062")',
+        files: real([R0059, (t) => t.replace(/## Phase-0 resolution[\s\S]*?(?=\n## )/, '')]),
+        errors: [
+          { ruleId: 'rfcs/unresolved-before-active', severity: 'warning', message: /^RFC is Active, but unresolved question 1 still says "Resolve before Active" and records no answer/, where: (t) => ({ line: positionOf(t(`RFCS/${R0059}`), '1. **Directory semantics.**').line, column: 1 }) },
+          { ruleId: 'rfcs/unresolved-before-active', message: /unresolved question 2 still says "Decide before Active"/, where: (t) => ({ line: positionOf(t(`RFCS/${R0059}`), '2. **Version retention.**').line, column: 1 }) },
+          { ruleId: 'rfcs/unresolved-before-active', message: /unresolved question 3 still waits \("Confirm"\)/, where: (t) => ({ line: positionOf(t(`RFCS/${R0059}`), '3. **Workspace').line, column: 1 }) },
+        ],
+      },
+      {
+        name: 'RFC 0049 (Accepted): "Resolve before Active"; `authorization.decided` in code and "pre-decided" in a compound word answer nothing',
+        files: real([R0049, (t) => t.replace("align with RFC 0048's `owner.workspace`. Resolve before Active.", "align with RFC 0048's `owner.workspace`. Resolve before Active. It rides on `authorization.decided`; pre-decided roles stay.")]),
+        errors: [{ ruleId: 'rfcs/unresolved-before-active', message: /^RFC is Accepted, but unresolved question 2 still says "Resolve before Active"/, where: (t) => ({ line: positionOf(t(`RFCS/${R0049}`), '2. **Resource-scoped roles.**').line, column: 1 }) }],
+      },
+      {
+        name: 'RFC 0050 (Active) with a lead-in "To decide before `Active`:": it applies to every question under it',
+        files: real([R0050, (t) => t.replace('## Unresolved questions\n\n', '## Unresolved questions\n\nTo decide before `Active`:\n\n')]),
+        errors: [
+          { ruleId: 'rfcs/unresolved-before-active', message: /^RFC is Active, but unresolved question 1 records no answer, and the line above the questions says "decide before Active"/, where: (t) => ({ line: positionOf(t(`RFCS/${R0050}`), '1. **SCIM filtering').line, column: 1 }) },
+          { ruleId: 'rfcs/unresolved-before-active', message: /question 2 still says "Resolve before Active"/, where: (t) => ({ line: positionOf(t(`RFCS/${R0050}`), '2. **IdP-initiated').line, column: 1 }) },
+          { ruleId: 'rfcs/unresolved-before-active', message: /question 3 still says "pin before Active"/, where: (t) => ({ line: positionOf(t(`RFCS/${R0050}`), '3. **Just-in-time').line, column: 1 }) },
+        ],
+      },
+      {
+        name: 'RFC 0042 (Accepted): "Maintainers should confirm" and "maintainers should decide" still wait',
+        files: real('0042-experimental-capability-tier.md'),
+        errors: [
+          { ruleId: 'rfcs/unresolved-before-active', message: /^RFC is Accepted, but unresolved question 1 still waits \("Maintainers should confirm"\) and records no decision/ },
+          { ruleId: 'rfcs/unresolved-before-active', message: /question 2 still waits \("maintainers should decide"\)/ },
+        ],
+      },
+      {
+        name: 'RFC 0043 (Active): "Need maintainer decision." is a decision still to make, not a decision (only "Decision:" records one)',
+        files: real('0043-registry-and-extension-policy.md'),
+        errors: [{ ruleId: 'rfcs/unresolved-before-active', message: /^RFC is Active, but unresolved question 1 still waits \("Need maintainer decision"\) and records no decision; record the decision, or say it stays open past Active/ }],
+      },
+      {
+        name: 'RFC 0040 (Accepted): two questions still deferred "to comment-window discussion"',
+        files: real('0040-multi-agent-cross-host-causation.md'),
+        errors: [
+          { ruleId: 'rfcs/unresolved-before-active', message: /question 2 still waits \("Defer to comment-window"\)/ },
+          { ruleId: 'rfcs/unresolved-before-active', message: /question 3 still waits \("defer to comment-window"\)/ },
+        ],
+      },
+      {
+        name: 'a header table that does not render still has a Status: RFC 0056 (Active) keeps its two findings',
+        files: real([R0056, (t) => t.replace('| Field | Value |\n', '| Field | Value | Notes |\n')]),
+        errors: [
+          { ruleId: 'rfcs/unresolved-before-active', message: /^RFC is Active, but unresolved question 1 still says "confirm before Active"/ },
+          { ruleId: 'rfcs/unresolved-before-active', message: /question 2 still says "decide before Active"/ },
+        ],
+      },
+    ],
+  }),
+  upstreamSuite('rfcs/header-table on real upstream RFCs: the cause, where it is, and the fix', ['rfcs/header-table'], {
+    valid: [{ name: 'RFC 0056 as it is', files: real(R0056) }],
+    invalid: [
+      {
+        name: "RFC 0039's Updated row: the unescaped `|` of \"strict|advisory\" at its line and column",
+        files: real('0039-multi-agent-confidence-and-memory-lifecycle.md'),
+        errors: [{ ruleId: 'rfcs/header-table', severity: 'error', message: /^header row "Updated" has 3 cells where the table has 2: the `\|` at 10:\d+ is unescaped, so it splits the value, and the text after it is dropped when rendered \(write `\\\|`\)/, where: (t) => ({ ...at('0039-multi-agent-confidence-and-memory-lifecycle.md', 'strict|advisory')(t), column: at('0039-multi-agent-confidence-and-memory-lifecycle.md', 'strict|advisory')(t).column + 6 }) }],
+      },
+      {
+        name: 'a header row with an extra `|` (RFC 0056): the table does not render; the finding names both counts, the `|` and the fix',
+        files: real([R0056, (t) => t.replace('| Field | Value |\n', '| Field | Value | Notes |\n')]),
+        errors: [{ ruleId: 'rfcs/header-table', message: /^the header table does not render: its header row \(line 3\) has 3 cells and its delimiter row 2: the header row's `\|` at 3:17 is unescaped \(write `\\\|`\), or give the delimiter row 3 cells/, line: 3, column: 17 }],
+      },
+    ],
+  }),
+  upstreamSuite('rfcs/acceptance-boxes on real upstream RFCs (a warning under openwop)', ['rfcs/acceptance-boxes'], {
+    valid: [
+      { name: 'RFC 0152 (Accepted): each unticked box says what was carried ("Carried: …", "(Carried, and externally gated …)")', files: real('0152-a2a-1-0-versioned-composition.md') },
+      { name: 'RFC 0058 (Accepted): the unticked box is "deferred to RFC 0061"', files: real('0058-run-execution-bounds.md') },
+      { name: 'RFC 0042 (Accepted): the unticked box is a "Follow-up (additive, non-blocking)"', files: real('0042-experimental-capability-tier.md') },
+      { name: 'RFC 0053 (Draft) ticks boxes before it is Accepted', files: real('0053-dead-letter-routing-and-failure-sinks.md') },
+      {
+        name: "RFC 0002 with a Status history sentence that the remaining criteria were deferred",
+        files: real(['0002-agent-identity-and-reasoning-events.md', (t) => t.replace('conformance scenarios pass against SQLite reference host)', 'conformance scenarios pass against SQLite reference host; the four open acceptance criteria are deferred to v1.1)')]),
+      },
+    ],
+    invalid: [
+      {
+        name: 'RFC 0002 (Accepted): four unticked boxes and no outcome recorded for them',
+        files: real('0002-agent-identity-and-reasoning-events.md'),
+        errors: ['At least one conformance scenario covering reasoning', 'At least one conformance scenario covering §F', 'CHANGELOG entry under `v1.0`', 'Reference host emits all five'].map((text) => ({
+          ruleId: 'rfcs/acceptance-boxes',
+          severity: 'warning' as const,
+          message: /^Accepted RFC has an unticked acceptance box with no recorded outcome: ".*" \(tick it, or say on the item or in the Status\/Updated history that it was waived, deferred or carried\) \(RFC 0001 §3 \(Accepted: acceptance criteria met\), template\)$/,
+          where: (t: (f: string) => string) => ({ line: positionOf(t('RFCS/0002-agent-identity-and-reasoning-events.md'), text).line, column: 1 }),
+        })),
+      },
+    ],
+  }),
+  upstreamSuite('rfcs/dates-valid on real upstream RFCs: Updated is not older than a recorded status flip', ['rfcs/dates-valid'], {
+    valid: [{ name: 'RFC 0030: Updated 2026-05-21 is the day of its "### Active → Accepted (2026-05-21)"', files: real('0030-envelope-reasoning-and-tier-one-subset.md') }],
+    invalid: [
+      {
+        name: 'RFC 0030 with Updated 2026-05-20, before the flip its Status history records',
+        files: real(['0030-envelope-reasoning-and-tier-one-subset.md', (t) => t.replace('| **Updated** | 2026-05-21 (Active → Accepted', '| **Updated** | 2026-05-20 (Active → Accepted')]),
+        errors: [
+          {
+            ruleId: 'rfcs/dates-valid',
+            message: /^Updated 2026-05-20 is older than the status flip Active → Accepted on 2026-05-21 that the RFC records \(line \d+\)/,
+            where: (t) => at('0030-envelope-reasoning-and-tier-one-subset.md', '2026-05-20 (Active')(t),
+          },
+        ],
+      },
+    ],
+  }),
+];
