@@ -67,8 +67,10 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   let diff = '';
   const words: string[] = [];
   let result;
+  const { errataCollector } = await import('../errata/run.js');
+  const collector = errataCollector(corpus, severities);
   try {
-    result = await planErrata(corpus, { mode: sub, rfc: args.rfc, items, hintFlags: hintFlags(common) });
+    result = await planErrata(corpus, { mode: sub, rfc: args.rfc, items, hintFlags: hintFlags(common), collector });
     if (sub === 'apply' && dryRun && result.preview.length > 0) {
       const { unifiedDiff } = await import('../core/unified-diff.js');
       const { wordView } = await import('../errata/diff.js');
@@ -81,8 +83,9 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   } finally {
     guard.close();
   }
-  const { applySeverities } = await import('../core/engine.js');
-  const findings = applySeverities([...corpus.problems, ...result.findings], ERRATA_RULES, severities, corpus.layout.preset);
+  // The one settle point: the errata rules' reports and the corpus's read problems together.
+  collector.add(corpus.problems);
+  const findings = collector.settle();
   const reporter = await loadReporter(format);
   const report = reporter(
     shownResult({ findings, families: [] }, common),
