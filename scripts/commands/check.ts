@@ -10,7 +10,7 @@ import { defineRule } from '../core/rule.js';
 import type { Finding } from '../core/findings.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
-import { checkFixFlags, FIX_HELP, FIX_OPTIONS, runFixFlags } from '../fix/command.js';
+import { checkFixFlags, FIX_HELP, FIX_OPTIONS, runFixFlags } from './check-fix.js';
 import { applyBaseline, BASELINE_OPTIONS, baselineWanted, runScope } from '../core/suppressions.js';
 
 const HELP = `usage: specgate check [family…] [--map FILE] [--no-cache] [baseline options] [common options]

@@ -59,8 +59,8 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const { ERRATA_RULES } = await import('../errata/rules.js');
   const format = common.format ?? 'stylish';
   // Recovery of a killed run first; an apply holds the lock from before reading to its last rename.
-  const { openErrataGuard } = await import('../errata/write.js');
-  const guard = openErrataGuard(corpus.root, { write: sub === 'apply' && !dryRun });
+  const { openCommit } = await import('../core/commit.js');
+  const guard = openCommit(corpus.root, { write: sub === 'apply' && !dryRun });
   // The journal's file names are input (the journal sits in the tree): escaped like every line shown.
   const { printable } = await import('../core/reporters/printable.js');
   for (const line of guard.recovered) io.stderr.write(`specgate: ${printable(line)}\n`);

@@ -24,7 +24,7 @@ export interface Report {
   related?: RelatedLocation[];
   /**
    * The repair, when it is unambiguous: text edits computed from the syntax tree the rule read,
-   * spliced into the original text (scripts/fix/). Only a rule whose meta says `fixable` attaches one.
+   * spliced into the original text (core/text-edits.ts applyEdits, core/fixer.ts). Only a rule whose meta says `fixable` attaches one.
    */
   fix?: Fix;
   /**

@@ -8,7 +8,7 @@ import { parseMarkdown } from '../rfc/markdown.js';
 import type { Verdict } from './judge.js';
 import { judge } from './judge.js';
 import { formatMessage } from '../core/rule.js';
-import { applyEdits } from '../fix/edits.js';
+import { applyEdits } from '../core/text-edits.js';
 import type { RfcErrata } from './parse.js';
 import { errataView, mentionsErrata, readRfcErrata } from './parse.js';
 import type { Governance } from './target-path.js';

@@ -1,7 +1,7 @@
 import type { Rule } from '../../../core/rule.js';
 import { A2A_ERRORS, expectedReason, isParenthesized } from '../a2a-errors.js';
 import { loadMap, rowsAt, untrustedRowsAt } from '../map-doc.js';
-import { appendProperty, fixOf, removeProperty, replaceValue } from '../../../fix/edits.js';
+import { appendProperty, fixOf, removeProperty, replaceValue } from '../../../core/text-edits.js';
 
 const NAMED_ROWS = 9;
 
