@@ -1,4 +1,4 @@
-import type { Corpus } from './corpus.js';
+import type { Corpus, CorpusReader } from './corpus.js';
 import type { FamilySummary, Finding, Fix, RelatedLocation, Severity, SeveritySetting } from './findings.js';
 import type { Layout } from './layout.js';
 import type { Range } from './position.js';
@@ -191,7 +191,8 @@ export function cite<T extends { message: string }>(f: T, rfc: string): T & { rf
 }
 
 export interface RuleContext {
-  readonly corpus: Corpus;
+  /** The typed loaders; no file source and no file system (a rule that needs another input asks for a loader here). */
+  readonly corpus: CorpusReader;
   readonly layout: Layout;
   /** Family options from the command line (e.g. `map` for `--map`). */
   readonly options: Readonly<Record<string, unknown>>;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Corpus } from '../core/corpus.js';
+import type { CorpusReader } from '../core/corpus.js';
 import type { ParseCache } from '../core/parse-cache.js';
 import type { RfcDocument } from './document.js';
 
@@ -21,9 +21,9 @@ export interface RfcSet {
 }
 
 const NOT_RFCS = /^(readme|0000-.*)\.md$/i;
-const sets = new WeakMap<Corpus, Promise<RfcSet>>();
+const sets = new WeakMap<CorpusReader, Promise<RfcSet>>();
 
-export function loadRfcSet(corpus: Corpus): Promise<RfcSet> {
+export function loadRfcSet(corpus: CorpusReader): Promise<RfcSet> {
   let p = sets.get(corpus);
   if (!p) {
     p = list(corpus);
@@ -32,9 +32,9 @@ export function loadRfcSet(corpus: Corpus): Promise<RfcSet> {
   return p;
 }
 
-async function list(corpus: Corpus): Promise<RfcSet> {
+async function list(corpus: CorpusReader): Promise<RfcSet> {
   const dir = corpus.layout.rfcsDir.replace(/\/+$/, '');
-  const files = (await corpus.source.glob([`${dir}/*.md`])).filter((f) => !NOT_RFCS.test(path.posix.basename(f)));
+  const files = (await corpus.glob([`${dir}/*.md`])).filter((f) => !NOT_RFCS.test(path.posix.basename(f)));
   const byNumber = new Map<string, string[]>();
   for (const f of files) {
     const n = /^(\d{4})-/.exec(path.posix.basename(f))?.[1];

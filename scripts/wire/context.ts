@@ -1,4 +1,4 @@
-import type { Corpus } from '../core/corpus.js';
+import type { CorpusReader } from '../core/corpus.js';
 import type { FindingDraft } from '../core/engine.js';
 import { locate } from '../core/rule.js';
 import { compileSchema } from '../core/schema.js';
@@ -10,7 +10,7 @@ import type { Binding, WireContext } from './types.js';
  * §A/§B schemas at the layout's paths. Missing or broken inputs come back as findings (the
  * corpus records read problems in `corpus.problems`); the context is undefined then.
  */
-export async function loadWireContext(corpus: Corpus, opts: { binding?: Binding; offeredVersions?: readonly string[] } = {}): Promise<{ ctx?: WireContext; findings: FindingDraft[] }> {
+export async function loadWireContext(corpus: CorpusReader, opts: { binding?: Binding; offeredVersions?: readonly string[] } = {}): Promise<{ ctx?: WireContext; findings: FindingDraft[] }> {
   const findings: FindingDraft[] = [];
   const { layout } = corpus;
   const mapDoc = corpus.json(layout.interopMap, 'the wire checks (codes and reasons)');
