@@ -32,13 +32,13 @@ export const reasonUpperSnake: Rule = {
       {
         name: 'a named row without a reason',
         files: mapOf({ upstream: 'TaskNotCancelableError' }),
-        errors: [{ messageId: 'missing', line: 4, column: 7 }],
+        errors: [{ messageId: 'missing', line: 4, column: 7, data: { name: 'TaskNotCancelableError', want: 'TASK_NOT_CANCELABLE' } }],
         output: mapOf({ upstream: 'TaskNotCancelableError', reason: 'TASK_NOT_CANCELABLE' }),
       },
       {
         name: 'a parenthesized row with a reason',
         files: mapOf({ upstream: 'TaskNotFoundError', reason: 'TASK_NOT_FOUND' }, { upstream: '(no A2A error)', reason: 'NONE' }),
-        errors: [{ messageId: 'parenthesized', line: 10, column: 9 }],
+        errors: [{ messageId: 'parenthesized', line: 10, column: 9, data: { name: '(no A2A error)' } }],
         output: mapOf({ upstream: 'TaskNotFoundError', reason: 'TASK_NOT_FOUND' }, { upstream: '(no A2A error)' }),
       },
     ],
