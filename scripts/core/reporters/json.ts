@@ -16,6 +16,7 @@ export const json: Reporter = (result) => {
           endColumn: f.endColumn,
           pointer: f.pointer ?? null,
           message: f.message,
+          ...(f.messageId !== undefined ? { messageId: f.messageId } : {}),
           rfc: f.rfc ?? null,
           ...(f.related ? { related: f.related } : {}),
         })),
