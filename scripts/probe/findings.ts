@@ -9,7 +9,7 @@ import { defineRule } from '../core/rule.js';
 import { CapturePlacer } from '../wire/capture.js';
 import { WIRE_RULE_LIST } from '../wire/rules.js';
 import { captureFileName } from './capture.js';
-import { LEGS } from './legs.js';
+import { LEG_RULES } from './rules.js';
 import type { ProbeRun } from './run.js';
 
 /** The run that witnessed nothing. */
@@ -21,7 +21,7 @@ const NOTHING_EXECUTED = defineRule({
 });
 
 /** The probe's own rules: one per conformance leg, and the run that witnessed nothing. */
-export const PROBE_OWN_RULES: RuleMeta[] = [...LEGS.map((l) => defineRule({ id: `probe/${l.id}`, rfc: l.rfc, description: l.assertion })), NOTHING_EXECUTED];
+export const PROBE_OWN_RULES: RuleMeta[] = [...Object.values(LEG_RULES).map(({ leg: _leg, ...meta }) => meta), NOTHING_EXECUTED];
 
 /** Every rule the probe command reports: the wire checker judges each answer. */
 export const PROBE_RULES: RuleMeta[] = [...WIRE_RULE_LIST, ...PROBE_OWN_RULES];
