@@ -1,3 +1,4 @@
+import { formatMessage } from '../core/rule.js';
 import { FsSource } from '../core/source.js';
 import { Corpus } from '../core/corpus.js';
 import { FatalError } from '../core/errors.js';
@@ -249,7 +250,8 @@ function baseProblem(p: Finding, headFile: string, ref: string): FindingDraft {
     column: 1,
     endLine: 1,
     endColumn: 1,
-    message: `the base version cannot be read (${where}: ${p.message}); its changes are not classified`,
+    messageId: 'unreadable',
+    message: formatMessage(RULES.baseUnreadable, 'unreadable', { where, problem: p.message }),
   };
 }
 

@@ -308,6 +308,7 @@ export const RULES = {
     rfc: RFC,
     rfcByPreset: { openwop: OPENWOP_CLAIM },
     description: 'An RFC added or changed in the compared range claims `additive` or `safety-fix` in its Compatibility row, but a file its Affects row names has a breaking change.',
+    messages: { contradicted: 'RFC {{number}} claims "{{claim}}", but `{{file}}` has a breaking change since {{ref}}:{{through}} {{reason}} at {{pointer}}{{more}}' },
   }),
   baseUnreadable: defineRule({
     id: 'compat/base-unreadable',
@@ -316,6 +317,7 @@ export const RULES = {
     rfcByPreset: { openwop: `specgate's ${RFC}` },
     description: 'A file at the base is not readable JSON, so its changes cannot be classified.',
     defaultSeverity: 'warning',
+    messages: { unreadable: 'the base version cannot be read ({{where}}: {{problem}}); its changes are not classified' },
   }),
 } as const;
 
