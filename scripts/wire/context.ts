@@ -1,3 +1,4 @@
+import { WIRE_INPUT_RULES } from './rules.js';
 import type { CorpusReader } from '../core/corpus.js';
 import type { FindingDraft } from '../core/engine.js';
 import { locate } from '../core/rule.js';
@@ -19,7 +20,7 @@ export async function loadWireContext(corpus: CorpusReader, opts: { binding?: Bi
   if (!mapDoc || !rpcDoc || !statusDoc) return { findings };
   const { table, problems } = errorTableFromMap(mapDoc.value);
   for (const p of problems) {
-    findings.push({ ruleId: 'wire/error-table', ...locate({ doc: mapDoc, pointer: p.pointer }), message: `${p.message} (RFC 0211 §A)`, rfc: 'RFC 0211 §A' });
+    findings.push({ ruleId: WIRE_INPUT_RULES.errorTable.id, ...locate({ doc: mapDoc, pointer: p.pointer }), message: `${p.message} (RFC 0211 §A)`, rfc: 'RFC 0211 §A' });
   }
   if (!table.rows.some((r) => r.reason)) return { findings };
   const validators: Partial<WireContext['validators']> = {};
@@ -27,7 +28,7 @@ export async function loadWireContext(corpus: CorpusReader, opts: { binding?: Bi
     try {
       validators[key] = compileSchema(doc.value, doc.text);
     } catch (e) {
-      findings.push({ ruleId: 'wire/error-table', file: doc.file, line: 1, column: 1, endLine: 1, endColumn: 1, message: `schema does not compile: ${(e as Error).message.split('\n')[0]} (RFC 0211 §A)` });
+      findings.push({ ruleId: WIRE_INPUT_RULES.errorTable.id, file: doc.file, line: 1, column: 1, endLine: 1, endColumn: 1, message: `schema does not compile: ${(e as Error).message.split('\n')[0]} (RFC 0211 §A)` });
     }
   }
   if (!validators.jsonrpcError || !validators.googleRpcStatus) return { findings };
