@@ -15,7 +15,7 @@ import { defineRule } from '../core/rule.js';
 import type { CheckResult, Finding } from '../core/findings.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
-import { checkFixFlags, FIX_HELP, FIX_OPTIONS } from '../fix/flags.js';
+import { checkFixFlags, FIX_HELP, FIX_OPTIONS } from './check-fix-flags.js';
 import { applyBaseline, BASELINE_OPTIONS, baselineWanted, runScope } from '../core/suppressions.js';
 import { parseRuleFlags, RULE_HELP, RULE_OPTIONS } from '../core/rule-flags.js';
 import type { FileTargets } from '../core/targets.js';
@@ -143,7 +143,7 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
   const settle = async (found: Finding[], fixing: Corpus) =>
     (await exceptionsSettled({ findings: found, families: [] }, { corpus: fixing, config: opened.config, severities, read: new Set(fixing.filesRead), families, familyOf: new Map(), reportUnused: false })).findings;
   // The fixer loads only when the run fixes.
-  const fixed = checkFixFlags(values) ? await (await import('../fix/command.js')).runFixFlags(values, { corpus, families, options, severities, settle, ...(targets ? { files: targets.matches } : {}) }, io) : undefined;
+  const fixed = checkFixFlags(values) ? await (await import('./check-fix.js')).runFixFlags(values, { corpus, families, options, severities, settle, ...(targets ? { files: targets.matches } : {}) }, io) : undefined;
   if (fixed === 'dry-run') return 0;
   const checked = fixed ?? corpus;
   // What the run read, and which family found what: the baseline judges only what the run could see.

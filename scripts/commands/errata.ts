@@ -61,16 +61,18 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const { ERRATA_RULES } = await import('../errata/rules.js');
   const format = common.format ?? 'stylish';
   // Recovery of a killed run first; an apply holds the lock from before reading to its last rename.
-  const { openErrataGuard } = await import('../errata/write.js');
-  const guard = openErrataGuard(corpus.root, { write: sub === 'apply' && !dryRun });
+  const { openCommit } = await import('../core/commit.js');
+  const guard = openCommit(corpus.root, { write: sub === 'apply' && !dryRun });
   // The journal's file names are input (the journal sits in the tree): escaped like every line shown.
   const { printable } = await import('../core/reporters/printable.js');
   for (const line of guard.recovered) io.stderr.write(`specgate: ${printable(line)}\n`);
   let diff = '';
   const words: string[] = [];
   let result;
+  const { errataCollector } = await import('../errata/run.js');
+  const collector = errataCollector(corpus, severities);
   try {
-    result = await planErrata(corpus, { mode: sub, rfc: args.rfc, items, hintFlags: hintFlags(common) });
+    result = await planErrata(corpus, { mode: sub, rfc: args.rfc, items, hintFlags: hintFlags(common), collector });
     if (sub === 'apply' && dryRun && result.preview.length > 0) {
       const { unifiedDiff } = await import('../core/unified-diff.js');
       const { wordView } = await import('../errata/diff.js');
@@ -83,8 +85,9 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   } finally {
     guard.close();
   }
-  const { applySeverities } = await import('../core/engine.js');
-  const findings = applySeverities([...corpus.problems, ...result.findings], ERRATA_RULES, severities, corpus.layout.preset);
+  // The one settle point: the errata rules' reports and the corpus's read problems together.
+  collector.add(corpus.problems);
+  const findings = collector.settle();
   const reporter = await loadReporter(format);
   const report = reporter(
     shownResult({ findings, families: [] }, common),

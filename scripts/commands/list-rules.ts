@@ -137,12 +137,42 @@ export function markdown(groups: readonly RuleGroup[], aliases: Readonly<Record<
       out.push(`| ${cells.join(' | ')} |`);
     }
   }
+  const examples = groups.flatMap((g) => g.rules).filter((r) => r.examples);
+  if (examples.length) {
+    out.push('', '## Examples', '', 'Each rule\'s own examples (its `meta.examples`), which the rule tests run: an invalid example lists what the rule reports (message id, line and column) and, for a fixable rule, the text its fixes give.');
+    for (const r of examples) out.push(...ruleExamples(r));
+  }
   const retired = Object.entries(aliases);
   if (retired.length) {
     out.push('', '## Retired ids', '', 'Still accepted in configuration; setting one sets every rule that replaced it (unless that rule is set itself).', '');
     for (const [id, to] of retired) out.push(`- \`${id}\`: ${to.length} rules (${to.map((t) => `\`${t}\``).join(', ')})`);
   }
   return out.join('\n') + '\n';
+}
+
+/** A rule's examples: each case's files, what it reports and the fixed text. */
+function ruleExamples(r: RuleMeta): string[] {
+  const out = ['', `### ${r.id}`];
+  const files = (f: Readonly<Record<string, string>>) => Object.entries(f).flatMap(([file, text], i) => [...(i ? [''] : []), `\`${file}\`:`, '', fence(text, file)]);
+  for (const c of r.examples!.invalid) {
+    out.push('', `Incorrect: ${c.name}`, '', ...files(c.files), '');
+    for (const e of c.errors) out.push(`- \`${e.messageId}\`${e.line !== undefined ? ` at ${e.file ?? ''}${e.file ? ':' : 'line '}${e.line}${e.column !== undefined ? `:${e.column}` : ''}` : ''}: ${formatExample(r, e)}`);
+    if (c.output) out.push('', 'Fixed:', '', ...files(c.output));
+  }
+  for (const c of r.examples!.valid) out.push('', `Correct: ${c.name}`, '', ...files(c.files));
+  return out;
+}
+
+/** The message an example expects, its template filled where the example gives the data. */
+function formatExample(r: RuleMeta, e: { messageId: string; data?: Readonly<Record<string, string | number>> }): string {
+  const template = r.messages?.[e.messageId] ?? '';
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, n: string) => (e.data?.[n] !== undefined ? String(e.data[n]) : m));
+}
+
+function fence(text: string, file: string): string {
+  const lang = /\.json$/.test(file) ? 'json' : /\.ya?ml$/.test(file) ? 'yaml' : /\.md$/.test(file) ? 'markdown' : '';
+  const ticks = '`'.repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+  return `${ticks}${lang}\n${text.replace(/\n$/, '')}\n${ticks}`;
 }
 
 function cell(s: string): string {

@@ -113,9 +113,8 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     const files = writeCaptures(recordDir, probe.captures);
     recorded = { dir: path.resolve(recordDir), texts: files.map((f) => readFileSync(f, 'utf8')) };
   }
-  const { applySeverities } = await import('../core/engine.js');
-  const { PROBE_RULES } = await import('../probe/findings.js');
-  const findings = secrets.deep(applySeverities(probeFindings(probe, recorded), PROBE_RULES, severities));
+  // Settled once, under the preset: `probe` cites as `check wire-examples` does.
+  const findings = secrets.deep(probeFindings(probe, recorded, { severities, preset: corpus.layout.preset }));
   const text = await renderProbe({ run: probe, shown: shownResult({ findings, families: [] }, common), format, recordDir, toolName: TOOL_NAME, toolVersion: TOOL_VERSION, color: colorFor(common, format, io.stdout.isTTY === true) });
   // A host may echo a credential into an error message; nothing printed may carry one.
   const safe = secrets.text(text);

@@ -2,8 +2,8 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseCommandArgs } from '../core/args.js';
 import { UsageError } from '../core/errors.js';
-import type { FindingDraft } from '../core/engine.js';
-import { applySeverities } from '../core/engine.js';
+import type { FindingDraft } from '../core/collector.js';
+import { Collector } from '../core/collector.js';
 import { pushAll } from '../core/findings.js';
 import { locate } from '../core/rule.js';
 import { BUILTIN_RULES } from '../rules-registry.js';
@@ -11,6 +11,7 @@ import { COMMON_HELP, COMMON_OPTIONS, emit, finish, openCorpus, writeReport } fr
 import { toPosix } from '../core/source.js';
 import type { Corpus } from '../core/corpus.js';
 import type { StructuredDoc } from '../core/tree.js';
+import type { Report } from '../core/rule.js';
 import { CAPTURE_RULE, CapturePlacer, exchangeFromCapture } from '../wire/capture.js';
 import { cardVersions, parseVersionList } from '../wire/card.js';
 import { compareUnreadable } from '../wire/compare.js';
@@ -72,12 +73,17 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     }
   }
   const findings: FindingDraft[] = [];
+  const captureProblems: Report[] = [];
   const loaded = await loadWireContext(corpus, { ...(binding ? { binding } : {}), ...(offeredVersions ? { offeredVersions } : {}) });
   pushAll(findings, loaded.findings);
   const pair = unknown && unreadable ? ([rel(unknown), rel(unreadable)] as const) : undefined;
-  const rows = loaded.ctx ? judgeCaptures(corpus, loaded.ctx, captures.map(rel), pair, findings) : [];
+  const rows = loaded.ctx ? judgeCaptures(corpus, loaded.ctx, captures.map(rel), pair, findings, captureProblems) : [];
   pushAll(findings, corpus.problems);
-  const final = applySeverities(findings, WIRE_COMMAND_RULES, severities);
+  // Settled once, under the preset: `wire` cites as `check wire-examples` does.
+  const collector = new Collector(WIRE_COMMAND_RULES, { severities, preset: corpus.layout.preset });
+  collector.add(findings);
+  for (const r of captureProblems) collector.report(CAPTURE_RULE, r);
+  const final = collector.settle();
   if (values.table) {
     const text = verdictTable(rows);
     writeReport(values.output as string | undefined, text, io);
@@ -92,18 +98,18 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
 }
 
 /** Judges each capture, then the §D pair of answers if given; adds their findings, returns a table row for each judged. */
-function judgeCaptures(corpus: Corpus, ctx: WireContext, files: readonly string[], pair: readonly [string, string] | undefined, findings: FindingDraft[]): TableRow[] {
+function judgeCaptures(corpus: Corpus, ctx: WireContext, files: readonly string[], pair: readonly [string, string] | undefined, findings: FindingDraft[], problems: Report[]): TableRow[] {
   const rows: TableRow[] = [];
   for (const file of files) {
-    const c = readCapture(corpus, file, findings);
+    const c = readCapture(corpus, file, problems);
     if (!c) continue;
     const j = judgeExchange(c.exchange, ctx);
     rows.push({ case: c.name, judgement: j });
     for (const r of j.results) findings.push(c.placer.finding(r));
   }
   if (pair) {
-    const a = readCapture(corpus, pair[0], findings);
-    const b = readCapture(corpus, pair[1], findings);
+    const a = readCapture(corpus, pair[0], problems);
+    const b = readCapture(corpus, pair[1], problems);
     if (a && b) {
       const judgement = compareUnreadable(a.exchange, b.exchange, ctx);
       rows.push({ case: `§D ${a.name} ↔ ${b.name}`, judgement });
@@ -146,12 +152,12 @@ interface LoadedCapture {
   doc: StructuredDoc;
 }
 
-function readCapture(corpus: Corpus, file: string, findings: FindingDraft[]): LoadedCapture | undefined {
+function readCapture(corpus: Corpus, file: string, reports: Report[]): LoadedCapture | undefined {
   const doc = corpus.json(file, 'a wire capture');
   if (!doc) return undefined;
   const { exchange, problems } = exchangeFromCapture(doc);
   for (const p of problems) {
-    findings.push({ ruleId: CAPTURE_RULE.id, ...locate({ doc, pointer: p.pointer }), message: `${p.message} (${CAPTURE_RULE.rfc}: the fixtures' capture format)`, rfc: CAPTURE_RULE.rfc });
+    reports.push({ at: { doc, pointer: p.pointer }, messageId: 'notAnExchange', data: { problem: p.message } });
   }
   if (!exchange) return undefined;
   const v = doc.value as { case?: unknown };

@@ -1,3 +1,4 @@
+import { formatMessage } from '../core/rule.js';
 import type { Corpus } from '../core/corpus.js';
 import type { FindingDraft } from '../core/engine.js';
 import type { RelatedLocation } from '../core/findings.js';
@@ -85,7 +86,8 @@ export async function checkClaims(input: ClaimInput): Promise<ClaimResult[]> {
         ruleId: RULES.claim.id,
         file: rfc,
         ...compat.range,
-        message: `RFC ${number} claims "${claim}", but \`${named}\` has a breaking change since ${input.ref}:${through} ${first.reason} at ${first.pointer || '(root)'}${more}`,
+        messageId: 'contradicted',
+        message: formatMessage(RULES.claim, 'contradicted', { number, claim, file: named, ref: input.ref, through, reason: first.reason, pointer: first.pointer || '(root)', more }),
         related: broken.map(
           (c): RelatedLocation => ({ file: c.file, line: c.line, column: c.column, endLine: c.endLine, endColumn: c.endColumn, message: `breaking: ${c.reason}` }),
         ),

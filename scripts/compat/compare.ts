@@ -1,10 +1,11 @@
+import { formatMessage } from '../core/rule.js';
 import { FsSource } from '../core/source.js';
 import { Corpus } from '../core/corpus.js';
 import { FatalError } from '../core/errors.js';
-import type { FindingDraft } from '../core/engine.js';
-import { applySeverities } from '../core/engine.js';
+import type { FindingDraft } from '../core/collector.js';
+import { Collector } from '../core/collector.js';
 import type { ConfiguredSeverity, Finding } from '../core/findings.js';
-import { compareFindings, pushAll } from '../core/findings.js';
+import { pushAll } from '../core/findings.js';
 import type { Layout } from '../core/layout.js';
 import type { FileSource } from '../core/source.js';
 import type { StructuredDoc } from '../core/tree.js';
@@ -115,7 +116,11 @@ export async function compareWithBase(opts: CompatOptions): Promise<CompatResult
   const preset = opts.layout.preset;
   for (const c of claims) pushAll(drafts, c.findings);
   pushAll(pushAll(drafts, head.problems), base.problems.map((p) => baseProblem(p, headOf.get(p.file) ?? p.file, opts.ref)));
-  const findings = [...applySeverities(drafts, RULE_INFOS, opts.severities, preset), ...changes.flatMap((c) => changeFindings(c, opts.ref, opts.severities ?? {}, preset))].sort(compareFindings);
+  const collector = new Collector(RULE_INFOS, { severities: opts.severities ?? {}, preset });
+  collector.add(drafts);
+  for (const c of changes) reportChange(collector, c, opts.ref);
+  // A breaking change an RFC of the range declares is recorded, not failed: a notice (unless configured off).
+  const findings = collector.settle().map((f) => (f.messageId === 'declared' ? { ...f, severity: 'notice' as const } : f));
   return {
     ref: opts.ref,
     commit,
@@ -245,7 +250,8 @@ function baseProblem(p: Finding, headFile: string, ref: string): FindingDraft {
     column: 1,
     endLine: 1,
     endColumn: 1,
-    message: `the base version cannot be read (${where}: ${p.message}); its changes are not classified`,
+    messageId: 'unreadable',
+    message: formatMessage(RULES.baseUnreadable, 'unreadable', { where, problem: p.message }),
   };
 }
 
@@ -255,21 +261,16 @@ function baseProblem(p: Finding, headFile: string, ref: string): FindingDraft {
  * RFC of the range declares is a notice instead, pointing at that RFC's Compatibility row; a rule
  * configured `off` stays silent either way.
  */
-function changeFindings(c: Change, ref: string, severities: Record<string, ConfiguredSeverity>, preset: string): Finding[] {
-  const rule = ruleFor(c);
+function reportChange(collector: Collector, c: Change, ref: string): void {
   const d = c.declaredBy;
-  const draft: FindingDraft = {
-    ruleId: rule.id,
-    file: c.file,
-    line: c.line,
-    column: c.column,
-    endLine: c.endLine,
-    endColumn: c.endColumn,
-    pointer: c.pointer,
-    message: d
-      ? `declared breaking change since ${ref}: ${c.reason}; RFC ${d.number} declares it (${d.rfc}:${d.line}, Compatibility: breaking)`
-      : `${c.class === 'breaking' ? 'undeclared breaking' : c.class} change since ${ref}: ${c.reason}${c.class === 'breaking' ? `; no RFC added or changed since ${ref} declares it (Compatibility: breaking, the file in Affects)` : ''}`,
-    ...(d ? { related: [{ file: d.rfc, line: d.line, column: d.column, endLine: d.endLine, endColumn: d.endColumn, message: `RFC ${d.number} declares Compatibility: breaking` }] } : {}),
-  };
-  return applySeverities([draft], RULE_INFOS, severities, preset).map((f) => (d ? { ...f, severity: 'notice' as const } : f));
+  const at = { file: c.file, range: c, pointer: c.pointer };
+  if (d) {
+    collector.report(ruleFor(c), {
+      at,
+      messageId: 'declared',
+      data: { ref, reason: c.reason, number: d.number, rfc: d.rfc, line: d.line },
+      related: [{ file: d.rfc, line: d.line, column: d.column, endLine: d.endLine, endColumn: d.endColumn, message: `RFC ${d.number} declares Compatibility: breaking` }],
+    });
+  } else if (c.class === 'breaking') collector.report(ruleFor(c), { at, messageId: 'undeclared', data: { ref, reason: c.reason } });
+  else collector.report(ruleFor(c), { at, messageId: 'changed', data: { class: c.class, ref, reason: c.reason } });
 }

@@ -26,12 +26,44 @@ const OPENAPI_RFC = RFC;
 const OPENWOP_CHANGE = 'RFC 0001 §4, §6';
 const OPENWOP_CLAIM = 'RFC 0001 §6, template';
 
-function kind(id: string, cls: RuleClass, description: string, rfc = RFC, severity: SeveritySetting = DEFAULT_SEVERITY[cls]): RuleMeta {
-  return defineRule({ id: `compat/${id}`, rfc, description, class: cls, defaultSeverity: severity, rfcByPreset: { openwop: OPENWOP_CHANGE } });
+/**
+ * A rule of one kind of change. It declares the differs' kinds it reports (`kinds`: its own id's
+ * kind, and finer ones such as `minLength-tightened`, added with `covering`); a directed rule also
+ * declares the undirected kinds it takes over in its direction (`directs`).
+ */
+export interface CompatRule extends RuleMeta {
+  class: RuleClass;
+  kinds: readonly string[];
+  direction?: Direction;
+  directs?: readonly string[];
 }
 
+/** How a change reads: its class and the range it was found in; a declared breaking one names the RFC that declares it. */
+const CHANGE_MESSAGES = {
+  undeclared: 'undeclared breaking change since {{ref}}: {{reason}}; no RFC added or changed since {{ref}} declares it (Compatibility: breaking, the file in Affects)',
+  declared: 'declared breaking change since {{ref}}: {{reason}}; RFC {{number}} declares it ({{rfc}}:{{line}}, Compatibility: breaking)',
+  changed: '{{class}} change since {{ref}}: {{reason}}',
+};
+
+function kind(id: string, cls: RuleClass, description: string, rfc = RFC, severity: SeveritySetting = DEFAULT_SEVERITY[cls]): CompatRule {
+  return { ...defineRule({ id: `compat/${id}`, rfc, description, class: cls, defaultSeverity: severity, rfcByPreset: { openwop: OPENWOP_CHANGE }, messages: CHANGE_MESSAGES }), class: cls, kinds: [id] };
+}
+
+/** The rule also reports these finer kinds of the differs. */
+function covering(rule: CompatRule, ...kinds: string[]): CompatRule {
+  return { ...rule, kinds: [...rule.kinds, ...kinds] };
+}
+
+/** `subject-verb` for every pair: the finer kinds one rule covers (`minLength-tightened`, …). */
+function each(subjects: readonly string[], ...verbs: string[]): string[] {
+  return subjects.flatMap((s) => verbs.map((v) => `${s}-${v}`));
+}
+
+const BOUND_KEYWORDS = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties', 'minContains', 'maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties', 'maxContains', 'multipleOf'];
+const CONTENT_KEYWORDS = ['contentMediaType', 'contentEncoding'];
+
 /** An OpenAPI kind; `severity` only where the class's default would overstate it (oasdiff's WARN level). */
-function api(id: string, cls: RuleClass, description: string, severity?: SeveritySetting): RuleMeta {
+function api(id: string, cls: RuleClass, description: string, severity?: SeveritySetting): CompatRule {
   return kind(`openapi-${id}`, cls, description, OPENAPI_RFC, severity);
 }
 
@@ -48,17 +80,25 @@ const E = 'editorial';
  * handled every value the base promised, and narrowing is safe (oasdiff's `response-…` checks). A
  * kind whose class is the same either way keeps its one id; these are the ids where it differs.
  */
-function directedRules(): RuleMeta[] {
-  const res = (id: string, cls: RuleClass, description: string, severity?: SeveritySetting) => kind(`response-${id}`, cls, `In a response: ${description}`, OPENAPI_RFC, severity);
+function directedRules(undirected: readonly CompatRule[]): CompatRule[] {
+  const base = (id: string) => undirected.find((r) => r.kinds[0] === id)!;
+  /** A directed rule takes over its undirected rule's kinds in its direction (a `-changed` kind is breaking either way). */
+  const directing = (rule: CompatRule, direction: Direction, directs: readonly string[]): CompatRule => ({ ...rule, direction, directs });
+  const res = (id: string, cls: RuleClass, description: string, severity?: SeveritySetting) =>
+    directing(kind(`response-${id}`, cls, `In a response: ${description}`, OPENAPI_RFC, severity), 'response', id === 'optional-property-removed' ? [id] : base(id).kinds.filter((k) => !k.endsWith('-changed')));
   const widens = 'the API may send values a client written against the base does not handle.';
   const narrows = 'the API sends a subset of what it promised; every client still reads it.';
   return [
-    kind(
-      'request-property-removed',
-      B,
-      'In a request: a property was removed; the server no longer reads what a client sends in it (the request is still valid unless the object is closed), a warning by default, as oasdiff\'s request-property-removed.',
-      OPENAPI_RFC,
-      'warning',
+    directing(
+      kind(
+        'request-property-removed',
+        B,
+        'In a request: a property was removed; the server no longer reads what a client sends in it (the request is still valid unless the object is closed), a warning by default, as oasdiff\'s request-property-removed.',
+        OPENAPI_RFC,
+        'warning',
+      ),
+      'request',
+      base('property-removed').kinds,
     ),
     res('optional-property-removed', B, `an OPTIONAL property was removed: the API was allowed to omit it, but a client that read it when sent gets nothing (a warning by default, as oasdiff's response-optional-property-removed; a REQUIRED one is \`compat/property-removed\`).`, 'warning'),
     res('property-added-required', A, 'a new property was added and made REQUIRED: the API always sends it; clients that do not know it ignore it.'),
@@ -104,8 +144,8 @@ function directedRules(): RuleMeta[] {
   ];
 }
 
-/** The kinds of change, by rule id (without the `compat/` prefix). */
-export const CHANGE_RULES: RuleMeta[] = [
+/** The kinds of change, undirected. */
+const UNDIRECTED: CompatRule[] = [
   // files
   kind('schema-file-removed', B, 'A JSON Schema file was removed.'),
   kind('schema-file-added', A, 'A JSON Schema file was added.'),
@@ -115,14 +155,14 @@ export const CHANGE_RULES: RuleMeta[] = [
   kind('file-moved', E, 'A schema or data file moved and kept its `$id`.'),
   // whole schemas
   kind('schema-rejects-all', B, 'A schema became `false`: it rejects every value.'),
-  kind('schema-unconstrained', A, 'A schema became `true` or stopped being `false`: it accepts every value.'),
+  covering(kind('schema-unconstrained', A, 'A schema became `true` or stopped being `false`: it accepts every value.'), 'schema-accepts'),
   kind('unclassified', B, 'A keyword this tool does not classify (or `not`, `if`) changed; counted as breaking.'),
   // annotations
-  kind('title-changed', E, '`title` added, removed or changed.'),
-  kind('description-changed', E, '`description` added, removed or changed.'),
-  kind('comment-changed', E, '`$comment` added, removed or changed.'),
-  kind('examples-changed', E, '`examples` added, removed or changed.'),
-  kind('deprecated-changed', E, '`deprecated` added, removed or changed.'),
+  covering(kind('title-changed', E, '`title` added, removed or changed.'), 'title-added', 'title-removed'),
+  covering(kind('description-changed', E, '`description` added, removed or changed.'), 'description-added', 'description-removed'),
+  covering(kind('comment-changed', E, '`$comment` added, removed or changed.'), 'comment-added', 'comment-removed'),
+  covering(kind('examples-changed', E, '`examples` added, removed or changed.'), 'examples-added', 'examples-removed'),
+  covering(kind('deprecated-changed', E, '`deprecated` added, removed or changed.'), 'deprecated-added', 'deprecated-removed'),
   // references
   kind('ref-unresolved', B, 'A `$ref` no longer resolves in the corpus.'),
   kind('ref-resolved', A, 'A `$ref` that did not resolve at the base resolves now.'),
@@ -144,30 +184,30 @@ export const CHANGE_RULES: RuleMeta[] = [
   kind('default-added', A, 'A `default` was added.'),
   kind('default-changed', B, 'A `default` changed: a reader that omits the value gets another meaning.'),
   // bounds and assertions
-  kind('bound-added', B, 'A bound (`minimum`, `maxLength`, `minItems`, `multipleOf`, …) was added.'),
-  kind('bound-removed', A, 'A bound (`minimum`, `maxLength`, `minItems`, `multipleOf`, …) was removed.'),
-  kind('bound-tightened', B, 'A bound was tightened (or changed to a value that is not simply looser).'),
-  kind('bound-loosened', A, 'A bound was loosened.'),
+  covering(kind('bound-added', B, 'A bound (`minimum`, `maxLength`, `minItems`, `multipleOf`, …) was added.'), ...each(BOUND_KEYWORDS, 'added')),
+  covering(kind('bound-removed', A, 'A bound (`minimum`, `maxLength`, `minItems`, `multipleOf`, …) was removed.'), ...each(BOUND_KEYWORDS, 'removed')),
+  covering(kind('bound-tightened', B, 'A bound was tightened (or changed to a value that is not simply looser).'), ...each(BOUND_KEYWORDS, 'tightened', 'changed')),
+  covering(kind('bound-loosened', A, 'A bound was loosened.'), ...each(BOUND_KEYWORDS, 'loosened')),
   kind('pattern-added', B, 'A `pattern` was added.'),
   kind('pattern-removed', A, 'A `pattern` was removed.'),
   kind('pattern-changed', B, 'A `pattern` changed (a changed pattern counts as narrowed).'),
   kind('format-added', B, 'A `format` was added.'),
   kind('format-removed', A, 'A `format` was removed.'),
   kind('format-changed', B, 'A `format` changed.'),
-  kind('content-added', B, 'A `contentMediaType` or `contentEncoding` was added.'),
-  kind('content-removed', A, 'A `contentMediaType` or `contentEncoding` was removed.'),
-  kind('content-changed', B, 'A `contentMediaType` or `contentEncoding` changed.'),
-  kind('unique-items-added', B, '`uniqueItems: true` was added.'),
-  kind('unique-items-removed', A, '`uniqueItems: true` was removed.'),
+  covering(kind('content-added', B, 'A `contentMediaType` or `contentEncoding` was added.'), ...each(CONTENT_KEYWORDS, 'added')),
+  covering(kind('content-removed', A, 'A `contentMediaType` or `contentEncoding` was removed.'), ...each(CONTENT_KEYWORDS, 'removed')),
+  covering(kind('content-changed', B, 'A `contentMediaType` or `contentEncoding` changed.'), ...each(CONTENT_KEYWORDS, 'changed')),
+  covering(kind('unique-items-added', B, '`uniqueItems: true` was added.'), 'uniqueItems-added'),
+  covering(kind('unique-items-removed', A, '`uniqueItems: true` was removed.'), 'uniqueItems-removed'),
   // objects
-  kind('property-removed', B, 'A property was removed from `properties`.'),
+  covering(kind('property-removed', B, 'A property was removed from `properties`.'), 'optional-property-removed'),
   kind('property-renamed', B, 'A property was renamed (removed, and an equal one added under another name).'),
   kind('property-added-required', B, 'A new property was added and made REQUIRED.'),
   kind('property-added', A, 'A new OPTIONAL property was added.'),
   kind('required-added', B, 'An existing property became REQUIRED.'),
   kind('required-removed', A, 'A property is no longer REQUIRED.'),
-  kind('additional-properties-closed', B, 'An object was closed (`additionalProperties` or `unevaluatedProperties` became `false`).'),
-  kind('additional-properties-opened', A, 'An object was opened (`additionalProperties` or `unevaluatedProperties` is no longer `false`).'),
+  covering(kind('additional-properties-closed', B, 'An object was closed (`additionalProperties` or `unevaluatedProperties` became `false`).'), 'object-closed'),
+  covering(kind('additional-properties-opened', A, 'An object was opened (`additionalProperties` or `unevaluatedProperties` is no longer `false`).'), 'object-opened'),
   kind('definition-removed', B, 'A definition (`$defs`, `definitions`) was removed.'),
   kind('definition-added', A, 'A definition (`$defs`, `definitions`) was added.'),
   kind('pattern-property-removed', B, 'A `patternProperties` entry was removed.'),
@@ -179,29 +219,30 @@ export const CHANGE_RULES: RuleMeta[] = [
   // arrays and combinators
   kind('prefix-item-added', B, 'A `prefixItems` entry was added.'),
   kind('prefix-item-removed', A, 'A `prefixItems` entry was removed.'),
-  kind('all-of-branch-added', B, 'An `allOf` branch was added.'),
-  kind('all-of-branch-removed', A, 'An `allOf` branch was removed.'),
-  kind('any-of-branch-added', A, 'An `anyOf` branch was added.'),
-  kind('any-of-branch-removed', B, 'An `anyOf` branch was removed.'),
-  kind('one-of-branch-added', A, 'A `oneOf` branch was added.'),
-  kind('one-of-branch-removed', B, 'A `oneOf` branch was removed.'),
+  covering(kind('all-of-branch-added', B, 'An `allOf` branch was added.'), 'allOf-branch-added'),
+  covering(kind('all-of-branch-removed', A, 'An `allOf` branch was removed.'), 'allOf-branch-removed'),
+  covering(kind('any-of-branch-added', A, 'An `anyOf` branch was added.'), 'anyOf-branch-added'),
+  covering(kind('any-of-branch-removed', B, 'An `anyOf` branch was removed.'), 'anyOf-branch-removed'),
+  covering(kind('one-of-branch-added', A, 'A `oneOf` branch was added.'), 'oneOf-branch-added'),
+  covering(kind('one-of-branch-removed', B, 'A `oneOf` branch was removed.'), 'oneOf-branch-removed'),
   // identity
   kind('id-added', A, 'An `$id` was added.'),
   kind('id-changed', B, 'An `$id` changed or was removed: references by `$id` break.'),
   kind('dialect-changed', B, '`$schema` (the dialect) changed.'),
   // data files (rows of the interop map and other governed tables)
+  // A kind whose class depends on what changed (`row-changed` that only adds fields) is covered by the rule of that class.
   kind('row-removed', B, 'A row of a governed data table was removed (rows are matched by their natural key).'),
   kind('row-added', A, 'A row was added to a governed data table.'),
   kind('row-changed', B, 'A row of a governed data table lost a field or had a value changed.'),
-  kind('row-extended', A, 'A row of a governed data table gained fields and lost or changed none.'),
-  kind('row-reworded', E, 'Only prose fields (`note`, `description`, `rule`, …) of a row changed.'),
+  covering(kind('row-extended', A, 'A row of a governed data table gained fields and lost or changed none.'), 'row-changed'),
+  covering(kind('row-reworded', E, 'Only prose fields (`note`, `description`, `rule`, …) of a row changed.'), 'row-changed'),
   kind('field-removed', B, 'A field of a governed data file was removed.'),
   kind('field-added', A, 'A field was added to a governed data file.'),
   kind('value-changed', B, 'A value of a governed data file changed.'),
-  kind('prose-changed', E, 'A prose field (`note`, `description`, `rule`, …) of a governed data file changed or was removed.'),
-  kind('list-item-removed', B, 'An entry was removed from a list of values in a governed data file.'),
-  kind('list-item-added', A, 'An entry was added to a list of values in a governed data file.'),
-  kind('list-reordered', E, 'A list of values in a governed data file has the same entries in another order.'),
+  covering(kind('prose-changed', E, 'A prose field (`note`, `description`, `rule`, …) of a governed data file changed or was removed.'), 'field-removed', 'value-changed'),
+  covering(kind('list-item-removed', B, 'An entry was removed from a list of values in a governed data file.'), 'item-removed'),
+  covering(kind('list-item-added', A, 'An entry was added to a list of values in a governed data file.'), 'item-added'),
+  covering(kind('list-reordered', E, 'A list of values in a governed data file has the same entries in another order.'), 'items-reordered'),
   // the OpenAPI document (operations matched by operationId, then by method + path template)
   api('document-removed', B, 'The OpenAPI document was removed, with every operation in it.'),
   api('document-added', A, 'An OpenAPI document was added.'),
@@ -249,8 +290,6 @@ export const CHANGE_RULES: RuleMeta[] = [
   api('schema-added', A, 'A component schema (`components.schemas`) was added.'),
   api('security-added', B, 'A security requirement was added or tightened: a request that was authorised may not be now.'),
   api('security-relaxed', A, 'A security requirement was removed or an alternative added: every request that was authorised still is.'),
-  // schemas inside the OpenAPI document, by direction (directed() picks these where the class differs)
-  ...directedRules(),
   kind(
     'one-way-property-changed',
     E,
@@ -259,6 +298,9 @@ export const CHANGE_RULES: RuleMeta[] = [
   ),
 ];
 
+/** The kinds of change: the undirected ones, then the schemas inside the OpenAPI document by direction (directed() picks these where the class differs). */
+export const CHANGE_RULES: CompatRule[] = [...UNDIRECTED.slice(0, -1), ...directedRules(UNDIRECTED), UNDIRECTED.at(-1)!];
+
 /** The findings about the run itself, not about one change. */
 export const RULES = {
   claim: defineRule({
@@ -266,6 +308,7 @@ export const RULES = {
     rfc: RFC,
     rfcByPreset: { openwop: OPENWOP_CLAIM },
     description: 'An RFC added or changed in the compared range claims `additive` or `safety-fix` in its Compatibility row, but a file its Affects row names has a breaking change.',
+    messages: { contradicted: 'RFC {{number}} claims "{{claim}}", but `{{file}}` has a breaking change since {{ref}}:{{through}} {{reason}} at {{pointer}}{{more}}' },
   }),
   baseUnreadable: defineRule({
     id: 'compat/base-unreadable',
@@ -274,6 +317,7 @@ export const RULES = {
     rfcByPreset: { openwop: `specgate's ${RFC}` },
     description: 'A file at the base is not readable JSON, so its changes cannot be classified.',
     defaultSeverity: 'warning',
+    messages: { unreadable: 'the base version cannot be read ({{where}}: {{problem}}); its changes are not classified' },
   }),
 } as const;
 
@@ -287,29 +331,23 @@ export const COMPAT_ALIASES: Record<string, string[]> = {
   'compat/breaking-change': CHANGE_RULES.filter((r) => r.class === 'breaking').map((r) => r.id),
 };
 
-const BOUNDS = /^(minimum|exclusiveMinimum|minLength|minItems|minProperties|minContains|maximum|exclusiveMaximum|maxLength|maxItems|maxProperties|maxContains|multipleOf)-(added|removed|tightened|loosened|changed)$/;
-const ANNOTATION = /^(title|description|comment|examples|deprecated)-(added|removed|changed)$/;
-const ASSERTION = /^(pattern|format|contentMediaType|contentEncoding)-(added|removed|changed)$/;
-const BRANCH = /^(allOf|anyOf|oneOf)-branch-(added|removed)$/;
+/** Each kind of change, in its class, to the rule that declares it. */
+const COVERS = new Map<string, CompatRule>();
+/** Each undirected kind, in a direction, to the directed rule that takes it over. */
+const DIRECTED = new Map<string, CompatRule>();
+for (const rule of CHANGE_RULES) {
+  for (const k of rule.kinds) {
+    const key = `${k}\0${rule.class}`;
+    if (COVERS.has(key)) throw new Error(`two compat rules cover a ${rule.class} change of kind "${k}": ${COVERS.get(key)!.id} and ${rule.id}`);
+    COVERS.set(key, rule);
+  }
+  for (const k of rule.directs ?? []) DIRECTED.set(`${rule.direction}\0${k}`, rule);
+}
 
-/** Kinds whose class depends on what changed: the rule follows the class. */
-const BY_CLASS: Record<string, Partial<Record<RuleClass, string>>> = {
-  'schema-accepts': { additive: 'schema-unconstrained' },
-  'field-removed': { breaking: 'field-removed', editorial: 'prose-changed' },
-  'value-changed': { breaking: 'value-changed', editorial: 'prose-changed' },
-  'row-changed': { breaking: 'row-changed', additive: 'row-extended', editorial: 'row-reworded' },
-  'item-removed': { breaking: 'list-item-removed' },
-  'item-added': { additive: 'list-item-added' },
-  'items-reordered': { editorial: 'list-reordered' },
-};
-
-const byId = new Map(CHANGE_RULES.map((r) => [r.id, r]));
-
-/** The rule a classified change is reported under. Throws on a kind no rule covers (a differ and this table disagree). */
-export function ruleFor(change: Pick<Change, 'kind' | 'class'>): RuleMeta {
-  const id = `compat/${localId(change.kind, change.class)}`;
-  const rule = byId.get(id);
-  if (!rule || rule.class !== change.class) throw new Error(`no compat rule for a ${change.class} change of kind "${change.kind}" (tried ${id})`);
+/** The rule a classified change is reported under. Throws on a kind no rule covers (a differ and the rules disagree). */
+export function ruleFor(change: Pick<Change, 'kind' | 'class'>): CompatRule {
+  const rule = COVERS.get(`${change.kind}\0${change.class}`);
+  if (!rule) throw new Error(`no compat rule for a ${change.class} change of kind "${change.kind}"`);
   return rule;
 }
 
@@ -318,15 +356,10 @@ export type Direction = 'request' | 'response';
 
 const SEVERITY_ORDER: Record<string, number> = { off: 0, warning: 1, error: 2 };
 
-/** A change's kind and class in one direction: the directed rule where one exists for its kind, else unchanged. */
+/** A change's kind and class in one direction: the directed rule's where one takes it over, else unchanged. */
 function variant(c: RawChange, dir: Direction): RawChange {
-  // Changed to something neither wider nor narrower (a bound of another kind, a non-numeric value): breaking either way.
-  if (c.kind.endsWith('-changed')) return c;
-  for (const k of [c.kind, localId(c.kind, c.class)]) {
-    const rule = byId.get(`compat/${dir}-${k}`);
-    if (rule) return { ...c, kind: `${dir}-${k}`, class: rule.class! };
-  }
-  return c;
+  const rule = DIRECTED.get(`${dir}\0${c.kind}`);
+  return rule ? { ...c, kind: rule.kinds[0]!, class: rule.class } : c;
 }
 
 /**
@@ -347,20 +380,4 @@ export function directed(c: RawChange, dir: Direction | 'both' | undefined): Raw
   const rank = (x: RawChange) => CLASS_ORDER[x.class] * 3 + SEVERITY_ORDER[ruleFor(x).defaultSeverity ?? 'off']!;
   const [req, res] = [variant(change, 'request'), variant(change, 'response')];
   return rank(res) > rank(req) ? res : req;
-}
-
-function localId(k: string, cls: RuleClass): string {
-  if (k === 'optional-property-removed') return 'property-removed';
-  const special = BY_CLASS[k]?.[cls];
-  if (special) return special;
-  let m = BOUNDS.exec(k);
-  if (m) return m[2] === 'changed' ? 'bound-tightened' : `bound-${m[2]}`;
-  if ((m = ANNOTATION.exec(k))) return `${m[1]}-changed`;
-  if ((m = ASSERTION.exec(k))) return `${m[1]!.startsWith('content') ? 'content' : m[1]}-${m[2]}`;
-  if ((m = BRANCH.exec(k))) return `${m[1]!.replace(/Of$/, '')}-of-branch-${m[2]}`;
-  if (k === 'object-closed') return 'additional-properties-closed';
-  if (k === 'object-opened') return 'additional-properties-opened';
-  if (k === 'uniqueItems-added') return 'unique-items-added';
-  if (k === 'uniqueItems-removed') return 'unique-items-removed';
-  return k;
 }

@@ -1,7 +1,9 @@
 import type { Finding } from './findings.js';
 import type { Layout } from './layout.js';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { FileSource } from './source.js';
-import { MAX_FILE_BYTES } from './source.js';
+import { MAX_FILE_BYTES, toPosix } from './source.js';
 import type { MarkdownDoc } from './markdown.js';
 import { isUtf8 } from 'node:buffer';
 import { LineIndex } from './position.js';
@@ -15,6 +17,13 @@ import type { CacheStore } from './cache.js';
 import { libraryVersion, openCache, sha256 } from './cache.js';
 
 export { MAX_FILE_BYTES };
+
+/**
+ * What a rule may read: the corpus's typed loaders (text, JSON/YAML trees with pointers, Markdown,
+ * globs, derived values cached per run), without its file source, its findings or its bookkeeping.
+ * Rules and the loaders they call (the RFC set, the invariant set, the wire context) take this.
+ */
+export type CorpusReader = Pick<Corpus, 'root' | 'layout' | 'useParseCache' | 'exists' | 'text' | 'contains' | 'json' | 'yaml' | 'data' | 'markdownText' | 'markdown' | 'derive' | 'touch' | 'cachedText' | 'glob' | 'givenPath' | 'cache' | 'problems'>;
 
 /**
  * Parses kept from one run to the next, by file and text: the language server checks the same
@@ -66,6 +75,21 @@ export class Corpus {
 
   get root(): string {
     return this.source.root;
+  }
+
+  /** The files that match the globs (repository-relative), from the run's source: the tree, the index or a commit. */
+  glob(patterns: readonly string[]): Promise<string[]> {
+    return this.source.glob([...patterns]);
+  }
+
+  /**
+   * A path the user gave on the command line (`--map FILE`), repository-relative: relative to the
+   * root when the file is there, else to the working directory, or absolute.
+   */
+  givenPath(given: string): string {
+    let rel = toPosix(path.relative(this.root, path.resolve(this.root, given)));
+    if (!path.isAbsolute(given) && !this.exists(rel) && existsSync(given)) rel = toPosix(path.relative(this.root, path.resolve(given)));
+    return rel || given;
   }
 
   /** Files read so far (for per-family summaries). */

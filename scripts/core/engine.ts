@@ -1,54 +1,14 @@
 import type { Corpus } from './corpus.js';
 import { resetSuggestionBudget } from './did-you-mean.js';
-import type { CheckResult, ConfiguredSeverity, FamilySummary, Finding, Severity, SeveritySetting, Withheld } from './findings.js';
-import { capPerFile, compareFindings, FINDINGS_CAP_RULE, MAX_FINDINGS_PER_FILE, pushAll } from './findings.js';
-import { INPUT_RULES } from './input-rules.js';
-import type { Family, Report, Rule, RuleContext, RuleMeta } from './rule.js';
-import { cite, dataFormatOf, defineRule, locate, presetDefault, rfcFor, ruleUnderPreset } from './rule.js';
+import type { FindingDraft, Reported } from './collector.js';
+import { applySeverities, dedupe, openReporter, severityOf } from './collector.js';
+import type { CheckResult, ConfiguredSeverity, FamilySummary, Finding, Withheld } from './findings.js';
+import { capPerFile, compareFindings, pushAll } from './findings.js';
+import type { Family, Rule, RuleContext } from './rule.js';
+import { defineRule, rfcFor } from './rule.js';
 
-/** A finding before configuration has spoken: its severity is the rule's unless the report chose one. */
-export type FindingDraft = Omit<Finding, 'severity'> & { severity?: Severity };
-
-/**
- * The one place a rule's severity is decided, for every command: the configured setting for its
- * id, else `off` when the preset's process does not state the rule, else what the report chose,
- * else the rule's default. Configured `on` skips the preset's `off` and keeps the per-finding
- * severity; a rule whose own default is `off` has none to keep, so `on` reports it as a warning.
- */
-function severityOf(
-  rule: Pick<RuleMeta, 'id' | 'defaultSeverity' | 'presets'>,
-  severities: Readonly<Record<string, ConfiguredSeverity>>,
-  reported?: Severity,
-  preset?: string,
-): SeveritySetting {
-  const configured = severities[rule.id];
-  if (configured === 'on') return reported ?? (rule.defaultSeverity === 'off' ? 'warning' : rule.defaultSeverity);
-  if (configured !== undefined) return configured;
-  if (presetDefault(rule, preset) === 'off') return 'off';
-  return reported ?? rule.defaultSeverity;
-}
-
-/**
- * Turns the drafts of a run into findings: each at its rule's configured severity, `off` ones
- * dropped, the RFC section filled in (the one place a finding is cited); sorted and without duplicates (a schema finding echoed by a
- * dedicated rule at the same place included: withoutSchemaEchoes). Every command passes its
- * findings through here. A draft whose rule the command did not declare is an internal error:
- * every finding comes from a registered rule.
- */
-export function applySeverities(drafts: readonly FindingDraft[], rules: readonly RuleMeta[], severities: Readonly<Record<string, ConfiguredSeverity>> = {}, preset?: string): Finding[] {
-  const byId = new Map<string, RuleMeta>();
-  for (const r of [...INPUT_RULES, ...rules]) byId.set(r.id, r);
-  const out: Finding[] = [];
-  for (const d of drafts) {
-    const rule = byId.get(d.ruleId);
-    if (!rule) throw new Error(`a finding came from "${d.ruleId}", which no registered rule of this command declares`);
-    const severity = severityOf(rule, severities, d.severity, preset);
-    if (severity === 'off') continue;
-    // A parse finding cites its file's format (rfcByFormat): RFC 8259 for JSON, YAML 1.2 for YAML.
-    out.push(d.rfc === undefined ? cite({ ...d, severity }, rfcFor(rule, preset, dataFormatOf(d.file))) : { ...d, severity });
-  }
-  return capPerFile(dedupe(withoutSchemaEchoes(out).sort(compareFindings)));
-}
+export type { FindingDraft } from './collector.js';
+export { applySeverities } from './collector.js';
 
 export interface RunOptions {
   corpus: Corpus;
@@ -144,80 +104,13 @@ async function runFamilyRules(
   return { own, vacuous, visited, touched };
 }
 
-/**
- * One mistake, one finding: a family's schema rule (`<family>/schema`) and a dedicated rule often
- * see the same wrong value (a CamelCase reason breaks the schema's pattern and the reason rule).
- * The dedicated rule's message says what to write, so the schema's finding at the same place goes.
- */
-function withoutSchemaEchoes(findings: Finding[]): Finding[] {
-  const at = (f: Finding) => `${f.file}\0${f.line}\0${f.column}`;
-  // A cap finding (line 1) is no dedicated rule: the schema rule's own summary there stays.
-  const dedicated = new Set(findings.filter((f) => !f.ruleId.endsWith('/schema') && f.ruleId !== FINDINGS_CAP_RULE).map(at));
-  return findings.filter((f) => !f.ruleId.endsWith('/schema') || !dedicated.has(at(f)));
-}
-
 /** Runs one rule; its findings are drafts until `applySeverities` settles their severity. */
-export async function runRule(rule: Rule, corpus: Corpus, options: Record<string, unknown>): Promise<{ findings: FindingDraft[]; guards: FindingDraft[]; visited: number }> {
-  const findings: FindingDraft[] = [];
-  const guards: FindingDraft[] = [];
+export async function runRule(rule: Rule, corpus: Corpus, options: Record<string, unknown>): Promise<Reported> {
   // The message names the section of the process that applies: the preset's, when the rule has one.
-  const meta = ruleUnderPreset(rule, corpus.layout.preset);
-  // Past the per-file cap a rule's drafts are only counted, so memory stays bounded however many it reports.
-  const perFile = new Map<string, number>();
-  /** Per file past the cap: the severity the cap finding takes (an error's, if any dropped report was one). */
-  const over = new Map<string, Severity | undefined>();
-  let visited = 0;
-  const ctx: RuleContext = {
-    corpus,
-    layout: corpus.layout,
-    options,
-    report(r: Report) {
-      if (r.fix && !rule.fixable) throw new Error(`${rule.id} attached a fix but its metadata does not say fixable`);
-      if (r.guard) return void guards.push(toDraft(meta, r));
-      const file = 'doc' in r.at ? r.at.doc.file : r.at.file;
-      const n = (perFile.get(file) ?? 0) + 1;
-      perFile.set(file, n);
-      // Past the cap a report is only counted, never located: a flood costs a counter, not a position each.
-      if (n <= MAX_FINDINGS_PER_FILE) findings.push(toDraft(meta, r));
-      else if (!over.has(file) || r.severity === undefined || r.severity === 'error') over.set(file, r.severity);
-    },
-    visit(n = 1) {
-      visited += n;
-    },
-  };
+  const reporter = openReporter(rule, corpus.layout.preset);
+  const ctx: RuleContext = { corpus, layout: corpus.layout, options, report: reporter.report, visit: reporter.visit };
   await rule.run(ctx);
-  for (const [file, severity] of over) {
-    const count = perFile.get(file)! - MAX_FINDINGS_PER_FILE;
-    findings.push({ ruleId: FINDINGS_CAP_RULE, severity: severity ?? capSeverity(defineRule(rule).defaultSeverity), file, line: 1, column: 1, endLine: 1, endColumn: 1, message: `${count} more finding${count === 1 ? '' : 's'} of ${rule.id} in this file not shown (at most ${MAX_FINDINGS_PER_FILE} per file)` });
-  }
-  return { findings, guards, visited };
-}
-
-/** A rule's cap finding is as severe as the rule (an `off` rule reports nothing to cap). */
-function capSeverity(s: SeveritySetting): Severity {
-  return s === 'off' ? 'error' : s;
-}
-
-/** A report located, its message naming the rule's RFC section. */
-function toDraft(rule: Pick<RuleMeta, 'id' | 'rfc'>, r: Report): FindingDraft {
-  return {
-    ruleId: rule.id,
-    ...(r.severity ? { severity: r.severity } : {}),
-    ...locate(r.at),
-    ...cite({ message: r.message }, rule.rfc),
-    ...(r.related?.length ? { related: r.related } : {}),
-    ...(r.fix?.edits.length ? { fix: r.fix } : {}),
-  };
-}
-
-function dedupe(findings: Finding[]): Finding[] {
-  const seen = new Set<string>();
-  return findings.filter((f) => {
-    const key = `${f.ruleId}\0${f.file}\0${f.line}\0${f.column}\0${f.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  return reporter.close();
 }
 
 /** Milliseconds from a monotonic clock; the `performance` global loads node's perf_hooks on first use. */

@@ -44,6 +44,8 @@ export interface Finding extends Range {
   pointer?: string;
   /** Names the RFC section the rule enforces. */
   message: string;
+  /** The id of the rule's message template the finding was worded from (`meta.messages`). */
+  messageId?: string;
   /** The RFC section, e.g. "RFC 0211 §A". */
   rfc?: string;
   related?: RelatedLocation[];

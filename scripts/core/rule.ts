@@ -1,6 +1,6 @@
 import type { DataFormat } from './data-format.js';
 import { packageHomepage } from './package-root.js';
-import type { Corpus } from './corpus.js';
+import type { Corpus, CorpusReader } from './corpus.js';
 import type { FamilySummary, Finding, Fix, RelatedLocation, Severity, SeveritySetting } from './findings.js';
 import type { Layout } from './layout.js';
 import type { Range } from './position.js';
@@ -14,13 +14,19 @@ export type At =
 
 export interface Report {
   at: At;
-  message: string;
+  /**
+   * The message: better, a `messageId` of the rule's `meta.messages` with its `data`, so tests and
+   * docs name the id (stable) rather than the wording (free to change). One of the two is required.
+   */
+  message?: string;
+  messageId?: string;
+  data?: Readonly<Record<string, string | number>>;
   /** Only for a rule whose finding is milder in some cases; configuration still overrides it. */
   severity?: Severity;
   related?: RelatedLocation[];
   /**
    * The repair, when it is unambiguous: text edits computed from the syntax tree the rule read,
-   * spliced into the original text (scripts/fix/). Only a rule whose meta says `fixable` attaches one.
+   * spliced into the original text (core/text-edits.ts applyEdits, core/fixer.ts). Only a rule whose meta says `fixable` attaches one.
    */
   fix?: Fix;
   /**
@@ -72,6 +78,50 @@ export interface RuleMeta {
    * format (`dataFormatOf`), in one place: engine.ts applySeverities.
    */
   rfcByFormat?: Readonly<Partial<Record<DataFormat, string>>>;
+  /**
+   * Message templates by id (`{{name}}` is filled from the report's `data`), as ESLint's
+   * `meta.messages`: a report names an id, and an id no template declares is an internal error.
+   */
+  messages?: Readonly<Record<string, string>>;
+  /** Valid and invalid examples: docs/rules.md shows them and the rule tester runs them. */
+  examples?: RuleExamples;
+}
+
+/** A small in-memory corpus: repository-relative path → text. */
+export type ExampleFiles = Readonly<Record<string, string>>;
+
+export interface RuleExamples {
+  /** Corpora on which the rule reports nothing. */
+  valid: ReadonlyArray<{ name: string; files: ExampleFiles; options?: Readonly<Record<string, unknown>> }>;
+  /** Corpora on which it reports exactly these (message ids and lines), and for a fixable rule the texts its fixes give. */
+  invalid: ReadonlyArray<{
+    name: string;
+    files: ExampleFiles;
+    options?: Readonly<Record<string, unknown>>;
+    errors: ReadonlyArray<{ messageId: string; file?: string; line?: number; column?: number; data?: Readonly<Record<string, string | number>> }>;
+    output?: ExampleFiles;
+  }>;
+}
+
+/**
+ * A message template filled with a report's data. Throws on an id the rule does not declare and on
+ * a placeholder the data leaves empty: a typo in a rule is a failed test, never a garbled message.
+ */
+export function formatMessage(rule: Pick<RuleMeta, 'id' | 'messages'>, messageId: string, data: Readonly<Record<string, string | number>> = {}): string {
+  const template = rule.messages?.[messageId];
+  if (template === undefined) throw new Error(`${rule.id} reported messageId "${messageId}", which its meta.messages does not declare`);
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
+    const v = data[name];
+    if (v === undefined) throw new Error(`${rule.id} message "${messageId}" needs data.${name}`);
+    return String(v);
+  });
+}
+
+/** A report's text: its template filled, or its literal message. */
+export function reportMessage(rule: Pick<RuleMeta, 'id' | 'messages'>, r: Pick<Report, 'message' | 'messageId' | 'data'>): string {
+  if (r.messageId !== undefined) return formatMessage(rule, r.messageId, r.data);
+  if (r.message === undefined) throw new Error(`${rule.id} reported neither a message nor a messageId`);
+  return r.message;
 }
 
 // In a module of its own because the corpus needs it, and the rule model depends on the corpus.
@@ -130,8 +180,21 @@ function docsBase(): string {
 
 /** Fills in the defaults: severity `error`, not fixable, documented in docs/rules.md (an absolute URL). */
 export function defineRule(spec: RuleSpec): RuleMeta {
-  const { id, rfc, description, defaultSeverity = 'error', docs = ruleDocsUrl(spec.id), fixable = false, class: cls, presets, rfcByPreset, rfcByFormat } = spec;
-  return { id, rfc, description, defaultSeverity, docs, fixable, ...(cls ? { class: cls } : {}), ...(presets ? { presets } : {}), ...(rfcByPreset ? { rfcByPreset } : {}), ...(rfcByFormat ? { rfcByFormat } : {}) };
+  const { id, rfc, description, defaultSeverity = 'error', docs = ruleDocsUrl(spec.id), fixable = false, class: cls, presets, rfcByPreset, rfcByFormat, messages, examples } = spec;
+  return {
+    id,
+    rfc,
+    description,
+    defaultSeverity,
+    docs,
+    fixable,
+    ...(cls ? { class: cls } : {}),
+    ...(presets ? { presets } : {}),
+    ...(rfcByPreset ? { rfcByPreset } : {}),
+    ...(rfcByFormat ? { rfcByFormat } : {}),
+    ...(messages ? { messages } : {}),
+    ...(examples ? { examples } : {}),
+  };
 }
 
 /** A finding names the section it enforces, in its `rfc` and at the end of its message (unless the message already does). */
@@ -140,7 +203,8 @@ export function cite<T extends { message: string }>(f: T, rfc: string): T & { rf
 }
 
 export interface RuleContext {
-  readonly corpus: Corpus;
+  /** The typed loaders; no file source and no file system (a rule that needs another input asks for a loader here). */
+  readonly corpus: CorpusReader;
   readonly layout: Layout;
   /** Family options from the command line (e.g. `map` for `--map`). */
   readonly options: Readonly<Record<string, unknown>>;

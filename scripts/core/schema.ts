@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { parseJson } from './json-tree.js';
 import path from 'node:path';
 import type { CacheStore } from './cache.js';
 import { libraryVersion, sha256 } from './cache.js';
@@ -29,6 +31,11 @@ export interface Validator {
 /** Schemas that ship with the tool (scripts/schemas/NAME.schema.json), read from the package. */
 export function builtinSchemaPath(name: string): string {
   return path.join(packageRoot(), 'scripts', 'schemas', `${name}.schema.json`);
+}
+
+/** A schema the package ships, parsed with positions (a rule reads it through this loader, never the file system). */
+export function builtinSchemaDoc(name: string): StructuredDoc {
+  return parseJson(`(built-in) ${name}.schema.json`, readFileSync(builtinSchemaPath(name), 'utf8'));
 }
 
 export class SchemaCompileError extends Error {}

@@ -6,12 +6,14 @@ import type { Section } from './locate.js';
 import { locateSection } from './locate.js';
 import type { Folded, Rendered } from './rendered.js';
 import { fold, foldSnippet, occurrences, render, renderSnippet, sourceSpan } from './rendered.js';
+import type { ErrataRefusal } from './rules.js';
+import { ERRATA } from './rules.js';
 import type { Erratum, Splice } from './types.js';
 
 export type Verdict =
   | { status: 'apply'; splice: Splice; section: Section; /** Target offsets of the text the edit touches, for the line-hint check. */ from: number; to: number }
   | { status: 'already-applied'; section: Section; from: number; to: number }
-  | { status: 'refused'; ruleId: string; message: string; related: RelatedLocation[] };
+  | { status: 'refused'; rule: ErrataRefusal; message: string; related: RelatedLocation[] };
 
 /** What an erratum would do to one target document, judged on its rendered text. */
 export function judge(erratum: Erratum, doc: MarkdownDoc): Verdict {
@@ -19,7 +21,7 @@ export function judge(erratum: Erratum, doc: MarkdownDoc): Verdict {
   if (!where.ok) {
     return {
       status: 'refused',
-      ruleId: where.ambiguous ? 'errata/section-ambiguous' : 'errata/section-missing',
+      rule: where.ambiguous ? ERRATA.sectionAmbiguous : ERRATA.sectionMissing,
       message: `${doc.file}: ${where.message}`,
       related: where.places.map((p) => related(doc, p.start, p.start, p.title)),
     };
@@ -48,7 +50,7 @@ export function judge(erratum: Erratum, doc: MarkdownDoc): Verdict {
     const places = stray.map((o) => span(rendered, folded, o, oldText.length));
     return {
       status: 'refused',
-      ruleId: 'errata/text-ambiguous',
+      rule: ERRATA.textAmbiguous,
       message: `${doc.file} ${section.title}: the old text occurs ${stray.length} times, at ${places.map((p) => placeName(doc, p.from)).join(', ')}; quote more of it so it names one place`,
       related: places.map((p, i) => related(doc, p.from, p.to, `occurrence ${i + 1} of the old text`)),
     };
@@ -60,7 +62,7 @@ export function judge(erratum: Erratum, doc: MarkdownDoc): Verdict {
       const at = span(rendered, folded, o, oldText.length);
       return {
         status: 'refused',
-        ruleId: 'errata/markup-cut',
+        rule: ERRATA.markupCut,
         message: `${doc.file} ${section.title}: the old text at ${placeName(doc, at.from)} starts or ends inside ${target.cut.type} markup; quote the whole ${target.cut.type} span`,
         related: [related(doc, target.cut.start, target.cut.end, `the ${target.cut.type} span`)],
       };
@@ -84,7 +86,7 @@ function drift(doc: MarkdownDoc, section: Section, rendered: Rendered, folded: F
   const note = elsewhere > 0 ? ` (the old text does occur elsewhere in ${doc.file}, outside ${section.title})` : '';
   return {
     status: 'refused',
-    ruleId: 'errata/text-drift',
+    rule: ERRATA.textDrift,
     message: `${doc.file} ${section.title} (line ${doc.lines.at(section.start).line}): neither the old text "${oldText}" nor the new text is there${closest}${note}`,
     related: rel,
   };

@@ -6,20 +6,57 @@ const RFC = 'RFC 0001 §E';
 const rfcByPreset = { openwop: `specgate's ${RFC}` };
 const erratum = (spec: Omit<RuleSpec, 'rfc' | 'rfcByPreset'>): RuleMeta => defineRule({ ...spec, rfc: RFC, rfcByPreset });
 
+/** A refusal reads "<the item> refused: <why>"; the why comes from the target resolver or the judge. */
+const refused = { refused: '{{name}} refused: {{detail}}' };
+
+/** Every rule the errata command reports; code names these objects, never their ids. */
+export const ERRATA = {
+  notApplied: erratum({
+    id: 'errata/not-applied',
+    description: 'An erratum of an Accepted RFC is not applied to its target document.',
+    messages: {
+      appendPending: '{{name}} is not applied: {{file}} {{section}} has no such paragraph yet; run `specgate errata apply --rfc {{rfc}}{{flags}}`',
+      replacePending: '{{name}} is not applied: {{file}} {{section}} still has the old text at line {{line}}; run `specgate errata apply --rfc {{rfc}}{{flags}}`',
+    },
+  }),
+  itemUnreadable: erratum({
+    id: 'errata/item-unreadable',
+    description: 'An errata list item does not have the form `<target> (<path>:<line>), appended: "…"` or `<path> §<section> (:<line>) — replace "…" with "…"`.',
+    messages: { unreadable: 'RFC {{rfc}} §Errata item {{index}} cannot be read: {{reason}}' },
+  }),
+  targetMissing: erratum({ id: 'errata/target-missing', description: 'The target file of an erratum does not exist.', messages: refused }),
+  targetAmbiguous: erratum({ id: 'errata/target-ambiguous', description: 'An abbreviated target path matches more than one file.', messages: refused }),
+  targetOutsideRoot: erratum({ id: 'errata/target-outside-root', description: 'A target path is absolute, climbs out with `..`, or its real path leaves the repository.', messages: refused }),
+  targetNotGoverned: erratum({
+    id: 'errata/target-not-governed',
+    description: 'A target is not a governed document: under `.git/`, reached through a symlink, not a regular file, not Markdown (`.md`, `.markdown`), or not tracked by git (outside git: not matching the document globs).',
+    messages: refused,
+  }),
+  sectionMissing: erratum({ id: 'errata/section-missing', description: 'The target has no heading, bold label or numbered item the erratum names.', messages: refused }),
+  sectionAmbiguous: erratum({ id: 'errata/section-ambiguous', description: 'The erratum’s section name matches more than one section of the target.', messages: refused }),
+  textAmbiguous: erratum({ id: 'errata/text-ambiguous', description: 'The old text occurs more than once in the section.', messages: refused }),
+  textDrift: erratum({ id: 'errata/text-drift', description: 'Neither the old nor the new text is in the section: the target drifted from what the erratum quotes.', messages: refused }),
+  markupCut: erratum({ id: 'errata/markup-cut', description: 'The old text starts or ends inside inline markup, so splicing it would break the markup.', messages: refused }),
+  editsOverlap: erratum({
+    id: 'errata/edits-overlap',
+    description: 'Two errata of one run edit overlapping text of the same file.',
+    messages: { overlap: '{{name}} refused: its edit overlaps {{other}} in {{file}}' },
+  }),
+  verifyFailed: erratum({
+    id: 'errata/verify-failed',
+    description: 'After splicing, the re-parsed target does not show the erratum applied.',
+    messages: { notShown: '{{name}} refused: after splicing, {{file}} re-parsed does not show it applied ({{why}})' },
+  }),
+  lineHintOff: erratum({
+    id: 'errata/line-hint-off',
+    description: 'The line hint does not point at the text; the section and the quoted text decide (reported, not an error).',
+    defaultSeverity: 'warning',
+    messages: { off: '{{name}}: line hint :{{hint}} is off; the {{what}} is at {{file}} {{where}} (the section and the quoted text decide)' },
+  }),
+} as const;
+
 /** Every finding the errata command can report, for list output and SARIF rule metadata. */
-export const ERRATA_RULES: RuleMeta[] = [
-  erratum({ id: 'errata/not-applied', description: 'An erratum of an Accepted RFC is not applied to its target document.' }),
-  erratum({ id: 'errata/item-unreadable', description: 'An errata list item does not have the form `<target> (<path>:<line>), appended: "…"` or `<path> §<section> (:<line>) — replace "…" with "…"`.' }),
-  erratum({ id: 'errata/target-missing', description: 'The target file of an erratum does not exist.' }),
-  erratum({ id: 'errata/target-ambiguous', description: 'An abbreviated target path matches more than one file.' }),
-  erratum({ id: 'errata/target-outside-root', description: 'A target path is absolute, climbs out with `..`, or its real path leaves the repository.' }),
-  erratum({ id: 'errata/target-not-governed', description: 'A target is not a governed document: under `.git/`, reached through a symlink, not a regular file, not Markdown (`.md`, `.markdown`), or not tracked by git (outside git: not matching the document globs).' }),
-  erratum({ id: 'errata/section-missing', description: 'The target has no heading, bold label or numbered item the erratum names.' }),
-  erratum({ id: 'errata/section-ambiguous', description: 'The erratum’s section name matches more than one section of the target.' }),
-  erratum({ id: 'errata/text-ambiguous', description: 'The old text occurs more than once in the section.' }),
-  erratum({ id: 'errata/text-drift', description: 'Neither the old nor the new text is in the section: the target drifted from what the erratum quotes.' }),
-  erratum({ id: 'errata/markup-cut', description: 'The old text starts or ends inside inline markup, so splicing it would break the markup.' }),
-  erratum({ id: 'errata/edits-overlap', description: 'Two errata of one run edit overlapping text of the same file.' }),
-  erratum({ id: 'errata/verify-failed', description: 'After splicing, the re-parsed target does not show the erratum applied.' }),
-  erratum({ id: 'errata/line-hint-off', description: 'The line hint does not point at the text; the section and the quoted text decide (reported, not an error).', defaultSeverity: 'warning' }),
-];
+export const ERRATA_RULES: RuleMeta[] = Object.values(ERRATA);
+
+/** A refusal's rule: the resolver's and the judge's verdicts name one of these. */
+export type ErrataRefusal = (typeof ERRATA)['targetMissing' | 'targetAmbiguous' | 'targetOutsideRoot' | 'targetNotGoverned' | 'sectionMissing' | 'sectionAmbiguous' | 'textAmbiguous' | 'textDrift' | 'markupCut'];

@@ -1,17 +1,19 @@
 import path from 'node:path';
 import type { Corpus } from '../core/corpus.js';
 import { UsageError } from '../core/errors.js';
-import type { Finding, RelatedLocation } from '../core/findings.js';
-import { compareFindings } from '../core/findings.js';
+import { Collector } from '../core/collector.js';
+import type { ConfiguredSeverity, Finding } from '../core/findings.js';
 import type { MarkdownDoc } from '../core/markdown.js';
 import { parseMarkdown } from '../core/markdown.js';
-import type { Range } from '../core/position.js';
 import type { Verdict } from './judge.js';
 import { judge } from './judge.js';
+import { formatMessage } from '../core/rule.js';
+import { applyEdits } from '../core/text-edits.js';
 import type { RfcErrata } from './parse.js';
 import { errataView, mentionsErrata, readRfcErrata } from './parse.js';
 import type { Governance } from './target-path.js';
 import { governanceFor, resolveTarget } from './target-path.js';
+import { ERRATA, ERRATA_RULES } from './rules.js';
 import type { Erratum, Splice } from './types.js';
 
 /** `applicable`: the edit is located and verified; whether it is written is the command's call. */
@@ -42,6 +44,7 @@ export interface FileChange {
 
 export interface ErrataRun {
   outcomes: ErratumOutcome[];
+  /** Settled: at their configured severity, citing the preset's section. */
   findings: Finding[];
   /** Files the run would change, with their new text (empty when any erratum is refused). */
   changes: FileChange[];
@@ -59,6 +62,9 @@ export interface ErrataOptions {
   items?: readonly number[];
   /** Flags a fix hint repeats so it runs on the same repository (`--root x --preset openwop`). */
   hintFlags?: string;
+  /** Where the findings go (the command's, which adds the corpus's read problems); otherwise one of the run's own. */
+  collector?: Collector;
+  severities?: Readonly<Record<string, ConfiguredSeverity>>;
 }
 
 interface Planned {
@@ -76,6 +82,7 @@ interface Planned {
  */
 export async function planErrata(corpus: Corpus, options: ErrataOptions): Promise<ErrataRun> {
   const run: ErrataRun = { outcomes: [], findings: [], changes: [], preview: [], rfcs: [] };
+  const out = options.collector ?? errataCollector(corpus, options.severities);
   for (const file of await selectRfcs(corpus, options.rfc)) {
     const text = corpus.markdownText(file);
     if (text === undefined) continue;
@@ -95,11 +102,11 @@ export async function planErrata(corpus: Corpus, options: ErrataOptions): Promis
       }
       const at = `${rfc.file}:${item.item.line}`;
       run.outcomes.push({ rfc: rfc.rfc, index: item.index, at, target: '?', status: 'unreadable', detail: item.reason });
-      report(run, { ruleId: 'errata/item-unreadable', file: rfc.file, range: item.item, message: `RFC ${rfc.rfc} §Errata item ${item.index} cannot be read: ${item.reason}` });
+      out.report(ERRATA.itemUnreadable, { at: { file: rfc.file, range: item.item }, messageId: 'unreadable', data: { rfc: rfc.rfc, index: item.index, reason: item.reason } });
     }
     for (const erratum of rfc.errata) {
       if (!selected(erratum.index)) continue;
-      const p = await planOne(corpus, run, erratum, gov);
+      const p = await planOne(corpus, run, out, erratum, gov);
       if (p) planned.push(p);
     }
   }
@@ -109,7 +116,7 @@ export async function planErrata(corpus: Corpus, options: ErrataOptions): Promis
   for (const erratum of run.rfcs.flatMap((rfc) => rfc.errata).filter((e) => !selected(e.index))) {
     const quiet: ErrataRun = { outcomes: [], findings: [], changes: [], preview: [], rfcs: [] };
     const problems = corpus.problems.length;
-    await planOne(corpus, quiet, erratum, gov);
+    await planOne(corpus, quiet, errataCollector(corpus), erratum, gov);
     corpus.problems.length = problems;
     const judged = quiet.outcomes[0];
     run.outcomes.push(judged?.status === 'already-applied' ? judged : { rfc: erratum.rfc, index: erratum.index, at: `${erratum.rfcFile}:${erratum.item.line}`, target: describe(erratum), op: erratum.op, status: 'left', detail: 'not selected with --item' });
@@ -122,18 +129,18 @@ export async function planErrata(corpus: Corpus, options: ErrataOptions): Promis
   const changes: FileChange[] = [];
   if (options.mode === 'apply') {
     for (const [file, edits] of byFile) {
-      const change = spliceFile(run, file, edits);
+      const change = spliceFile(run, out, file, edits);
       if (change) changes.push(change);
     }
   } else {
     const pending = planned.filter((p) => p.verdict.status === 'apply');
-    for (const p of pending) notApplied(run, p, itemFlags(run, p.erratum.rfc, pending) + (options.hintFlags ?? ''));
+    for (const p of pending) notApplied(run, out, p, itemFlags(run, p.erratum.rfc, pending) + (options.hintFlags ?? ''));
   }
   const refused = run.outcomes.some((o) => o.status === 'refused' || o.status === 'unreadable');
   run.preview = changes;
   run.changes = refused ? [] : changes;
   run.outcomes.sort((a, b) => a.rfc.localeCompare(b.rfc) || a.index - b.index);
-  run.findings.sort(compareFindings);
+  run.findings = out.settle();
   return run;
 }
 
@@ -164,13 +171,18 @@ async function selectRfcs(corpus: Corpus, rfc: string | undefined): Promise<stri
   return all.filter((f) => mentionsErrata(corpus.text(f) ?? ''));
 }
 
-async function planOne(corpus: Corpus, run: ErrataRun, erratum: Erratum, gov: Governance): Promise<Planned | undefined> {
+/** A collector of the errata rules, citing the corpus's preset. */
+export function errataCollector(corpus: Corpus, severities: Readonly<Record<string, ConfiguredSeverity>> = {}): Collector {
+  return new Collector(ERRATA_RULES, { severities, preset: corpus.layout.preset });
+}
+
+async function planOne(corpus: Corpus, run: ErrataRun, out: Collector, erratum: Erratum, gov: Governance): Promise<Planned | undefined> {
   const outcome = (status: OutcomeStatus, detail: string, target = describe(erratum)) =>
     run.outcomes.push({ rfc: erratum.rfc, index: erratum.index, at: `${erratum.rfcFile}:${erratum.item.line}`, target, op: erratum.op, status, detail });
   const resolved = resolveTarget(erratum.targetPath, corpus.source, gov);
   if (!resolved.ok) {
     outcome('refused', resolved.message);
-    report(run, { ruleId: resolved.ruleId, file: erratum.rfcFile, range: erratum.item, message: `${name(erratum)} refused: ${resolved.message}` });
+    out.report(resolved.rule, { at: { file: erratum.rfcFile, range: erratum.item }, messageId: 'refused', data: { name: name(erratum), detail: resolved.message } });
     return undefined;
   }
   const file = resolved.file;
@@ -183,10 +195,10 @@ async function planOne(corpus: Corpus, run: ErrataRun, erratum: Erratum, gov: Go
   const target = describe(erratum, file);
   if (verdict.status === 'refused') {
     outcome('refused', verdict.message, target);
-    report(run, { ruleId: verdict.ruleId, file: erratum.rfcFile, range: erratum.item, message: `${name(erratum)} refused: ${verdict.message}`, related: verdict.related });
+    out.report(verdict.rule, { at: { file: erratum.rfcFile, range: erratum.item }, messageId: 'refused', data: { name: name(erratum), detail: verdict.message }, related: verdict.related });
     return { erratum, file, real: resolved.real ?? path.join(corpus.root, file), governed: resolved.governed, doc, verdict };
   }
-  checkHint(run, erratum, doc, verdict.from, verdict.to);
+  checkHint(out, erratum, doc, verdict.from, verdict.to);
   const where = `${file}:${doc.lines.at(verdict.from).line}`;
   if (verdict.status === 'already-applied') outcome('already-applied', erratum.op === 'append' ? `${verdict.section.title} (${where}) has the paragraph` : `the new text is at ${where}`, target);
   else outcome('applicable', erratum.op === 'append' ? `appends a paragraph to ${verdict.section.title} (${where})` : `replaces the old text at ${where}`, target);
@@ -194,24 +206,22 @@ async function planOne(corpus: Corpus, run: ErrataRun, erratum: Erratum, gov: Go
 }
 
 /** A line hint that misses the located text is reported, never trusted: the section and the text decide. */
-function checkHint(run: ErrataRun, erratum: Erratum, doc: MarkdownDoc, from: number, to: number): void {
+function checkHint(out: Collector, erratum: Erratum, doc: MarkdownDoc, from: number, to: number): void {
   if (erratum.lineHint === undefined) return;
   const first = doc.lines.at(from).line;
   const last = doc.lines.at(Math.max(from, to - 1)).line;
   if (erratum.lineHint >= first && erratum.lineHint <= last) return;
   const where = first === last ? `line ${first}` : `lines ${first}–${last}`;
-  report(run, {
-    ruleId: 'errata/line-hint-off',
-    severity: 'warning',
-    file: erratum.rfcFile,
-    range: erratum.hintRange ?? erratum.item,
-    message: `${name(erratum)}: line hint :${erratum.lineHint} is off; the ${erratum.op === 'append' ? 'target' : 'text'} is at ${doc.file} ${where} (the section and the quoted text decide)`,
+  out.report(ERRATA.lineHintOff, {
+    at: { file: erratum.rfcFile, range: erratum.hintRange ?? erratum.item },
+    messageId: 'off',
+    data: { name: name(erratum), hint: erratum.lineHint, what: erratum.op === 'append' ? 'target' : 'text', file: doc.file, where },
     related: [{ file: doc.file, ...doc.lines.range(from, to), message: 'located here' }],
   });
 }
 
 /** Splices one file's edits into its original text (last first) and re-parses to verify each. */
-function spliceFile(run: ErrataRun, file: string, edits: Planned[]): FileChange | undefined {
+function spliceFile(run: ErrataRun, out: Collector, file: string, edits: Planned[]): FileChange | undefined {
   const before = edits[0]!.doc.text;
   const ordered = edits
     .map((p, order) => ({ p, order, splice: (p.verdict as { splice: Splice }).splice }))
@@ -220,36 +230,30 @@ function spliceFile(run: ErrataRun, file: string, edits: Planned[]): FileChange 
     const a = ordered[i - 1]!;
     const b = ordered[i]!;
     if (b.splice.start < a.splice.end) {
-      for (const x of [a, b]) refuse(run, x.p, 'errata/edits-overlap', `${name(x.p.erratum)} refused: its edit overlaps ${name((x === a ? b : a).p.erratum)} in ${file}`);
+      for (const x of [a, b]) refuse(run, out, x.p, ERRATA.editsOverlap, 'overlap', { name: name(x.p.erratum), other: name((x === a ? b : a).p.erratum), file });
       return undefined;
     }
   }
-  let after = '';
-  let cursor = 0;
-  for (const { splice } of ordered) {
-    after += before.slice(cursor, splice.start) + splice.text;
-    cursor = splice.end;
-  }
-  after += before.slice(cursor);
+  const after = applyEdits(before, ordered.map(({ splice }) => ({ file, ...splice })));
   const reparsed = parseMarkdown(file, after);
   let ok = true;
   for (const { p } of ordered) {
     const again = judge(p.erratum, reparsed);
     if (again.status !== 'already-applied') {
       ok = false;
-      refuse(run, p, 'errata/verify-failed', `${name(p.erratum)} refused: after splicing, ${file} re-parsed does not show it applied (${again.status === 'refused' ? again.message : 'it would apply again'})`);
+      refuse(run, out, p, ERRATA.verifyFailed, 'notShown', { name: name(p.erratum), file, why: again.status === 'refused' ? again.message : 'it would apply again' });
     }
   }
   return ok ? { file, real: edits[0]!.real, governed: edits[0]!.governed, before, after } : undefined;
 }
 
-function refuse(run: ErrataRun, p: Planned, ruleId: string, message: string): void {
+function refuse(run: ErrataRun, out: Collector, p: Planned, rule: (typeof ERRATA)['editsOverlap' | 'verifyFailed'], messageId: string, data: Record<string, string>): void {
   const o = run.outcomes.find((x) => x.rfc === p.erratum.rfc && x.index === p.erratum.index);
   if (o) {
     o.status = 'refused';
-    o.detail = message;
+    o.detail = formatMessage(rule, messageId, data);
   }
-  report(run, { ruleId, file: p.erratum.rfcFile, range: p.erratum.item, message });
+  out.report(rule, { at: { file: p.erratum.rfcFile, range: p.erratum.item }, messageId, data });
 }
 
 /**
@@ -262,7 +266,7 @@ function itemFlags(run: ErrataRun, rfc: string, pending: readonly Planned[]): st
   return pending.filter((p) => p.erratum.rfc === rfc).map((p) => ` --item ${p.erratum.index}`).join('');
 }
 
-function notApplied(run: ErrataRun, p: Planned, hintFlags: string): void {
+function notApplied(run: ErrataRun, out: Collector, p: Planned, hintFlags: string): void {
   const v = p.verdict as Extract<Verdict, { status: 'apply' }>;
   const line = p.doc.lines.at(v.from).line;
   const what = p.erratum.op === 'append' ? `${v.section.title} has no such paragraph yet` : `${v.section.title} still has the old text at line ${line}`;
@@ -271,24 +275,11 @@ function notApplied(run: ErrataRun, p: Planned, hintFlags: string): void {
     o.status = 'not-applied';
     o.detail = `${p.file}: ${what}`;
   }
-  report(run, {
-    ruleId: 'errata/not-applied',
-    file: p.erratum.rfcFile,
-    range: p.erratum.item,
-    message: `${name(p.erratum)} is not applied: ${p.file} ${what}; run \`specgate errata apply --rfc ${p.erratum.rfc}${hintFlags}\``,
+  out.report(ERRATA.notApplied, {
+    at: { file: p.erratum.rfcFile, range: p.erratum.item },
+    messageId: p.erratum.op === 'append' ? 'appendPending' : 'replacePending',
+    data: { name: name(p.erratum), file: p.file, section: v.section.title, line, rfc: p.erratum.rfc, flags: hintFlags },
     related: [{ file: p.file, ...p.doc.lines.range(v.from, v.to), message: p.erratum.op === 'append' ? 'the paragraph goes at the end of this' : 'the old text' }],
-  });
-}
-
-function report(run: ErrataRun, r: { ruleId: string; file: string; range: Range; message: string; severity?: 'error' | 'warning'; related?: RelatedLocation[] }): void {
-  run.findings.push({
-    ruleId: r.ruleId,
-    severity: r.severity ?? 'error',
-    file: r.file,
-    ...r.range,
-    // The section is named by applySeverities (engine.ts), under the preset's process.
-    message: r.message,
-    ...(r.related?.length ? { related: r.related } : {}),
   });
 }
 

@@ -1,7 +1,9 @@
 import { readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { gitText } from '../core/git.js';
+import type { RuleMeta } from '../core/rule.js';
 import { globMatcher } from '../core/source.js';
+import { ERRATA } from './rules.js';
 import type { Layout } from '../core/layout.js';
 import type { FileSource } from '../core/source.js';
 import { isInside, pathWithoutSymlinks } from '../core/source.js';
@@ -15,7 +17,7 @@ export type TargetResolution =
       /** Why it may be edited, shown in the dry run: "tracked by git", … */
       governed: string;
     }
-  | { ok: false; ruleId: 'errata/target-outside-root' | 'errata/target-missing' | 'errata/target-ambiguous' | 'errata/target-not-governed'; message: string };
+  | { ok: false; rule: RuleMeta; message: string };
 
 /** What an erratum may edit in this run: tracked files (in git) or files matching the document globs (outside git). */
 export interface Governance {
@@ -65,26 +67,26 @@ const ABBREVIATED = /(?:\u2026|(?<=[^./])\.\.\.)$/;
 export function resolveTarget(written: string, source: FileSource, gov: Governance): TargetResolution {
   const p = written.replace(/\\/g, '/');
   if (p.startsWith('/') || /^[A-Za-z]:/.test(p) || path.isAbsolute(written)) {
-    return { ok: false, ruleId: 'errata/target-outside-root', message: `target ${written} is an absolute path; errata edit files inside the repository only` };
+    return { ok: false, rule: ERRATA.targetOutsideRoot, message: `target ${written} is an absolute path; errata edit files inside the repository only` };
   }
   const normal = path.posix.normalize(p);
   if (normal === '..' || normal.startsWith('../')) {
-    return { ok: false, ruleId: 'errata/target-outside-root', message: `target ${written} leaves the repository root` };
+    return { ok: false, rule: ERRATA.targetOutsideRoot, message: `target ${written} leaves the repository root` };
   }
   let rel = normal;
   if (ABBREVIATED.test(rel)) {
     const prefix = path.posix.basename(rel).replace(ABBREVIATED, '');
     const dir = path.posix.dirname(rel);
     const names = listDir(source, dir).filter((n) => n.startsWith(prefix));
-    if (names.length === 0) return { ok: false, ruleId: 'errata/target-missing', message: `no file in ${dir}/ starts with ${prefix} (target ${written})` };
+    if (names.length === 0) return { ok: false, rule: ERRATA.targetMissing, message: `no file in ${dir}/ starts with ${prefix} (target ${written})` };
     if (names.length > 1) {
-      return { ok: false, ruleId: 'errata/target-ambiguous', message: `target ${written} is abbreviated and matches ${names.length} files: ${names.map((n) => `${dir}/${n}`).join(', ')}` };
+      return { ok: false, rule: ERRATA.targetAmbiguous, message: `target ${written} is abbreviated and matches ${names.length} files: ${names.map((n) => `${dir}/${n}`).join(', ')}` };
     }
     rel = dir === '.' ? names[0]! : `${dir}/${names[0]}`;
   }
-  const notGoverned = (why: string): TargetResolution => ({ ok: false, ruleId: 'errata/target-not-governed', message: `target ${rel} ${why}; errata edit governed documents only` });
+  const notGoverned = (why: string): TargetResolution => ({ ok: false, rule: ERRATA.targetNotGoverned, message: `target ${rel} ${why}; errata edit governed documents only` });
   if (rel.split('/').some((seg) => seg.toLowerCase() === '.git')) return notGoverned('is inside .git/');
-  if (!source.exists(rel)) return { ok: false, ruleId: 'errata/target-missing', message: `target file ${rel} does not exist in the ${source.label}` };
+  if (!source.exists(rel)) return { ok: false, rule: ERRATA.targetMissing, message: `target file ${rel} does not exist in the ${source.label}` };
   if (source.label !== 'working tree') {
     const links = (source as { throughSymlink?: (r: string) => boolean }).throughSymlink;
     if (links?.call(source, rel)) return notGoverned('is a symlink, or passes through one, in the git index');
@@ -94,13 +96,13 @@ export function resolveTarget(written: string, source: FileSource, gov: Governan
   // a symlink anywhere could point the write at .git/config or out of the repository.
   const walk = pathWithoutSymlinks(source.root, rel);
   if (!walk.ok) {
-    if (walk.kind === 'unreachable') return { ok: false, ruleId: 'errata/target-missing', message: `target file ${rel} cannot be read (${walk.code})` };
+    if (walk.kind === 'unreachable') return { ok: false, rule: ERRATA.targetMissing, message: `target file ${rel} cannot be read (${walk.code})` };
     if (walk.kind === 'symlink') return notGoverned(`passes through the symlink ${walk.shown} (errata never write through a symlink)`);
     return notGoverned(`${walk.last ? 'is' : `has ${walk.shown}, which is`} ${walk.what}`);
   }
   const rootReal = safeReal(source.root);
   const real = safeReal(path.join(source.root, rel));
-  if (!isInside(real, rootReal)) return { ok: false, ruleId: 'errata/target-outside-root', message: `target ${rel} resolves to ${real}, outside the repository root` };
+  if (!isInside(real, rootReal)) return { ok: false, rule: ERRATA.targetOutsideRoot, message: `target ${rel} resolves to ${real}, outside the repository root` };
   if (gov.gitDirs.some((d) => isInside(real, d))) return notGoverned('is inside the git folder');
   const back = path.relative(rootReal, real).split(path.sep).join('/');
   // Tracked is not enough: package.json, .github/workflows/*, .husky/* are tracked and run code.

@@ -1,22 +1,27 @@
 import path from 'node:path';
 import { parseJson } from '../core/json-tree.js';
 import { toPosix } from '../core/source.js';
-import type { Finding } from '../core/findings.js';
+import { Collector } from '../core/collector.js';
+import type { FindingDraft } from '../core/collector.js';
+import type { ConfiguredSeverity, Finding } from '../core/findings.js';
 import type { RuleMeta } from '../core/rule.js';
 import { defineRule } from '../core/rule.js';
 import { CapturePlacer } from '../wire/capture.js';
 import { WIRE_RULE_LIST } from '../wire/rules.js';
 import { captureFileName } from './capture.js';
-import { LEGS } from './legs.js';
+import { LEG_RULES } from './rules.js';
 import type { ProbeRun } from './run.js';
 
-const NOTHING_EXECUTED = 'probe/nothing-executed';
+/** The run that witnessed nothing. */
+const NOTHING_EXECUTED = defineRule({
+  id: 'probe/nothing-executed',
+  rfc: 'RFC 0211 §Conformance',
+  description: 'at least one leg ran against the host (an all-inapplicable run is not a pass)',
+  messages: { nothing: 'no conformance leg could run against the host, so nothing was witnessed: {{why}}' },
+});
 
 /** The probe's own rules: one per conformance leg, and the run that witnessed nothing. */
-export const PROBE_OWN_RULES: RuleMeta[] = [
-  ...LEGS.map((l) => defineRule({ id: `probe/${l.id}`, rfc: l.rfc, description: l.assertion })),
-  defineRule({ id: NOTHING_EXECUTED, rfc: 'RFC 0211 §Conformance', description: 'at least one leg ran against the host (an all-inapplicable run is not a pass)' }),
-];
+export const PROBE_OWN_RULES: RuleMeta[] = [...Object.values(LEG_RULES).map(({ leg: _leg, ...meta }) => meta), NOTHING_EXECUTED];
 
 /** Every rule the probe command reports: the wire checker judges each answer. */
 export const PROBE_RULES: RuleMeta[] = [...WIRE_RULE_LIST, ...PROBE_OWN_RULES];
@@ -26,8 +31,9 @@ export const PROBE_RULES: RuleMeta[] = [...WIRE_RULE_LIST, ...PROBE_OWN_RULES];
  * --record it sits in the recorded file, on the characters of the body it is about; otherwise
  * at the interface URL, the exchange's name as fragment and the pointer into the exchange.
  */
-export function probeFindings(run: ProbeRun, recorded?: { dir: string; texts: string[] }): Finding[] {
-  const findings: Finding[] = [];
+export function probeFindings(run: ProbeRun, recorded?: { dir: string; texts: string[] }, settle: { severities?: Readonly<Record<string, ConfiguredSeverity>>; preset?: string } = {}): Finding[] {
+  const collector = new Collector(PROBE_RULES, settle);
+  const findings: FindingDraft[] = [];
   const placers = new Map<number, CapturePlacer>();
   const nameOf = (i: number) => captureFileName(i, run.captures[i]!.case);
   const placer = (i: number) => {
@@ -55,19 +61,10 @@ export function probeFindings(run: ProbeRun, recorded?: { dir: string; texts: st
       }
     }
   }
+  // The wire checker's results are located already (in the recording or at the URL); they settle with the run's own.
+  collector.add(findings);
   if (!run.legs.some((l) => l.verdict !== 'inapplicable')) {
-    const why = run.notProbed ?? 'every leg was inapplicable';
-    findings.push({
-      ruleId: NOTHING_EXECUTED,
-      severity: 'error',
-      file: run.cardUrl,
-      line: 1,
-      column: 1,
-      endLine: 1,
-      endColumn: 1,
-      message: `no conformance leg could run against the host, so nothing was witnessed: ${why} (RFC 0211 §Conformance)`,
-      rfc: 'RFC 0211 §Conformance',
-    });
+    collector.report(NOTHING_EXECUTED, { at: { file: run.cardUrl }, messageId: 'nothing', data: { why: run.notProbed ?? 'every leg was inapplicable' } });
   }
-  return findings;
+  return collector.settle();
 }

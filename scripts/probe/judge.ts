@@ -1,3 +1,4 @@
+import type { RuleMeta } from '../core/rule.js';
 import { parseBody, spanAt } from '../wire/body.js';
 import { compareUnreadable } from '../wire/compare.js';
 import type { PairResult } from '../wire/compare.js';
@@ -34,7 +35,7 @@ function asExchange(c: Capture): Exchange {
 }
 
 /** The wire checker's judgement of one answer, plus the leg's expectation when the checker found no error. */
-export function judgeAnswer(ctx: WireContext, c: Capture, index: number, expect?: { error: ExpectedError; ruleId: string; section: Section }): Judged {
+export function judgeAnswer(ctx: WireContext, c: Capture, index: number, expect?: { error: ExpectedError; rule: Pick<RuleMeta, 'id'>; section: Section }): Judged {
   const j = judgeExchange(asExchange(c), ctx);
   const problems: LegProblem[] = j.results.map((result) => ({ capture: index, result }));
   if (expect && !j.results.some((r) => r.severity === 'error')) {
@@ -42,7 +43,7 @@ export function judgeAnswer(ctx: WireContext, c: Capture, index: number, expect?
     if (miss) {
       const body = parseBody(c.response!.body);
       const result: WireResult = {
-        ruleId: expect.ruleId,
+        ruleId: expect.rule.id,
         severity: 'error',
         section: expect.section,
         rfc: `RFC 0211 §${expect.section}`,

@@ -8,6 +8,8 @@ import { parseBody, spanAt } from '../wire/body.js';
 import type { Span } from '../wire/body.js';
 import { VERSION_NOT_SUPPORTED } from '../wire/judge.js';
 import type { ProbeSession, RpcResult } from './session.js';
+import type { LegId } from './rules.js';
+import { LEG_RULES } from './rules.js';
 
 export type Verdict = 'executed-pass' | 'executed-fail' | 'inapplicable';
 
@@ -27,15 +29,10 @@ export interface LegResult {
   steps: StepResult[];
 }
 
-export type LegId = 'a2a-error-data-shape' | 'a2a-no-openwop-envelope' | 'a2a-version-not-supported-shape' | 'a2a-unreadable-not-found';
+export type { LegId } from './rules.js';
 
-/** RFC 0211 §Conformance, "Lands with this RFC": the host legs, in the order they run. */
-export const LEGS: ReadonlyArray<{ id: LegId; rfc: string; assertion: string }> = [
-  { id: 'a2a-error-data-shape', rfc: 'RFC 0211 §A', assertion: 'GetTask on an unknown id, CancelTask on a terminal task: data is an Any[] with one ErrorInfo (reason, domain)' },
-  { id: 'a2a-no-openwop-envelope', rfc: 'RFC 0211 §C', assertion: 'malformed JSON-RPC (⇒ -32700 Parse error) and an unauthenticated POST: the answer is in the binding\'s shape, never the OpenWOP envelope' },
-  { id: 'a2a-version-not-supported-shape', rfc: 'RFC 0211 §E', assertion: 'A2A-Version 99.0 ⇒ -32009 with ErrorInfo VERSION_NOT_SUPPORTED; supportedVersions ⊆ the card' },
-  { id: 'a2a-unreadable-not-found', rfc: 'RFC 0211 §D', assertion: "a second principal: another caller's task answers like an unknown one" },
-];
+/** The host legs, in the order they run (their rules: rules.ts). */
+export const LEGS: ReadonlyArray<{ id: LegId; rfc: string; assertion: string }> = Object.values(LEG_RULES).map((r) => ({ id: r.leg, rfc: r.rfc, assertion: r.description }));
 
 /** The error a step expects, by its upstream name; code and reason come from the interop map, as the wire checker's do. */
 function expected(s: ProbeSession, upstreamName: string): ExpectedError {
@@ -140,7 +137,7 @@ export async function makeTerminalTask(s: ProbeSession): Promise<TerminalTask> {
 }
 
 export async function errorDataShape(s: ProbeSession, task: () => Promise<TerminalTask>): Promise<StepResult[]> {
-  const expect = (error: ExpectedError) => ({ error, ruleId: 'probe/a2a-error-data-shape', section: 'A' as const });
+  const expect = (error: ExpectedError) => ({ error, rule: LEG_RULES.errorDataShape, section: 'A' as const });
   const notFound = expect(expected(s, 'TaskNotFoundError'));
   const notCancelable = expect(expected(s, 'TaskNotCancelableError'));
   const unknown = await guarded('GetTask on an unknown id', async () => {
@@ -170,7 +167,7 @@ const PARSE_ERROR: ExpectedError = { code: -32700, reason: 'JSON-RPC Parse error
 export async function noOpenWopEnvelope(s: ProbeSession): Promise<StepResult[]> {
   const malformed = await guarded('malformed JSON-RPC', async () => {
     const r = await s.rpc('no-openwop-envelope-malformed-json', 'A body that is not JSON', { rawBody: '{"jsonrpc":"2.0","id":1,"method":' });
-    const expect = { error: PARSE_ERROR, ruleId: 'probe/a2a-no-openwop-envelope', section: 'C' as const };
+    const expect = { error: PARSE_ERROR, rule: LEG_RULES.noOpenWopEnvelope, section: 'C' as const };
     return judged('malformed JSON-RPC', [r], answerJudgement(s, r, expect), `HTTP ${r.outcome.answer?.status}, JSON-RPC ${summarizeError(r)}`, [r.index]);
   });
   const unauthenticated = await guarded('unauthenticated POST', async () => {
@@ -197,7 +194,7 @@ export async function versionNotSupportedShape(s: ProbeSession): Promise<StepRes
       // such as a bare 401 to a request that carried its credential.
       const sv = supportedVersionsOf(r.capture);
       const shown = typeof sv === 'string' ? `metadata.supportedVersions "${sv}" (card: ${s.facts.interfaceVersions.join(', ')})` : '';
-      const expect = { error: expected(s, VERSION_NOT_SUPPORTED), ruleId: 'probe/a2a-version-not-supported-shape', section: 'E' as const };
+      const expect = { error: expected(s, VERSION_NOT_SUPPORTED), rule: LEG_RULES.versionNotSupportedShape, section: 'E' as const };
       return judged(name, [r], answerJudgement(s, r, expect), [`${summarizeError(r)};${reasonOf(r)} in data[]`, shown].filter(Boolean).join('; '), [r.index]);
     }),
   ];
@@ -223,7 +220,7 @@ export async function unreadableNotFound(s: ProbeSession, task: () => Promise<Te
         const leak: LegProblem = {
           capture: foreign.index,
           result: {
-            ruleId: 'probe/a2a-unreadable-not-found',
+            ruleId: LEG_RULES.unreadableNotFound.id,
             severity: 'error',
             section: 'D',
             rfc: 'RFC 0211 §D',

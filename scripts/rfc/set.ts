@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Corpus } from '../core/corpus.js';
+import type { CorpusReader } from '../core/corpus.js';
 import type { ParseCache } from '../core/parse-cache.js';
 import type { RfcDocument } from './document.js';
 
@@ -27,9 +27,9 @@ const NOT_RFCS = /^(readme|0000-.*)\.md$/i;
  * the first files by name are read and one `limits/too-many-files` counts the rest.
  */
 export const MAX_RFC_FILES = 10_000;
-const sets = new WeakMap<Corpus, Promise<RfcSet>>();
+const sets = new WeakMap<CorpusReader, Promise<RfcSet>>();
 
-export function loadRfcSet(corpus: Corpus): Promise<RfcSet> {
+export function loadRfcSet(corpus: CorpusReader): Promise<RfcSet> {
   let p = sets.get(corpus);
   if (!p) {
     p = list(corpus);
@@ -38,9 +38,9 @@ export function loadRfcSet(corpus: Corpus): Promise<RfcSet> {
   return p;
 }
 
-async function list(corpus: Corpus): Promise<RfcSet> {
+async function list(corpus: CorpusReader): Promise<RfcSet> {
   const dir = corpus.layout.rfcsDir.replace(/\/+$/, '');
-  let files = (await corpus.source.glob([`${dir}/*.md`])).filter((f) => !NOT_RFCS.test(path.posix.basename(f)));
+  let files = (await corpus.glob([`${dir}/*.md`])).filter((f) => !NOT_RFCS.test(path.posix.basename(f)));
   if (files.length > MAX_RFC_FILES) {
     files = [...files].sort();
     const over = files.length - MAX_RFC_FILES;

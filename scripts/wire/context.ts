@@ -1,4 +1,5 @@
-import type { Corpus } from '../core/corpus.js';
+import { WIRE_INPUT_RULES } from './rules.js';
+import type { CorpusReader } from '../core/corpus.js';
 import type { FindingDraft } from '../core/engine.js';
 import { locate } from '../core/rule.js';
 import { compileSchema } from '../core/schema.js';
@@ -10,7 +11,7 @@ import type { Binding, WireContext } from './types.js';
  * §A/§B schemas at the layout's paths. Missing or broken inputs come back as findings (the
  * corpus records read problems in `corpus.problems`); the context is undefined then.
  */
-export async function loadWireContext(corpus: Corpus, opts: { binding?: Binding; offeredVersions?: readonly string[] } = {}): Promise<{ ctx?: WireContext; findings: FindingDraft[] }> {
+export async function loadWireContext(corpus: CorpusReader, opts: { binding?: Binding; offeredVersions?: readonly string[] } = {}): Promise<{ ctx?: WireContext; findings: FindingDraft[] }> {
   const findings: FindingDraft[] = [];
   const { layout } = corpus;
   const mapDoc = corpus.json(layout.interopMap, 'the wire checks (codes and reasons)');
@@ -19,7 +20,7 @@ export async function loadWireContext(corpus: Corpus, opts: { binding?: Binding;
   if (!mapDoc || !rpcDoc || !statusDoc) return { findings };
   const { table, problems } = errorTableFromMap(mapDoc.value);
   for (const p of problems) {
-    findings.push({ ruleId: 'wire/error-table', ...locate({ doc: mapDoc, pointer: p.pointer }), message: `${p.message} (RFC 0211 §A)`, rfc: 'RFC 0211 §A' });
+    findings.push({ ruleId: WIRE_INPUT_RULES.errorTable.id, ...locate({ doc: mapDoc, pointer: p.pointer }), message: `${p.message} (RFC 0211 §A)`, rfc: 'RFC 0211 §A' });
   }
   if (!table.rows.some((r) => r.reason)) return { findings };
   const validators: Partial<WireContext['validators']> = {};
@@ -27,7 +28,7 @@ export async function loadWireContext(corpus: Corpus, opts: { binding?: Binding;
     try {
       validators[key] = compileSchema(doc.value, doc.text, 'linear', corpus.cache);
     } catch (e) {
-      findings.push({ ruleId: 'wire/error-table', file: doc.file, line: 1, column: 1, endLine: 1, endColumn: 1, message: `schema does not compile: ${(e as Error).message.split('\n')[0]} (RFC 0211 §A)` });
+      findings.push({ ruleId: WIRE_INPUT_RULES.errorTable.id, file: doc.file, line: 1, column: 1, endLine: 1, endColumn: 1, message: `schema does not compile: ${(e as Error).message.split('\n')[0]} (RFC 0211 §A)` });
     }
   }
   if (!validators.jsonrpcError || !validators.googleRpcStatus) return { findings };

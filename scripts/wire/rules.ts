@@ -32,6 +32,7 @@ export const WIRE_INPUT_RULES = {
     id: 'wire/capture-format',
     rfc: 'RFC 0211 §Conformance',
     description: 'a capture file holds one exchange: request {method, path, headers, body} and response {status, headers, body} with raw string bodies',
+    messages: { notAnExchange: "{{problem}} (RFC 0211 §Conformance: the fixtures' capture format)" },
   }),
 } as const;
 

@@ -108,7 +108,7 @@ describe('compat: undeclared breaking changes fail, declared ones are notices', 
     const { r, base } = breakingRange();
     const out = await compat(r, base);
     expect(out.code).toBe(1);
-    expect(out.findings.map((f) => [f.ruleId, f.severity, f.file, f.pointer])).toEqual([['compat/required-added', 'error', INTEROP_SCHEMA, '/$defs/errorRow/required']]);
+    expect(out.findings.map((f) => [f.ruleId, f.messageId, f.severity, f.file, f.pointer])).toEqual([['compat/required-added', 'undeclared', 'error', INTEROP_SCHEMA, '/$defs/errorRow/required']]);
     expect(out.findings[0].message).toMatch(/^undeclared breaking change since [0-9a-f]{40}: property "note" is now REQUIRED; no RFC added or changed since [0-9a-f]{40} declares it/);
   });
 
@@ -121,6 +121,7 @@ describe('compat: undeclared breaking changes fail, declared ones are notices', 
     expect(out.findings).toEqual([
       expect.objectContaining({
         ruleId: 'compat/required-added',
+        messageId: 'declared',
         severity: 'notice',
         file: INTEROP_SCHEMA,
         pointer: '/$defs/errorRow/required',

@@ -29,9 +29,9 @@ describe('specgate errata (CLI)', () => {
     const { root, target } = caseRoot('crlf');
     const check1 = await runJson(['errata', 'check', '--root', root]);
     expect(check1.code).toBe(1);
-    expect(check1.findings.map((f) => [f.ruleId, f.file, f.line])).toEqual([
-      ['errata/not-applied', 'RFCS/0999-errata-case.md', 9],
-      ['errata/not-applied', 'RFCS/0999-errata-case.md', 10],
+    expect(check1.findings.map((f) => [f.ruleId, f.messageId, f.file, f.line])).toEqual([
+      ['errata/not-applied', 'replacePending', 'RFCS/0999-errata-case.md', 9],
+      ['errata/not-applied', 'appendPending', 'RFCS/0999-errata-case.md', 10],
     ]);
 
     const first = await runCli(['errata', 'apply', '--root', root]);
@@ -66,7 +66,7 @@ describe('specgate errata (CLI)', () => {
     const { root, target } = caseRoot('refuse-text-drift');
     const r = spawnJson(['errata', 'apply', '--root', root]);
     expect(r.code).toBe(1);
-    expect(r.findings).toEqual([expect.objectContaining({ ruleId: 'errata/text-drift', file: 'RFCS/0999-errata-case.md', line: 9 })]);
+    expect(r.findings).toEqual([expect.objectContaining({ ruleId: 'errata/text-drift', messageId: 'refused', file: 'RFCS/0999-errata-case.md', line: 9 })]);
     expect((JSON.parse(r.stdout) as { written: string[] }).written).toEqual([]);
     expect(readFileSync(path.join(root, target)).equals(readFileSync(path.join(CASES, 'refuse-text-drift/input.md')))).toBe(true);
   }, 240_000);

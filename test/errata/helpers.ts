@@ -5,7 +5,7 @@ import { presetLayout } from '../../scripts/core/layout.js';
 import { FsSource } from '../../scripts/core/source.js';
 import type { ErrataOptions, ErrataRun } from '../../scripts/errata/run.js';
 import { planErrata } from '../../scripts/errata/run.js';
-import { openErrataGuard } from '../../scripts/errata/write.js';
+import { openCommit } from '../../scripts/core/commit.js';
 import { PROJECT, tempDir } from '../helpers/env.js';
 
 export const CASES = path.join(PROJECT, 'test/fixtures/errata/cases');
@@ -54,7 +54,7 @@ export async function plan(root: string, options: ErrataOptions = { mode: 'apply
 
 /** Plans and, when nothing is refused, writes: what `errata apply` does. */
 export async function apply(root: string, options: Partial<ErrataOptions> = {}, preset = 'specgate'): Promise<ErrataRun> {
-  const guard = openErrataGuard(root, { write: true });
+  const guard = openCommit(root, { write: true });
   try {
     const run = await plan(root, { mode: 'apply', ...options }, preset);
     guard.write(run.changes);

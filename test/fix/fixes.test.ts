@@ -3,7 +3,7 @@ import { loadFamilies } from '../../scripts/checks/registry.js';
 import { presetLayout } from '../../scripts/core/layout.js';
 import { OverlaySource as MemoryOverlay } from '../../scripts/core/overlay-source.js';
 import type { FileSource } from '../../scripts/core/source.js';
-import { computeFixes } from '../../scripts/fix/run.js';
+import { computeFixes } from '../../scripts/core/fixer.js';
 import { PROJECT } from '../helpers/env.js';
 import type { Files } from '../helpers/rule-tester.js';
 import { OverlaySource } from '../helpers/rule-tester.js';

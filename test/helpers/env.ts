@@ -107,6 +107,8 @@ export interface JsonFinding {
   endColumn: number;
   pointer: string | null;
   message: string;
+  /** The id of the rule's message template, when the rule words its findings by id. */
+  messageId?: string;
   /** The section the finding enforces, under the run's preset. */
   rfc?: string;
 }

@@ -30,6 +30,8 @@ export interface ExpectedFinding {
   severity?: 'error' | 'warning';
   /** The section the finding names (its `rfc`, which json and sarif print). */
   rfc?: string;
+  /** The id of the rule's message template (`meta.messages`): assert it rather than the wording. */
+  messageId?: string;
   /** A substring of the message, or a pattern it matches. */
   message?: string | RegExp;
   /** Fields computed from the case's final texts (positions that depend on the edit). */

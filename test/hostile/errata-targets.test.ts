@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openErrataGuard } from '../../scripts/errata/write.js';
+import { openCommit } from '../../scripts/core/commit.js';
 import { CLI, runCli, tempDir } from '../helpers/env.js';
 import { apply, rfcWithErrata } from '../errata/helpers.js';
 import { gitOk } from '../gates/git-repo.js';
@@ -152,7 +152,7 @@ describe('errata writes are all or nothing, also against concurrent runs and kil
       expect(killed.stderr).toContain(`specgate-writer-step: ${at}\n`);
       if (killed.signal !== 'SIGKILL') seen.finished++;
       // What the next writing errata command does first (commands/errata.ts): recover under the lock.
-      openErrataGuard(root, { write: true }).close();
+      openCommit(root, { write: true }).close();
       const a = readFileSync(path.join(root, 'spec/a.md'), 'utf8');
       const b = readFileSync(path.join(root, 'spec/b.md'), 'utf8');
       expect({ iteration: i, at, delay, same: a === b }).toEqual({ iteration: i, at, delay, same: true });

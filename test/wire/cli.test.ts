@@ -112,3 +112,19 @@ describe('specgate wire: a located §A finding in a capture written here', () =>
     expect(t.stdout).toContain('| html | 1.0 (A2A-Version 1.0) | fail | §C | wire/binding-shape |');
   });
 });
+
+describe('specgate wire: findings cite under the preset, as check does', () => {
+  it("a missing wire schema names this project's RFC 0001 §A by name under openwop (upstream's §A is another section)", async () => {
+    const dir = tempDir();
+    mkdirSync(path.join(dir, 'spec/v2'), { recursive: true });
+    mkdirSync(path.join(dir, 'RFCS'));
+    writeFileSync(path.join(dir, 'spec/v2/interop-map.json'), '{"a2a":{"errors":[]}}\n');
+    const cap = writeCapture(dir, 'x', '{}');
+    const cites = async (preset: string) => {
+      const r = await runJson(['wire', cap, '--root', dir, '--preset', preset]);
+      return r.findings.map((f) => [f.ruleId, f.rfc, f.message.endsWith(`(${f.rfc})`)]);
+    };
+    expect(await cites('openwop')).toEqual(Array(2).fill(['corpus/missing-file', "specgate's RFC 0001 §A", true]));
+    expect(await cites('specgate')).toEqual(Array(2).fill(['corpus/missing-file', 'RFC 0001 §A', true]));
+  });
+});

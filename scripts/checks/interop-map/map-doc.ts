@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import type { Corpus } from '../../core/corpus.js';
+import type { CorpusReader } from '../../core/corpus.js';
 import type { RelatedLocation } from '../../core/findings.js';
 import type { Layout } from '../../core/layout.js';
 import { childPointer, valueAt } from '../../core/pointer.js';
@@ -34,15 +32,14 @@ const resolvedMaps = new WeakMap<object, string>();
  * The map a run checks, repository-relative: `--map FILE` (relative to the root, else to the
  * working directory, or absolute) or the layout's map.
  */
-function mapFile(corpus: Pick<Corpus, 'root' | 'exists'>, layout: Layout, options: Readonly<Record<string, unknown>>): string {
+function mapFile(corpus: Pick<CorpusReader, 'givenPath'>, layout: Layout, options: Readonly<Record<string, unknown>>): string {
   const given = options.map;
   if (typeof given !== 'string' || given === '') return layout.interopMap;
   const cached = resolvedMaps.get(options);
   if (cached !== undefined) return cached;
-  let rel = toPosix(path.relative(corpus.root, path.resolve(corpus.root, given)));
-  if (!path.isAbsolute(given) && !corpus.exists(rel) && existsSync(given)) rel = toPosix(path.relative(corpus.root, path.resolve(given)));
-  resolvedMaps.set(options, rel || given);
-  return rel || given;
+  const rel = corpus.givenPath(given);
+  resolvedMaps.set(options, rel);
+  return rel;
 }
 
 /** The map file for the family's vacuous-pass finding (resolved already by the rules that ran). */
@@ -73,11 +70,11 @@ const SHAPE_KEYWORDS = new Set(['type', 'required', 'additionalProperties', 'une
  * entry of any array is covered. Empty when the schema is missing or does not compile (the
  * schema rule reports that; the rows are then read as they are).
  */
-export function untrustedRows(corpus: Pick<Corpus, 'exists' | 'json' | 'derive' | 'cache'>, layout: Layout, doc: StructuredDoc): ReadonlySet<string> {
+export function untrustedRows(corpus: Pick<CorpusReader, 'exists' | 'json' | 'derive' | 'cache'>, layout: Layout, doc: StructuredDoc): ReadonlySet<string> {
   return corpus.derive(doc, 'untrusted-rows', () => untrustedRowsOf(corpus, layout, doc));
 }
 
-function untrustedRowsOf(corpus: Pick<Corpus, 'exists' | 'json' | 'cache'>, layout: Layout, doc: StructuredDoc): ReadonlySet<string> {
+function untrustedRowsOf(corpus: Pick<CorpusReader, 'exists' | 'json' | 'cache'>, layout: Layout, doc: StructuredDoc): ReadonlySet<string> {
   const out = new Set<string>();
   const schemaDoc = corpus.exists(layout.interopMapSchema) ? corpus.json(layout.interopMapSchema, 'validating the interop map') : undefined;
   if (schemaDoc) {

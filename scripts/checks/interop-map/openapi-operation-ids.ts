@@ -1,4 +1,4 @@
-import type { Corpus } from '../../core/corpus.js';
+import type { CorpusReader } from '../../core/corpus.js';
 import { isObject } from '../../core/json-object.js';
 
 /** The HTTP methods an OpenAPI path item may hold an operation under. */
@@ -23,7 +23,7 @@ export function operationIds(openapi: unknown): Set<string> {
  * The operationIds of an OpenAPI document (JSON or YAML) read through the corpus, or undefined
  * when it cannot be read or parsed (the corpus has reported that as a finding).
  */
-export function openapiOperationIds(corpus: Corpus, file: string, neededFor?: string): Set<string> | undefined {
+export function openapiOperationIds(corpus: CorpusReader, file: string, neededFor?: string): Set<string> | undefined {
   const doc = corpus.data(file, neededFor);
   return doc ? operationIds(doc.value) : undefined;
 }

@@ -1,4 +1,4 @@
-import type { Corpus } from '../../core/corpus.js';
+import type { CorpusReader } from '../../core/corpus.js';
 import type { RfcDocument } from '../../rfc/document.js';
 import { loadRfcSet, rfcByNumber } from '../../rfc/set.js';
 import type { InvariantEntry, InvariantSet, LocatedCitation } from './invariant-set.js';
@@ -12,7 +12,7 @@ export interface ResolvedCitation {
 }
 
 /** Every citation whose RFC is in the folder (a missing one is invariants/cited-rfc-exists' finding). */
-export async function* resolvedCitations(corpus: Corpus): AsyncGenerator<ResolvedCitation> {
+export async function* resolvedCitations(corpus: CorpusReader): AsyncGenerator<ResolvedCitation> {
   const set = loadInvariantSet(corpus);
   if (!set) return;
   const rfcs = await loadRfcSet(corpus);

@@ -1,4 +1,4 @@
-import type { Corpus } from '../../core/corpus.js';
+import type { CorpusReader } from '../../core/corpus.js';
 import { childPointer } from '../../core/pointer.js';
 import type { Range } from '../../core/position.js';
 import type { StructuredDoc, TreeNode } from '../../core/tree.js';
@@ -37,7 +37,7 @@ const NOT_PROSE = new Set(['id', 'tier', 'severity', 'threat_model', 'tests', 'w
 const cache = new WeakMap<StructuredDoc, InvariantSet>();
 
 /** The invariants file of the layout, parsed once per run; undefined when it is missing or unparsable. */
-export function loadInvariantSet(corpus: Corpus): InvariantSet | undefined {
+export function loadInvariantSet(corpus: CorpusReader): InvariantSet | undefined {
   const doc = corpus.data(corpus.layout.invariants, 'the invariants gate');
   if (!doc) return undefined;
   let set = cache.get(doc);

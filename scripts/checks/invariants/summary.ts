@@ -1,11 +1,11 @@
-import type { Corpus } from '../../core/corpus.js';
+import type { CorpusReader } from '../../core/corpus.js';
 import type { FamilySummary } from '../../core/findings.js';
 import { loadRfcSet, rfcFile } from '../../rfc/set.js';
 import { loadInvariantSet } from './invariant-set.js';
 import { isSiblingPointer } from './rules/protocol-tests-resolve.js';
 
 /** The invariants gate's figures: entries, entries citing nothing, citations, absent RFCs. */
-export async function invariantsSummary(corpus: Corpus): Promise<FamilySummary['extras']> {
+export async function invariantsSummary(corpus: CorpusReader): Promise<FamilySummary['extras']> {
   const set = loadInvariantSet(corpus);
   if (!set) return undefined;
   const rfcs = await loadRfcSet(corpus);

@@ -61,7 +61,7 @@ function load(rc: RuleContext): Promise<Loaded | undefined> {
 
 async function loadExamples(rc: RuleContext): Promise<Loaded | undefined> {
   const dir = rc.layout.rfcsDir;
-  const files = await rc.corpus.source.glob([`${dir}/0211-*.md`]);
+  const files = await rc.corpus.glob([`${dir}/0211-*.md`]);
   if (!files.length) {
     rc.report({ at: { file: dir }, message: `no RFC 0211 file (${dir}/0211-*.md), so its wire examples cannot be judged` });
     return undefined;

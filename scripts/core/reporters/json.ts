@@ -19,6 +19,7 @@ export const json: Reporter = (result, env) => {
           endColumn: f.endColumn,
           pointer: f.pointer ?? null,
           message: f.message,
+          ...(f.messageId !== undefined ? { messageId: f.messageId } : {}),
           rfc: f.rfc ?? null,
           docs: docsUrlOf(docs.get(f.ruleId), f.ruleId),
           ...(f.related ? { related: f.related } : {}),

@@ -3,12 +3,24 @@ import { loadMap, rowsAt } from '../map-doc.js';
 
 /** The MCP profile grammar: `mcp-` and a revision date. */
 const MCP_PROFILE = /^mcp-\d{4}-\d{2}-\d{2}$/;
+const mapOf = (...features: object[]) => ({ 'spec/v2/interop-map.json': JSON.stringify({ mcp: { features } }, null, 2) + '\n' });
 
 /** Rule 8: each `mcp.features[].requiredFor[]` names an MCP profile. */
 export const mcpProfilePattern: Rule = {
   id: 'interop-map/mcp-profile-pattern',
   rfc: 'RFC 0208 §B, rule 8',
   description: 'Every mcp.features[].requiredFor[] entry matches the MCP profile pattern ^mcp-YYYY-MM-DD$.',
+  messages: { notAProfile: 'mcp.features {{feature}}: requiredFor {{found}} is not an MCP profile ({{pattern}})' },
+  examples: {
+    valid: [{ name: 'a dated profile', files: mapOf({ id: 'tools', requiredFor: ['mcp-2025-06-18'] }) }],
+    invalid: [
+      {
+        name: 'a profile without its revision date',
+        files: mapOf({ id: 'tools', requiredFor: ['mcp-2025-06-18', 'mcp-latest'] }),
+        errors: [{ messageId: 'notAProfile', line: 8, column: 11, data: { feature: 'tools', found: '"mcp-latest"', pattern: MCP_PROFILE.source } }],
+      },
+    ],
+  },
   run(ctx) {
     const loaded = loadMap(ctx);
     if (!loaded) return;
@@ -19,7 +31,8 @@ export const mcpProfilePattern: Rule = {
         if (typeof p === 'string' && MCP_PROFILE.test(p)) return;
         ctx.report({
           at: { doc: loaded.doc, pointer: `${pointer}/requiredFor/${j}` },
-          message: `mcp.features ${String(row.id)}: requiredFor ${JSON.stringify(p)} is not an MCP profile (${MCP_PROFILE.source})`,
+          messageId: 'notAProfile',
+          data: { feature: String(row.id), found: JSON.stringify(p) ?? String(p), pattern: MCP_PROFILE.source },
         });
       });
     }

@@ -3,8 +3,11 @@ import { A2A_ERRORS, expectedReason, isParenthesized } from '../a2a-errors.js';
 import { loadMap, rowsAt, untrustedRowsAt } from '../map-doc.js';
 
 const NAMED_ROWS = 9;
+const MAP = 'spec/v2/interop-map.json';
+/** A map of these a2a.errors rows, written as the repository writes it (two-space JSON). */
+const mapOf = (...errors: object[]) => ({ [MAP]: JSON.stringify({ a2a: { errors } }, null, 2) + '\n' });
 
-let edits: typeof import('../../../fix/edits.js') | undefined;
+let edits: typeof import('../../../core/text-edits.js') | undefined;
 
 /** Rule 7a: a named row's `reason` is UPPER_SNAKE of its name minus `Error`; a parenthesized row has none. */
 export const reasonUpperSnake: Rule = {
@@ -12,11 +15,40 @@ export const reasonUpperSnake: Rule = {
   rfc: 'RFC 0211 §A',
   description: 'Every named a2a.errors row carries reason = UPPER_SNAKE(name minus Error); a parenthesized row carries none; exactly nine named rows are visited.',
   fixable: true,
+  messages: {
+    parenthesized: 'a2a.errors {{name}}: a parenthesized row is not an A2A error and carries no reason',
+    missing: 'a2a.errors {{name}}: missing reason; expected "{{want}}"',
+    wrong: 'a2a.errors {{name}}: reason {{found}} must be "{{want}}", the UPPER_SNAKE of the name without Error{{hint}}',
+    count: 'a2a.errors: visited {{named}} named row(s); the reason rule expects exactly {{expected}}',
+  },
+  examples: {
+    valid: [{ name: 'a named row with its reason, a parenthesized row without one', files: mapOf({ upstream: 'TaskNotFoundError', reason: 'TASK_NOT_FOUND' }, { upstream: '(no A2A error)' }) }],
+    invalid: [
+      {
+        name: 'a reason that keeps the Error suffix',
+        files: mapOf({ upstream: 'TaskNotFoundError', reason: 'TASK_NOT_FOUND_ERROR' }),
+        errors: [{ messageId: 'wrong', line: 6, column: 19, data: { name: 'TaskNotFoundError', found: '"TASK_NOT_FOUND_ERROR"', want: 'TASK_NOT_FOUND', hint: ' (drop the Error suffix)' } }],
+        output: mapOf({ upstream: 'TaskNotFoundError', reason: 'TASK_NOT_FOUND' }),
+      },
+      {
+        name: 'a named row without a reason',
+        files: mapOf({ upstream: 'TaskNotCancelableError' }),
+        errors: [{ messageId: 'missing', line: 4, column: 7, data: { name: 'TaskNotCancelableError', want: 'TASK_NOT_CANCELABLE' } }],
+        output: mapOf({ upstream: 'TaskNotCancelableError', reason: 'TASK_NOT_CANCELABLE' }),
+      },
+      {
+        name: 'a parenthesized row with a reason',
+        files: mapOf({ upstream: 'TaskNotFoundError', reason: 'TASK_NOT_FOUND' }, { upstream: '(no A2A error)', reason: 'NONE' }),
+        errors: [{ messageId: 'parenthesized', line: 10, column: 9, data: { name: '(no A2A error)' } }],
+        output: mapOf({ upstream: 'TaskNotFoundError', reason: 'TASK_NOT_FOUND' }, { upstream: '(no A2A error)' }),
+      },
+    ],
+  },
   async run(ctx) {
     const loaded = loadMap(ctx);
     if (!loaded) return;
     // The fix builders load with the first finding: a clean map never needs them.
-    const fixes = async () => (edits ??= await import('../../../fix/edits.js'));
+    const fixes = async () => (edits ??= await import('../../../core/text-edits.js'));
     let named = 0;
     for (const { row, pointer } of rowsAt(loaded, '/a2a/errors')) {
       ctx.visit();
@@ -27,7 +59,8 @@ export const reasonUpperSnake: Rule = {
           const { fixOf, removeProperty } = await fixes();
           ctx.report({
             at: { doc: loaded.doc, pointer: `${pointer}/reason`, on: 'key' },
-            message: `a2a.errors ${name}: a parenthesized row is not an A2A error and carries no reason`,
+            messageId: 'parenthesized',
+            data: { name },
             fix: fixOf(removeProperty(loaded.doc, pointer, 'reason')),
           });
         }
@@ -39,13 +72,14 @@ export const reasonUpperSnake: Rule = {
       const want = expectedReason(name);
       if (row.reason === undefined) {
         const { appendProperty, fixOf } = await fixes();
-        ctx.report({ at: { doc: loaded.doc, pointer }, message: `a2a.errors ${name}: missing reason; expected "${want}"`, fix: fixOf(appendProperty(loaded.doc, pointer, 'reason', want)) });
+        ctx.report({ at: { doc: loaded.doc, pointer }, messageId: 'missing', data: { name, want }, fix: fixOf(appendProperty(loaded.doc, pointer, 'reason', want)) });
       } else if (row.reason !== want) {
         const { fixOf, replaceValue } = await fixes();
         const hint = typeof row.reason === 'string' && /_?ERROR$/i.test(row.reason) ? ' (drop the Error suffix)' : '';
         ctx.report({
           at: { doc: loaded.doc, pointer: `${pointer}/reason` },
-          message: `a2a.errors ${name}: reason ${JSON.stringify(row.reason)} must be "${want}", the UPPER_SNAKE of the name without Error${hint}`,
+          messageId: 'wrong',
+          data: { name, found: JSON.stringify(row.reason), want, hint },
           fix: fixOf(replaceValue(loaded.doc, `${pointer}/reason`, want)),
         });
       }
@@ -54,7 +88,7 @@ export const reasonUpperSnake: Rule = {
     const skipped = untrustedRowsAt(loaded, '/a2a/errors').length;
     if (named > NAMED_ROWS || named + skipped < NAMED_ROWS) {
       // A guard: errors-complete names the missing or extra rows; this count speaks when nothing else does.
-      ctx.report({ at: { doc: loaded.doc, pointer: '/a2a/errors' }, message: `a2a.errors: visited ${named} named row(s); the reason rule expects exactly ${NAMED_ROWS}`, guard: true });
+      ctx.report({ at: { doc: loaded.doc, pointer: '/a2a/errors' }, messageId: 'count', data: { named, expected: NAMED_ROWS }, guard: true });
     }
   },
 };

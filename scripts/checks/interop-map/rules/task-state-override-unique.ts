@@ -4,11 +4,24 @@ import { valueAt } from '../../../core/pointer.js';
 import { loadMap, relatedAt, rowsAt } from '../map-doc.js';
 import { PROJECTION_GROUPS } from './task-state-default-row.js';
 
+const mapOf = (...taskState: object[]) => ({ 'spec/v2/interop-map.json': JSON.stringify({ a2a: { taskState } }, null, 2) + '\n' });
+
 /** Rule 4: an override row exists at most once per (runStatus, interruptKind). */
 export const taskStateOverrideUnique: Rule = {
   id: 'interop-map/task-state-override-unique',
   rfc: 'RFC 0208 §B, rule 4',
   description: 'An override row (one with interruptKind) appears at most once per (runStatus, interruptKind).',
+  messages: { repeated: '{{group}}: override ({{runStatus}}, {{interruptKind}}) appears more than once; at most one' },
+  examples: {
+    valid: [{ name: 'one override per status and interrupt kind', files: mapOf({ runStatus: 'waiting' }, { runStatus: 'waiting', interruptKind: 'approval' }, { runStatus: 'waiting', interruptKind: 'input' }) }],
+    invalid: [
+      {
+        name: 'the same override twice',
+        files: mapOf({ runStatus: 'waiting', interruptKind: 'approval' }, { runStatus: 'waiting', interruptKind: 'approval' }),
+        errors: [{ messageId: 'repeated', line: 10, column: 26, data: { group: 'a2a.taskState', runStatus: 'waiting', interruptKind: 'approval' } }],
+      },
+    ],
+  },
   run(ctx) {
     const loaded = loadMap(ctx);
     if (!loaded) return;
@@ -27,7 +40,8 @@ export const taskStateOverrideUnique: Rule = {
         }
         ctx.report({
           at: { doc: loaded.doc, pointer: `${r.pointer}/interruptKind` },
-          message: `${label}: override (${String(r.row.runStatus)}, ${String(r.row.interruptKind)}) appears more than once; at most one`,
+          messageId: 'repeated',
+          data: { group: label, runStatus: String(r.row.runStatus), interruptKind: String(r.row.interruptKind) },
           related: [relatedAt(loaded.doc, `${seen.pointer}/interruptKind`, 'first override row')],
         });
       }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Corpus } from '../../../core/corpus.js';
+import type { CorpusReader } from '../../../core/corpus.js';
 import type { Rule } from '../../../core/rule.js';
 import { globProblem } from '../../../core/source.js';
 import { loadInvariantSet } from '../invariant-set.js';
@@ -59,9 +59,9 @@ export const protocolTestsResolve: Rule = {
 };
 
 /** Files each glob matches (the working tree is walked from the folders a glob starts with). */
-async function countMatches(corpus: Corpus, globs: string[]): Promise<Map<string, number>> {
+async function countMatches(corpus: CorpusReader, globs: string[]): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
-  for (const g of globs) counts.set(g, (await corpus.source.glob([g])).length);
+  for (const g of globs) counts.set(g, (await corpus.glob([g])).length);
   return counts;
 }
 

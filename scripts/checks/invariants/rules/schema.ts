@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { parseJson } from '../../../core/json-tree.js';
 import type { Rule } from '../../../core/rule.js';
-import { builtinSchemaPath, validateDoc } from '../../../core/schema.js';
+import { builtinSchemaDoc, validateDoc } from '../../../core/schema.js';
 import type { StructuredDoc } from '../../../core/tree.js';
 import { loadInvariantSet } from '../invariant-set.js';
 
@@ -18,10 +16,7 @@ export const schema: Rule = {
     const schemaFile = ctx.layout.invariantsSchema;
     let schemaDoc: StructuredDoc | undefined;
     if (schemaFile) schemaDoc = ctx.corpus.json(schemaFile, 'the invariants schema');
-    else {
-      const file = builtinSchemaPath(UPSTREAM_SCHEMA);
-      schemaDoc = parseJson(`(built-in) ${UPSTREAM_SCHEMA}.schema.json`, readFileSync(file, 'utf8'));
-    }
+    else schemaDoc = builtinSchemaDoc(UPSTREAM_SCHEMA);
     if (!schemaDoc) return;
     ctx.visit(Math.max(1, set.entries.length));
     await validateDoc(set.doc, schemaDoc, ctx.report, ctx.corpus.cache);

@@ -1,6 +1,7 @@
 import type { Fix } from '../../../core/findings.js';
 import type { Rule, RuleContext } from '../../../core/rule.js';
-import { cellContent, fixOf } from '../../../fix/edits.js';
+import { fixOf } from '../../../core/text-edits.js';
+import { cellContent } from '../../../rfc/header-edits.js';
 import type { HeaderRow, RfcDocument } from '../../../rfc/document.js';
 import { headerField } from '../../../rfc/document.js';
 import { loadRfcSet } from '../../../rfc/set.js';

@@ -5,9 +5,7 @@ import type { CliIo } from '../core/io.js';
 import type { Family } from '../core/rule.js';
 import { defineRule } from '../core/rule.js';
 import { FsSource } from '../core/source.js';
-import { checkFixFlags, list } from './flags.js';
-
-export { checkFixFlags, FIX_HELP, FIX_OPTIONS } from './flags.js';
+import { checkFixFlags, list } from './check-fix-flags.js';
 
 
 export interface FixContext {
@@ -41,7 +39,7 @@ export async function runFixFlags(values: Record<string, unknown>, ctx: FixConte
   const wanted = (f: Finding) => (!quiet || f.severity === 'error') && (!types.length || types.includes(f.severity)) && (!rules.length || rules.includes(f.ruleId)) && (!ctx.files || ctx.files(f.file));
   const { corpus } = ctx;
   // The fix machinery (passes, plans, the overlay source) is loaded only when a run fixes.
-  const { computeFixes } = await import('./run.js');
+  const { computeFixes } = await import('../core/fixer.js');
   const run = await computeFixes({ source: corpus.source, layout: corpus.layout, families: ctx.families, options: ctx.options, severities: ctx.severities, wanted, useParseCache: corpus.useParseCache, ...(ctx.settle ? { settle: ctx.settle } : {}) });
   // File names and file text reach the terminal: escaped (the diff keeps tabs and CRLF ends, so `git apply` still reads it).
   const { printable } = await import('../core/reporters/printable.js');
@@ -55,7 +53,7 @@ export async function runFixFlags(values: Record<string, unknown>, ctx: FixConte
     return 'dry-run';
   }
   if (run.files.length) {
-    const { writeFixed } = await import('./write.js');
+    const { writeFixed } = await import('../core/commit.js');
     for (const line of writeFixed(corpus.root, run.files)) io.stderr.write(`specgate: ${printable(line)}\n`);
   }
   io.stderr.write(`specgate: applied ${run.applied} fix${run.applied === 1 ? '' : 'es'} to ${files}\n`);

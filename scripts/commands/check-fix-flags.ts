@@ -1,6 +1,6 @@
 import { UsageError } from '../core/errors.js';
 
-// The fix flags of `check`, apart from the fixer itself (./command.ts), which loads only when a run fixes.
+// The fix flags of `check`, apart from the fixer itself (./check-fix.ts), which loads only when a run fixes.
 
 /** The flags of `check` that fix. */
 export const FIX_OPTIONS = {
