@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { generateCorpus } from './synthetic.js';
@@ -34,6 +34,10 @@ interface Kind {
 }
 
 const MB = 1_000_000;
+/** The JSON, YAML and Markdown size caps (core/json-tree.ts, core/yaml-tree.ts, core/corpus.ts): inputs built to fill a cap stop just under it. */
+const MAX_JSON = 4 * 1024 * 1024 - 64;
+const MAX_YAML = 4 * 1024 * 1024 - 64;
+const MAX_MARKDOWN = 128 * 1024;
 const CAP_RULES = /^(parse\/too-large|parse\/markdown-too-large|parse\/too-deep|parse\/aliases|limits\/)/;
 
 /** Repeats `unit(i)` until the text is `bytes` long. */
@@ -122,6 +126,85 @@ const KINDS: Kind[] = [
     },
   },
   {
+    name: 'JSON map ({} rows)',
+    file: 'spec/v2/interop-map.json',
+    args: ['check', 'interop-map'],
+    make(root, bytes) {
+      // A value in three bytes, each missing every required property of a row (issue 28: 4.19 MB peaked at 3.6 GB).
+      const text = readFileSync(path.join(root, this.file), 'utf8');
+      const at = text.indexOf('"errors": [') + '"errors": ['.length;
+      return text.slice(0, at) + '{},'.repeat(Math.max(0, Math.floor((Math.min(bytes, MAX_JSON) - text.length) / 3))) + text.slice(at);
+    },
+  },
+  {
+    name: 'YAML invariants (empty entries)',
+    file: 'invariants/invariants.yaml',
+    args: ['check', 'invariants'],
+    make(root, bytes) {
+      // A node in four bytes (issue 28: 3.9 MB peaked at 2.3 GB).
+      const text = readFileSync(path.join(root, this.file), 'utf8');
+      const at = text.search(/^ {2}- id: /m);
+      return text.slice(0, at) + '  -\n'.repeat(Math.max(0, Math.floor((Math.min(bytes, MAX_YAML) - text.length) / 4))) + text.slice(at);
+    },
+  },
+  {
+    name: 'unknown client projections (did you mean)',
+    file: 'spec/v2/interop-map.json',
+    args: ['check', 'interop-map'],
+    make(root, bytes) {
+      // Half the bytes in registry codes, half in map rows naming codes the registry lacks, all of one length.
+      const registryFile = path.join(root, 'spec/v2/errors.json');
+      const registry = JSON.parse(readFileSync(registryFile, 'utf8')) as Record<string, unknown>;
+      const list = Object.values(registry).find(Array.isArray) as Record<string, unknown>[];
+      const proto = { ...list[0]!, description: undefined };
+      const map = JSON.parse(readFileSync(path.join(root, this.file), 'utf8')) as { a2a: { errors: Record<string, unknown>[] } };
+      const row = map.a2a.errors.find((r) => typeof r.upstream === 'string' && !r.upstream.startsWith('('))!;
+      const padded = (i: number) => ({ ...row, upstream: `(Padding${i})`, clientProjection: `UNREGISTER_${String(i).padStart(7, '0')}`, reason: undefined });
+      const rowBytes = JSON.stringify(padded(0)).length + 1;
+      const n = Math.floor(Math.min(bytes, MAX_JSON) / 2 / Math.max(rowBytes, JSON.stringify({ ...proto, code: 'REGISTERED_0000000' }).length + 1));
+      for (let i = 0; i < n; i++) list.push({ ...proto, code: `REGISTERED_${String(i).padStart(7, '0')}` });
+      writeFileSync(registryFile, JSON.stringify(registry));
+      for (let i = 0; i < n; i++) map.a2a.errors.push(padded(i));
+      return JSON.stringify(map);
+    },
+  },
+  {
+    name: 'wire capture (error.data entries)',
+    file: 'captures/hostile.json',
+    args: ['wire', 'captures/hostile.json'],
+    make(_root, bytes) {
+      // One answer whose error.data has as many entries as fit (issue 28: 193 KB took 54 s; a probe answer is at most 1 MiB).
+      const n = Math.floor(Math.min(bytes, MAX_JSON) / 14);
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32001, message: 'task not found', data: Array.from({ length: n }, (_, i) => ({ x: i })) } });
+      const request = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'GetTask', params: { id: 't-1' } });
+      return JSON.stringify({ request: { method: 'POST', path: '/a2a', headers: { 'Content-Type': 'application/json', 'A2A-Version': '1.0' }, body: request }, response: { status: 200, headers: { 'content-type': 'application/json' }, body } });
+    },
+  },
+  {
+    name: 'RFC wire example (error.data entries)',
+    file: 'RFCS/0211-a2a-error-details-are-errorinfo.md',
+    args: ['check', 'wire-examples', '--no-cache'],
+    make(root, bytes) {
+      // RFC 0211's negative example with as many entries as the Markdown cap allows (issue 28: 17 s).
+      const text = readFileSync(path.join(root, this.file), 'utf8');
+      const negative = /("data": )\{ "reason": "TASK_NOT_FOUND", "scope": "tenant" \}/;
+      const room = Math.min(bytes, MAX_MARKDOWN) - Buffer.byteLength(text) - 64;
+      return text.replace(negative, (_m, key: string) => `${key}[${'{"x":1},'.repeat(Math.max(0, Math.floor(room / 8)))}{"x":1}]`);
+    },
+  },
+  {
+    name: 'RFC count (small RFCs)',
+    file: 'RFCS/0001-rfc-process.md',
+    args: ['check', 'rfcs', '--no-cache'],
+    make(root, bytes) {
+      // Small valid-looking RFCs of about 500 bytes (issue 28: 100,000 of them took 206 s and 2.7 GB).
+      const rfc = (n: string) => `# RFC ${n}: Padding\n\n| Field | Value |\n| --- | --- |\n| **RFC** | ${n} |\n| **Title** | Padding |\n| **Status** | \`Draft\` |\n| **Author(s)** | A (@a) |\n| **Created** | 2026-05-01 |\n| **Updated** | 2026-05-01 |\n| **Affects** | \`RFCS/\` |\n| **Compatibility** | \`additive\` |\n| **Supersedes** | — |\n| **Superseded by** | — |\n\n## Summary\n\nPadding.\n`;
+      const one = Buffer.byteLength(rfc('10000'));
+      for (let i = 0; i < Math.floor(bytes / one); i++) writeFileSync(path.join(root, 'RFCS', `${10_000 + i}-padding.md`), rfc(String(10_000 + i)));
+      return readFileSync(path.join(root, this.file), 'utf8');
+    },
+  },
+  {
     name: 'glob patterns (invariant tests)',
     file: 'invariants/invariants.yaml',
     args: ['check', 'invariants'],
@@ -144,20 +227,29 @@ export function runHostile(root: string, cli: string, scratch: string, sizes: nu
   const rows: HostileRow[] = [];
   say('| input | size | bytes | CPU ms | CPU ms per MB | wall ms | peak MiB | exit | findings | caps reported |');
   say('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
-  for (const kind of KINDS) {
+  // SPECGATE_BENCH_KINDS=word,word runs only the kinds whose name holds one of the words.
+  const only = process.env.SPECGATE_BENCH_KINDS?.split(',').filter(Boolean);
+  for (const kind of KINDS.filter((k) => !only || only.some((w) => k.name.includes(w)))) {
     for (const mb of sizes) {
       const dir = path.join(scratch, 'run');
       rmSync(dir, { recursive: true, force: true });
       cpSync(base, dir, { recursive: true });
       const text = kind.make(dir, mb * MB);
+      mkdirSync(path.dirname(path.join(dir, kind.file)), { recursive: true });
       writeFileSync(path.join(dir, kind.file), text);
       const out = path.join(scratch, 'out.json');
       rmSync(rss, { force: true });
       rmSync(out, { force: true });
       const started = process.hrtime.bigint();
-      const r = spawnSync(process.execPath, ['--require', preload, cli, ...kind.args, '--root', dir, '--format', 'json', '--output', out], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, SPECGATE_CACHE_DIR: path.join(scratch, 'cache') } });
+      // The heap is capped at 2 GiB so a runaway build cannot take the machine's memory: a run that passes it ends in exit 134.
+      const r = spawnSync(process.execPath, ['--max-old-space-size=2048', '--require', preload, process.env.SPECGATE_BENCH_CLI ?? cli, ...kind.args, '--root', dir, '--format', 'json', '--output', out], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, SPECGATE_CACHE_DIR: path.join(scratch, 'cache') } });
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const usage = JSON.parse(readFileSync(rss, 'utf8')) as { maxRSS: number; userCPUTime: number; systemCPUTime: number };
+      let usage = { maxRSS: 0, userCPUTime: 0, systemCPUTime: 0 };
+      try {
+        usage = JSON.parse(readFileSync(rss, 'utf8'));
+      } catch {
+        // killed before its exit handler ran (out of heap): no figures
+      }
       const peakMiB = usage.maxRSS / 1024;
       const cpuMs = (usage.userCPUTime + usage.systemCPUTime) / 1000;
       let findings: { ruleId: string }[] = [];
