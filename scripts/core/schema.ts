@@ -195,15 +195,15 @@ const MAX_CACHED_ERRORS = 1000;
  * validator's key and the document's text (a warm run of an unchanged map does not even load the
  * validator). Throws SchemaCompileError when the schema does not compile.
  */
-export function schemaErrors(schemaDoc: StructuredDoc, doc: StructuredDoc, cache?: CacheStore): readonly SchemaError[] {
+export function schemaErrors(schemaDoc: StructuredDoc, doc: StructuredDoc, cache?: CacheStore, patterns: Patterns = 'linear'): readonly SchemaError[] {
   // The same text gives the same value while its parser stays the same (JSON.parse always does).
   const parser = doc.file.endsWith('.json') ? 'JSON.parse' : `js-yaml@${libraryVersion('js-yaml')}`;
-  const key = sha256([RESULT_FORMAT, validatorKey(schemaDoc.text), parser, doc.text].join('\0'));
+  const key = sha256([RESULT_FORMAT, validatorKey(schemaDoc.text, patterns), parser, doc.text].join('\0'));
   const memo = results.get(key);
   if (memo) return memo;
   let errors = fromCache(cache?.get('validators', `${key}.result.json`));
   if (!errors) {
-    const validate = compileSchema(schemaDoc.value, schemaDoc.text, 'linear', cache);
+    const validate = compileSchema(schemaDoc.value, schemaDoc.text, patterns, cache);
     errors = validate(doc.value) ? [] : [...(validate.errors ?? [])];
     if (cache && errors.length <= MAX_CACHED_ERRORS) cache.set('validators', `${key}.result.json`, JSON.stringify(errors));
   }
