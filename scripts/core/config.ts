@@ -11,10 +11,12 @@ import type { ConfigLayer } from './extends.js';
 import { resolveExtends } from './extends.js';
 import { withProcess } from './process.js';
 import type { ConfiguredSeverity } from './findings.js';
-import type { SchemaError, Validator } from './schema.js';
+import type { SchemaError } from './schema.js';
 import type { FileSource } from './source.js';
 import { toPosix } from './source.js';
-import { builtinSchemaPath, compileSchema, schemaErrorReports } from './schema.js';
+import { builtinSchemaPath, schemaErrorReports, schemaErrors } from './schema.js';
+import type { CacheStore } from './cache.js';
+import { openCache } from './cache.js';
 import type { StructuredDoc } from './tree.js';
 import { childPointer, decodePointerOrRoot, valueAt } from './pointer.js';
 
@@ -113,7 +115,8 @@ export function loadConfig(
   const raw = got.bytes.toString('utf8');
 
   const shown = displayPath(configPath);
-  const doc = parseConfig(shown, raw);
+  // The config's verdict is kept in the cache folder like any other (a warm run loads no ajv for it).
+  const doc = parseConfig(shown, raw, (opts as { 'no-cache'?: unknown })['no-cache'] === true ? undefined : openCache(root));
   const cfg = doc.value as ConfigFile;
   const { layout, severities, ruleFile } = applyExtends(root, configPath, opts.preset, cfg);
   const ruleAt = (id: string) => {
@@ -162,7 +165,7 @@ function configuredPlugins(cfg: ConfigFile): Pick<LoadedConfig, 'plugins'> {
  * line each at its `file:line:column` (ESLint and tsc list them all), so a config with three
  * mistakes takes one run to mend, not three.
  */
-function parseConfig(shown: string, raw: string): StructuredDoc {
+function parseConfig(shown: string, raw: string, cache?: CacheStore): StructuredDoc {
   const doc = parseJson(shown, raw);
   if (doc.problems.length) {
     throw new UsageError(doc.problems.map((problem) => {
@@ -170,9 +173,8 @@ function parseConfig(shown: string, raw: string): StructuredDoc {
       return `${shown}:${at.line}:${at.column}: ${problem.message}`;
     }).join('\n'));
   }
-  const { validate, schema } = configValidator();
-  if (!validate(doc.value)) {
-    const errors = validate.errors ?? [];
+  const { errors, schema } = configErrors(doc, cache);
+  if (errors.length > 0) {
     // The schema is passed so a misspelt key gets a "did you mean" from the keys it declares.
     const reports = [...schemaErrorReports(errors, doc, (e) => describeConfigError(e, doc.value), schema)];
     const lines = reports.map((r) => {
@@ -185,11 +187,10 @@ function parseConfig(shown: string, raw: string): StructuredDoc {
   return doc;
 }
 
-/** The config schema's validator (scripts/schemas/config.schema.json). */
-function configValidator(): { validate: Validator; schema: unknown } {
-  const text = readFileSync(builtinSchemaPath(CONFIG_SCHEMA), 'utf8');
-  const schema: unknown = JSON.parse(text);
-  return { validate: compileSchema(schema, text, 'native'), schema };
+/** The config file's errors against the config schema (scripts/schemas/config.schema.json), which runs JavaScript's patterns. */
+function configErrors(doc: StructuredDoc, cache: CacheStore | undefined): { errors: readonly SchemaError[]; schema: unknown } {
+  const schemaDoc = parseJson(`(built-in) ${CONFIG_SCHEMA}.schema.json`, readFileSync(builtinSchemaPath(CONFIG_SCHEMA), 'utf8'));
+  return { errors: schemaErrors(schemaDoc, doc, cache, 'native').errors, schema: schemaDoc.value };
 }
 
 /** Severities as ESLint (`"warn"`, 0/1/2) and Spectral (`"warn"`, `"info"`, `"hint"`) spell them: this tool's word, and whose spelling it is. */

@@ -208,17 +208,17 @@ const MAX_CACHED_ERRORS = 1000;
  * validator's key and the document's text (a warm run of an unchanged map does not even load the
  * validator). Throws SchemaCompileError when the schema does not compile.
  */
-export function schemaErrors(schemaDoc: StructuredDoc, doc: StructuredDoc, cache?: CacheStore): SchemaResult {
+export function schemaErrors(schemaDoc: StructuredDoc, doc: StructuredDoc, cache?: CacheStore, patterns: Patterns = 'linear'): SchemaResult {
   // The same text gives the same value while its parser stays the same (JSON.parse always does).
   const parser = doc.file.endsWith('.json') ? 'JSON.parse' : `js-yaml@${libraryVersion('js-yaml')}`;
-  const key = sha256([RESULT_FORMAT, validatorKey(schemaDoc.text), parser, doc.text].join('\0'));
+  const key = sha256([RESULT_FORMAT, validatorKey(schemaDoc.text, patterns), parser, doc.text].join('\0'));
   const memo = results.get(key);
   if (memo) return memo;
   const cached = fromCache(cache?.get('validators', `${key}.result.json`));
   // Only results under the error cap are kept, so a cached result's count is its length.
   let result: SchemaResult | undefined = cached && { errors: cached, total: cached.length };
   if (!result) {
-    const validate = compileSchema(schemaDoc.value, schemaDoc.text, 'linear', cache);
+    const validate = compileSchema(schemaDoc.value, schemaDoc.text, patterns, cache);
     result = validate(doc.value) ? { errors: [], total: 0 } : { errors: [...(validate.errors ?? [])], total: validate.errorCount ?? 0 };
     if (cache && result.total <= MAX_CACHED_ERRORS) cache.set('validators', `${key}.result.json`, JSON.stringify(result.errors));
   }
