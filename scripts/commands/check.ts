@@ -4,6 +4,7 @@ import { parseCommandArgs } from '../core/args.js';
 import { runFamilies } from '../core/engine.js';
 import { UsageError } from '../core/errors.js';
 import type { LayoutNeed } from '../core/layout.js';
+import { otherPresetHint } from '../core/layout.js';
 import { COMMON_HELP, COMMON_OPTIONS, emit, openCorpus, resolveRoot } from '../core/run-env.js';
 import { FAMILIES, loadFamilies } from '../checks/registry.js';
 import { defineRule } from '../core/rule.js';
@@ -80,6 +81,11 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const notRun = ids(others.length && baselineWanted(checked, values) ? await loadFamilies(others) : []);
   const inScope = runScope(ids(families), notRun, read, (file) => existsSync(path.join(checked.root, file)));
   const baselined = applyBaseline(result, checked, values, { inScope, familyOf: (f) => familyOf.get(f) });
+  // A run that misses its preset's documents while the tree holds another preset's says so.
+  if (result.findings.some((f) => f.ruleId === 'corpus/missing-file')) {
+    const hint = otherPresetHint((f) => checked.source.exists(f), checked.layout);
+    if (hint) io.stderr.write(`specgate: ${hint}\n`);
+  }
   return emit(baselined, values, checked, families.flatMap((f) => f.rules), io);
 }
 
