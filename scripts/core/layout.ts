@@ -77,15 +77,20 @@ function layoutFiles(layout: Layout): string[] {
 }
 
 /**
- * The preset whose documents the tree holds: the one with the fewest of its files missing (ties go
+ * The preset whose documents the tree holds: the one with the most of its files present (ties go
  * to the first preset, this repository's). `specgate init` proposes it; a run that misses files
  * of its preset names it when it would find more of them.
  */
-export function detectPreset(exists: (file: string) => boolean): { preset: string; missing: Record<string, string[]> } {
+export function detectPreset(exists: (file: string) => boolean): { preset: string; missing: Record<string, string[]>; present: Record<string, number> } {
   const missing: Record<string, string[]> = {};
-  for (const [name, layout] of Object.entries(PRESETS)) missing[name] = layoutFiles(layout).filter((f) => !exists(f));
-  const preset = Object.keys(PRESETS).reduce((best, name) => (missing[name]!.length < missing[best]!.length ? name : best));
-  return { preset, missing };
+  const present: Record<string, number> = {};
+  for (const [name, layout] of Object.entries(PRESETS)) {
+    const files = layoutFiles(layout);
+    missing[name] = files.filter((f) => !exists(f));
+    present[name] = files.length - missing[name]!.length;
+  }
+  const preset = Object.keys(PRESETS).reduce((best, name) => (present[name]! > present[best]! ? name : best));
+  return { preset, missing, present };
 }
 
 /**
@@ -94,9 +99,9 @@ export function detectPreset(exists: (file: string) => boolean): { preset: strin
  */
 export function otherPresetHint(exists: (file: string) => boolean, layout: Layout): string | undefined {
   if (!PRESETS[layout.preset]) return undefined;
-  const { preset, missing } = detectPreset(exists);
+  const { preset, missing, present } = detectPreset(exists);
   const own = missing[layout.preset]!;
-  if (preset === layout.preset || own.length === 0 || missing[preset]!.length >= own.length) return undefined;
+  if (preset === layout.preset || own.length === 0 || present[preset]! <= present[layout.preset]!) return undefined;
   return `${own.length} file${own.length === 1 ? '' : 's'} of the "${layout.preset}" preset ${own.length === 1 ? 'is' : 'are'} missing (${own.slice(0, 2).join(', ')}${own.length > 2 ? ', …' : ''}), but this tree is laid out like the "${preset}" preset: run \`specgate init\` (it writes specgate.config.json) or pass --preset ${preset}`;
 }
 

@@ -21,9 +21,19 @@ export interface InitOptions {
   force?: boolean;
 }
 
-/** The configuration `init` writes: the preset, and the schema path of the installed copy for editors. */
-export function configText(preset: string): string {
-  return `${JSON.stringify({ $schema: './node_modules/specgate/scripts/schemas/config.schema.json', preset }, null, 2)}\n`;
+/** The rules that judge RFC 0211's wire examples by the repository's own §A/§B schemas. */
+export const WIRE_EXAMPLE_RULES = ['wire-examples/positive-passes', 'wire-examples/negative-fails-as-labelled'];
+
+/**
+ * The configuration `init` writes: the preset, and the schema path of the installed copy for
+ * editors. A tree without RFC 0211's wire schemas cannot have its wire examples judged: their rules
+ * are turned off here, in the open, rather than left to fail (or to a baseline that would hide a
+ * check that looked at nothing).
+ */
+export function configText(preset: string, noWireSchemas = false): string {
+  const config: Record<string, unknown> = { $schema: './node_modules/specgate/scripts/schemas/config.schema.json', preset };
+  if (noWireSchemas) config.rules = Object.fromEntries(WIRE_EXAMPLE_RULES.map((id) => [id, 'off']));
+  return `${JSON.stringify(config, null, 2)}\n`;
 }
 
 /**
@@ -37,7 +47,9 @@ export function runInit(opts: InitOptions): { preset: string; detected: string; 
   const { preset: detected, missing } = detectPreset(exists);
   const preset = opts.preset ?? detected;
   const layout = presetLayout(preset);
-  const steps: InitStep[] = [writeOnce(opts.root, CONFIG_FILE, configText(preset), opts.force)];
+  const noWireSchemas = !exists(layout.wireSchemas.jsonrpcError) || !exists(layout.wireSchemas.googleRpcStatus);
+  const steps: InitStep[] = [writeOnce(opts.root, CONFIG_FILE, configText(preset, noWireSchemas), opts.force)];
+  if (noWireSchemas) steps[0]!.message += `; the RFC 0211 wire schemas (${layout.wireSchemas.jsonrpcError}, ${layout.wireSchemas.googleRpcStatus}) are missing, so it turns off ${WIRE_EXAMPLE_RULES.join(' and ')}: add the schemas and remove those lines to judge RFC 0211's wire examples`;
   if (opts.ci === 'github') steps.push(writeOnce(opts.root, WORKFLOW_FILE, githubWorkflow(layout), opts.force));
   if (opts.hook) {
     const r = installAdopterHook(opts.root, opts.hook, { force: opts.force });

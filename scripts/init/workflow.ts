@@ -10,11 +10,11 @@ export const ACTION_REF = 'specgate/specgate@v1';
 /**
  * The pull-request workflow for a repository that depends on specgate: it runs when a governed
  * path changes (the `paths:` filter is the preset's own globs, so upstream's `SECURITY/`, `api/` and
- * `conformance/` are in it), installs the locked dependencies, and runs the specgate action:
+ * `conformance/` are in it; `spec/**` holds the documents errata target), installs the locked dependencies, and runs the specgate action:
  * annotations, a SARIF upload, errata and compat against the pull request's base.
  */
 export function githubWorkflow(layout: Layout): string {
-  const paths = [...governedGlobs(layout).map(folderGlob), 'package.json', 'package-lock.json', WORKFLOW_FILE];
+  const paths = [...governedGlobs(layout).map(folderGlob), 'spec/**', 'package.json', 'package-lock.json', WORKFLOW_FILE];
   const unique = [...new Set(paths)];
   return `# The spec gate on pull requests (written by \`specgate init --ci github\`): every check family,
 # annotations on the diff, SARIF for code scanning, errata and schema compatibility against the base.
