@@ -222,7 +222,7 @@ export function applyBaseline(result: CheckResult, corpus: Corpus, values: Basel
   return { ...result, findings: applied.findings, families, baseline: { file: shown, suppressed: applied.suppressed, prunable: applied.prunable, ...(wrote ? { wrote } : {}) } };
 }
 
-function parseSuppressions(shown: string, text: string): Suppressions {
+export function parseSuppressions(shown: string, text: string): Suppressions {
   const doc = parseJson(shown, text);
   const problem = doc.problems[0];
   const fail = (message: string, at: { line: number; column: number } = { line: 1, column: 1 }): never => {

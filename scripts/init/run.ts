@@ -49,7 +49,7 @@ export function runInit(opts: InitOptions): { preset: string; detected: string; 
   const layout = presetLayout(preset);
   const noWireSchemas = !exists(layout.wireSchemas.jsonrpcError) || !exists(layout.wireSchemas.googleRpcStatus);
   const steps: InitStep[] = [writeOnce(opts.root, CONFIG_FILE, configText(preset, noWireSchemas), opts.force)];
-  if (noWireSchemas) steps[0]!.message += `; the RFC 0211 wire schemas (${layout.wireSchemas.jsonrpcError}, ${layout.wireSchemas.googleRpcStatus}) are missing, so it turns off ${WIRE_EXAMPLE_RULES.join(' and ')}: add the schemas and remove those lines to judge RFC 0211's wire examples`;
+  if (noWireSchemas && steps[0]!.outcome === 'written') steps[0]!.message += `; the RFC 0211 wire schemas (${layout.wireSchemas.jsonrpcError}, ${layout.wireSchemas.googleRpcStatus}) are missing, so it turns off ${WIRE_EXAMPLE_RULES.join(' and ')}: add the schemas and remove those lines to judge RFC 0211's wire examples`;
   if (opts.ci === 'github') steps.push(writeOnce(opts.root, WORKFLOW_FILE, githubWorkflow(layout), opts.force));
   if (opts.hook) {
     const r = installAdopterHook(opts.root, opts.hook, { force: opts.force });

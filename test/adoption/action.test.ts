@@ -49,6 +49,9 @@ function adopter(): string {
   const root = projectCorpusCopy();
   mkdirSync(path.join(root, 'node_modules'));
   symlinkSync(PROJECT, path.join(root, 'node_modules/specgate'));
+  // The folder the accepted RFCs name in their Affects rows (specgate's code, absent from a corpus copy).
+  mkdirSync(path.join(root, 'scripts/checks/interop-map'), { recursive: true });
+  writeFileSync(path.join(root, 'scripts/checks/interop-map/README.md'), 'the interop-map checks\n');
   writeFileSync(path.join(root, '.gitignore'), 'node_modules/\n*.sarif\n');
   gitOk(root, ['init', '-q', '-b', 'main']);
   gitOk(root, ['add', '-A']);

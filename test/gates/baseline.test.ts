@@ -249,7 +249,8 @@ describeShared('the baseline on a copy of the upstream anchor (openwop-v2, --pre
     expect((await runCli(['check', '--root', root, '--suppress-all', '-f', 'compact'])).code).toBe(0);
     const recorded = readFileSync(path.join(root, SUPPRESSIONS_FILE), 'utf8');
     const good = readFileSync(inv, 'utf8');
-    writeFileSync(inv, good.replace(/\n  /, '\n\t '));
+    // one tab in the indentation of an entry: the whole file fails to parse
+    writeFileSync(inv, good.replace(/\n    tier:/, '\n\ttier:'));
     const broken = await runCli(['check', '--root', root, '-f', 'compact']);
     expect(broken.code).toBe(1);
     expect(broken.stdout).toMatch(/SECURITY\/invariants\.yaml:\d+:\d+: error .*\[parse\/syntax\]/);
