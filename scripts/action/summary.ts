@@ -3,7 +3,7 @@ import { printable } from '../core/reporters/printable.js';
 /** The parts of `check --format json` the summary reads. */
 export interface JsonReport {
   findings: Array<{ ruleId: string; severity: string; file: string; line: number; column: number; message: string }>;
-  summary: { errors: number; warnings: number; families: Array<{ family: string; files: number; visited: number; errors: number; warnings: number }> };
+  summary: { errors: number; warnings: number; suppressions?: { file: string; suppressed: number }; families: Array<{ family: string; files: number; visited: number; errors: number; warnings: number }> };
 }
 
 const FIRST = 10;
@@ -19,7 +19,8 @@ export function actionSummary(a: { report: JsonReport | undefined; failed: strin
   else lines.push('**Passed**', '');
   const r = a.report;
   if (r) {
-    lines.push(`${r.summary.errors} error${r.summary.errors === 1 ? '' : 's'}, ${r.summary.warnings} warning${r.summary.warnings === 1 ? '' : 's'}; SARIF: \`${cell(a.sarif)}\``, '');
+    const known = r.summary.suppressions?.suppressed ? ` (${r.summary.suppressions.suppressed} known errors suppressed by \`${cell(r.summary.suppressions.file)}\`)` : '';
+    lines.push(`${r.summary.errors} error${r.summary.errors === 1 ? '' : 's'}, ${r.summary.warnings} warning${r.summary.warnings === 1 ? '' : 's'}${known}; SARIF: \`${cell(a.sarif)}\``, '');
     lines.push('| family | files | items | errors | warnings |', '| --- | ---: | ---: | ---: | ---: |');
     for (const f of r.summary.families) lines.push(`| ${f.family} | ${f.files} | ${f.visited} | ${f.errors} | ${f.warnings} |`);
     const byRule = new Map<string, { errors: number; warnings: number }>();

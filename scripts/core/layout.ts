@@ -127,6 +127,9 @@ export async function requireLayout(source: Pick<FileSource, 'exists' | 'glob'>,
     }
   }
   if (missing.length === 0) return;
+  if (missing.every((m) => m.includes('wire schema'))) {
+    throw new FatalError(`${shownRoot} has ${missing.join(' and ')}, which RFC 0211's wire checks judge by (add them, or point "layout.wireSchemas" in specgate.config.json at yours)`);
+  }
   const hint = otherPresetHint((f) => source.exists(f), layout);
   const other = Object.keys(PRESETS).filter((p) => p !== layout.preset);
   throw new FatalError(

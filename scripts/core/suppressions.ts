@@ -161,7 +161,10 @@ export function applyBaseline(result: CheckResult, corpus: Corpus, values: Basel
   // While a file fails to parse, the run cannot judge its entries: none is used up or prunable.
   const unparsed = new Set(result.findings.filter(unreadable).map((f) => f.file));
   const runScopeOf = scope.inScope ?? EVERYTHING;
-  const inScope: InScope = (file, ruleId) => (unparsed.has(file) && !ruleId.startsWith('parse/') ? false : runScopeOf(file, ruleId));
+  // Its findings are unknown, and so are those of every rule that reads it from another file (an RFC's
+  // invariant that the unparsed invariants file would hold): while any file fails to parse, no
+  // recorded count is called fixed.
+  const inScope: InScope = (file, ruleId) => unparsed.size === 0 && runScopeOf(file, ruleId);
   // A guard against a vacuous pass ("visited nothing") is never recorded nor hidden.
   const guards = new Set<Finding>([...(result.guards ?? []), ...(result.withheld ?? []).map((w) => w.finding)]);
   const explicit = values['suppressions-location'];

@@ -7,10 +7,8 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { PROJECT, projectCorpusCopy, tempDir, CLI } from '../helpers/env.js';
-import { describeWithTool, preCommitAvailable, TOOLS_DIR } from '../helpers/tools.js';
+import { describeWithTool, preCommitAvailable } from '../helpers/tools.js';
 
-// Fixed dates make the clone's commit id a function of its content, so pre-commit's environment
-// (kept in TOOLS_DIR between runs, as pre-commit keeps ~/.cache/pre-commit) is built once per build.
 const GIT_ENV = {
   GIT_CONFIG_NOSYSTEM: '1',
   GIT_CONFIG_GLOBAL: '/dev/null',
@@ -18,12 +16,13 @@ const GIT_ENV = {
   GIT_AUTHOR_EMAIL: 'a@example.invalid',
   GIT_COMMITTER_NAME: 'A',
   GIT_COMMITTER_EMAIL: 'a@example.invalid',
-  GIT_AUTHOR_DATE: '2026-01-01T00:00:00Z',
-  GIT_COMMITTER_DATE: '2026-01-01T00:00:00Z',
 };
 
+// pre-commit's own cache (the hook's node environment) in a temp folder of this file: nothing outlives the run.
+let preCommitHome = '';
+
 function run(cmd: string, args: string[], cwd: string, env: Record<string, string> = {}) {
-  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, ...GIT_ENV, NO_COLOR: '1', CI: '', npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', PRE_COMMIT_HOME: path.join(TOOLS_DIR, 'pre-commit-home'), ...env } });
+  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, ...GIT_ENV, NO_COLOR: '1', CI: '', npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', PRE_COMMIT_HOME: preCommitHome, ...env } });
   return { code: r.status ?? -1, out: `${r.stdout ?? ''}${r.stderr ?? ''}` };
 }
 
@@ -33,6 +32,7 @@ describeWithTool('pre-commit', preCommitAvailable, 'the pre-commit framework man
 
   beforeAll(() => {
     const work = tempDir('specgate-pre-commit-');
+    preCommitHome = tempDir('specgate-pre-commit-home-');
     const packed = run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', work], PROJECT);
     expect(packed.code, packed.out).toBe(0);
     const tarball = path.join(work, packed.out.trim().split('\n').pop()!);

@@ -80,7 +80,7 @@ describe('specgate wire: bad input is a located finding', () => {
     const f = writeCapture(dir, 'ok', rpcError(-32001, [errorInfo('TASK_NOT_FOUND')]));
     const r = await runJson(['wire', '--root', dir, f]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^specgate: .* has no RFC 0211 §A wire schema schemas\/v2\/a2a-jsonrpc-error\.schema\.json and no RFC 0211 §B wire schema schemas\/v2\/google-rpc-status\.schema\.json, which the "specgate" preset expects.*\n$/);
+    expect(r.stderr).toMatch(/^specgate: .* has no RFC 0211 §A wire schema schemas\/v2\/a2a-jsonrpc-error\.schema\.json and no RFC 0211 §B wire schema schemas\/v2\/google-rpc-status\.schema\.json, which RFC 0211.s wire checks judge by \(add them, or point "layout\.wireSchemas" in specgate\.config\.json at yours\)\n$/);
   });
 
   it('a root without the interop map cannot judge, and says so in one line (exit 2)', async () => {
