@@ -58,10 +58,9 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     if (!offeredVersions) throw new UsageError(`--versions wants versions like 1.0,0.3 (got "${values.versions}")`);
   }
   const binding = parseBinding(values.binding as string | undefined);
-  const captures = positionals.flatMap(expand);
-
   const started = performance.now();
   const { corpus, severities } = await openCorpus(values, ['interopMap', 'wireSchemas']);
+  const captures = positionals.flatMap(expand);
   const rel = (p: string) => toPosix(path.relative(corpus.root, path.resolve(p)));
   if (typeof values.card === 'string') {
     const cardDoc = corpus.json(rel(values.card), '--card');
