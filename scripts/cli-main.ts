@@ -19,7 +19,7 @@ const USAGE = `usage: specgate <command> [options]
 
 commands:
 ${Object.entries(COMMANDS)
-  .map(([name, c]) => `  ${name.padEnd(12)} ${c.summary}`)
+  .map(([name, c]) => `  ${name.padEnd(13)} ${c.summary}`)
   .join('\n')}
 
 common options: -h/--help, --root DIR, --preset specgate|openwop, --config FILE,
