@@ -10,6 +10,8 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run(argv
   compat: { summary: 'classify schema changes against a git base', load: () => import('./commands/compat.js') },
   probe: { summary: "run RFC 0211's conformance legs against a live A2A host", load: () => import('./commands/probe.js') },
   lsp: { summary: 'a Language Server over stdio: diagnostics, quick fixes and hover in the editor', load: () => import('./commands/lsp.js') },
+  init: { summary: 'write specgate.config.json for this layout; --ci github, --hook on request', load: () => import('./commands/init.js') },
+  'install-hook': { summary: 'install the pre-commit check (git hook, or --husky, --lefthook, --pre-commit)', load: () => import('./commands/install-hook.js') },
   'list-rules': { summary: 'list every rule with its id, RFC section and description', load: () => import('./commands/list-rules.js') },
 };
 
@@ -17,7 +19,7 @@ const USAGE = `usage: specgate <command> [options]   (specgate help <command>: t
 
 commands:
 ${Object.entries(COMMANDS)
-  .map(([name, c]) => `  ${name.padEnd(11)} ${c.summary}`)
+  .map(([name, c]) => `  ${name.padEnd(13)} ${c.summary}`)
   .join('\n')}
 
 common options: -h/--help, --root DIR, --preset specgate|openwop, --config FILE,

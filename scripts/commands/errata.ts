@@ -10,9 +10,12 @@ import type { CliIo } from '../core/io.js';
 import type { ErrataRun } from '../errata/run.js';
 import { processIo } from '../core/io.js';
 import { jsonText } from '../core/reporters/json-text.js';
+import type { CheckResult } from '../core/findings.js';
+import { BASELINE_OPTIONS } from '../core/suppressions.js';
+import type { BaselineOptions } from '../core/suppressions.js';
 
 const HELP = `usage: specgate errata apply [--rfc NNNN [--item N]...] [--dry-run] [common options]
-       specgate errata check [--rfc NNNN] [common options]
+       specgate errata check [--rfc NNNN] [baseline options] [common options]
 
 apply      splice each erratum of the selected RFCs into its target (all files or none);
            --dry-run prints the patch of every item that applies (git apply reads it), marks the
@@ -22,6 +25,8 @@ check      exit 1 with a finding for each erratum of an Accepted RFC that is not
 --item N   only item N of that RFC's ## Errata (repeat for more); the others are left for later
 stdout holds only the chosen format (and, with the stylish format, the dry run's patch);
 the per-item status lines and the word view of long changed lines go to stderr.
+baseline options of errata check (the same file as check's; its errata/* entries only):
+      --suppress-all, --suppress-rule ID, --prune-suppressions, --suppressions-location F
 ${COMMON_HELP}`;
 
 interface ErrataArgs {
@@ -36,11 +41,13 @@ interface ErrataArgs {
 function errataArgs(argv: string[]): ErrataArgs | undefined {
   const sub = argv[0]?.startsWith('-') ? undefined : argv[0];
   const rest = sub === undefined ? argv : argv.slice(1);
-  const { values } = parseCommandArgs(rest, { ...COMMON_OPTIONS, rfc: { type: 'string' }, item: { type: 'string', multiple: true }, 'dry-run': { type: 'boolean' } }, false, HELP);
+  const { values } = parseCommandArgs(rest, { ...COMMON_OPTIONS, ...BASELINE_OPTIONS, rfc: { type: 'string' }, item: { type: 'string', multiple: true }, 'dry-run': { type: 'boolean' } }, false, HELP);
   if (values.help) return undefined;
   if (sub !== 'apply' && sub !== 'check') throw new UsageError(`errata expects "apply" or "check"${sub ? `, got "${sub}"${didYouMeanHint(sub, ['apply', 'check'])}` : ''}`, HELP);
   if (sub === 'check' && values['dry-run']) throw new UsageError('--dry-run belongs to "errata apply"; "errata check" never writes');
   if (sub === 'check' && values.item) throw new UsageError('--item belongs to "errata apply"; "errata check" judges every item');
+  const baselineFlag = Object.keys(BASELINE_OPTIONS).find((k) => values[k] !== undefined);
+  if (sub === 'apply' && baselineFlag) throw new UsageError(`--${baselineFlag} belongs to "errata check" (and check); "errata apply" applies every selected item`);
   if (sub === 'apply' && values.staged) throw new UsageError('--staged reads the git index and cannot be written to; use it with "errata check"');
   const items = ((values.item as string[] | undefined) ?? []).map((n) => {
     if (!/^\d+$/.test(n)) throw new UsageError(`--item expects an item number such as 2, got "${n}"`);
@@ -87,10 +94,21 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   }
   // The one settle point: the errata rules' reports and the corpus's read problems together.
   collector.add(corpus.problems);
-  const findings = collector.settle();
+  let findings = collector.settle();
+  // errata check applies the committed baseline like check does, judging only its own rules'
+  // entries (and, with --rfc, only that RFC's): an erratum recorded as known debt passes the gate.
+  let baseline: CheckResult['baseline'];
+  if (sub === 'check') {
+    const { applyBaseline } = await import('../core/suppressions.js');
+    const judged = new Set(result.rfcs.map((r) => r.file));
+    const inScope = (file: string, ruleId: string) => ruleId.startsWith('errata/') && (!args.rfc || judged.has(file));
+    const baselined = applyBaseline({ findings, families: [] }, corpus, common as BaselineOptions, { inScope });
+    findings = baselined.findings;
+    baseline = baselined.baseline;
+  }
   const reporter = await loadReporter(format);
   const report = reporter(
-    shownResult({ findings, families: [] }, common),
+    shownResult({ findings, families: [], ...(baseline ? { baseline } : {}) }, common),
     {
       sourceOf: (file) => corpus.cachedText(file) ?? corpus.text(file),
       root: corpus.root,
@@ -131,6 +149,10 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
       if (shownDiff) io.stderr.write(shownDiff);
       writeReport(common.output, report, io);
     }
+  }
+  if (baseline && (format === 'sarif' || format === 'github')) {
+    const { baselineLines } = await import('../core/reporters/baseline.js');
+    for (const line of baselineLines(baseline)) io.stderr.write(`specgate: ${line}\n`);
   }
   return finish(findings, common, io);
 }

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { parseCommandArgs } from '../core/args.js';
 import { didYouMeanHint } from '../core/did-you-mean.js';
 import { UsageError } from '../core/errors.js';
-import { packageRoot } from '../core/package-root.js';
 import { BUILTIN_RULES } from '../rules-registry.js';
 import { TOOL_NAME, TOOL_VERSION, checkCommonValues, colorFor, finish, openCorpus, shownResult, writeReport } from '../core/run-env.js';
 import type { CommonValues } from '../core/run-env.js';
@@ -25,7 +24,8 @@ each leg there. Verdicts: executed-pass, executed-fail (with the RFC section), i
   --timeout MS         per request (default 10000)
   --max-requests N     per run, redirects included (default 40)
   --max-response-bytes N  per response body (default 1048576)
-  --root DIR, --preset P  the corpus whose interop map and RFC 0211 schemas judge the answers (default: this tool's)
+  --root DIR, --preset P  the repository whose interop map and RFC 0211 schemas judge the answers
+                          (default: the governed repository, found like every command's root)
   --config FILE           rule severities (and layout); default: specgate.config.json found upward
   -f, --format NAME       stylish, compact, json, sarif or github
   -o, --output FILE       write the report to FILE instead of stdout
@@ -68,7 +68,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     return 0;
   }
   const common = values as CommonValues;
-  checkCommonValues({ ...common, root: common.root ?? packageRoot() });
+  checkCommonValues(common);
   const url = httpUrl('--url', values.url as string | undefined);
   if (!url) throw new UsageError('--url URL is required (the A2A host)', HELP);
   const card = httpUrl('--card', values.card as string | undefined);
@@ -93,8 +93,9 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const { Redactor, writeCaptures } = await import('../probe/capture.js');
   const { probeFindings } = await import('../probe/findings.js');
   const { renderProbe } = await import('../probe/output.js');
-  // The wire checker judges by a corpus's interop map and schemas: this tool's own unless --root says otherwise.
-  const { corpus, severities } = await openCorpus({ root: (values.root as string | undefined) ?? packageRoot(), ...(values.preset ? { preset: values.preset as string } : {}), ...(values.config ? { config: values.config as string } : {}) }, ['interopMap'], BUILTIN_RULES);
+  // The answers are judged by the governed repository's interop map and RFC 0211 schemas (the
+  // root found like every command's), never by a copy inside the installed package.
+  const { corpus, severities } = await openCorpus({ ...(values.root ? { root: values.root as string } : {}), ...(values.preset ? { preset: values.preset as string } : {}), ...(values.config ? { config: values.config as string } : {}) }, ['interopMap', 'wireSchemas'], BUILTIN_RULES);
   const secrets = new Redactor([token, foreignToken]);
   let probe;
   try {

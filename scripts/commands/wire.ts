@@ -60,10 +60,9 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     if (!offeredVersions) throw new UsageError(`--versions wants versions like 1.0,0.3 (got "${values.versions}")`);
   }
   const binding = parseBinding(values.binding as string | undefined);
-  const captures = positionals.flatMap(expand);
-
   const started = performance.now();
-  const { corpus, severities } = await openCorpus(values, ['interopMap'], BUILTIN_RULES);
+  const { corpus, severities } = await openCorpus(values, ['interopMap', 'wireSchemas'], BUILTIN_RULES);
+  const captures = positionals.flatMap(expand);
   const rel = (p: string) => toPosix(path.relative(corpus.root, path.resolve(p)));
   if (typeof values.card === 'string') {
     const cardDoc = corpus.json(rel(values.card), '--card');
@@ -130,19 +129,25 @@ function parseBinding(b: string | undefined): Binding | undefined {
   throw new UsageError(`--binding is jsonrpc or http+json (got "${b}")`);
 }
 
-/** A folder stands for its *.json files, sorted; anything else is taken as a file. */
+/**
+ * A folder stands for its *.json files, sorted; anything else is taken as a file. A named file
+ * that does not exist, or a folder without captures, is a one-line error (exit 2): a gate that
+ * judged nothing must not pass.
+ */
 function expand(p: string): string[] {
+  let isDir: boolean;
   try {
-    if (statSync(p).isDirectory()) {
-      return readdirSync(p)
-        .filter((f) => f.endsWith('.json'))
-        .sort()
-        .map((f) => path.join(p, f));
-    }
+    isDir = statSync(p).isDirectory();
   } catch {
-    // a missing file is reported as a finding when it is read
+    throw new UsageError(`capture file not found: ${p}`);
   }
-  return [p];
+  if (!isDir) return [p];
+  const files = readdirSync(p)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => path.join(p, f));
+  if (files.length === 0) throw new UsageError(`nothing to judge: the folder ${p} holds no *.json capture`);
+  return files;
 }
 
 interface LoadedCapture {

@@ -27,6 +27,7 @@ export async function runFamilies({ corpus, families, options = {}, severities =
   const findings: FindingDraft[] = [];
   const summaries: FamilySummary[] = [];
   const withheld: Withheld[] = [];
+  const guards: Finding[] = [];
   /** The families with an error in each file so far. */
   const failingIn = new Map<string, Set<string>>();
   resetSuggestionBudget();
@@ -40,8 +41,11 @@ export async function runFamilies({ corpus, families, options = {}, severities =
     // or an earlier family's in a file this one read (a broken map leaves the wire examples unjudged).
     const blockers = new Set<string>([...touched].flatMap((file) => [...(failingIn.get(file) ?? [])]));
     if (final.some((f) => f.severity === 'error')) blockers.add(family.name);
-    if (vacuous.length > 0 && blockers.size === 0) final = applySeverities([...own, ...vacuous], metas, severities, corpus.layout.preset);
-    else for (const finding of applySeverities(vacuous, metas, severities, corpus.layout.preset)) withheld.push({ family: family.name, blockers: [...blockers], finding });
+    if (vacuous.length > 0 && blockers.size === 0) {
+      const shownGuards = applySeverities(vacuous, metas, severities, corpus.layout.preset);
+      guards.push(...(shownGuards as Finding[]));
+      final = [...applySeverities(own, metas, severities, corpus.layout.preset), ...shownGuards];
+    } else for (const finding of applySeverities(vacuous, metas, severities, corpus.layout.preset)) withheld.push({ family: family.name, blockers: [...blockers], finding });
     for (const f of final) if (f.severity === 'error') failingIn.set(f.file, (failingIn.get(f.file) ?? new Set()).add(family.name));
     pushAll(findings, final);
     onFamilyDone?.(family.name, touched, final);
@@ -56,7 +60,10 @@ export async function runFamilies({ corpus, families, options = {}, severities =
     const extras = await family.summaryExtras?.({ corpus, options });
     if (extras) summaries[summaries.length - 1]!.extras = extras;
   }
-  return { findings: capPerFile(dedupe((findings as Finding[]).sort(compareFindings))), families: summaries, ...(withheld.length ? { withheld } : {}) };
+  const kept = capPerFile(dedupe((findings as Finding[]).sort(compareFindings)));
+  const shown = new Set(kept);
+  const shownGuards = guards.filter((g) => shown.has(g));
+  return { findings: kept, families: summaries, ...(withheld.length ? { withheld } : {}), ...(shownGuards.length ? { guards: shownGuards } : {}) };
 }
 
 /**
@@ -85,7 +92,10 @@ async function runFamilyRules(
     pushAll(vacuous, result.guards);
     // A file that could not be read or parsed has its own finding; the rules that needed it
     // visited nothing because of it, in this family or another, and say nothing more.
-    if (result.visited === 0 && result.findings.length === 0 && result.guards.length === 0 && !rule.mayVisitNothing && corpus.problems.length === 0) {
+    // A problem met by this family's own reads withholds the guard behind it (the family fails
+    // already); a baseline that hides the problem then reveals it, so a baselined "visited nothing"
+    // still fails the run.
+    if (result.visited === 0 && result.findings.length === 0 && result.guards.length === 0 && !rule.mayVisitNothing && (corpus.problems.length === 0 || corpus.problems.length > problemsBefore)) {
       vacuous.push({
         ruleId: rule.id,
         severity: 'error',

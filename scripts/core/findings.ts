@@ -101,6 +101,8 @@ export interface CheckResult {
   findings: Finding[];
   families: FamilySummary[];
   withheld?: Withheld[];
+  /** The guards against a vacuous pass shown in `findings`: a baseline never hides them. */
+  guards?: Finding[];
   baseline?: BaselineSummary;
   /**
    * Warnings `--quiet` kept out of `findings` (they still count for --max-warnings): the stylish

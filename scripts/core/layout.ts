@@ -66,7 +66,46 @@ export function builtinPresetName(ref: string): string | undefined {
 }
 
 /** The parts of a layout without which a command has nothing to govern. */
-export type LayoutNeed = 'rfcsDir' | 'interopMap';
+export type LayoutNeed = 'rfcsDir' | 'interopMap' | 'wireSchemas';
+
+/** Every preset's name. */
+export function presetNames(): string[] {
+  return [...PRESET_NAMES];
+}
+
+/** The single documents of a layout that a tree laid out for it holds (the RFC folder aside). */
+function layoutFiles(layout: Layout): string[] {
+  return [layout.interopMap, layout.interopMapSchema, layout.errorRegistry, layout.openapi, layout.a2aProto, layout.runSnapshotSchema, layout.taskStateSchema, layout.interopDoc, layout.invariants, ...(layout.invariantsSchema ? [layout.invariantsSchema] : []), layout.wireSchemas.jsonrpcError, layout.wireSchemas.googleRpcStatus];
+}
+
+/**
+ * The preset whose documents the tree holds: the one with the most of its files present (ties go
+ * to the first preset, this repository's). `specgate init` proposes it; a run that misses files
+ * of its preset names it when it would find more of them.
+ */
+export function detectPreset(exists: (file: string) => boolean): { preset: string; missing: Record<string, string[]>; present: Record<string, number> } {
+  const missing: Record<string, string[]> = {};
+  const present: Record<string, number> = {};
+  for (const name of PRESET_NAMES) {
+    const files = layoutFiles(presetLayout(name));
+    missing[name] = files.filter((f) => !exists(f));
+    present[name] = files.length - missing[name]!.length;
+  }
+  const preset = PRESET_NAMES.reduce<string>((best, name) => (present[name]! > present[best]! ? name : best), PRESET_NAMES[0]);
+  return { preset, missing, present };
+}
+
+/**
+ * When the tree misses documents of the preset in use but holds more of another preset's, the
+ * line that says so (a run failing on a missing corpus names the preset that would find it).
+ */
+export function laidOutLike(exists: (file: string) => boolean, layout: Layout): string | undefined {
+  if (!(PRESET_NAMES as readonly string[]).includes(layout.preset)) return undefined;
+  const { preset, missing, present } = detectPreset(exists);
+  const own = missing[layout.preset]!;
+  if (preset === layout.preset || own.length === 0 || present[preset]! <= present[layout.preset]!) return undefined;
+  return `${own.length} file${own.length === 1 ? '' : 's'} of the "${layout.preset}" preset ${own.length === 1 ? 'is' : 'are'} missing (${own.slice(0, 2).join(', ')}${own.length > 2 ? ', …' : ''}), but this tree is laid out like the "${preset}" preset: run \`specgate init\` (it writes specgate.config.json) or pass --preset ${preset}`;
+}
 
 /** A preset name that is not known: a usage error with a "did you mean" (leven is loaded only here, so the hook installer runs without dependencies). */
 export async function checkPresetName(name: string | undefined): Promise<void> {
@@ -84,10 +123,19 @@ export async function requireLayout(source: Pick<FileSource, 'exists' | 'glob'>,
   const missing: string[] = [];
   if (needs.includes('rfcsDir') && (await source.glob([`${layout.rfcsDir}/**/*.md`])).length === 0) missing.push(`no ${layout.rfcsDir}/ folder of RFCs`);
   if (needs.includes('interopMap') && !source.exists(layout.interopMap)) missing.push(`no interop map ${layout.interopMap}`);
+  if (needs.includes('wireSchemas')) {
+    for (const [section, file] of [['§A', layout.wireSchemas.jsonrpcError], ['§B', layout.wireSchemas.googleRpcStatus]] as const) {
+      if (!source.exists(file)) missing.push(`no RFC 0211 ${section} wire schema ${file}`);
+    }
+  }
   if (missing.length === 0) return;
+  if (missing.every((m) => m.includes('wire schema'))) {
+    throw new FatalError(`${shownRoot} has ${missing.join(' and ')}, which RFC 0211's wire checks judge by (add them, or point "layout.wireSchemas" in specgate.config.json at yours)`);
+  }
+  const hint = laidOutLike((f) => source.exists(f), layout);
   const other = PRESET_NAMES.filter((p) => p !== layout.preset);
   throw new FatalError(
-    `${shownRoot} has ${missing.join(' and ')}, which the "${layout.preset}" preset expects (check --root; or --preset ${other.join('|')}, or "layout" in specgate.config.json)`,
+    `${shownRoot} has ${missing.join(' and ')}, which the "${layout.preset}" preset expects (${hint ? `this tree is laid out like another preset's: run \`specgate init\`, or pass --preset ${detectPreset((f) => source.exists(f)).preset}` : `check --root; or --preset ${other.join('|')}, or "layout" in specgate.config.json`})`,
   );
 }
 

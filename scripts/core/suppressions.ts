@@ -108,11 +108,12 @@ export function applySuppressions(
   findings: readonly Finding[],
   recorded: Suppressions,
   inScope: InScope = EVERYTHING,
+  never: ReadonlySet<Finding> = new Set(),
 ): { findings: Finding[]; suppressed: number; hidden: Finding[]; prunable: PrunableSuppression[] } {
-  const found = countErrors(findings);
+  const found = countErrors(findings.filter((f) => !never.has(f)));
   const hidden: Finding[] = [];
   const kept = findings.filter((f) => {
-    if (f.severity !== 'error') return true;
+    if (f.severity !== 'error' || never.has(f)) return true;
     const allowed = own(own(recorded, f.file), f.ruleId)?.count ?? 0;
     if (found[f.file]![f.ruleId]!.count > allowed) return true;
     hidden.push(f);
@@ -151,8 +152,22 @@ export function baselineWanted(corpus: Corpus, values: BaselineOptions): boolean
   return Boolean(writing || values['suppressions-location'] || corpus.source.exists(SUPPRESSIONS_FILE));
 }
 
+/** Rule ids of the findings that say a file could not be read or parsed: the file's other rules saw nothing of it. */
+function unreadable(f: Pick<Finding, 'ruleId'>): boolean {
+  // A duplicate key or a byte-order mark is reported, but the file is still read and judged.
+  return f.ruleId.startsWith('parse/') && f.ruleId !== 'parse/duplicate-key' && f.ruleId !== 'parse/bom';
+}
+
 export function applyBaseline(result: CheckResult, corpus: Corpus, values: BaselineOptions, scope: BaselineScope = {}): CheckResult {
-  const inScope = scope.inScope ?? EVERYTHING;
+  // While a file fails to parse, the run cannot judge its entries: none is used up or prunable.
+  const unparsed = new Set(result.findings.filter(unreadable).map((f) => f.file));
+  const runScopeOf = scope.inScope ?? EVERYTHING;
+  // Its findings are unknown, and so are those of every rule that reads it from another file (an RFC's
+  // invariant that the unparsed invariants file would hold): while any file fails to parse, no
+  // recorded count is called fixed.
+  const inScope: InScope = (file, ruleId) => unparsed.size === 0 && runScopeOf(file, ruleId);
+  // A guard against a vacuous pass ("visited nothing") is never recorded nor hidden.
+  const guards = new Set<Finding>([...(result.guards ?? []), ...(result.withheld ?? []).map((w) => w.finding)]);
   const explicit = values['suppressions-location'];
   const file = explicit ? path.resolve(explicit) : path.join(corpus.root, SUPPRESSIONS_FILE);
   // Named relative to the working directory (`../specgate-suppressions.json` from RFCS/), unless the full path is shorter.
@@ -173,9 +188,13 @@ export function applyBaseline(result: CheckResult, corpus: Corpus, values: Basel
   if (text === undefined && !writing) return result;
   let recorded: Suppressions = text === undefined ? dict() : parseSuppressions(shown, text);
   let wrote: BaselineSummary['wrote'];
+  if (values['prune-suppressions'] && unparsed.size > 0) {
+    const first = [...unparsed].sort()[0]!;
+    throw new UsageError(`--prune-suppressions refused: ${first} does not parse, so the findings recorded for it cannot be judged; fix it first${unparsed.size > 1 ? ` (and ${unparsed.size - 1} more file${unparsed.size > 2 ? 's' : ''})` : ''}`);
+  }
   if (writing) {
-    // A guard withheld now is shown once the errors recorded here are hidden: it is recorded with them.
-    const found = countErrors([...result.findings, ...(result.withheld ?? []).map((w) => w.finding)]);
+    // A guard (shown or withheld) is never recorded: a baselined "visited nothing" would pass having checked nothing.
+    const found = countErrors(result.findings.filter((f) => !guards.has(f)));
     if (values['prune-suppressions']) recorded = prune(recorded, found, inScope);
     if (values['suppress-all']) recorded = suppress(recorded, found);
     else if (values['suppress-rule']?.length) recorded = suppress(recorded, found, new Set(values['suppress-rule']));
@@ -184,14 +203,14 @@ export function applyBaseline(result: CheckResult, corpus: Corpus, values: Basel
     else writeTreeFile(corpus.root, SUPPRESSIONS_FILE, json, 'the suppressions file');
     wrote = { entries: Object.values(recorded).reduce((n, r) => n + Object.keys(r).length, 0) };
   }
-  let applied = applySuppressions(result.findings, recorded, inScope);
+  let applied = applySuppressions(result.findings, recorded, inScope, guards);
   const families = result.families.map((s) => ({ ...s }));
   // A guard was withheld only because an error of its blockers fails the run: once the baseline
   // hides all of theirs, the run would pass having checked nothing, so the guard counts again.
   const failing = new Set(applied.findings.filter((f) => f.severity === 'error').map((f) => scope.familyOf?.(f)));
   const revealed = (result.withheld ?? []).filter((w) => !w.blockers.some((b) => failing.has(b)));
   if (revealed.length > 0) {
-    applied = applySuppressions([...result.findings, ...revealed.map((w) => w.finding)].sort(compareFindings), recorded, inScope);
+    applied = applySuppressions([...result.findings, ...revealed.map((w) => w.finding)].sort(compareFindings), recorded, inScope, guards);
     const shown = new Set(applied.findings);
     for (const w of revealed) {
       const s = families.find((x) => x.family === w.family);
@@ -207,7 +226,7 @@ export function applyBaseline(result: CheckResult, corpus: Corpus, values: Basel
   return { ...result, findings: applied.findings, families, baseline: { file: shown, suppressed: applied.suppressed, prunable: applied.prunable, ...(wrote ? { wrote } : {}) } };
 }
 
-function parseSuppressions(shown: string, text: string): Suppressions {
+export function parseSuppressions(shown: string, text: string): Suppressions {
   const doc = parseJson(shown, text);
   const problem = doc.problems[0];
   const fail = (message: string, at: { line: number; column: number } = { line: 1, column: 1 }): never => {

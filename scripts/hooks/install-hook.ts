@@ -4,11 +4,12 @@ import { writeFileAtomic } from '../core/writer.js';
 import path from 'node:path';
 import { CONFIG_FILE, loadConfig } from '../core/config.js';
 import { presetLayout } from '../core/layout.js';
-import { packageRoot as ownPackageRoot } from '../core/package-root.js';
+import { packageRoot as ownPackageRoot, packageVersion } from '../core/package-root.js';
+import { FatalError } from '../core/errors.js';
 import type { Layout } from '../core/layout.js';
 import { isInside, toPosix } from '../core/source.js';
 import { familyInputs, PATH_REFERENCE_FAMILIES } from './family-inputs.js';
-import { HOOK_MARKER, preCommitScript } from './pre-commit-script.js';
+import { ADOPTER_HOOK_MARKER, isOurHook, preCommitScript } from './pre-commit-script.js';
 import { printable } from '../core/reporters/printable.js';
 
 export type InstallOutcome = 'installed' | 'updated' | 'unchanged' | 'kept-foreign' | 'skipped';
@@ -37,35 +38,166 @@ export function installHook(opts: { packageRoot?: string; env?: NodeJS.ProcessEn
   if (env.INIT_CWD && !isInside(path.resolve(env.INIT_CWD), packageRoot)) {
     return skip(`npm was run in ${env.INIT_CWD}, not in this package: no pre-commit hook`);
   }
-  const git = (args: string[]) => execFileSync('git', args, { cwd: packageRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  let top: string;
-  let hooksDir: string;
+  let folder: HooksFolder;
   try {
-    if (git(['rev-parse', '--is-inside-work-tree']) !== 'true') return skip('not a git work tree: no pre-commit hook');
-    top = git(['rev-parse', '--show-toplevel']);
-    // Respects core.hooksPath (relative paths are relative to the top level) and linked worktrees.
-    hooksDir = path.resolve(packageRoot, git(['rev-parse', '--git-path', 'hooks']));
+    const found = hooksFolder(packageRoot);
+    if (!found) return skip('not a git work tree: no pre-commit hook');
+    folder = found;
   } catch {
     return skip('not a git work tree (or git is not installed): no pre-commit hook');
   }
 
-  const prefix = toPosix(path.relative(top, packageRoot));
+  const prefix = toPosix(path.relative(folder.top, packageRoot));
   const script = preCommitScript({
     prefix,
     families: familyPatterns(layoutFor(packageRoot)),
     onDelete: PATH_REFERENCE_FAMILIES,
     everything: [CONFIG_FILE],
   });
-  // The same script guards commits and merge commits (`git merge` runs pre-merge-commit, not pre-commit).
-  const [commit, merge] = HOOK_NAMES.map((name) => installOne(packageRoot, hooksDir, name, script));
-  if (merge!.outcome === 'kept-foreign' || merge!.outcome !== commit!.outcome) return { ...commit!, message: `${commit!.message}; ${merge!.message}` };
-  return commit!;
+  return installBoth(packageRoot, folder, script);
+}
+
+/** The same script guards commits and merge commits (`git merge` runs pre-merge-commit, not pre-commit). */
+function installBoth(root: string, folder: HooksFolder, script: string): InstallResult {
+  const [commit, merge] = HOOK_NAMES.map((name) => installOne(root, folder.dir, name, script));
+  let result = commit!;
+  if (merge!.outcome === 'kept-foreign' || merge!.outcome !== commit!.outcome) result = { ...commit!, message: `${commit!.message}; ${merge!.message}` };
+  return folder.note ? { ...result, message: `${result.message}; ${folder.note}` } : result;
+}
+
+export interface HooksFolder {
+  /** The git work tree's top level. */
+  top: string;
+  /** Where the hooks are written: always inside this repository. */
+  dir: string;
+  /** Said when git's core.hooksPath points elsewhere, so the hook written here is not the one git runs. */
+  note?: string;
+}
+
+/**
+ * This repository's own hooks folder: core.hooksPath when this repository's own configuration
+ * sets it to a folder inside the repository (e.g. `.githooks`, husky's `.husky/_`), else
+ * `<git common dir>/hooks` (linked worktrees share it). A core.hooksPath from the global or
+ * system configuration, or one pointing outside the repository, is a folder other repositories
+ * share: nothing is written there (a hook in it would run this repository's CLI from theirs),
+ * and the note says where git looks instead. Undefined outside a git work tree.
+ */
+export function hooksFolder(cwd: string): HooksFolder | undefined {
+  const git = (args: string[]) => execFileSync('git', ['-c', 'core.fsmonitor=false', ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  if (git(['rev-parse', '--is-inside-work-tree']) !== 'true') return undefined;
+  const top = git(['rev-parse', '--show-toplevel']);
+  const common = path.resolve(cwd, git(['rev-parse', '--git-common-dir']));
+  const own = path.join(common, 'hooks');
+  // Respects core.hooksPath (relative paths are relative to the top level) and linked worktrees.
+  const effective = path.resolve(cwd, git(['rev-parse', '--git-path', 'hooks']));
+  if (effective === own) return { top, dir: own };
+  let scope = '';
+  let value = '';
+  try {
+    [scope = '', value = ''] = git(['config', '--show-scope', '--get', 'core.hooksPath']).split('\t');
+  } catch {
+    // not set after all
+  }
+  const local = scope === 'local' || scope === 'worktree';
+  if (local && (isInside(effective, top) || isInside(effective, common))) return { top, dir: effective };
+  const where = toPosix(path.relative(top, own));
+  return {
+    top,
+    dir: own,
+    note: `core.hooksPath (${scope || 'config'}: ${value || effective}) points outside this repository, so nothing was written there and git runs hooks from there, not from ${where}; to use this one, run: git config core.hooksPath ${where}`,
+  };
+}
+
+/** The forms `specgate install-hook` writes in an adopting repository. */
+export const HOOK_FORMS = ['git', 'husky', 'lefthook', 'pre-commit'] as const;
+export type HookForm = (typeof HOOK_FORMS)[number];
+
+/** The CLI of the installed package, relative to the governed root: the local copy, never `npx`. */
+export const INSTALLED_CLI = 'node_modules/specgate/dist/scripts/cli.js';
+
+/** Every path, as globs relative to the root, whose staged change starts the check. */
+export function governedGlobs(layout: Layout): string[] {
+  return [...new Set([...Object.values(familyPatterns(layout)).flat(), ...layout.schemaGlobs, CONFIG_FILE, 'specgate-suppressions.json'])];
+}
+
+/**
+ * Installs the pre-commit check in a repository that depends on specgate (the governed root).
+ * `git`: the same sh hook this repository uses (node starts only when something governed is
+ * staged, and runs the installed copy), in this repository's own hooks folder; `husky`: that
+ * script as `.husky/pre-commit`; `lefthook` and `pre-commit`: their configuration file, with a
+ * glob of the governed paths. An existing file it did not write is never overwritten (without
+ * `force`); the message says where it wrote, or what to add by hand.
+ */
+export function installAdopterHook(root: string, form: HookForm, opts: { force?: boolean } = {}): InstallResult {
+  const layout = layoutFor(root);
+  if (form === 'lefthook') return writeConfigFile(root, 'lefthook.yml', lefthookYaml(layout), opts.force);
+  if (form === 'pre-commit') return writeConfigFile(root, '.pre-commit-config.yaml', preCommitConfigYaml(), opts.force, 'then run `pre-commit install`');
+  let folder: HooksFolder | undefined;
+  try {
+    folder = hooksFolder(root);
+  } catch {
+    folder = undefined;
+  }
+  if (!folder) throw new FatalError(`${root} is not in a git work tree: no hook to install`);
+  const script = preCommitScript({
+    prefix: toPosix(path.relative(folder.top, root)),
+    families: familyPatterns(layout),
+    onDelete: PATH_REFERENCE_FAMILIES,
+    everything: [CONFIG_FILE, 'specgate-suppressions.json'],
+    cli: INSTALLED_CLI,
+    missingHint: 'run \\`npm install\\`',
+    marker: ADOPTER_HOOK_MARKER,
+  });
+  if (form === 'husky') {
+    const dir = path.join(root, '.husky');
+    return installOne(root, dir, 'pre-commit', script, opts.force);
+  }
+  return installBoth(root, folder, script);
+}
+
+function lefthookYaml(layout: Layout): string {
+  return `# The spec gate before each commit (written by \`specgate install-hook --lefthook\`): lefthook runs it
+# only when a staged file matches the glob, on the staged content (--staged).
+pre-commit:
+  commands:
+    specgate:
+      glob: ${JSON.stringify(`{${governedGlobs(layout).join(',')}}`)}
+      run: node ${INSTALLED_CLI} check --staged
+`;
+}
+
+function preCommitConfigYaml(): string {
+  return `# The spec gate before each commit (written by \`specgate install-hook --pre-commit\`); the hook's
+# files: pattern is in specgate's .pre-commit-hooks.yaml (override it here for a custom layout).
+repos:
+  - repo: https://github.com/specgate/specgate
+    rev: v${packageVersion()}
+    hooks:
+      - id: specgate
+`;
+}
+
+/** Writes a tool's configuration file unless one exists (then prints what to add); `force` replaces it. */
+function writeConfigFile(root: string, name: string, text: string, force?: boolean, then?: string): InstallResult {
+  const file = path.join(root, name);
+  let existing: string | undefined;
+  try {
+    existing = readFileSync(file, 'utf8');
+  } catch {
+    existing = undefined;
+  }
+  if (existing === text) return { outcome: 'unchanged', hookFile: file, message: `${name} up to date` };
+  if (existing !== undefined && !force) {
+    return { outcome: 'kept-foreign', hookFile: file, message: `${name} exists, so it was left alone (--force replaces it); add this to it:\n${text}` };
+  }
+  writeFileAtomic(file, text);
+  return { outcome: existing === undefined ? 'installed' : 'updated', hookFile: file, message: `wrote ${name}${then ? `; ${then}` : ''}` };
 }
 
 /** The hooks the installer writes: both run the staged check. */
 export const HOOK_NAMES = ['pre-commit', 'pre-merge-commit'] as const;
 
-function installOne(packageRoot: string, hooksDir: string, name: string, script: string): InstallResult {
+function installOne(packageRoot: string, hooksDir: string, name: string, script: string, force = false): InstallResult {
   const hookFile = path.join(hooksDir, name);
   const shown = toPosix(path.relative(packageRoot, hookFile)) || hookFile;
   let existing: string | undefined;
@@ -74,7 +206,7 @@ function installOne(packageRoot: string, hooksDir: string, name: string, script:
   } catch {
     existing = undefined;
   }
-  if (existing !== undefined && !existing.split(/\r?\n/).includes(HOOK_MARKER)) {
+  if (existing !== undefined && !force && !isOurHook(existing)) {
     // Keep theirs; leave ours beside it so it can be chained with one line.
     const beside = path.join(hooksDir, `specgate-${name}`);
     writeExecutable(beside, script);

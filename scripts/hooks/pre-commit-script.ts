@@ -1,5 +1,12 @@
 /** The line that marks a pre-commit hook as ours: the installer replaces only hooks that carry it. */
 export const HOOK_MARKER = '# specgate-managed-hook: written by `npm install` (scripts/hooks/install.ts); delete this line to keep local edits';
+/** The same mark on a hook that `specgate install-hook` (or `init --hook`) wrote in an adopting repository. */
+export const ADOPTER_HOOK_MARKER = '# specgate-managed-hook: written by `specgate install-hook`; delete this line to keep local edits';
+
+/** Whether a hook's text carries one of the marks above (any line starting with the mark's prefix). */
+export function isOurHook(text: string): boolean {
+  return text.split(/\r?\n/).some((line) => line.startsWith('# specgate-managed-hook:'));
+}
 
 export interface HookPlan {
   /** Package directory relative to the git top level ('' when it is the top level). */
@@ -10,6 +17,12 @@ export interface HookPlan {
   onDelete: string[];
   /** Paths (relative to the package root) whose change runs every family, e.g. the config file. */
   everything: string[];
+  /** The CLI the hook runs, relative to the root (default: this repository's build, dist/scripts/cli.js). */
+  cli?: string;
+  /** What to do when the CLI is missing (default: build it). */
+  missingHint?: string;
+  /** The mark line (default HOOK_MARKER). */
+  marker?: string;
 }
 
 /**
@@ -19,21 +32,24 @@ export interface HookPlan {
  * nothing governed is staged. Otherwise it runs the built CLI on the index (`--staged`), so what is
  * checked is what is being committed, not the working tree.
  *
- * Names are read NUL-separated (`-z`), never C-quoted: a name with `"`, a tab or a backslash is
- * matched as it is. `tr` turns each NUL into a newline and a newline inside a name into `?`, which
- * every `*` of a pattern still matches.
+ * Names are read one a line with core.quotePath off: git C-quotes only a name with a control
+ * character, `"` or a backslash, and such a name runs every family (checked too much rather than
+ * too little). No `tr` or other process beyond git and sh: an ungoverned commit costs a fraction
+ * of node's start-up.
  */
 export function preCommitScript(plan: HookPlan): string {
   const names = Object.keys(plan.families);
   const familyCases = names.map((name) => `  case "$file" in\n    ${casePattern(plan.families[name]!, plan.prefix)}) add ${name} ;;\n  esac`).join('\n');
   const root = plan.prefix ? shQuote(plan.prefix) : '.';
+  const cli = plan.cli ?? 'dist/scripts/cli.js';
+  const missingHint = plan.missingHint ?? 'run \\`npm run build\\`';
   return `#!/bin/sh
-${HOOK_MARKER}
+${plan.marker ?? HOOK_MARKER}
 # Runs the specgate check families whose inputs are staged, on the staged content (git index).
 # Installed as pre-commit and pre-merge-commit. Skip once with \`git commit --no-verify\`, or set SPECGATE_SKIP_HOOK=1.
 [ "\${SPECGATE_SKIP_HOOK:-}" = 1 ] && exit 0
 set -f
-staged=$(git diff --cached --name-status --no-renames -z | tr '\\000\\n' '\\n?')
+staged=$(git -c core.quotePath=false diff --cached --name-status --no-renames)
 [ -n "$staged" ] || exit 0
 families=
 add() {
@@ -41,25 +57,25 @@ add() {
 }
 nl='
 '
+tab='	'
 IFS=$nl
-# -z output alternates a status record and a name record.
-status=
-for item in $staged; do
-  if [ -z "$status" ]; then status=$item; continue; fi
-  file=$item
+# One line a path: status, a tab, the name. git C-quotes a name with a control character, a quote
+# or a backslash ("..."), so every line is one path; a quoted name runs every family.
+for line in $staged; do
+  status=\${line%%"$tab"*}
+  file=\${line#*"$tab"}
   case "$status" in D*) ${plan.onDelete.map((f) => `add ${f}`).join('; ')} ;; esac
-  status=
   case "$file" in
-    ${casePattern(plan.everything, plan.prefix)}) ${names.map((f) => `add ${f}`).join('; ')} ;;
+    \\"*|${casePattern(plan.everything, plan.prefix)}) ${names.map((f) => `add ${f}`).join('; ')} ;;
   esac
 ${familyCases}
 done
 unset IFS
 [ -n "$families" ] || exit 0
 root=${root}
-cli="$root/dist/scripts/cli.js"
+cli="$root/${cli}"
 if [ ! -f "$cli" ]; then
-  echo "specgate pre-commit: $cli is missing; run \\\`npm run build\\\` (or commit with --no-verify)" >&2
+  echo "specgate pre-commit: $cli is missing; ${missingHint} (or commit with --no-verify)" >&2
   exit 1
 fi
 echo "specgate pre-commit: checking the staged${'$'}{families}" >&2

@@ -18,6 +18,8 @@ import { BUILTIN_RULES } from '../rules-registry.js';
 import { configuredSeverities } from '../core/run-env.js';
 import { FsSource, globMatcher } from '../core/source.js';
 import type { FamilyFacts } from '../core/family.js';
+import { applySuppressions, MAX_SUPPRESSIONS_BYTES, parseSuppressions, SUPPRESSIONS_FILE } from '../core/suppressions.js';
+import type { Suppressions } from '../core/suppressions.js';
 
 /** A fix's edit as the editor applies it: a range of the text the finding was computed from. */
 export interface PositionedEdit {
@@ -109,7 +111,7 @@ export class Workspace {
     const families = changed.length === 0 ? this.families : this.familiesFor(changed);
     const corpus = new Corpus(this.overlay, this.layout, this.memo);
     const done: { name: string; files: ReadonlySet<string>; findings: readonly Finding[] }[] = [];
-    await runFamilies({
+    const result = await runFamilies({
       corpus,
       families,
       severities: this.severities,
@@ -121,6 +123,8 @@ export class Workspace {
       const settled = await this.settle(name, files, findings, corpus);
       this.found.set(name, settled.map((f) => positioned(f, corpus)));
     }
+    const shownGuards = new Set((result.guards ?? []).map(findingKey));
+    for (const f of families) this.guards.set(f.name, new Set((this.found.get(f.name) ?? []).map(findingKey).filter((k) => shownGuards.has(k))));
     return families.map((f) => f.name);
   }
 
@@ -138,6 +142,23 @@ export class Workspace {
     return result.findings;
   }
 
+  /** Per family, the guards against a vacuous pass among its findings: the baseline never hides them. */
+  private readonly guards = new Map<string, ReadonlySet<string>>();
+
+  /**
+   * The committed baseline (specgate-suppressions.json at the root, as the CLI reads it): the editor
+   * shows what \`specgate check\` would fail on, not the debt recorded. Unreadable or absent: none.
+   */
+  private baseline(): Suppressions {
+    const got = this.overlay.read(SUPPRESSIONS_FILE);
+    if (!got.ok || got.bytes.length > MAX_SUPPRESSIONS_BYTES) return {};
+    try {
+      return parseSuppressions(SUPPRESSIONS_FILE, got.bytes.toString('utf8'));
+    } catch {
+      return {};
+    }
+  }
+
   /** The findings on one file, from every family (a parse problem two families met, once). */
   findingsFor(file: string): EditorFinding[] {
     const seen = new Set<string>();
@@ -151,7 +172,11 @@ export class Workspace {
       seen.add(key);
       out.push(f);
     }
-    return out;
+    // The committed baseline hides a file's recorded errors while there are no more than recorded, as check does.
+    const recorded = this.baseline();
+    if (!Object.hasOwn(recorded, file)) return out;
+    const never = new Set(out.filter((f) => [...this.guards.values()].some((g) => g.has(findingKey(f)))));
+    return applySuppressions(out, { [file]: recorded[file]! }, undefined, never).findings as EditorFinding[];
   }
 
   private async loadConfig(): Promise<void> {
@@ -172,6 +197,10 @@ export class Workspace {
       this.configProblem = { ruleId: 'config', severity: 'error', file: CONFIG_FILE, line, column, endLine: line, endColumn: column + 1, message: at ? message.slice(at[0].length) : message };
     }
   }
+}
+
+function findingKey(f: Pick<Finding, 'ruleId' | 'file' | 'line' | 'column' | 'message'>): string {
+  return `${f.ruleId}\0${f.file}\0${f.line}\0${f.column}\0${f.message}`;
 }
 
 /** A fix's offsets as lines and characters of the texts this run read (the editor may have moved on by the time it asks). */

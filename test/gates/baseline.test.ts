@@ -3,6 +3,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { configText } from '../../scripts/init/run.js';
 import { generateCorpus } from '../../scripts/bench/synthetic.js';
 import type { Finding } from '../../scripts/core/findings.js';
 import { applySuppressions, countErrors, MAX_SUPPRESSIONS_BYTES, prune, runScope, suppress, SUPPRESSIONS_FILE } from '../../scripts/core/suppressions.js';
@@ -197,9 +198,16 @@ describe('the baseline on a synthetic repository of 300 RFCs with historic defec
   }, 400_000);
 });
 
+/** A copy of the anchor with the configuration `specgate init` writes for it (the wire-example rules off: it lacks RFC 0211's schemas). */
+function anchorCopy(): string {
+  const root = tempCopy(ANCHOR);
+  writeFileSync(path.join(root, 'specgate.config.json'), configText('openwop', true));
+  return root;
+}
+
 describeShared('the baseline on a copy of the upstream anchor (openwop-v2, --preset openwop)', () => {
   it('suppress all → exit 0; a new defect → exit 1 at its line; a fixed one → prunable', async () => {
-    const root = tempCopy(ANCHOR);
+    const root = anchorCopy();
     const rfc = path.join(root, 'RFCS/0211-a2a-error-details-are-errorinfo.md');
     const r = await suppressAddFix(
       root,
@@ -216,7 +224,7 @@ describeShared('the baseline on a copy of the upstream anchor (openwop-v2, --pre
   }, 120_000);
 
   it('works with every format (stdout stays the format) and --staged (the file read from the git index)', async () => {
-    const root = tempCopy(ANCHOR);
+    const root = anchorCopy();
     expect((await runCli(['check', '--root', root, '--preset', 'openwop', '--suppress-all', '-f', 'compact'])).code).toBe(0);
     for (const format of ['stylish', 'compact', 'json', 'sarif', 'github']) {
       const r = await runCli(['check', '--root', root, '--preset', 'openwop', '-f', format]);
@@ -233,6 +241,34 @@ describeShared('the baseline on a copy of the upstream anchor (openwop-v2, --pre
     expect((await runCli(['check', '--root', root, '--preset', 'openwop', '--staged', '-f', 'compact'])).code).toBe(0);
     git('rm', '-q', '--cached', SUPPRESSIONS_FILE);
     expect((await runCli(['check', '--root', root, '--preset', 'openwop', '--staged', '-f', 'compact'])).code).toBe(1);
+  }, 120_000);
+
+  it('a file that does not parse keeps its entries: none is used up or prunable, and --prune-suppressions refuses', async () => {
+    const root = anchorCopy();
+    const inv = path.join(root, 'SECURITY/invariants.yaml');
+    expect((await runCli(['check', '--root', root, '--suppress-all', '-f', 'compact'])).code).toBe(0);
+    const recorded = readFileSync(path.join(root, SUPPRESSIONS_FILE), 'utf8');
+    const good = readFileSync(inv, 'utf8');
+    // one tab in the indentation of an entry: the whole file fails to parse
+    writeFileSync(inv, good.replace(/\n    tier:/, '\n\ttier:'));
+    const broken = await runCli(['check', '--root', root, '-f', 'compact']);
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toMatch(/SECURITY\/invariants\.yaml:\d+:\d+: error .*\[parse\/syntax\]/);
+    expect(broken.stdout).not.toMatch(/prunable|higher than what was found|--prune-suppressions/);
+    const prune = await runCli(['check', '--root', root, '--prune-suppressions', '-f', 'compact']);
+    expect(prune.code).toBe(2);
+    expect(prune.stderr).toBe('specgate: --prune-suppressions refused: SECURITY/invariants.yaml does not parse, so the findings recorded for it cannot be judged; fix it first\n');
+    expect(readFileSync(path.join(root, SUPPRESSIONS_FILE), 'utf8')).toBe(recorded);
+    writeFileSync(inv, good);
+    expect((await runCli(['check', '--root', root, '-f', 'compact'])).code).toBe(0);
+  }, 120_000);
+
+  it('a baselined "visited nothing" still fails: without RFC 0211\'s schemas the wire examples stay unjudged', async () => {
+    const root = tempCopy(ANCHOR);
+    const r = await runCli(['check', '--root', root, '--preset', 'openwop', '--suppress-all', '-f', 'compact']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/wire-examples\/positive-passes visited nothing, so it cannot pass/);
+    expect((await runCli(['check', '--root', root, '--preset', 'openwop', '-f', 'compact'])).code).toBe(1);
   }, 120_000);
 });
 
@@ -256,9 +292,10 @@ describe('a guard withheld behind a baselined error', () => {
     expect(r.findings.map((x) => [x.ruleId, x.severity])).toEqual([['interop-map/mcp-profile-pattern', 'error']]);
     expect(r.findings[0]!.message).toMatch(/visited nothing, so it cannot pass/);
     expect(r.code).toBe(1);
-    // Recording it too accepts it: --suppress-all leaves a run that passes.
-    expect((await check(root, 'interop-map', '--suppress-all')).code).toBe(0);
-    expect((await check(root, 'interop-map')).code).toBe(0);
+    // Recording never accepts it: a baselined "visited nothing" still fails the run (docs/commands/check.md).
+    expect((await check(root, 'interop-map', '--suppress-all')).code).toBe(1);
+    expect(JSON.parse(readFileSync(path.join(root, SUPPRESSIONS_FILE), 'utf8'))[MAP]['interop-map/mcp-profile-pattern']).toBeUndefined();
+    expect((await check(root, 'interop-map')).code).toBe(1);
   }, 60_000);
 
   it('across families: a broken a2a.errors withholds the wire examples\' guards; baselined, the guards fail the run', async () => {

@@ -86,7 +86,7 @@ describe('hostile bounds: the pre-commit and pre-merge-commit hooks', () => {
   it('installs the same script as pre-commit and pre-merge-commit', () => {
     const { top } = setup();
     const [a, b] = HOOK_NAMES.map((h) => readFileSync(path.join(top, '.git/hooks', h), 'utf8'));
-    expect(a).toContain('git diff --cached --name-status --no-renames -z');
+    expect(a).toContain('git -c core.quotePath=false diff --cached --name-status --no-renames');
     expect(b).toBe(a);
   });
 

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT, runCli, runJson, spawnJson, tempDir } from '../helpers/env.js';
@@ -62,10 +62,26 @@ describe('specgate wire: bad input is a located finding', () => {
     ]);
   });
 
-  it('a capture file that does not exist', async () => {
-    const r = await runJson(['wire', path.join(tempDir(), 'nope.json')]);
-    expect(r.code).toBe(1);
-    expect(r.findings).toMatchObject([{ ruleId: 'corpus/missing-file' }]);
+  it('a capture file named on the command line that does not exist is an error (exit 2), not a finding', async () => {
+    const missing = path.join(tempDir(), 'nope.json');
+    const r = await runJson(['wire', missing]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`specgate: capture file not found: ${missing}\n`);
+  });
+
+  it('a folder without captures is nothing to judge (exit 2), never a pass', async () => {
+    const r = await runJson(['wire', tempDir()]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^specgate: nothing to judge: the folder .* holds no \*\.json capture\n$/);
+  });
+
+  it('a root without the RFC 0211 wire schemas cannot judge: one line naming them (exit 2)', async () => {
+    const dir = tempDir();
+    cpSync(path.join(PROJECT, 'spec/v2/interop-map.json'), path.join(dir, 'spec/v2/interop-map.json'), { recursive: true });
+    const f = writeCapture(dir, 'ok', rpcError(-32001, [errorInfo('TASK_NOT_FOUND')]));
+    const r = await runJson(['wire', '--root', dir, f]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^specgate: .* has no RFC 0211 §A wire schema schemas\/v2\/a2a-jsonrpc-error\.schema\.json and no RFC 0211 §B wire schema schemas\/v2\/google-rpc-status\.schema\.json, which RFC 0211.s wire checks judge by \(add them, or point "layout\.wireSchemas" in specgate\.config\.json at yours\)\n$/);
   });
 
   it('a root without the interop map cannot judge, and says so in one line (exit 2)', async () => {
@@ -73,7 +89,7 @@ describe('specgate wire: bad input is a located finding', () => {
     const f = writeCapture(dir, 'ok', rpcError(-32001, [errorInfo('TASK_NOT_FOUND')]));
     const r = await runJson(['wire', '--root', dir, f]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^specgate: .* has no interop map spec\/v2\/interop-map\.json, which the "specgate" preset expects.*\n$/);
+    expect(r.stderr).toMatch(/^specgate: .* has no interop map spec\/v2\/interop-map\.json and no RFC 0211 §A wire schema .*, which the "specgate" preset expects.*\n$/);
   });
 });
 

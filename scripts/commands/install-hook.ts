@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { parseCommandArgs } from '../core/args.js';
+import { UsageError } from '../core/errors.js';
+import { printable } from '../core/reporters/printable.js';
+import type { CliIo } from '../core/io.js';
+import { processIo } from '../core/io.js';
+
+const HELP = `usage: specgate install-hook [--husky | --lefthook | --pre-commit] [--force] [--root DIR]
+
+Installs the spec gate before each commit in this repository. By default a git pre-commit (and
+pre-merge-commit) hook in this repository's own hooks folder: a sh script that starts node only
+when a governed file is staged, then runs the installed copy (node_modules/specgate), never npx,
+on the staged content. Other forms:
+      --husky       the same script as .husky/pre-commit
+      --lefthook    lefthook.yml with a glob of the governed paths
+      --pre-commit  .pre-commit-config.yaml naming specgate's pre-commit hook
+      --force       replace a hook or file specgate did not write (never without it)
+      --root DIR    the governed repository (default: the folder of specgate.config.json, else the git top)
+  -h, --help        print this help and exit 0
+exit codes: 0 installed (or up to date), 2 not a git work tree, usage error, or a file left alone
+`;
+
+export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
+  const { values } = parseCommandArgs(argv, {
+    husky: { type: 'boolean' },
+    lefthook: { type: 'boolean' },
+    'pre-commit': { type: 'boolean' },
+    force: { type: 'boolean' },
+    root: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  }, false, HELP);
+  if (values.help) {
+    io.stdout.write(HELP);
+    return 0;
+  }
+  const forms = (['husky', 'lefthook', 'pre-commit'] as const).filter((f) => values[f]);
+  if (forms.length > 1) throw new UsageError(`give one of --husky, --lefthook, --pre-commit (got ${forms.map((f) => `--${f}`).join(', ')})`, HELP);
+  const { governedRoot } = await import('../hooks/governed-root.js');
+  const root = values.root !== undefined ? path.resolve(values.root as string) : governedRoot(process.cwd());
+  const { installAdopterHook } = await import('../hooks/install-hook.js');
+  const r = installAdopterHook(root, forms[0] ?? 'git', { force: values.force === true });
+  io.stdout.write(`${printable(r.message, '\n')}\n`);
+  return r.outcome === 'kept-foreign' ? 2 : 0;
+}

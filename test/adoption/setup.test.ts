@@ -1,0 +1,168 @@
+// `specgate init` and `specgate install-hook` in an adopting repository, in-process on temp git
+// repositories: the layout found, the workflow's paths from the preset's globs, idempotence, never
+// overwriting without --force, the hook forms, and the hooks folder with a global core.hooksPath.
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import * as yaml from 'js-yaml';
+import { describe, expect, it } from 'vitest';
+import { governedGlobs, INSTALLED_CLI } from '../../scripts/hooks/install-hook.js';
+import { presetLayout } from '../../scripts/core/layout.js';
+import { ANCHOR, PROJECT, describeShared, projectCorpusCopy, runCli, tempCopy, tempDir } from '../helpers/env.js';
+import { git, gitOk, recordingNode } from '../gates/git-repo.js';
+
+const require = createRequire(import.meta.url);
+const { validateWorkflow } = require('@action-validator/core') as { validateWorkflow(src: string): { errors: unknown[] } };
+
+function quietly<T>(f: () => T): T {
+  const warn = console.warn;
+  const error = console.error;
+  console.warn = console.error = () => {};
+  try {
+    return f();
+  } finally {
+    console.warn = warn;
+    console.error = error;
+  }
+}
+
+function repo(dir: string): string {
+  gitOk(dir, ['init', '-q', '-b', 'main']);
+  return dir;
+}
+
+describeShared('specgate init on a copy of the upstream layout', () => {
+  it('proposes the openwop preset, writes config, workflow and hook; a second run changes nothing', async () => {
+    const root = repo(tempCopy(ANCHOR));
+    const r = await runCli(['init', '--ci', 'github', '--hook', '--root', root]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^this tree is laid out like the "openwop" preset/);
+    expect(r.stdout).toMatch(/^wrote specgate\.config\.json; the RFC 0211 wire schemas .* are missing, so it turns off wire-examples\/positive-passes/m);
+    expect(r.stdout).toMatch(/^wrote \.github\/workflows\/spec-gate\.yml$/m);
+    expect(r.stdout).toMatch(/^pre-commit hook installed: \.git\/hooks\/pre-commit$/m);
+    expect(existsSync(path.join(root, '.git/hooks/pre-merge-commit'))).toBe(true);
+    const config = JSON.parse(readFileSync(path.join(root, 'specgate.config.json'), 'utf8'));
+    expect(config.preset).toBe('openwop');
+    const workflow = readFileSync(path.join(root, '.github/workflows/spec-gate.yml'), 'utf8');
+    expect(quietly(() => validateWorkflow(workflow).errors)).toEqual([]);
+    const wf = yaml.load(workflow) as any;
+    // The preset's own globs: upstream keeps invariants, the OpenAPI document and the proto outside spec/.
+    expect(wf.on.pull_request.paths).toEqual(expect.arrayContaining(['SECURITY/**', 'api/v2/openapi.yaml', 'conformance/fixtures/upstream/a2a-v1.0.1/a2a.proto', 'RFCS/**', 'specgate.config.json', 'specgate-suppressions.json']));
+    expect(wf.on.pull_request.paths).not.toContain('invariants/**');
+    const steps = wf.jobs.gate.steps as any[];
+    expect(steps.map((s) => s.uses ?? s.run)).toEqual(['actions/checkout@v4', 'actions/setup-node@v4', 'npm ci', 'specgate/specgate@v1', 'github/codeql-action/upload-sarif@v3']);
+    expect(steps[3].with.preset).toBe('openwop');
+    const hook = readFileSync(path.join(root, '.git/hooks/pre-commit'), 'utf8');
+    expect(hook).toContain(`cli="$root/${INSTALLED_CLI}"`);
+    expect(hook).not.toMatch(/npx/);
+    const before = readdirSync(root).sort();
+    const again = await runCli(['init', '--ci', 'github', '--hook', '--root', root]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/specgate\.config\.json is up to date\n\.github\/workflows\/spec-gate\.yml is up to date\npre-commit hook up to date/);
+    expect(readdirSync(root).sort()).toEqual(before);
+  });
+
+  it('never overwrites a file that differs without --force', async () => {
+    const root = repo(tempCopy(ANCHOR));
+    writeFileSync(path.join(root, 'specgate.config.json'), '{ "preset": "specgate" }\n');
+    const r = await runCli(['init', '--root', root]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toMatch(/specgate\.config\.json exists and differs, so it was left alone \(--force overwrites it\)/);
+    expect(readFileSync(path.join(root, 'specgate.config.json'), 'utf8')).toBe('{ "preset": "specgate" }\n');
+    expect((await runCli(['init', '--root', root, '--force'])).code).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(root, 'specgate.config.json'), 'utf8')).preset).toBe('openwop');
+  });
+
+  it('a check that misses its preset\'s files says which preset the tree is laid out for', async () => {
+    const root = tempCopy(ANCHOR);
+    const r = await runCli(['check', '--root', root, 'interop-map', '-f', 'compact']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^specgate: \d+ files of the "specgate" preset are missing \(.*\), but this tree is laid out like the "openwop" preset: run `specgate init` \(it writes specgate\.config\.json\) or pass --preset openwop\n/);
+    expect((await runCli(['check', '--root', root, '--preset', 'openwop', 'interop-map', '-f', 'compact'])).stderr).toBe('');
+  });
+});
+
+describe('specgate init and install-hook on this layout', () => {
+  it('finds the specgate preset, and each hook form is written once', async () => {
+    const root = repo(projectCorpusCopy());
+    const r = await runCli(['init', '--root', root]);
+    expect(r.stdout).toMatch(/laid out like the "specgate" preset/);
+    expect(JSON.parse(readFileSync(path.join(root, 'specgate.config.json'), 'utf8'))).toEqual({ $schema: './node_modules/specgate/scripts/schemas/config.schema.json', preset: 'specgate' });
+    const husky = await runCli(['install-hook', '--husky', '--root', root]);
+    expect(husky.stdout).toBe('pre-commit hook installed: .husky/pre-commit\n');
+    expect(readFileSync(path.join(root, '.husky/pre-commit'), 'utf8')).toContain(INSTALLED_CLI);
+    const lefthook = await runCli(['install-hook', '--lefthook', '--root', root]);
+    expect(lefthook.stdout).toBe('wrote lefthook.yml\n');
+    const lh = yaml.load(readFileSync(path.join(root, 'lefthook.yml'), 'utf8')) as any;
+    expect(lh['pre-commit'].commands.specgate.run).toBe(`node ${INSTALLED_CLI} check --staged`);
+    expect(lh['pre-commit'].commands.specgate.glob).toContain('RFCS/**');
+    const pc = await runCli(['install-hook', '--pre-commit', '--root', root]);
+    expect(pc.stdout).toBe('wrote .pre-commit-config.yaml; then run `pre-commit install`\n');
+    expect((yaml.load(readFileSync(path.join(root, '.pre-commit-config.yaml'), 'utf8')) as any).repos[0].hooks).toEqual([{ id: 'specgate' }]);
+    expect((await runCli(['install-hook', '--pre-commit', '--root', root])).stdout).toBe('.pre-commit-config.yaml up to date\n');
+    writeFileSync(path.join(root, 'lefthook.yml'), 'pre-commit: {}\n');
+    const kept = await runCli(['install-hook', '--lefthook', '--root', root]);
+    expect(kept.code).toBe(2);
+    expect(kept.stdout).toMatch(/^lefthook\.yml exists, so it was left alone \(--force replaces it\); add this to it:\n/);
+    expect(readFileSync(path.join(root, 'lefthook.yml'), 'utf8')).toBe('pre-commit: {}\n');
+  });
+
+  it('with a global core.hooksPath, writes only into this repository\'s own hooks folder and says where', async () => {
+    const root = repo(projectCorpusCopy());
+    const shared = tempDir('specgate-shared-hooks-');
+    const globalConfig = path.join(tempDir('specgate-home-'), 'gitconfig');
+    writeFileSync(globalConfig, `[core]\n\thooksPath = ${shared}\n`);
+    const r = await runCli(['install-hook', '--root', root], { env: { GIT_CONFIG_GLOBAL: globalConfig, GIT_CONFIG_NOSYSTEM: '1' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readdirSync(shared)).toEqual([]);
+    expect(existsSync(path.join(root, '.git/hooks/pre-commit'))).toBe(true);
+    expect(r.stdout).toMatch(/^pre-commit hook installed: \.git\/hooks\/pre-commit; core\.hooksPath \(global: .*\) points outside this repository, so nothing was written there and git runs hooks from there, not from \.git\/hooks; to use this one, run: git config core\.hooksPath \.git\/hooks\n$/);
+    // A hooks folder this repository's own configuration sets, inside it, is used.
+    gitOk(root, ['config', 'core.hooksPath', '.githooks']);
+    const local = await runCli(['install-hook', '--root', root], { env: { GIT_CONFIG_GLOBAL: globalConfig, GIT_CONFIG_NOSYSTEM: '1' } });
+    expect(local.stdout).toBe('pre-commit hook installed: .githooks/pre-commit\n');
+    expect(readdirSync(shared)).toEqual([]);
+  });
+
+  it('the adopter hook starts no node on an ungoverned commit, and runs the installed copy on a governed one', async () => {
+    const root = repo(projectCorpusCopy());
+    // The installed copy: this project's build, linked where npm installs it (the registry tier installs it for real).
+    mkdirSync(path.join(root, 'node_modules'), { recursive: true });
+    symlinkSync(PROJECT, path.join(root, 'node_modules/specgate'));
+    writeFileSync(path.join(root, '.gitignore'), 'node_modules/\n');
+    gitOk(root, ['add', '-A']);
+    gitOk(root, ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'corpus']);
+    expect((await runCli(['install-hook', '--root', root])).code).toBe(0);
+    const node = recordingNode();
+    const commit = (m: string) => git(root, ['commit', '-q', '-m', m], { SPECGATE_NODE: node.bin });
+    const starts = () => (existsSync(node.log) ? readFileSync(node.log, 'utf8').trim().split('\n') : []);
+    const first = starts().length;
+    writeFileSync(path.join(root, 'NOTES.txt'), 'not governed\n');
+    gitOk(root, ['add', 'NOTES.txt']);
+    expect(commit('notes').code).toBe(0);
+    expect(starts()).toHaveLength(first);
+    const map = path.join(root, 'spec/v2/interop-map.json');
+    writeFileSync(map, readFileSync(map, 'utf8').replace(/^\{/, '{ broken'));
+    gitOk(root, ['add', 'spec/v2/interop-map.json']);
+    const refused = commit('broken map');
+    expect(refused.code).not.toBe(0);
+    expect(starts().at(-1)).toMatch(new RegExp(`${INSTALLED_CLI.replace(/\//g, '\\/')} check interop-map wire-examples --staged`));
+  }, 120_000);
+});
+
+describe('.pre-commit-hooks.yaml', () => {
+  const hooks = yaml.load(readFileSync(path.join(PROJECT, '.pre-commit-hooks.yaml'), 'utf8')) as any[];
+  it('one node hook on the staged content, names not passed, files: every governed path of both presets', () => {
+    expect(hooks).toHaveLength(1);
+    expect(hooks[0]).toMatchObject({ id: 'specgate', language: 'node', pass_filenames: false, entry: 'specgate check --staged' });
+    const files = new RegExp(hooks[0].files);
+    for (const preset of ['specgate', 'openwop']) {
+      for (const glob of governedGlobs(presetLayout(preset))) {
+        const sample = glob.replace(/\*\*\/\*/g, 'a/b').replace(/\*\*/g, 'x/y.json').replace(/\*/g, 'z');
+        expect(files.test(sample), `${preset}: ${sample}`).toBe(true);
+      }
+    }
+    expect(files.test('README.md')).toBe(false);
+    expect(files.test('src/app.ts')).toBe(false);
+  });
+});
