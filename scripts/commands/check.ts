@@ -98,7 +98,7 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
     await configuredSeverities(config, BUILTIN_RULES);
     await configuredSeverities({ severities: cliRules, ruleAt: () => '--rule' }, BUILTIN_RULES);
     const { printConfig } = await import('../core/print-config.js');
-    writeReport(values.output as string | undefined, await printConfig(config, cliRules), io);
+    writeReport(values.output as string | undefined, await printConfig(config, cliRules, BUILTIN_RULES), io);
     return 0;
   }
   // The config comes first: its plugins may add families, which the run may name.

@@ -3,21 +3,21 @@ import type { ConfiguredSeverity } from './findings.js';
 import { presetLayout } from './layout.js';
 import { childPointer } from './pointer.js';
 import { presetDefault } from './rule.js';
+import type { RuleCatalog } from './rule-catalog.js';
+import { resolveConfiguredRules } from './rule-catalog.js';
 
 /**
  * `check --print-config` (ESLint's --print-config, for the whole run): the preset, each layout
  * entry, and every rule's severity, each with where it came from — `default`, `preset NAME`, the
  * config file's `file:line:column`, or `--rule`/`--preset`. Rules take no options in this model.
  */
-export async function printConfig(config: LoadedConfig, cliRules: Readonly<Record<string, ConfiguredSeverity>>): Promise<string> {
-  const { allRules, resolveConfiguredRules } = await import('../rules-registry.js');
+export async function printConfig(config: LoadedConfig, cliRules: Readonly<Record<string, ConfiguredSeverity>>, catalog: RuleCatalog): Promise<string> {
   const preset = config.layout.preset;
-  const fromFile = await resolveConfiguredRules(config.severities, config.ruleAt);
-  const fromCli = await resolveConfiguredRules(cliRules, () => '--rule');
+  const fromFile = await resolveConfiguredRules(config.severities, config.ruleAt, catalog);
+  const fromCli = await resolveConfiguredRules(cliRules, () => '--rule', catalog);
   // An id set through a retired alias is located at the alias's key.
   const aliasOf = new Map<string, string>();
-  const { ruleAliases } = await import('../rules-registry.js');
-  for (const [alias, to] of Object.entries(await ruleAliases())) for (const t of to) if (config.severities[alias] !== undefined && config.severities[t] === undefined) aliasOf.set(t, alias);
+  for (const [alias, to] of Object.entries(await catalog.aliases())) for (const t of to) if (config.severities[alias] !== undefined && config.severities[t] === undefined) aliasOf.set(t, alias);
   const base = presetLayout(preset);
   const layout: Record<string, { value: unknown; from: string }> = {};
   for (const [key, value] of Object.entries(config.layout)) {
@@ -26,7 +26,7 @@ export async function printConfig(config: LoadedConfig, cliRules: Readonly<Recor
     layout[key] = { value, from: at ?? (JSON.stringify(base[key as keyof typeof base]) === JSON.stringify(value) ? `preset ${preset}` : 'default') };
   }
   const rules: Record<string, { severity: string; from: string }> = {};
-  for (const r of await allRules()) {
+  for (const r of await catalog.rules()) {
     const cli = fromCli[r.id];
     const file = fromFile[r.id];
     if (cli !== undefined) rules[r.id] = { severity: shown(cli, r.defaultSeverity), from: '--rule' };

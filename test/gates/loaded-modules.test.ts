@@ -30,7 +30,8 @@ function loadedBy(args: string[], cacheDir: string): { ours: string[]; packages:
 }
 
 /** What `check interop-map` must never load: the other families, the Markdown stack, errata, compat, the LSP, the fixer, probe and wire. */
-const NOT_OURS = /^(checks\/(rfcs|invariants|wire-examples)\/|rfc\/(?!markdown-bounds\.js$)|errata\/|compat\/|lsp\/|fix\/(?!flags\.js$)|probe\/|wire\/|bench\/|hooks\/)/;
+// A family's declaration (its name, needs and inputs; no rule) is cheap and read by check's help: allowed.
+const NOT_OURS = /^(checks\/(rfcs|invariants|wire-examples)\/(?!declaration\.js$)|rfc\/|errata\/|compat\/|lsp\/|commands\/check-fix\.js$|core\/(fixer|commit|text-edits|markdown)\.js$|probe\/|wire\/|bench\/|hooks\/)/;
 
 describe('`check interop-map` loads only what it runs', () => {
   it('warm: no library but leven; none of the other commands, families or the fixer', () => {
