@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
@@ -22,6 +23,20 @@ const productionBuilds: Plugin = {
   },
 };
 
+/**
+ * `npm run test:unit` (SPECGATE_TIER=unit): the in-process tier for the inner loop. It leaves out
+ * every test file that starts a process (the built CLI, git, npm, verdaccio, pre-commit, the SARIF
+ * validator): found by what the file calls, so a new process test joins the full tier by itself.
+ */
+const STARTS_A_PROCESS = /\b(spawnCli|spawnJson|spawnSync|spawn|execFileSync|execFile|execSync|fork|TempRepo|initRepo|gitRepo|validateSarif|sarifMultitool)\s*\(|node:child_process/;
+const processTests = (): string[] =>
+    process.env.SPECGATE_TIER === 'unit'
+    ? readdirSync('test', { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.test.ts'))
+        .map((f) => `test/${f.split('\\').join('/')}`)
+        .filter((f) => STARTS_A_PROCESS.test(readFileSync(f, 'utf8')))
+    : [];
+
 export default defineConfig({
   plugins: [productionBuilds],
   // examples/plugin imports the public rule API by its package name, as an adopter's plugin does.
@@ -33,6 +48,7 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    exclude: ['**/node_modules/**', ...processTests()],
     // Builds the CLI once (tsc) and gives the run its own temp folder.
     globalSetup: ['./test/helpers/global-setup.ts'],
     // Removes each test file's temp folders when it ends.

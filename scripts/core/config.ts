@@ -173,8 +173,11 @@ function parseConfig(shown: string, raw: string, cache?: CacheStore): Structured
       return `${shown}:${at.line}:${at.column}: ${problem.message}`;
     }).join('\n'));
   }
-  const { errors, schema } = configErrors(doc, cache);
-  if (errors.length > 0) {
+  const { errors: all, schema } = configErrors(doc, cache);
+  if (all.length > 0) {
+    // One mistake, one line: a key that breaks `propertyNames` is also ajv's generic "property
+    // name must be valid" at the same place, which says nothing more.
+    const errors = all.filter((e) => e.keyword !== 'propertyNames' || !all.some((o) => o !== e && o.keyword !== 'propertyNames' && o.instancePath === e.instancePath));
     // The schema is passed so a misspelt key gets a "did you mean" from the keys it declares.
     const reports = [...schemaErrorReports(errors, doc, (e) => describeConfigError(e, doc.value), schema)];
     const lines = reports.map((r) => {
@@ -217,10 +220,13 @@ function describeConfigError(e: SchemaError, config: unknown): string {
       if (elsewhere) return `${list} — did you mean "${elsewhere[0]}"? (${JSON.stringify(value)} is how ${elsewhere[1]} spell${elsewhere[1].includes(' and ') ? '' : 's'} it)`;
       return typeof value === 'string' ? `${list}${didYouMeanHint(value, (e.params.allowedValues as unknown[]).map(String)).replace(/^;/, ' —')}` : list;
     }
-    case 'pattern':
+    case 'pattern': {
+      // A key that breaks `propertyNames` is named by ajv's `propertyName`, not by the path.
+      const name = (e as { propertyName?: string }).propertyName;
       return e.instancePath.startsWith('/rules')
-        ? `rule ids look like "family/subject-constraint"; ${where} does not`
+        ? `rule ids look like "family/subject-constraint"; ${name === undefined ? where : JSON.stringify(name)} does not`
         : `${where} must be a repository-relative path with forward slashes that stays inside the root`;
+    }
     case 'required':
       return `${where} is missing "${String(e.params.missingProperty)}"`;
     default:

@@ -21,6 +21,9 @@ export function resetSuggestionBudget(): void {
 }
 
 /** Character pairs still to spend in this run (for tests and the bench). */
+/** Edit distances computed since the process started: the work tests count (never time). */
+export const suggestionWork = { distances: 0 };
+
 export function suggestionCellsLeft(): number {
   return cellsLeft;
 }
@@ -43,6 +46,7 @@ export function didYouMean(name: string, known: Iterable<string>): string | unde
     const cost = Math.max(1, name.length * k.length);
     if (cost > cellsLeft) return undefined;
     cellsLeft -= cost;
+    suggestionWork.distances++;
     const d = leven(lower, k.toLowerCase());
     if (d < bestDistance) [best, bestDistance] = [k, d];
   }

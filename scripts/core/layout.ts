@@ -161,7 +161,7 @@ export function otherPresetHint(layout: Layout, exists: (rel: string) => boolean
     }
     if (here.length === 0) continue;
     const list = (xs: string[]) => (xs.length === 1 ? xs[0]! : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
-    return `${list(here)} ${here.length === 1 ? 'is' : 'are'} here, where the "${name}" preset keeps ${here.length === 1 ? 'it' : 'them'}, but not ${list(missed)}: this looks like the "${name}" layout (--preset ${name}, or "preset": "${name}" in specgate.config.json)`;
+    return `${list(here)} ${here.length === 1 ? 'is' : 'are'} here, where the "${name}" preset keeps ${here.length === 1 ? 'it' : 'them'}, but not ${list(missed)}: this looks like the "${name}" layout (run \`specgate init\`, which writes specgate.config.json, or pass --preset ${name})`;
   }
   return undefined;
 }

@@ -22,7 +22,7 @@ describe('the published package', () => {
   });
 
   it('holds the build, its types, the shipped schemas and the readme: nothing else', () => {
-    const unexpected = files.filter((f) => !/^(README\.md|LICENSE|package\.json|scripts\/schemas\/[\w.-]+\.schema\.json|dist\/scripts\/.+\.(js|d\.ts))$/.test(f));
+    const unexpected = files.filter((f) => !/^(README\.md|LICENSE|package\.json|scripts\/schemas\/[\w.-]+\.schema\.json|scripts\/presets\/[\w-]+\.json|dist\/scripts\/.+\.(js|d\.ts))$/.test(f));
     expect(unexpected).toEqual([]);
     // no source, tests, docs, corpus, benchmarks or build state
     expect(files.filter((f) => /^(test|docs|spec|schemas|RFCS|invariants|\.ci|\.github)\/|\.ts$(?<!\.d\.ts)|^dist\/scripts\/bench\/|tsbuildinfo/.test(f))).toEqual([]);

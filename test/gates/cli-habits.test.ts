@@ -150,14 +150,14 @@ describe('--rule ID:SEVERITY, --print-config, --debug, --cache-location, help <c
     expect(r.stderr).toMatch(/^specgate: debug: {3}rfcs\/status-known +[\d.]+ ms$/m);
   });
 
-  it('--cache-location moves the parse cache for the run', async () => {
+  it('--cache-location moves the cache folder for the run', async () => {
     const { mkdtempSync, readdirSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const cache = mkdtempSync(path.join(tmpdir(), 'specgate-cache-'));
     try {
       const r = await runCli(['check', 'rfcs', '--cache-location', cache, '--debug']);
-      expect(r.stderr).toContain(`parse cache: ${cache}`);
-      expect(readdirSync(cache).filter((f) => f.endsWith('.json')).length).toBeGreaterThan(0);
+      expect(r.stderr).toContain(`cache folder: ${cache}`);
+      expect(readdirSync(path.join(cache, 'parsed')).filter((f) => f.endsWith('.json')).length).toBeGreaterThan(0);
       expect((await runCli(['check', '--cache-location', cache, '--no-cache'])).stderr).toBe('specgate: give --cache-location or --no-cache, not both\n');
     } finally {
       rmSync(cache, { recursive: true, force: true });
@@ -219,7 +219,7 @@ describeShared("the other preset's layout", () => {
     expect(r.code).toBe(1);
     const hints = r.stderr.split('\n').filter(Boolean);
     expect(hints).toHaveLength(1);
-    expect(hints[0]).toMatch(/^specgate: api\/v2\/openapi\.yaml, .*SECURITY\/invariants\.yaml are here, where the "openwop" preset keeps them, but not spec\/v2\/openapi\.yaml, .*invariants\/invariants\.yaml: this looks like the "openwop" layout \(--preset openwop, or "preset": "openwop" in specgate\.config\.json\)$/);
+    expect(hints[0]).toMatch(/^specgate: api\/v2\/openapi\.yaml, .*SECURITY\/invariants\.yaml are here, where the "openwop" preset keeps them, but not spec\/v2\/openapi\.yaml, .*invariants\/invariants\.yaml: this looks like the "openwop" layout \(run `specgate init`, which writes specgate\.config\.json, or pass --preset openwop\)$/);
     // with the preset, no hint
     expect((await runCli(['check', 'interop-map', '--root', dir, '--preset', 'openwop'])).stderr).toBe('');
   });

@@ -16,7 +16,11 @@ function repo(): { root: string; outside: string } {
   const base = tempDir('specgate-hostile-suppressions-');
   const root = path.join(base, 'repo');
   mkdirSync(path.join(root, 'RFCS'), { recursive: true });
-  writeFileSync(path.join(root, 'RFCS/0001-t.md'), '# RFC 0001: T\n\nHello.\n');
+  // One error a baseline may record (a bad Created date); an RFC with no header table would also
+  // leave rules with nothing to visit, and a "visited nothing" is never baselined.
+  const header = ['RFC', '0001', 'Title', 'T', 'Status', '`Draft`', 'Author(s)', 'A', 'Created', 'not-a-date', 'Updated', '2026-01-01', 'Affects', '—', 'Compatibility', '`additive`', 'Supersedes', '—', 'Superseded by', '—'];
+  const rows = Array.from({ length: header.length / 2 }, (_, i) => `| **${header[2 * i]}** | ${header[2 * i + 1]} |`);
+  writeFileSync(path.join(root, 'RFCS/0001-t.md'), ['# RFC 0001: T', '', '| Field | Value |', '| --- | --- |', ...rows, '', '## Summary', '', 'Hello.', ''].join('\n'));
   gitOk(root, ['init', '-q']);
   const outside = path.join(base, 'outside');
   mkdirSync(outside);

@@ -100,7 +100,7 @@ describe('a journal and a lock committed to the tree are ignored and reported', 
     const root = fixableRepo();
     const { victim, original } = plantTreeJournal(root, 'renaming');
     commitAll(root);
-    const r = await runCli(['check', 'rfcs', '--root', root, '--fix', '--rule', 'rfcs/dates-valid', '-f', 'json']);
+    const r = await runCli(['check', 'rfcs', '--root', root, '--fix', '--fix-rule', 'rfcs/dates-valid', '-f', 'json']);
     expect(readFileSync(victim, 'utf8')).toBe(original);
     expect(r.stderr).toContain('specgate: ignored .specgate-errata.journal in the working tree and the git index');
     expect(r.stderr).toContain('specgate: applied 1 fix to 1 file\n');
@@ -243,14 +243,14 @@ describe('--fix writes governed documents only, never through a symlink', () => 
     writeFileSync(path.join(root, '.github/workflows/ci.yml'), broken);
     rmSync(rfc);
     symlinkSync('../.github/workflows/ci.yml', rfc);
-    const r = await runCli(['check', 'rfcs', '--root', root, '--fix', '--rule', 'rfcs/dates-valid', '-f', 'json']);
+    const r = await runCli(['check', 'rfcs', '--root', root, '--fix', '--fix-rule', 'rfcs/dates-valid', '-f', 'json']);
     expect(readFileSync(path.join(root, '.github/workflows/ci.yml'), 'utf8')).toBe(broken);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`specgate: nothing written: ${RFC_0211} passes through the symlink ${RFC_0211} (never written through); --fix writes governed documents only\n`);
     // clean control: the same RFC as a regular file is fixed
     rmSync(rfc);
     writeFileSync(rfc, broken);
-    const fixed = await runCli(['check', 'rfcs', '--root', root, '--fix', '--rule', 'rfcs/dates-valid', '-f', 'json']);
+    const fixed = await runCli(['check', 'rfcs', '--root', root, '--fix', '--fix-rule', 'rfcs/dates-valid', '-f', 'json']);
     expect(fixed.stderr).toBe('specgate: applied 1 fix to 1 file\n');
     expect(readFileSync(rfc, 'utf8')).toContain('| **Created** | 2026-09-23 |');
   });

@@ -21,6 +21,7 @@ import { SUITES as WIRE } from './wire.cases.js';
 
 /** Rules whose sabotage is an end-to-end test (the file must assert the id). */
 const END_TO_END: Record<string, string> = {
+  'limits/too-many-files': 'test/hostile/bounds-volume.test.ts',
   'wire-examples/positive-passes': 'test/wire/wire-examples.test.ts',
   'wire-examples/negative-fails-as-labelled': 'test/wire/wire-examples.test.ts',
   'wire/binding-shape': 'test/wire/judge.test.ts',
