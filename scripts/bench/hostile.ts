@@ -41,6 +41,12 @@ const MAX_MARKDOWN = 128 * 1024;
 const CAP_RULES = /^(parse\/too-large|parse\/markdown-too-large|parse\/too-deep|parse\/aliases|limits\/)/;
 
 /** Repeats `unit(i)` until the text is `bytes` long. */
+/** The map's text with `rows` laid at the start of its a2a.errors array. */
+function intoErrors(text: string, rows: string): string {
+  const at = text.indexOf('"errors": [') + '"errors": ['.length;
+  return text.slice(0, at) + rows + text.slice(at);
+}
+
 function fill(head: string, bytes: number, unit: (i: number) => string, tail = ''): string {
   const parts = [head];
   let n = head.length + tail.length;
@@ -68,9 +74,7 @@ const KINDS: Kind[] = [
       const map = JSON.parse(readFileSync(path.join(root, this.file), 'utf8')) as { a2a: { errors: unknown[] } };
       const rows = map.a2a.errors;
       const text = JSON.stringify(map, null, 2);
-      const at = text.indexOf('"errors": [') + '"errors": ['.length;
-      const extra = fill('', bytes - text.length, (i) => JSON.stringify({ ...(rows[i % rows.length] as object), upstream: `Padding${i}Error` }) + ',\n');
-      return text.slice(0, at) + extra + text.slice(at);
+      return intoErrors(text, fill('', bytes - text.length, (i) => JSON.stringify({ ...(rows[i % rows.length] as object), upstream: `Padding${i}Error` }) + ',\n'));
     },
   },
   {
@@ -80,9 +84,8 @@ const KINDS: Kind[] = [
     make(root, bytes) {
       // Every field of every row has the wrong type: ajv reports each, the worst case for the schema rule.
       const text = readFileSync(path.join(root, this.file), 'utf8');
-      const at = text.indexOf('"errors": [') + '"errors": ['.length;
       const row = '{"upstream":1,"jsonrpc":"x","grpc":2,"http":"y","serverWhen":3,"clientProjection":4,"reason":5},\n';
-      return text.slice(0, at) + fill('', bytes - text.length, () => row) + text.slice(at);
+      return intoErrors(text, fill('', bytes - text.length, () => row));
     },
   },
   {
@@ -132,8 +135,7 @@ const KINDS: Kind[] = [
     make(root, bytes) {
       // A value in three bytes, each missing every required property of a row (issue 28: 4.19 MB peaked at 3.6 GB).
       const text = readFileSync(path.join(root, this.file), 'utf8');
-      const at = text.indexOf('"errors": [') + '"errors": ['.length;
-      return text.slice(0, at) + '{},'.repeat(Math.max(0, Math.floor((Math.min(bytes, MAX_JSON) - text.length) / 3))) + text.slice(at);
+      return intoErrors(text, '{},'.repeat(Math.max(0, Math.floor((Math.min(bytes, MAX_JSON) - text.length) / 3))));
     },
   },
   {
