@@ -27,7 +27,7 @@ function copy(): { dir: string; rfc(edit: (lines: string[]) => void): void; conf
 }
 
 const affectsRow = (lines: string[]) => lines.findIndex((l) => l.startsWith('| **Affects**'));
-const of = (findings: { file: string; ruleId: string }[], file: string, rule: string) => findings.filter((f) => f.file === file && f.ruleId === rule);
+const of = <T extends { file: string; ruleId: string }>(findings: T[], file: string, rule: string): T[] => findings.filter((f) => f.file === file && f.ruleId === rule);
 
 describe('Markdown: specgate-disable / specgate-enable with a reason', () => {
   it('a disable/enable pair around the header table accepts its findings of that rule; a reasonless one accepts nothing and is a finding', async () => {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { runPlugin, runRules } from '../../scripts/api/testing.js';
 // The example imports `specgate/rules` by name; vitest.config.ts maps it to scripts/api/.
-import plugin from '../../examples/plugin/index.js';
+import type { Plugin } from '../../scripts/api/rules.js';
+// @ts-expect-error -- the example is plain JavaScript, as an adopter writes it; typed by the API below.
+import example from '../../examples/plugin/index.js';
+
+const plugin = example as Plugin;
 
 /* examples/plugin on the public harness (specgate/rules/testing), in memory. */
 

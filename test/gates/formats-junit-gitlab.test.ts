@@ -44,7 +44,7 @@ const GITLAB_CODE_QUALITY = {
   },
 };
 
-const validateGitlab = new Ajv2020({ allErrors: true, strict: false }).compile(GITLAB_CODE_QUALITY);
+const validateGitlab = new Ajv2020.default({ allErrors: true, strict: false }).compile(GITLAB_CODE_QUALITY);
 
 /** A result whose text tries to break XML: markup, an entity, a CDATA end, control characters. */
 function hostile(): ReturnType<typeof sampleResult> {

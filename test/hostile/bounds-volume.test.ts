@@ -61,7 +61,7 @@ describe('hostile bounds: schema errors', () => {
     expect(validate.errors!.map((e) => e.params.missingProperty)).toEqual(['a', 'b', 'c']);
     // both branches fail: the count is ajv's own, uncapped
     const data = { list: [...list, 1], tail: {} };
-    const plain = new Ajv2020({ allErrors: true, strict: false }).compile(schema);
+    const plain = new Ajv2020.default({ allErrors: true, strict: false }).compile(schema);
     expect(plain(data)).toBe(false);
     expect(validate(data)).toBe(false);
     expect(validate.errorCount).toBe(plain.errors!.length);
