@@ -198,6 +198,8 @@ export interface TaskItem {
   range: Range;
   /** Title of the nearest heading before it. */
   sectionTitle?: string;
+  /** Titles of every heading whose section holds it, outermost first (`## Acceptance criteria` above a `### Conformance` sub-heading). */
+  sectionTitles?: string[];
 }
 
 export interface CodeBlock {

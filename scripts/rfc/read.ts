@@ -272,8 +272,10 @@ function readTaskItems(md: MarkdownDoc, sections: Section[]): TaskItem[] {
   const headings = sections.filter((s) => s.kind === 'heading');
   walkBlocks(md.tree, (n) => {
     if (n.type !== 'listItem' || typeof n.checked !== 'boolean') return;
-    const sectionTitle = enclosingTitle(headings, offset(n, 'start'));
-    out.push({ checked: n.checked, text: renderedText(n).trim(), range: nodeRange(n), ...(sectionTitle !== undefined ? { sectionTitle } : {}) });
+    const at = offset(n, 'start');
+    const sectionTitle = enclosingTitle(headings, at);
+    const sectionTitles = headings.filter((h) => h.start <= at && at < h.end).map((h) => h.title);
+    out.push({ checked: n.checked, text: renderedText(n).trim(), range: nodeRange(n), ...(sectionTitle !== undefined ? { sectionTitle } : {}), ...(sectionTitles.length ? { sectionTitles } : {}) });
   });
   return out;
 }

@@ -92,6 +92,11 @@ export const SUITES: RuleSuite[] = [
           errors: [{ ruleId: 'rfcs/acceptance-boxes', file: RFC_0211, column: 1, where: (t) => ({ line: positionOf(t(RFC_0211), '- [ ] RFC 0156').line }) }],
         },
         {
+          name: 'an unticked box under a sub-heading of the acceptance criteria',
+          files: { [RFC_0211]: replace('- [x] RFC 0156 §B retrospective row', '### Follow-up\n\n- [ ] RFC 0156 §B retrospective row') },
+          errors: [{ ruleId: 'rfcs/acceptance-boxes', file: RFC_0211, column: 1, where: (t) => ({ line: positionOf(t(RFC_0211), '- [ ] RFC 0156').line }) }],
+        },
+        {
           name: 'a Title row that is not the title line',
           files: { [RFC_0211]: replace(/^\| \*\*Title\*\* \| an A2A error's details are an ErrorInfo/m, "| **Title** | An A2A error's details are ErrorInfo") },
           errors: [{ ruleId: 'rfcs/title-row-matches', file: RFC_0211, message: /Title row "An A2A error's details are ErrorInfo, .*" differs from the title line/, where: (t) => ({ line: positionOf(t(RFC_0211), "An A2A error's").line }) }],

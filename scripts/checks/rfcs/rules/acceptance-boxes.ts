@@ -35,7 +35,8 @@ export const acceptanceBoxes: Rule = {
     for (const doc of docs) {
       ctx.visit();
       if (rfcStatus(doc)?.value !== ctx.layout.process.statuses.accepted) continue;
-      const open = doc.taskItems.filter((item) => !item.checked && /^acceptance\b/i.test(item.sectionTitle ?? ''));
+      // A box under a sub-heading of the acceptance criteria is one of them too.
+      const open = doc.taskItems.filter((item) => !item.checked && (item.sectionTitles ?? [item.sectionTitle ?? '']).some((t) => /^acceptance\b/i.test(t)));
       if (open.length === 0) continue;
       const history = upstream ? historyOf(ctx.corpus.text(doc.file), doc) : [];
       if (history.some((sentence) => HISTORY_OUTCOME.test(sentence) && !COMMENT_WINDOW.test(sentence))) continue;
