@@ -5,6 +5,7 @@ import type { Layout } from './layout.js';
 import { builtinPresetName, PRESET_NAMES } from './layout.js';
 import type { ConfiguredSeverity } from './findings.js';
 import type { ProcessOverrides } from './process.js';
+import { isPackageName } from './package-spec.js';
 import { isInside, readRegularFile, toPosix } from './source.js';
 
 /** What a shareable config may set (a repository's own config may also name plugins). */
@@ -64,6 +65,7 @@ function locateConfig(root: string, ref: string, from: string): string {
     if (!isInside(file, root)) throw new UsageError(`${shown(from)}: extends "${ref}", which is outside the repository`);
     return file;
   }
+  if (!isPackageName(ref)) throw new UsageError(`${shown(from)}: extends "${ref}", which is neither specgate:<preset>, a ./path, nor a package name (a "." or ".." segment would lead out of node_modules)`);
   let file: string;
   try {
     file = createRequire(path.join(root, 'specgate.config.json')).resolve(ref);

@@ -90,6 +90,14 @@ describe('extends', () => {
     expect(layout.process.statuses.rejected).toBe('Declined');
   });
 
+  it('refuses a package name whose ".." segments lead out of node_modules', () => {
+    const outside = repoWith({ 'shared.json': { rules: { 'rfcs/header-complete': 'off' } } });
+    const root = repoWith({ 'node_modules/.keep': '' });
+    const up = '../'.repeat(path.join(root, 'node_modules').split(path.sep).length);
+    writeFileSync(path.join(root, 'specgate.config.json'), JSON.stringify({ extends: `a/${up}${path.join(outside, 'shared.json').slice(1)}` }));
+    expect(() => loadConfig(root, {})).toThrow(/nor a package name \(a "\." or "\.\." segment/);
+  });
+
   it.each([
     ['an unknown preset', { 'specgate.config.json': { extends: 'specgate:nope' } }, /extends "specgate:nope", which is no preset \(known: specgate:specgate, specgate:openwop\)/],
     ['a circle', { 'a.json': { extends: './b.json' }, 'b.json': { extends: './a.json' }, 'specgate.config.json': { extends: './a.json' } }, /which extends it back \(a circle\)/],
