@@ -87,6 +87,22 @@ export function openCache(governedRoot: string, dir = cacheFolder(governedRoot))
   };
 }
 
+/** The first folder from `root` along `steps` that is a symlink (or not a folder), or undefined. */
+function symlinkOnTheWay(root: string, steps: readonly string[]): string | undefined {
+  let at = root;
+  for (const step of steps) {
+    at = path.join(at, step);
+    let st;
+    try {
+      st = lstatSync(at);
+    } catch {
+      return undefined; // not made yet: makeFolders makes real folders
+    }
+    if (!st.isDirectory()) return at;
+  }
+  return undefined;
+}
+
 export function sha256(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
 }
@@ -110,7 +126,11 @@ export function cacheRefusal(governedRoot: string, dir: string): string | undefi
     const steps = rel.split(path.sep);
     const at = steps.indexOf('node_modules');
     const index = indexSignature(root);
+    const link = at < 0 ? undefined : symlinkOnTheWay(root, steps);
     if (at < 0 || steps[at + 1] !== '.cache') why = `${dir} is inside the governed tree and not under a node_modules/.cache folder`;
+    // git does not look past a symlink: a committed `node_modules` link to a tracked folder
+    // holding entries passed both git checks below, and its validators ran.
+    else if (link !== undefined) why = `${dir} passes through the symlink ${link}`;
     else if (existsSync(dir) && index && readVerdict(index.verdict) === `${index.signature}\0${dir}`) why = undefined;
     else if (existsSync(dir)) {
       const r = git(root, ['ls-files', '-z', '-c', '-o', '--exclude-standard', '--directory', '--', dir]);

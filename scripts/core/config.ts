@@ -197,14 +197,16 @@ function configErrors(doc: StructuredDoc, cache: CacheStore | undefined): { erro
 }
 
 /** Severities as ESLint (`"warn"`, 0/1/2) and Spectral (`"warn"`, `"info"`, `"hint"`) spell them: this tool's word, and whose spelling it is. */
-export const SEVERITY_ELSEWHERE: Readonly<Record<string, readonly [string, string]>> = {
+// Looked up by a word from the config or --rule: no prototype, so "constructor" or "toString" is
+// an unknown word (it was an internal error), never Object's function.
+export const SEVERITY_ELSEWHERE: Readonly<Record<string, readonly [string, string]>> = Object.assign(Object.create(null) as Record<string, readonly [string, string]>, {
   warn: ['warning', 'ESLint and Spectral'],
   info: ['notice', 'Spectral'],
   hint: ['notice', 'Spectral'],
   '0': ['off', 'ESLint'],
   '1': ['warning', 'ESLint'],
   '2': ['error', 'ESLint'],
-};
+} as const);
 
 function describeConfigError(e: SchemaError, config: unknown): string {
   // Shown as the user wrote the keys: a rule id's "/" is not pointer-escaped.

@@ -195,8 +195,18 @@ async function markdownExceptions(ctx: ExceptionContext): Promise<Exception[]> {
 function parseDirective(body: string): { rules: string[]; reason: string } {
   const cut = body.indexOf('--');
   const ids = cut < 0 ? body : body.slice(0, cut);
-  const reason = cut < 0 ? '' : body.slice(cut + 2).trim();
+  const reason = cut < 0 ? '' : readableReason(body.slice(cut + 2));
   return { rules: ids.split(/[\s,]+/).filter(Boolean), reason };
+}
+
+/**
+ * A reason a reviewer can read: the text trimmed, or '' (no reason) unless it holds a letter or a
+ * digit. Otherwise a zero-width space, a control or bidi character or a run of dashes would pass
+ * for a reason and hide an error from CI with nothing shown in the diff.
+ */
+export function readableReason(text: string): string {
+  const t = text.trim();
+  return /[\p{L}\p{N}]/u.test(t) ? t : '';
 }
 
 interface HtmlNode {
@@ -232,7 +242,7 @@ function configExceptions(ctx: ExceptionContext): Exception[] {
       kind: 'config' as const,
       file: x.file,
       rules: [x.rule],
-      reason: (x.reason ?? '').trim(),
+      reason: readableReason(x.reason ?? ''),
       at: { file: configFile, line: line ?? 1, column: column ?? 1, endLine: line ?? 1, endColumn: column ?? 1 },
       used: false,
       judged,

@@ -5,6 +5,7 @@ import type { Layout } from './layout.js';
 import { builtinPresetName, PRESET_NAMES } from './layout.js';
 import type { ConfiguredSeverity } from './findings.js';
 import type { ProcessOverrides } from './process.js';
+import { isPackageName } from './package-spec.js';
 import { isInside, readRegularFile, toPosix } from './source.js';
 
 /** What a shareable config may set (a repository's own config may also name plugins). */
@@ -26,6 +27,12 @@ export interface Extended {
 
 /** How deep configs may extend configs: deeper is a mistake, not a layout. */
 const MAX_DEPTH = 8;
+/**
+ * How many shared configs one resolution may read in all. Depth alone does not bound the work: a
+ * config naming the same file 20 times, each naming the next 20 times, 8 deep, asks for 20^8
+ * reads (8 per level and 6 levels took 65 s; 20 overflowed the stack). Real chains read a few.
+ */
+export const MAX_EXTENDED_CONFIGS = 64;
 
 /**
  * The configs `extends` names, read and checked against the config schema (`parse`), each after
@@ -34,7 +41,7 @@ const MAX_DEPTH = 8;
  * installed in the root whose main file is a JSON config. A shareable config names no plugins (code
  * is named by the repository itself) and may not extend itself.
  */
-export function resolveExtends(root: string, refs: ConfigLayer['extends'], from: string, parse: (shown: string, raw: string) => ConfigLayer, chain: readonly string[] = []): Extended {
+export function resolveExtends(root: string, refs: ConfigLayer['extends'], from: string, parse: (shown: string, raw: string) => ConfigLayer, chain: readonly string[] = [], budget = { left: MAX_EXTENDED_CONFIGS }): Extended {
   const out: Extended = { layers: [] };
   for (const ref of refs === undefined ? [] : Array.isArray(refs) ? refs : [refs]) {
     const preset = builtinPresetName(ref);
@@ -46,11 +53,12 @@ export function resolveExtends(root: string, refs: ConfigLayer['extends'], from:
     const file = locateConfig(root, ref, from);
     if (chain.includes(file) || file === from) throw new UsageError(`${shown(from)}: extends "${ref}", which extends it back (a circle)`);
     if (chain.length >= MAX_DEPTH) throw new UsageError(`${shown(from)}: extends more than ${MAX_DEPTH} configs deep`);
+    if (--budget.left < 0) throw new UsageError(`${shown(from)}: extends more than ${MAX_EXTENDED_CONFIGS} configs in all (counting each time one is named)`);
     const got = readRegularFile(file, isInside(file, root) ? { root } : {});
     if (!got.ok) throw new UsageError(`${shown(from)}: extends "${ref}": ${got.failure === 'missing' ? 'not found' : got.message}`);
     const config = parse(shown(file), got.bytes.toString('utf8'));
     if (config.plugins?.length) throw new UsageError(`${shown(file)}: a shared config names no plugins; the repository's own specgate.config.json does`);
-    const inner = resolveExtends(root, config.extends, file, parse, [...chain, from]);
+    const inner = resolveExtends(root, config.extends, file, parse, [...chain, from], budget);
     if (inner.preset !== undefined) out.preset = inner.preset;
     if (config.preset !== undefined) out.preset = config.preset;
     out.layers.push(...inner.layers, { shown: shown(file), config });
@@ -64,6 +72,7 @@ function locateConfig(root: string, ref: string, from: string): string {
     if (!isInside(file, root)) throw new UsageError(`${shown(from)}: extends "${ref}", which is outside the repository`);
     return file;
   }
+  if (!isPackageName(ref)) throw new UsageError(`${shown(from)}: extends "${ref}", which is neither specgate:<preset>, a ./path, nor a package name (a "." or ".." segment would lead out of node_modules)`);
   let file: string;
   try {
     file = createRequire(path.join(root, 'specgate.config.json')).resolve(ref);

@@ -9,6 +9,7 @@ import type { RuleMeta } from './rule.js';
 import type { Family, Rule } from './rule.js';
 import { defineRule } from './rule.js';
 import { isInside } from './source.js';
+import { isPackageName } from './package-spec.js';
 
 /**
  * A repository's own rules (docs/plugins.md): a module named in specgate.config.json `plugins`
@@ -95,6 +96,7 @@ function resolvePlugin(root: string, spec: string): string {
     if (!isInside(real, realpathSync(root))) throw new UsageError(`plugin "${spec}" leads out of the repository`);
     return real;
   }
+  if (!isPackageName(spec)) throw new UsageError(`plugin "${spec}" is not a path starting with ./ nor a package name (a "." or ".." segment would lead out of node_modules)`);
   try {
     return createRequire(path.join(root, CONFIG_FILE)).resolve(spec);
   } catch {

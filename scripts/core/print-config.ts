@@ -1,3 +1,4 @@
+import { jsonText } from './reporters/json-text.js';
 import type { LoadedConfig } from './config.js';
 import type { ConfiguredSeverity } from './findings.js';
 import { presetLayout } from './layout.js';
@@ -44,7 +45,7 @@ export async function printConfig(config: LoadedConfig, cliRules: Readonly<Recor
     rules,
     ...extra,
   };
-  return JSON.stringify(out, null, 2) + '\n';
+  return jsonText(out) + '\n';
 }
 
 /** `on` is shown with the severity it enables. */

@@ -272,6 +272,8 @@ function ajvCompile(Ajv2020: AjvModules['Ajv2020'], addFormats: AjvModules['addF
   const ajv = new Ajv2020({ ...AJV_OPTIONS, validateSchema: false, code: { source, process: capErrorsInCode, ...(patterns === 'linear' ? { regExp: linearRegExp() } : {}) } });
   addFormats(ajv);
   let compiled: Validator;
+  const comment = idClosingComment(schema);
+  if (comment !== undefined) throw new SchemaCompileError(`$id ${JSON.stringify(comment)} holds "*/", which would end the comment ajv writes it into and run the rest as code`);
   try {
     metaValidator().validateSchema(schema as object, true);
     compiled = ajv.compile(schema as object) as unknown as Validator;
@@ -279,6 +281,33 @@ function ajvCompile(Ajv2020: AjvModules['Ajv2020'], addFormats: AjvModules['addF
     throw new SchemaCompileError(e instanceof Error ? e.message : String(e));
   }
   return { ajv, validate: compiled };
+}
+
+/**
+ * The first `$id` whose text holds a star followed by a slash (the end of a block comment),
+ * anywhere in the schema. ajv writes each schema's `$id` into the code it generates inside a block
+ * comment (`sourceURL`, whenever `code.process` is set, as here), and its quotes do not help there:
+ * an `$id` of `https://x/a`, star, slash, `;process.exit();`, slash, star is a valid URI reference
+ * that ran as code at compile time, cold or cached. One walk over the parsed value
+ * (objects seen once: YAML aliases share them), before ajv sees it.
+ */
+export function idClosingComment(schema: unknown): string | undefined {
+  const seen = new Set<object>();
+  const stack: unknown[] = [schema];
+  while (stack.length) {
+    const v = stack.pop();
+    if (v === null || typeof v !== 'object' || seen.has(v)) continue;
+    seen.add(v);
+    if (Array.isArray(v)) {
+      for (const x of v) stack.push(x);
+      continue;
+    }
+    for (const [k, x] of Object.entries(v)) {
+      if (k === '$id' && (typeof x === 'string' ? x : JSON.stringify(x) ?? '').includes('*/')) return typeof x === 'string' ? x : JSON.stringify(x);
+      stack.push(x);
+    }
+  }
+  return undefined;
 }
 
 /** A validator whose `errors` are the kept ones (no empty slots) and `errorCount` the total. */

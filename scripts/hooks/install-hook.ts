@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { writeFileAtomic } from '../core/writer.js';
 import path from 'node:path';
 import { CONFIG_FILE, loadConfig } from '../core/config.js';
@@ -8,6 +8,7 @@ import { packageRoot as ownPackageRoot, packageVersion } from '../core/package-r
 import { FatalError } from '../core/errors.js';
 import type { Layout } from '../core/layout.js';
 import { isInside, toPosix } from '../core/source.js';
+import { assertFolderInside, readSetupFile, reallyInside } from '../core/setup-file.js';
 import { familyInputs, PATH_REFERENCE_FAMILIES } from './family-inputs.js';
 import { ADOPTER_HOOK_MARKER, isOurHook, preCommitScript } from './pre-commit-script.js';
 import { printable } from '../core/reporters/printable.js';
@@ -99,7 +100,8 @@ export function hooksFolder(cwd: string): HooksFolder | undefined {
     // not set after all
   }
   const local = scope === 'local' || scope === 'worktree';
-  if (local && (isInside(effective, top) || isInside(effective, common))) return { top, dir: effective };
+  // By real path: a committed symlink (core.hooksPath .husky, .husky a link) must not lead out.
+  if (local && reallyInside(effective, top, common)) return { top, dir: effective };
   const where = toPosix(path.relative(top, own));
   return {
     top,
@@ -150,6 +152,7 @@ export function installAdopterHook(root: string, form: HookForm, opts: { force?:
   });
   if (form === 'husky') {
     const dir = path.join(root, '.husky');
+    assertFolderInside(root, dir, '.husky');
     return installOne(root, dir, 'pre-commit', script, opts.force);
   }
   return installBoth(root, folder, script);
@@ -180,12 +183,9 @@ repos:
 /** Writes a tool's configuration file unless one exists (then prints what to add); `force` replaces it. */
 function writeConfigFile(root: string, name: string, text: string, force?: boolean, then?: string): InstallResult {
   const file = path.join(root, name);
-  let existing: string | undefined;
-  try {
-    existing = readFileSync(file, 'utf8');
-  } catch {
-    existing = undefined;
-  }
+  const now = readSetupFile(file);
+  // Something never read (a symlink, a device, a FIFO) is another's file: kept unless --force replaces it.
+  const existing = now.state === 'absent' ? undefined : now.state === 'text' ? now.text : '';
   if (existing === text) return { outcome: 'unchanged', hookFile: file, message: `${name} up to date` };
   if (existing !== undefined && !force) {
     return { outcome: 'kept-foreign', hookFile: file, message: `${name} exists, so it was left alone (--force replaces it); add this to it:\n${text}` };
@@ -200,12 +200,8 @@ export const HOOK_NAMES = ['pre-commit', 'pre-merge-commit'] as const;
 function installOne(packageRoot: string, hooksDir: string, name: string, script: string, force = false): InstallResult {
   const hookFile = path.join(hooksDir, name);
   const shown = toPosix(path.relative(packageRoot, hookFile)) || hookFile;
-  let existing: string | undefined;
-  try {
-    existing = readFileSync(hookFile, 'utf8');
-  } catch {
-    existing = undefined;
-  }
+  const now = readSetupFile(hookFile);
+  const existing = now.state === 'absent' ? undefined : now.state === 'text' ? now.text : '';
   if (existing !== undefined && !force && !isOurHook(existing)) {
     // Keep theirs; leave ours beside it so it can be chained with one line.
     const beside = path.join(hooksDir, `specgate-${name}`);

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_FILE } from '../core/config.js';
 import { detectPreset, presetLayout } from '../core/layout.js';
+import { assertFolderInside, readSetupFile } from '../core/setup-file.js';
 import { writeFileAtomic } from '../core/writer.js';
 import { installAdopterHook } from '../hooks/install-hook.js';
 import type { HookForm } from '../hooks/install-hook.js';
@@ -48,6 +49,8 @@ export function runInit(opts: InitOptions): { preset: string; detected: string; 
   const preset = opts.preset ?? detected;
   const layout = presetLayout(preset);
   const noWireSchemas = !exists(layout.wireSchemas.jsonrpcError) || !exists(layout.wireSchemas.googleRpcStatus);
+  // Every folder first, so a link out of the repository stops the run before anything is written.
+  for (const rel of opts.ci === 'github' ? [CONFIG_FILE, WORKFLOW_FILE] : [CONFIG_FILE]) assertFolderInside(opts.root, path.dirname(path.join(opts.root, rel)), path.dirname(rel));
   const steps: InitStep[] = [writeOnce(opts.root, CONFIG_FILE, configText(preset, noWireSchemas), opts.force)];
   if (noWireSchemas && steps[0]!.outcome === 'written') steps[0]!.message += `; the RFC 0211 wire schemas (${layout.wireSchemas.jsonrpcError}, ${layout.wireSchemas.googleRpcStatus}) are missing, so it turns off ${WIRE_EXAMPLE_RULES.join(' and ')}: add the schemas and remove those lines to judge RFC 0211's wire examples`;
   if (opts.ci === 'github') steps.push(writeOnce(opts.root, WORKFLOW_FILE, githubWorkflow(layout), opts.force));
@@ -60,12 +63,10 @@ export function runInit(opts: InitOptions): { preset: string; detected: string; 
 
 function writeOnce(root: string, rel: string, text: string, force?: boolean): InitStep {
   const file = path.join(root, rel);
-  let existing: string | undefined;
-  try {
-    existing = readFileSync(file, 'utf8');
-  } catch {
-    existing = undefined;
-  }
+  assertFolderInside(root, path.dirname(file), path.dirname(rel));
+  // A symlink, device or FIFO at the name is never read (a clone may commit one): it differs.
+  const now = readSetupFile(file);
+  const existing = now.state === 'absent' ? undefined : now.state === 'text' ? now.text : '';
   if (existing === text) return { file: rel, outcome: 'unchanged', message: `${rel} is up to date` };
   if (existing !== undefined && !force) return { file: rel, outcome: 'kept', message: `${rel} exists and differs, so it was left alone (--force overwrites it)` };
   mkdirSync(path.dirname(file), { recursive: true });

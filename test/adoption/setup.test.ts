@@ -1,14 +1,15 @@
 // `specgate init` and `specgate install-hook` in an adopting repository, in-process on temp git
 // repositories: the layout found, the workflow's paths from the preset's globs, idempotence, never
 // overwriting without --force, the hook forms, and the hooks folder with a global core.hooksPath.
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { governedGlobs, INSTALLED_CLI } from '../../scripts/hooks/install-hook.js';
 import { presetLayout } from '../../scripts/core/layout.js';
-import { ANCHOR, PROJECT, describeShared, projectCorpusCopy, runCli, tempCopy, tempDir } from '../helpers/env.js';
+import { ANCHOR, CLI, PROJECT, describeShared, projectCorpusCopy, runCli, tempCopy, tempDir } from '../helpers/env.js';
 import { git, gitOk, recordingNode } from '../gates/git-repo.js';
 
 const require = createRequire(import.meta.url);
@@ -123,6 +124,32 @@ describe('specgate init and install-hook on this layout', () => {
     expect(local.stdout).toBe('pre-commit hook installed: .githooks/pre-commit\n');
     expect(readdirSync(shared)).toEqual([]);
   });
+
+  it('a committed symlink leads no hook, husky folder or workflow out of the repository, and a link to /dev/zero is never read', async () => {
+    const root = repo(projectCorpusCopy());
+    const outside = tempDir('specgate-outside-');
+    // core.hooksPath .husky (set by husky), .husky a link out: the git form, and --husky
+    symlinkSync(outside, path.join(root, '.husky'));
+    gitOk(root, ['config', 'core.hooksPath', '.husky']);
+    const viaHooksPath = await runCli(['install-hook', '--root', root]);
+    expect(viaHooksPath.stdout).toMatch(/^pre-commit hook installed: \.git\/hooks\/pre-commit; core\.hooksPath \(local: \.husky\) points outside this repository/);
+    const husky = await runCli(['install-hook', '--husky', '--root', root]);
+    expect({ code: husky.code, stderr: husky.stderr }).toEqual({ code: 2, stderr: expect.stringMatching(/^specgate: nothing written: \.husky leads out of the repository/) });
+    // .github a link out: init --ci github
+    symlinkSync(outside, path.join(root, '.github'));
+    const init = await runCli(['init', '--ci', 'github', '--force', '--root', root]);
+    expect(init.code).toBe(2);
+    expect(init.stderr).toMatch(/nothing written: \.github\/workflows leads out of the repository/);
+    expect(readdirSync(outside)).toEqual([]);
+    expect(existsSync(path.join(root, 'specgate.config.json'))).toBe(false);
+    // specgate.config.json and lefthook.yml links to /dev/zero: never read (it grew past 1.6 GB), never written through
+    for (const [name, args] of [['specgate.config.json', ['init']], ['lefthook.yml', ['install-hook', '--lefthook']]] as const) {
+      symlinkSync('/dev/zero', path.join(root, name));
+      const r = spawnSync(process.execPath, [CLI, ...args, '--root', root], { encoding: 'utf8', timeout: 20_000 });
+      expect({ name, status: r.status, signal: r.signal }).toEqual({ name, status: 2, signal: null });
+      expect(lstatSync(path.join(root, name)).isSymbolicLink()).toBe(true);
+    }
+  }, 60_000);
 
   it('the adopter hook starts no node on an ungoverned commit, and runs the installed copy on a governed one', async () => {
     const root = repo(projectCorpusCopy());

@@ -58,6 +58,16 @@ describe('Markdown: specgate-disable / specgate-enable with a reason', () => {
     const [missing] = of(reasonless.findings, RFC, 'exceptions/reason-required');
     expect(missing).toMatchObject({ severity: 'error', line: 3, column: 1 });
     expect(missing!.message).toMatch(/^the exception for rfcs\/affects-paths-exist gives no reason; write one after "--"/);
+    // a reason nobody can read is no reason: a zero-width space, an escape and a bidi override, dashes
+    for (const invisible of ['\u200b', '\u001b\u202e', '- -', '\u00a0\u2060']) {
+      c.rfc((lines) => {
+        const i = lines.findIndex((l) => l.includes('specgate-disable rfcs/affects-paths-exist'));
+        lines[i] = `<!-- specgate-disable rfcs/affects-paths-exist -- ${invisible} -->`;
+      });
+      const hidden = await runJson(['check', 'rfcs', '--root', c.dir]);
+      expect(of(hidden.findings, RFC, 'rfcs/affects-paths-exist').length, JSON.stringify(invisible)).toBeGreaterThan(0);
+      expect(of(hidden.findings, RFC, 'exceptions/reason-required')).toHaveLength(1);
+    }
   });
 
   it('disable-next-line covers the next line only; one that accepts nothing is reported (unless --no-report-unused-exceptions)', async () => {
@@ -91,12 +101,13 @@ describe('config: exceptions for JSON and YAML, ignores, overrides', () => {
         { file: MAP, pointer: '/a2a/errors/0/reason', rule: 'interop-map/reason-upper-snake', reason: 'upstream spells it so until its next release' },
         { file: MAP, pointer: '/a2a/errors/1', rule: 'interop-map/reason-upper-snake', reason: 'no longer needed' },
         { file: MAP, pointer: '/a2a/errors/2', rule: 'interop-map/reason-upper-snake' },
+        { file: MAP, pointer: '/a2a/errors/3', rule: 'interop-map/reason-upper-snake', reason: '\u200b\u202e' },
       ],
     });
     const r = await runJson(['check', 'interop-map', '--root', c.dir]);
     expect(of(r.findings, MAP, 'interop-map/reason-upper-snake')).toEqual([]);
     const own = r.findings.filter((f) => f.file === 'specgate.config.json').map((f) => `${f.line}:${f.column} ${f.ruleId}`);
-    expect(own).toEqual(['9:5 exceptions/unused', '15:5 exceptions/reason-required']);
+    expect(own).toEqual(['9:5 exceptions/unused', '15:5 exceptions/reason-required', '20:5 exceptions/reason-required']);
     expect(r.code).toBe(1);
   });
 

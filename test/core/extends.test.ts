@@ -90,6 +90,24 @@ describe('extends', () => {
     expect(layout.process.statuses.rejected).toBe('Declined');
   });
 
+  it('counts every config it reads: a fan-out of the same files is refused, not read exponentially often', () => {
+    // 3 names per level, 4 levels: 120 reads (20 per level, 8 deep: 20^8, which overflowed the stack after 27 s)
+    const files: Record<string, unknown> = { 'c3.json': { preset: 'specgate' }, 'specgate.config.json': { extends: Array(3).fill('./c0.json') } };
+    for (let d = 0; d < 3; d++) files[`c${d}.json`] = { extends: Array(3).fill(`./c${d + 1}.json`) };
+    expect(() => loadConfig(repoWith(files), {})).toThrow(/extends more than 64 configs in all/);
+    // the same shape two levels deep (12 reads) is fine
+    const small: Record<string, unknown> = { 'c1.json': { preset: 'specgate' }, 'c0.json': { extends: Array(3).fill('./c1.json') }, 'specgate.config.json': { extends: Array(3).fill('./c0.json') } };
+    expect(loadConfig(repoWith(small), {}).layout.preset).toBe('specgate');
+  });
+
+  it('refuses a package name whose ".." segments lead out of node_modules', () => {
+    const outside = repoWith({ 'shared.json': { rules: { 'rfcs/header-complete': 'off' } } });
+    const root = repoWith({ 'node_modules/.keep': '' });
+    const up = '../'.repeat(path.join(root, 'node_modules').split(path.sep).length);
+    writeFileSync(path.join(root, 'specgate.config.json'), JSON.stringify({ extends: `a/${up}${path.join(outside, 'shared.json').slice(1)}` }));
+    expect(() => loadConfig(root, {})).toThrow(/nor a package name \(a "\." or "\.\." segment/);
+  });
+
   it.each([
     ['an unknown preset', { 'specgate.config.json': { extends: 'specgate:nope' } }, /extends "specgate:nope", which is no preset \(known: specgate:specgate, specgate:openwop\)/],
     ['a circle', { 'a.json': { extends: './b.json' }, 'b.json': { extends: './a.json' }, 'specgate.config.json': { extends: './a.json' } }, /which extends it back \(a circle\)/],

@@ -63,6 +63,14 @@ describe('loadPlugins', () => {
     symlinkSync(path.join(outside, 'evil.mjs'), path.join(root, 'p.mjs'));
     await expect(loadPlugins(root, ['./p.mjs'], BUILTIN)).rejects.toThrow(/leads out of the repository/);
   });
+
+  it('refuses a package name whose ".." segments lead out of node_modules (Node would resolve it anywhere)', async () => {
+    const outside = repoWith({ 'evil.mjs': pluginSource('evil') });
+    const root = repoWith({ 'node_modules/.keep': '' });
+    const up = '../'.repeat(path.join(root, 'node_modules').split(path.sep).length);
+    const spec = `a/${up}${path.join(outside, 'evil.mjs').slice(1)}`;
+    await expect(loadPlugins(root, [spec], BUILTIN)).rejects.toThrow(/nor a package name \(a "\." or "\.\." segment/);
+  });
 });
 
 describe("the config's rule ids and plugins", () => {

@@ -31,6 +31,17 @@ describe('compileSchema (ajv 2020-12, formats, all errors)', () => {
     expect(compileSchema(changed.schema, changed.text)).not.toBe(first);
   });
 
+  it('an $id holding "*/" is refused before ajv writes it into a comment of its code (it ran as code)', () => {
+    const g = globalThis as { specgateIdRan?: number };
+    delete g.specgateIdRan;
+    for (const inner of [false, true]) {
+      const id = 'https://x/a*/;globalThis.specgateIdRan=1;/*';
+      const hostile = schemaOf(inner ? { $defs: { d: { $id: id, type: 'string' } }, $ref: '#/$defs/d' } : { $id: id, type: 'object' });
+      expect(() => compileSchema(hostile.schema, hostile.text)).toThrow(/holds "\*\/"/);
+      expect(g.specgateIdRan).toBeUndefined();
+    }
+  });
+
   it('a schema that does not compile throws SchemaCompileError', () => {
     const bad = schemaOf({ properties: { a: { type: 'no-such-type' } } });
     expect(() => compileSchema(bad.schema, bad.text)).toThrow(SchemaCompileError);

@@ -145,4 +145,24 @@ describe('where the cache folder may be (a committed entry is never read)', () =
     expect(cacheRefusal(root, dir)).toMatch(/tracked by git/);
     expect(openCache(root, dir)).toBeUndefined();
   });
+
+  it('a committed node_modules symlink to a tracked folder of entries: git looks past neither, the folder is not used', () => {
+    const { root, dir } = repo(false);
+    writeFileSync(path.join(root, '.gitignore'), 'node_modules\n');
+    const vendor = path.join(root, 'vendor', 'nm', '.cache', 'specgate', 'parsed');
+    mkdirSync(vendor, { recursive: true });
+    writeFileSync(path.join(vendor, 'k.json'), 'planted');
+    symlinkSync(path.join('vendor', 'nm'), path.join(root, 'node_modules'));
+    git(root, 'add', '-f', '.gitignore', 'node_modules', 'vendor');
+    git(root, 'commit', '-qm', 'a committed link to committed entries');
+    setCacheLocation(undefined);
+    expect(cacheRefusal(root, dir)).toMatch(/passes through the symlink .*node_modules$/);
+    expect(openCache(root, dir)).toBeUndefined();
+    // a link further down (node_modules/.cache) is refused alike
+    rmSync(path.join(root, 'node_modules'));
+    mkdirSync(path.join(root, 'node_modules'));
+    symlinkSync(path.join('..', 'vendor', 'nm', '.cache'), path.join(root, 'node_modules', '.cache'));
+    setCacheLocation(undefined);
+    expect(cacheRefusal(root, dir)).toMatch(/passes through the symlink .*node_modules\/\.cache$/);
+  });
 });

@@ -39,6 +39,20 @@ describe('json and sarif escape control, bidi and line-separator characters as \
     expect(JSON.stringify(JSON.parse(sarif.stdout))).toContain(NASTY);
   });
 
+  it('check -f gitlab and --print-config too (a file name; an exception pointer and reason from the config)', async () => {
+    const { root, file } = hostileName();
+    const gitlab = await runCli(['check', 'rfcs', '--root', root, '-f', 'gitlab']);
+    expect(gitlab.code).toBe(1);
+    expect(gitlab.stdout).not.toMatch(RAW);
+    expect(JSON.parse(gitlab.stdout).map((i: { location: { path: string } }) => i.location.path)).toContain(file);
+    writeFileSync(path.join(root, 'specgate.config.json'), JSON.stringify({ exceptions: [{ file: 'spec/v2/interop-map.json', pointer: '/a2a', rule: 'interop-map/schema', reason: `ok ${NASTY}` }] }));
+    const printed = await runCli(['check', '--root', root, '--print-config']);
+    expect(printed.stderr).toBe('');
+    expect(printed.code).toBe(0);
+    expect(printed.stdout).not.toMatch(RAW);
+    expect(printed.stdout).toContain('\\u202e');
+  });
+
   it('the helper is exact JSON for every code point it escapes (and leaves the rest as JSON.stringify does)', () => {
     const all = Array.from({ length: 0x2070 }, (_, i) => String.fromCharCode(i)).join('');
     const text = jsonText({ [all]: all });

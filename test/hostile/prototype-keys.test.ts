@@ -88,7 +88,13 @@ describe('end to end: the names come from the tree and the config', () => {
         const r = await runCli(['check', 'interop-map', '--root', root]);
         expect({ k, cfg, code: r.code, lines: r.stderr.trim().split('\n').length }).toEqual({ k, cfg, code: 2, lines: 1 });
       }
+      // as a severity, in the config and in --rule: the list of severities, not an internal error
+      writeFileSync(path.join(root, 'specgate.config.json'), `{"rules": {"interop-map/schema": ${JSON.stringify(k)}}}`);
+      const sev = await runCli(['check', 'interop-map', '--root', root]);
+      expect({ k, code: sev.code, stderr: sev.stderr }).toEqual({ k, code: 2, stderr: expect.stringMatching(/must be one of|off, on, notice/) });
       writeFileSync(path.join(root, 'specgate.config.json'), '{}');
+      const flag = await runCli(['check', 'interop-map', '--root', root, '--rule', `interop-map/schema:${k}`]);
+      expect({ k, code: flag.code, stderr: flag.stderr }).toEqual({ k, code: 2, stderr: expect.stringMatching(/^specgate: --rule interop-map\/schema:.*: the severity is one of off, on, notice, warning, error\n$/) });
       for (const args of [[k], ['check', '--root', root, '-f', k], ['check', '--root', root, '--preset', k]]) {
         const r = await runCli(args);
         expect({ k, args, code: r.code }).toEqual({ k, args, code: 2 });

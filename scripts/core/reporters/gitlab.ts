@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Severity } from '../findings.js';
+import { jsonText } from './json-text.js';
 import type { Reporter } from './types.js';
 
 /**
@@ -28,7 +29,7 @@ export const gitlab: Reporter = (result) => {
       },
     };
   });
-  return JSON.stringify(issues, null, 2) + '\n';
+  return jsonText(issues) + '\n';
 };
 
 function fingerprint(key: string): string {
