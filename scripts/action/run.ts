@@ -41,6 +41,8 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env, out: (t: s
     return 2;
   }
   const warnings = failOn === 'warning' ? ['--max-warnings', '0'] : [];
+  // The plugins the config names are the repository's code: `plugins: false` runs none of them.
+  const plugins = input('plugins', env) === 'false' ? ['--no-plugins'] : [];
   const broken: string[] = [];
   const failed: string[] = [];
   const record = (step: string, r: Captured) => {
@@ -49,16 +51,16 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env, out: (t: s
   };
 
   // 1. Annotations on the diff (the github format is workflow commands on stdout).
-  const annotated = await capture(['check', ...families, ...common, ...warnings, '--format', 'github']);
+  const annotated = await capture(['check', ...families, ...plugins, ...common, ...warnings, '--format', 'github']);
   out(annotated.stdout);
   if (annotated.stderr) out(annotated.stderr);
   record('check', annotated);
   // 2. The SARIF file for github/codeql-action/upload-sarif, and the JSON the summary counts.
   let report: JsonReport | undefined;
   if (annotated.code !== 2) {
-    const s = await capture(['check', ...families, ...common, '--format', 'sarif', '--output', sarif]);
+    const s = await capture(['check', ...families, ...plugins, ...common, '--format', 'sarif', '--output', sarif]);
     if (s.code === 2) record('check --format sarif', s);
-    const j = await capture(['check', ...families, ...common, '--format', 'json']);
+    const j = await capture(['check', ...families, ...plugins, ...common, '--format', 'json']);
     if (j.code !== 2) report = JSON.parse(j.stdout) as JsonReport;
   }
   // 3. Errata applied (its findings are annotations too).

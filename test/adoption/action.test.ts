@@ -66,7 +66,7 @@ describe('action.yml', () => {
   });
 
   it('has the inputs the workflow needs, and the outputs of the step', () => {
-    expect(Object.keys(action.inputs)).toEqual(['families', 'preset', 'config', 'compat-base', 'errata', 'sarif', 'fail-on', 'working-directory']);
+    expect(Object.keys(action.inputs)).toEqual(['families', 'preset', 'config', 'compat-base', 'errata', 'plugins', 'sarif', 'fail-on', 'working-directory']);
     expect(Object.keys(action.outputs)).toEqual(['sarif', 'errors', 'warnings', 'exit-code']);
   });
 
@@ -103,6 +103,13 @@ describe('action.yml', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toMatch(/^::error title=specgate setup::check: specgate: unknown preset "openwopp"/m);
     expect(r.summary).toMatch(/\*\*Setup broken \(exit 2\):\*\*/);
+    // plugins: false runs none of the plugins the config names (here one that is not there).
+    writeFileSync(path.join(root, 'specgate.config.json'), '{ "plugins": ["./no-such-plugin.js"] }\n');
+    const withPlugins = runStep(root, { families: 'interop-map', errata: 'false', 'compat-base': 'none' });
+    expect(withPlugins.code).toBe(2);
+    expect(withPlugins.stdout).toMatch(/^::error title=specgate setup::check: specgate: .*no-such-plugin/m);
+    const withoutPlugins = runStep(root, { families: 'interop-map', errata: 'false', 'compat-base': 'none', plugins: 'false' });
+    expect(withoutPlugins.code, withoutPlugins.stdout + withoutPlugins.stderr).toBe(0);
     const bare = tempDir();
     const none = runStep(bare, {});
     expect(none.code).toBe(2);
