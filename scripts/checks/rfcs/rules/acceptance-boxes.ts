@@ -9,7 +9,7 @@ const EXCUSED = /\b(?:reason|deferred):/i;
  * Upstream writes an unticked box's outcome in words on the item: "(Carried, and externally
  * gated …)", "**Follow-up (additive, non-blocking):**", "deferred to RFC 0061", "waived".
  */
-const OUTCOME = /(?<!\b(?:may|can|could)\s+be\s+|\bor\s+)\b(?:waived|waiver\s+(?:recorded|granted|applies)|deferred|defers\s+to|carried|carry-?over|follow-?up|non-blocking|out\s+of\s+scope|not\s+applicable|n\/a|descoped|dropped|superseded\s+by|moved\s+to|tracked\s+(?:in|by))\b/i;
+const OUTCOME = /(?<!\b(?:may|can|could)\s+be\s+|\bor\s+)\b(?:waived|waiver\s+(?:recorded|granted|applies)|deferred|defers\s+to|carried|carry-?over|(?<!\b(?:in|by|with)\s+an?\s+)follow-?up|non-blocking|out\s+of\s+scope|not\s+applicable|n\/a|descoped|dropped|superseded\s+by|moved\s+to|tracked\s+(?:in|by))\b/i;
 /** A sentence of the Status/Updated history that records an outcome for the acceptance boxes as a whole. */
 const HISTORY_OUTCOME = /\b(?:waived|waiver|deferred|carried)\b[^.]*\b(?:criteri(?:on|a)|boxes|checklist)\b|\b(?:criteri(?:on|a)|boxes|checklist)\b[^.]*\b(?:waived|deferred|carried)\b/i;
 /** A box about the comment window is settled by a history sentence saying that window was waived. */
