@@ -21,7 +21,7 @@ import { parseRuleFlags, RULE_HELP, RULE_OPTIONS } from '../core/rule-flags.js';
 import type { FileTargets } from '../core/targets.js';
 import { fileTargets, looksLikePath } from '../core/targets.js';
 import { MAX_FILE_BYTES, toPosix } from '../core/source.js';
-import { EXCEPTION_HELP, EXCEPTION_OPTIONS } from '../core/exceptions.js';
+import { EXCEPTION_HELP, EXCEPTION_OPTIONS, exceptionsInPlay, settleExceptions } from '../core/exceptions.js';
 import { INPUT_RULES } from '../core/input-rules.js';
 import { setCacheLocation } from '../core/cache.js';
 import { loadConfig } from '../core/config.js';
@@ -141,7 +141,7 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
   if (map) options.map = map;
   // A finding an exception accepts (or an ignore drops) is not fixed either.
   const settle = async (found: Finding[], fixing: Corpus) =>
-    (await exceptionsSettled({ findings: found, families: [] }, { corpus: fixing, config: opened.config, severities, read: new Set(fixing.filesRead), families, familyOf: new Map(), reportUnused: false })).findings;
+    (await exceptionsSettled({ findings: found, families: [] }, { corpus: fixing, config: opened.config, severities, read: new Set(fixing.filesRead), families, familyOf: new Map(), reportUnused: false, catalog })).findings;
   // The fixer loads only when the run fixes.
   const fixed = checkFixFlags(values) ? await (await import('./check-fix.js')).runFixFlags(values, { corpus, families, options, severities, settle, ...(targets ? { files: targets.matches } : {}) }, io) : undefined;
   if (fixed === 'dry-run') return 0;
@@ -159,7 +159,7 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
   const timings: { family: string; rule: string; ms: number }[] = [];
   const onRuleTimed = values.debug ? (family: string, rule: string, ms: number) => void timings.push({ family, rule, ms }) : undefined;
   let result = await runFamilies({ corpus: checked, families, options, severities, onFamilyDone, ...(onRuleTimed ? { onRuleTimed } : {}) });
-  result = await exceptionsSettled(result, { corpus: checked, config: opened.config, severities, read, families, familyOf, reportUnused: values['no-report-unused-exceptions'] !== true });
+  result = await exceptionsSettled(result, { corpus: checked, config: opened.config, severities, read, families, familyOf, reportUnused: values['no-report-unused-exceptions'] !== true, catalog });
   if (targets) {
     const missing = targets.unmatched(read);
     // --debug lists what the checks read, which is what a pattern is matched against.
@@ -194,15 +194,11 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
  */
 async function exceptionsSettled(
   result: CheckResult,
-  ctx: { corpus: Corpus; config: import('../core/config.js').LoadedConfig; severities: Record<string, import('../core/findings.js').ConfiguredSeverity>; read: ReadonlySet<string>; families: { rules: Parameters<typeof defineRule>[0][] }[]; familyOf: ReadonlyMap<Finding, string>; reportUnused: boolean },
+  ctx: { corpus: Corpus; config: import('../core/config.js').LoadedConfig; severities: Record<string, import('../core/findings.js').ConfiguredSeverity>; read: ReadonlySet<string>; families: { rules: Parameters<typeof defineRule>[0][] }[]; familyOf: ReadonlyMap<Finding, string>; reportUnused: boolean; catalog: RuleCatalog },
 ): Promise<CheckResult> {
-  const raw = ctx.config.raw ?? {};
-  const inConfig = ['ignores', 'overrides', 'exceptions'].some((k) => Array.isArray(raw[k]) && (raw[k] as unknown[]).length > 0);
-  const inMarkdown = [...ctx.read].some((f) => f.endsWith('.md') && (ctx.corpus.cachedText(f) ?? ctx.corpus.text(f) ?? '').includes('specgate-disable'));
-  if (!inConfig && !inMarkdown) return result;
-  const [{ settleExceptions }, { allRules }] = await Promise.all([import('../core/exceptions.js'), import('../rules-registry.js')]);
+  if (!exceptionsInPlay(ctx.config.raw, ctx.read, (f) => ctx.corpus.cachedText(f) ?? ctx.corpus.text(f))) return result;
   const ran = new Set([...INPUT_RULES.map((r) => r.id), ...ctx.families.flatMap((f) => f.rules.map((r) => defineRule(r).id))]);
-  const known = new Set((await allRules()).map((r) => r.id));
+  const known = new Set((await ctx.catalog.rules()).map((r) => r.id));
   const settled = await settleExceptions(result, { corpus: ctx.corpus, config: ctx.config, severities: ctx.severities, read: ctx.read, ran, known, reportUnused: ctx.reportUnused });
   return settled === result ? result : recount(settled, ctx.familyOf);
 }

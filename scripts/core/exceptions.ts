@@ -76,9 +76,20 @@ export interface ExceptionContext {
   read: ReadonlySet<string>;
   /** The rule ids of the families that ran. */
   ran: ReadonlySet<string>;
-  /** Every rule id any command has (unknown ids are findings). */
+  /** Every rule id the run's catalogue has, plugins' included (unknown ids are findings). */
   known: ReadonlySet<string>;
   reportUnused: boolean;
+}
+
+/**
+ * Whether anything may accept or drop a finding of this run: the config's `ignores`, `overrides` or
+ * `exceptions`, or a disable comment in a Markdown file it read (a text test, before any parse).
+ * Runs without any (nearly all) skip the settling, and its rule lookups, altogether.
+ */
+export function exceptionsInPlay(raw: Readonly<Record<string, unknown>> | undefined, read: Iterable<string>, text: (file: string) => string | undefined): boolean {
+  if (['ignores', 'overrides', 'exceptions'].some((k) => Array.isArray(raw?.[k]) && (raw![k] as unknown[]).length > 0)) return true;
+  for (const f of read) if (f.endsWith('.md') && (text(f) ?? '').includes('specgate-disable')) return true;
+  return false;
 }
 
 /** `ignores`, `overrides`, then the exceptions; returns the result with the exceptions' own findings. */

@@ -80,8 +80,7 @@ function layoutFiles(layout: Layout): string[] {
 
 /**
  * The preset whose documents the tree holds: the one with the most of its files present (ties go
- * to the first preset, this repository's). `specgate init` proposes it; a run that misses files
- * of its preset names it when it would find more of them.
+ * to the first preset, this repository's). `specgate init` proposes it.
  */
 export function detectPreset(exists: (file: string) => boolean): { preset: string; missing: Record<string, string[]>; present: Record<string, number> } {
   const missing: Record<string, string[]> = {};
@@ -93,18 +92,6 @@ export function detectPreset(exists: (file: string) => boolean): { preset: strin
   }
   const preset = PRESET_NAMES.reduce<string>((best, name) => (present[name]! > present[best]! ? name : best), PRESET_NAMES[0]);
   return { preset, missing, present };
-}
-
-/**
- * When the tree misses documents of the preset in use but holds more of another preset's, the
- * line that says so (a run failing on a missing corpus names the preset that would find it).
- */
-export function laidOutLike(exists: (file: string) => boolean, layout: Layout): string | undefined {
-  if (!(PRESET_NAMES as readonly string[]).includes(layout.preset)) return undefined;
-  const { preset, missing, present } = detectPreset(exists);
-  const own = missing[layout.preset]!;
-  if (preset === layout.preset || own.length === 0 || present[preset]! <= present[layout.preset]!) return undefined;
-  return `${own.length} file${own.length === 1 ? '' : 's'} of the "${layout.preset}" preset ${own.length === 1 ? 'is' : 'are'} missing (${own.slice(0, 2).join(', ')}${own.length > 2 ? ', …' : ''}), but this tree is laid out like the "${preset}" preset: run \`specgate init\` (it writes specgate.config.json) or pass --preset ${preset}`;
 }
 
 /** A preset name that is not known: a usage error with a "did you mean" (leven is loaded only here, so the hook installer runs without dependencies). */
@@ -132,10 +119,11 @@ export async function requireLayout(source: Pick<FileSource, 'exists' | 'glob'>,
   if (missing.every((m) => m.includes('wire schema'))) {
     throw new FatalError(`${shownRoot} has ${missing.join(' and ')}, which RFC 0211's wire checks judge by (add them, or point "layout.wireSchemas" in specgate.config.json at yours)`);
   }
-  const hint = laidOutLike((f) => source.exists(f), layout);
+  // Where the tree holds another preset's documents, the hint every run gives says which.
+  const hint = otherPresetHint(layout, (f) => source.exists(f));
   const other = PRESET_NAMES.filter((p) => p !== layout.preset);
   throw new FatalError(
-    `${shownRoot} has ${missing.join(' and ')}, which the "${layout.preset}" preset expects (${hint ? `this tree is laid out like another preset's: run \`specgate init\`, or pass --preset ${detectPreset((f) => source.exists(f)).preset}` : `check --root; or --preset ${other.join('|')}, or "layout" in specgate.config.json`})`,
+    `${shownRoot} has ${missing.join(' and ')}, which the "${layout.preset}" preset expects (${hint ?? `check --root; or --preset ${other.join('|')}, or "layout" in specgate.config.json`})`,
   );
 }
 

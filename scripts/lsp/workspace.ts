@@ -3,7 +3,9 @@ import type { Range as LspRange } from 'vscode-languageserver-textdocument';
 import { FAMILY_DECLARATIONS, loadFamilies } from '../checks/registry.js';
 import type { LoadedPlugins } from '../core/plugins.js';
 import { loadPlugins } from '../core/plugins.js';
+import type { RuleCatalog } from '../core/rule-catalog.js';
 import { withPluginRules } from '../core/rule-catalog.js';
+import { exceptionsInPlay, settleExceptions } from '../core/exceptions.js';
 import { loadConfig, CONFIG_FILE } from '../core/config.js';
 import type { LoadedConfig } from '../core/config.js';
 import { Corpus } from '../core/corpus.js';
@@ -128,16 +130,18 @@ export class Workspace {
     return families.map((f) => f.name);
   }
 
+  /** The rules this workspace's configuration may name: the built-ins and, unless --no-plugins, the plugins'. */
+  private catalog(): RuleCatalog {
+    return this.opts.plugins === false ? BUILTIN_RULES : withPluginRules(BUILTIN_RULES, this.plugins.rules);
+  }
+
   /** A family's findings after the config's ignores, overrides and exceptions and the buffers' disable comments. */
   private async settle(name: string, files: ReadonlySet<string>, findings: readonly Finding[], corpus: Corpus): Promise<readonly Finding[]> {
-    const raw = this.config?.raw ?? {};
-    const inConfig = ['ignores', 'overrides', 'exceptions'].some((k) => Array.isArray(raw[k]) && (raw[k] as unknown[]).length > 0);
-    const inMarkdown = [...files].some((f) => f.endsWith('.md') && (corpus.cachedText(f) ?? corpus.text(f) ?? '').includes('specgate-disable'));
-    if (!this.config || (!inConfig && !inMarkdown)) return findings;
-    const [{ settleExceptions }, { allRules }] = await Promise.all([import('../core/exceptions.js'), import('../rules-registry.js')]);
+    if (!this.config || !exceptionsInPlay(this.config.raw, files, (f) => corpus.cachedText(f) ?? corpus.text(f))) return findings;
     const family = this.families.find((f) => f.name === name);
     const ran = new Set((family?.rules ?? []).map((r) => r.id));
-    const known = new Set((await allRules()).map((r) => r.id));
+    // The plugins' rule ids are known too: an exception may name one.
+    const known = new Set((await this.catalog().rules()).map((r) => r.id));
     const result = await settleExceptions({ findings: [...findings], families: [] }, { corpus, config: this.config, severities: this.severities, read: files, ran, known, reportUnused: true });
     return result.findings;
   }
@@ -183,7 +187,7 @@ export class Workspace {
     try {
       const config = loadConfig(this.root, {}, this.overlay);
       this.pluginSpecs = config.plugins;
-      const severities = await configuredSeverities(config, this.opts.plugins === false ? BUILTIN_RULES : withPluginRules(BUILTIN_RULES, this.plugins.rules));
+      const severities = await configuredSeverities(config, this.catalog());
       this.layout = config.layout;
       this.severities = severities;
       this.config = config;

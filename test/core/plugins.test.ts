@@ -5,7 +5,7 @@ import { BUILTIN_RULES } from '../../scripts/rules-registry.js';
 import { loadPlugins } from '../../scripts/core/plugins.js';
 import { withPluginRules } from '../../scripts/core/rule-catalog.js';
 import { configuredSeverities } from '../../scripts/core/run-env.js';
-import { tempDir } from '../helpers/env.js';
+import { runCli, tempDir } from '../helpers/env.js';
 
 /* core/plugins.ts: what the config's `plugins` may name, and the one-line errors otherwise. */
 
@@ -84,5 +84,22 @@ describe("the config's rule ids and plugins", () => {
   it("with the plugins loaded, their rules' ids are checked like the built-ins'", async () => {
     const withMine = withPluginRules(BUILTIN_RULES, [{ id: 'mine/other-rule', rfc: 'x', description: 'x', defaultSeverity: 'error', docs: '', fixable: false }]);
     await expect(configuredSeverities(config(['./p.mjs']), withMine)).rejects.toThrow(/unknown rule "mine\/some-rule"/);
+  });
+
+  it("an exception may name a plugin's rule: it accepts the finding, and the id is not unknown", async () => {
+    const rule = `{ id: 'alpha/always-wrong', rfc: 'RFC 1', description: 'd', run(ctx) { ctx.visit(); ctx.corpus.text('notes.md'); ctx.report({ at: { file: 'notes.md', range: { line: 2, column: 1, endLine: 2, endColumn: 2 } }, message: 'wrong' }); } }`;
+    const root = repoWith({
+      'plugins/a.mjs': `export default { name: 'p', families: [{ name: 'alpha', description: 'd', rules: [${rule}] }] };\n`,
+      'notes.md': 'x\nx\n',
+      'specgate.config.json': '{ "plugins": ["./plugins/a.mjs"] }\n',
+    });
+    // Sabotage first: the finding is there without the exception.
+    const bare = await runCli(['check', 'alpha', '--root', root, '-f', 'compact']);
+    expect(bare.stdout).toContain('[alpha/always-wrong]');
+    writeFileSync(path.join(root, 'notes.md'), '<!-- specgate-disable-next-line alpha/always-wrong -- known and accepted -->\nx\n');
+    const r = await runCli(['check', 'alpha', '--root', root, '-f', 'compact']);
+    expect(r.stdout).not.toContain('exceptions/unknown-rule');
+    expect(r.stdout).not.toContain('[alpha/always-wrong]');
+    expect(r.code).toBe(0);
   });
 });

@@ -1,3 +1,5 @@
+import { UNSAFE_ABOVE_C0 } from './printable.js';
+
 /**
  * Characters JSON carries raw but a terminal, a CI log or an editor acts on: DEL and the C1 controls
  * (U+009B starts a VT220 sequence), the bidirectional embeddings, overrides and isolates
@@ -5,7 +7,7 @@
  * paragraph separators (U+2028, U+2029: line breaks to some readers). JSON.stringify escapes the
  * C0 controls itself.
  */
-const UNSAFE = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE = new RegExp(`[${UNSAFE_ABOVE_C0}]`, 'g');
 
 /**
  * The one way a machine format (json, sarif, the commands' JSON documents, probe records) is

@@ -3,10 +3,11 @@
  * frames) shown on a terminal or in a CI log: every control character, and the bidirectional
  * overrides that reorder what is shown (CVE-2021-42574), is written as an escape, so input can
  * neither move the cursor, clear the screen, recolour nor hide text. Colour the reporter adds
- * itself is applied after this. JSON and SARIF carry the text exactly (their encoders escape).
+ * itself is applied after this. The machine formats escape the same characters (json-text.ts).
  */
-// C0 controls, DEL, C1 controls, the line/paragraph separators, and the bidi embeddings, overrides and isolates.
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/** Beyond the C0 controls: DEL, the C1 controls, the line/paragraph separators, and the bidi embeddings, overrides and isolates. */
+export const UNSAFE_ABOVE_C0 = '\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069';
+const UNPRINTABLE = new RegExp(`[\\u0000-\\u001f${UNSAFE_ABOVE_C0}]`, 'g');
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
