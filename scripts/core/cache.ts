@@ -4,6 +4,7 @@ import { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, open
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { writeFileAtomic } from './writer.js';
+import { gitEnv, SAFE_GIT_CONFIG } from './git.js';
 
 /**
  * specgate's one cache folder: parsed documents (`parsed/`), ajv's standalone validators and their
@@ -207,10 +208,12 @@ function writeVerdict(file: string, text: string): void {
  * no prompt.
  */
 function git(root: string, args: string[]): { code: number | null; out: Buffer } | undefined {
-  const r = spawnSync('git', ['-c', 'core.fsmonitor=false', '-c', 'core.untrackedCache=false', ...args], {
+  // core/git.ts's settings and environment (no program of the repository runs); spawned here
+  // because the exit code is the answer (check-ignore) and a missing git is no error.
+  const r = spawnSync('git', [...SAFE_GIT_CONFIG, '-c', 'core.untrackedCache=false', ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'ignore'],
-    env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' },
+    env: { ...gitEnv(), GIT_OPTIONAL_LOCKS: '0' },
     maxBuffer: 1024 * 1024,
     timeout: 10_000,
   });

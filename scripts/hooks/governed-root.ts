@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { discoverConfig } from '../core/config.js';
+import { gitText } from '../core/git.js';
 
 /**
  * The repository a setup command (init, install-hook) works on: the folder of the
@@ -10,7 +10,7 @@ export function governedRoot(cwd: string): string {
   const config = discoverConfig(cwd);
   if (config) return path.dirname(config);
   try {
-    return execFileSync('git', ['-c', 'core.fsmonitor=false', 'rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || cwd;
+    return gitText(['rev-parse', '--show-toplevel'], { cwd }).trim() || cwd;
   } catch {
     return cwd;
   }

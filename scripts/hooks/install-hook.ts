@@ -84,6 +84,7 @@ export interface HooksFolder {
  * and the note says where git looks instead. Undefined outside a git work tree.
  */
 export function hooksFolder(cwd: string): HooksFolder | undefined {
+  // Not core/git.ts: its settings set core.hooksPath, the very key read here.
   const git = (args: string[]) => execFileSync('git', ['-c', 'core.fsmonitor=false', ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   if (git(['rev-parse', '--is-inside-work-tree']) !== 'true') return undefined;
   const top = git(['rev-parse', '--show-toplevel']);
