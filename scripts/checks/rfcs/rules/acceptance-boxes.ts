@@ -1,6 +1,7 @@
 import type { Rule } from '../../../core/rule.js';
-import type { RfcDocument, TaskItem } from '../../../rfc/document.js';
-import { headerField, rfcStatus } from '../../../rfc/document.js';
+import type { TaskItem } from '../../../rfc/document.js';
+import { rfcStatus } from '../../../rfc/document.js';
+import { historySentences } from '../../../rfc/history.js';
 import { loadRfcSet } from '../../../rfc/set.js';
 
 /** This project's convention: an unticked box of an Accepted RFC says `reason:` or `deferred:`. */
@@ -15,8 +16,11 @@ const HISTORY_OUTCOME = /\b(?:waived|waiver|deferred|carried)\b[^.]*\b(?:criteri
 /** A box about the comment window is settled by a history sentence saying that window was waived. */
 const COMMENT_WINDOW = /comment[- ]window/i;
 const WINDOW_WAIVED = /comment[- ]window[^.]*\bwaiv|\bwaiv[^.]*comment[- ]window/i;
-/** Sections where upstream keeps an RFC's history. */
-const HISTORY_SECTION = /^(?:status history|amendment record|amendments|history|changelog)\b/i;
+
+/** An RFC as the examples write it: the header's Status and an `## Acceptance criteria` task list. */
+const rfcWith = (status: string, boxes: string) => ({
+  'RFCS/0007-example.md': `# RFC 0007: Example\n\n| Field | Value |\n| --- | --- |\n| **Status** | \`${status}\` |\n\n## Acceptance criteria\n\n${boxes}\n`,
+});
 
 /**
  * Upstream's RFC 0001 §3: maintainers flip `Accepted` "when acceptance criteria met". An Accepted
@@ -29,6 +33,23 @@ export const acceptanceBoxes: Rule = {
   rfcByPreset: { openwop: 'RFC 0001 §3 (Accepted: acceptance criteria met), template' },
   description:
     'An Accepted RFC has no unticked acceptance-criteria box unless its outcome is recorded: under `specgate` the item gives `reason:` or `deferred:`; under `openwop` (a warning) a note on the item, or the Status/Updated history, says it was waived, deferred or carried.',
+  messages: {
+    noReason: '{{accepted}} RFC has an unticked acceptance box without "reason:" or "deferred:": "{{item}}"',
+    noOutcome: '{{accepted}} RFC has an unticked acceptance box with no recorded outcome: "{{item}}" (tick it, or say on the item or in the Status/Updated history that it was waived, deferred or carried)',
+  },
+  examples: {
+    valid: [
+      { name: 'an Accepted RFC whose open box says why', files: rfcWith('Accepted', '- [x] Spec text merged.\n- [ ] A second host passes. — deferred: no second host yet, tracked as gap G2.') },
+      { name: 'a Draft may leave boxes open', files: rfcWith('Draft', '- [ ] Spec text merged.') },
+    ],
+    invalid: [
+      {
+        name: 'an Accepted RFC with an open box that says nothing',
+        files: rfcWith('Accepted', '- [x] Spec text merged.\n- [ ] A second host passes.'),
+        errors: [{ messageId: 'noReason', line: 10, column: 1, data: { accepted: 'Accepted', item: 'A second host passes.' } }],
+      },
+    ],
+  },
   async run(ctx) {
     const upstream = ctx.corpus.layout.preset !== 'specgate';
     const docs = await (await loadRfcSet(ctx.corpus)).all();
@@ -38,16 +59,15 @@ export const acceptanceBoxes: Rule = {
       // A box under a sub-heading of the acceptance criteria is one of them too.
       const open = doc.taskItems.filter((item) => !item.checked && (item.sectionTitles ?? [item.sectionTitle ?? '']).some((t) => /^acceptance\b/i.test(t)));
       if (open.length === 0) continue;
-      const history = upstream ? historyOf(ctx.corpus.text(doc.file), doc) : [];
+      const history = upstream ? historySentences(ctx.corpus.text(doc.file), doc) : [];
       if (history.some((sentence) => HISTORY_OUTCOME.test(sentence) && !COMMENT_WINDOW.test(sentence))) continue;
       for (const item of open) {
         if (upstream ? OUTCOME.test(item.text) || (COMMENT_WINDOW.test(item.text) && history.some((h) => WINDOW_WAIVED.test(h))) : EXCUSED.test(item.text)) continue;
         ctx.report({
           at: { file: doc.file, range: { line: item.range.line, column: item.range.column, endLine: item.range.line, endColumn: item.range.column + 5 } },
           ...(upstream ? { severity: 'warning' as const } : {}),
-          message: upstream
-            ? `${ctx.layout.process.statuses.accepted} RFC has an unticked acceptance box with no recorded outcome: "${clip(item)}" (tick it, or say on the item or in the Status/Updated history that it was waived, deferred or carried)`
-            : `${ctx.layout.process.statuses.accepted} RFC has an unticked acceptance box without "reason:" or "deferred:": "${clip(item)}"`,
+          messageId: upstream ? 'noOutcome' : 'noReason',
+          data: { accepted: ctx.layout.process.statuses.accepted, item: clip(item) },
         });
       }
     }
@@ -56,11 +76,4 @@ export const acceptanceBoxes: Rule = {
 
 function clip(item: TaskItem): string {
   return item.text.length > 70 ? `${item.text.slice(0, 67)}…` : item.text;
-}
-
-/** The sentences of the Status and Updated rows and of the history sections (Status history, Amendment record). */
-function historyOf(text: string | undefined, doc: RfcDocument): string[] {
-  const rows = ['Status', 'Updated'].map((f) => headerField(doc, f)?.value ?? '');
-  const sections = text === undefined ? [] : doc.sections.filter((s) => s.kind === 'heading' && HISTORY_SECTION.test(s.title)).map((s) => text.slice(s.start, s.end));
-  return [...rows, ...sections].flatMap((t) => t.split(/(?<=\.)\s+/));
 }

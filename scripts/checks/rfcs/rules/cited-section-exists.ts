@@ -4,6 +4,9 @@ import { rfcNumber } from '../../../rfc/document.js';
 import { exists, sectionHint } from '../../../rfc/resolve.js';
 import { loadRfcSet, rfcByNumber } from '../../../rfc/set.js';
 
+/** An RFC as the examples write it: its title line and one section. */
+const rfc = (n: string, body: string) => ({ [`RFCS/${n}-example.md`]: `# RFC ${n}: Example\n\n${body}\n` });
+
 /**
  * Every section an RFC cites, of another RFC (`RFC 0001 §3`, `RFC 0001 §"Status states"`) or of
  * itself (a bare `§E`), is there. A citation of an RFC that is not in the folder is left alone:
@@ -14,6 +17,25 @@ export const citedSectionExists: Rule = {
   rfc: 'RFC 0001 §D',
   rfcByPreset: { openwop: 'RFC 0001 §6, template' },
   description: 'Every section an RFC cites (`RFC NNNN §X`, `RFC NNNN §"Name"`, or a bare `§X` of its own) is a heading, bold label or numbered item of the cited RFC.',
+  messages: {
+    own: '§{{section}} cites a section of this RFC, but {{file}} has no such section{{hint}}',
+    other: '{{citation}} cites a section of RFC {{rfc}}, but {{file}} has no such section{{hint}}',
+  },
+  examples: {
+    valid: [{ name: "an RFC citing another's section and its own", files: { ...rfc('0001', '### §A Layout\n\nText.'), ...rfc('0002', '### §A Scope\n\nAs RFC 0001 §A says, and as §A here says.') } }],
+    invalid: [
+      {
+        name: 'a section the cited RFC does not have',
+        files: { ...rfc('0001', '### §A Layout\n\nText.'), ...rfc('0002', '### §A Scope\n\nAs RFC 0001 §B says.') },
+        errors: [{ messageId: 'other', file: 'RFCS/0002-example.md', line: 5, column: 4, data: { citation: 'RFC 0001 §B', rfc: '0001', file: 'RFCS/0001-example.md', hint: ' (it has §A)' } }],
+      },
+      {
+        name: 'a section of its own it does not have',
+        files: rfc('0002', '### §A Scope\n\nSee §C below.'),
+        errors: [{ messageId: 'own', line: 5, column: 5, data: { section: 'C', file: 'RFCS/0002-example.md', hint: ' (it has §A)' } }],
+      },
+    ],
+  },
   async run(ctx) {
     const set = await loadRfcSet(ctx.corpus);
     for (const doc of await set.all()) {
@@ -22,10 +44,12 @@ export const citedSectionExists: Rule = {
         if (c.rfc === undefined && !ownNumbering(doc, c.section)) continue;
         const target = c.rfc === undefined || c.rfc === rfcNumber(doc) ? doc : await rfcByNumber(set, c.rfc);
         if (!target || exists(target, c.section)) continue;
-        const who = target === doc ? `§${c.section} cites a section of this RFC` : `${c.text} cites a section of RFC ${c.rfc}`;
+        const hint = sectionHint(target, c.section);
         ctx.report({
           at: { file: doc.file, range: c.range },
-          message: `${who}, but ${target.file} has no such section${sectionHint(target, c.section)}`,
+          ...(target === doc
+            ? { messageId: 'own', data: { section: c.section, file: target.file, hint } }
+            : { messageId: 'other', data: { citation: c.text, rfc: c.rfc!, file: target.file, hint } }),
           ...(target !== doc ? { related: [{ file: target.file, ...(target.title?.range ?? { line: 1, column: 1, endLine: 1, endColumn: 1 }), message: `RFC ${c.rfc}` }] } : {}),
         });
       }

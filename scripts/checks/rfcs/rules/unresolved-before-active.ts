@@ -1,32 +1,90 @@
 import type { Rule } from '../../../core/rule.js';
 import type { AnswerSection, QuestionItem } from '../../../rfc/document.js';
 import { ALL_RESOLVED, rfcStatus } from '../../../rfc/document.js';
+import { historySentences } from '../../../rfc/history.js';
 import { loadRfcSet } from '../../../rfc/set.js';
 
-/** A question the RFC itself says must be settled before it moves to Active ("Decide before `Active`", the template's "decide before this RFC moves to `Active`"). */
-const BLOCKS_ACTIVE = /\b(?:resolve|decide|confirm|pin|settle|answer|add)\w*\b[^.;]*?\bbefore\s+(?:(?:this\s+RFC\s+)?(?:moves|is\s+promoted|promotion|goes)\s+to\s+)?`?Active`?(?![\w-])/i;
+/**
+ * A question the RFC itself says must be settled before it moves to Active ("Decide before
+ * `Active`", the template's "decide before this RFC moves to `Active`", "split … before promoting
+ * any to Active"), or whose decision it put off until Active ("Decision deferred to `Active`").
+ */
+const BLOCKS_ACTIVE =
+  /\b(?:resolve|decide|confirm|pin|settle|answer|add)\w*\b[^.;]*?\bbefore\s+(?:(?:this\s+RFC\s+)?(?:moves|is\s+promoted|promotion|goes)\s+to\s+)?`?Active`?(?![\w-])|\bbefore\s+promoting\b[^.;]*?\bto\s+`?Active`?(?![\w-])|\bdeferred\s+to\s+`?Active`?(?![\w-])/i;
 /**
  * A decision recorded in the item's own words. Whole words only: `authorization.decided`,
  * `pre-decided` or `resolvedAt` are identifiers or compounds, not answers (and inline code is
  * not in the prose at all).
  */
 const ANSWERED = /(?<![\w.\-/])(?:resolved|decided|settled|ruled|answered|decision(?=\s*:))(?![\w-]|\.\w)/i;
-/** A question that still waits for someone past Draft: "Maintainers should confirm", "Need maintainer decision", "defer to comment-window discussion" (the window closes before Active). */
-const PENDING = /\b(?:maintainers?\s+(?:should|must|to|will|need\s+to)\s+(?:confirm|decide)\b|to\s+be\s+(?:confirmed|decided|determined)\b|needs?\s+(?:a\s+)?maintainer\s+decision\b|TBD\b|defer(?:red)?\s+to\s+(?:the\s+)?comment[- ]window\b|(?:^|[.;:]\s+)confirm\b)/i;
+/**
+ * A question that still waits for someone past Draft: "Maintainers should confirm", "Need
+ * maintainer decision", "Worth confirmation", "Flagged for governance review", or the comment
+ * window ("defer to comment-window discussion", "Open to feedback during the comment window"),
+ * which closes before Active.
+ */
+const PENDING =
+  /\b(?:maintainers?\s+(?:should|must|to|will|need\s+to)\s+(?:confirm|decide)\b|to\s+be\s+(?:confirmed|decided|determined)\b|needs?\s+(?:a\s+)?maintainer\s+decision\b|TBD\b|defer(?:red)?\s+to\s+(?:the\s+)?comment[- ]window\b|(?:open\s+to\s+(?:feedback|comments?)\s+)?(?:during|until)\s+the\s+comment[- ]window\b|worth\s+confirm(?:ing|ation)\b|flagged\s+(?:here\s+)?for\s+(?:explicit\s+)?(?:(?:governance|maintainer|reviewer|steward)\s+)?(?:review|attention|ratification|confirmation)\b|(?:^|[.;:]\s+)confirm\b)/i;
+/**
+ * A history sentence (Status or Updated row, Status history) recording what became of the open
+ * questions as a whole: "The four unresolved questions remain open as documented and may be
+ * revisited as additive sub-RFCs" is the maintainers' decision to keep them open past the flip.
+ */
+const QUESTIONS_KEPT = /\b(?:unresolved|open)\s+questions?\b[^.]*\b(?:remain\s+open|stay\s+open|revisit\w*|resolved|answered|deferred)\b/i;
 
+/** Who the message is about: the RFC's status and the question's number (or its place in a bulleted list). */
+const subject = (status: string, item: QuestionItem, i: number) => ({ status, name: item.number !== undefined ? `${item.number}` : `${i + 1} (a bulleted item)` });
+
+/** An RFC past Draft as the examples write it: the header's Status and one `## Unresolved questions` list. */
+const rfcWith = (status: string, questions: string) => ({
+  'RFCS/0007-example.md': `# RFC 0007: Example\n\n| Field | Value |\n| --- | --- |\n| **Status** | \`${status}\` |\n\n## Unresolved questions\n\n${questions}\n`,
+});
 
 /**
  * The template asks for the unresolved questions "the maintainers need to decide before this RFC
- * moves to Active"; an RFC past that point whose question still says so, with no answer recorded,
- * contradicts its own Status. The answer may be in the item, in a later section whose heading
- * names resolutions (by the item's number or bold title), or in a lead-in saying all are resolved.
+ * moves to Active"; an RFC past that point whose question still says so, still waits for someone,
+ * or is only asked, with no answer recorded, contradicts its own Status. The answer may be in the
+ * item, in a later section whose heading names resolutions (by the item's number or bold title),
+ * in a lead-in saying all are resolved, or in the history's word that the questions stay open.
  */
 export const unresolvedBeforeActive: Rule = {
   id: 'rfcs/unresolved-before-active',
   rfc: 'RFC 0001 §G',
   rfcByPreset: { openwop: 'RFC 0001 §6, template' },
-  description: 'An Active or Accepted RFC has no unresolved question that still says it is to be decided before Active (itself or by its lead-in line), nor one still waiting for a decision or confirmation, unless an answer is recorded (in the item, a later resolution section, or a lead-in saying all are resolved).',
+  description:
+    'An Active or Accepted RFC has no unresolved question that still says it is to be decided before Active (itself or by its lead-in line), still waits for a decision or confirmation, or is only asked with nothing after it, unless an answer is recorded (in the item, a later resolution section, a lead-in saying all are resolved, or a history sentence keeping the questions open).',
   defaultSeverity: 'warning',
+  messages: {
+    blocks: 'RFC is {{status}}, but unresolved question {{name}} still says "{{words}}" and records no answer; answer it, or say it no longer blocks',
+    leadBlocks: 'RFC is {{status}}, but unresolved question {{name}} records no answer, and the line above the questions says "{{words}}"; answer it, or say it no longer blocks',
+    waits: 'RFC is {{status}}, but unresolved question {{name}} still waits ("{{words}}") and records no decision; record the decision, or say it stays open past {{status}}',
+    unanswered:
+      'RFC is {{status}}, but unresolved question {{name}} is only asked: nothing after the question records an answer, a current stance or a deferral (the template has the questions decided before Active); record one',
+  },
+  examples: {
+    valid: [
+      { name: 'an Accepted RFC whose question records its answer', files: rfcWith('Accepted', '1. Which peer serves as the witness? Decided: the reference client.') },
+      { name: 'a question that records a deferral', files: rfcWith('Accepted', '1. Should runs gain a filter? Deferred: additive, it can follow.') },
+      { name: 'a Draft may still ask', files: rfcWith('Draft', '1. Which peer serves as the witness? Decide before `Active`.') },
+    ],
+    invalid: [
+      {
+        name: 'a question still to be decided before Active',
+        files: rfcWith('Active', '1. Which code does a retry carry? Decide before `Active`.'),
+        errors: [{ messageId: 'blocks', line: 9, column: 1, data: { status: 'Active', name: '1', words: 'Decide before Active' } }],
+      },
+      {
+        name: 'a question waiting on the maintainers',
+        files: rfcWith('Accepted', '1. How long is the window? Twelve months is proposed; maintainers should confirm.'),
+        errors: [{ messageId: 'waits', line: 9, column: 1, data: { status: 'Accepted', name: '1', words: 'maintainers should confirm' } }],
+      },
+      {
+        name: 'a question only asked',
+        files: rfcWith('Accepted', '1. Which peer serves as the witness?'),
+        errors: [{ messageId: 'unanswered', line: 9, column: 1, data: { status: 'Accepted', name: '1' } }],
+      },
+    ],
+  },
   async run(ctx) {
     for (const doc of await (await loadRfcSet(ctx.corpus)).all()) {
       ctx.visit();
@@ -34,31 +92,31 @@ export const unresolvedBeforeActive: Rule = {
       const q = doc.questions;
       if (!status || (status !== ctx.layout.process.statuses.active && status !== ctx.layout.process.statuses.accepted) || !q) continue;
       if (ALL_RESOLVED.test(q.leadInProse) || q.answers.some((a) => a.all)) continue;
+      if (historySentences(ctx.corpus.text(doc.file), doc).some((s) => QUESTIONS_KEPT.test(s))) continue;
       const leadBlocks = BLOCKS_ACTIVE.exec(q.leadIn);
       q.items.forEach((item, i) => {
         if (ANSWERED.test(item.prose) || answeredBy(q.answers, item)) return;
-        const name = item.number !== undefined ? `${item.number}` : `${i + 1} (a bulleted item)`;
+        const at = { file: doc.file, range: item.range };
         const own = BLOCKS_ACTIVE.exec(item.text);
-        if (own || leadBlocks) {
-          ctx.report({
-            at: { file: doc.file, range: item.range },
-            message: own
-              ? `RFC is ${status}, but unresolved question ${name} still says "${own[0]}" and records no answer; answer it, or say it no longer blocks`
-              : `RFC is ${status}, but unresolved question ${name} records no answer, and the line above the questions says "${leadBlocks![0]}"; answer it, or say it no longer blocks`,
-          });
-          return;
-        }
+        if (own) return ctx.report({ at, messageId: 'blocks', data: { ...subject(status, item, i), words: own[0] } });
+        if (leadBlocks) return ctx.report({ at, messageId: 'leadBlocks', data: { ...subject(status, item, i), words: leadBlocks[0] } });
         const pending = PENDING.exec(item.text);
-        if (pending) {
-          ctx.report({
-            at: { file: doc.file, range: item.range },
-            message: `RFC is ${status}, but unresolved question ${name} still waits ("${pending[0].replace(/^[.;:]\s+/, '')}") and records no decision; record the decision, or say it stays open past ${status}`,
-          });
-        }
+        if (pending) return ctx.report({ at, messageId: 'waits', data: { ...subject(status, item, i), words: pending[0].replace(/^[.;:]\s+/, '') } });
+        if (onlyAsked(item)) ctx.report({ at, messageId: 'unanswered', data: subject(status, item, i) });
       });
     }
   },
 };
+
+/**
+ * The item is a question and nothing follows it: no answer, no "Current: …", no "Deferred", not
+ * even a trade-off. Read from the structure, not from words: whatever text comes after the last
+ * question mark is the item's stance, and upstream's RFCs record one on almost every question.
+ */
+function onlyAsked(item: QuestionItem): boolean {
+  const last = item.prose.lastIndexOf('?');
+  return last >= 0 && !/[\p{L}\p{N}]/u.test(item.prose.slice(last + 1));
+}
 
 /**
  * Whether a resolution section answers the item: by its number, or by its bold title — the same
