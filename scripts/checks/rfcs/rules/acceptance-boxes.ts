@@ -62,7 +62,7 @@ export const acceptanceBoxes: Rule = {
       const history = upstream ? historySentences(ctx.corpus.text(doc.file), doc) : [];
       if (history.some((sentence) => HISTORY_OUTCOME.test(sentence) && !COMMENT_WINDOW.test(sentence))) continue;
       for (const item of open) {
-        if (upstream ? OUTCOME.test(item.text) || (COMMENT_WINDOW.test(item.text) && history.some((h) => WINDOW_WAIVED.test(h))) : EXCUSED.test(item.text)) continue;
+        if (upstream ? OUTCOME.test(notesOf(item.text)) || (COMMENT_WINDOW.test(item.text) && history.some((h) => WINDOW_WAIVED.test(h))) : EXCUSED.test(item.text)) continue;
         ctx.report({
           at: { file: doc.file, range: { line: item.range.line, column: item.range.column, endLine: item.range.line, endColumn: item.range.column + 5 } },
           ...(upstream ? { severity: 'warning' as const } : {}),
@@ -73,6 +73,36 @@ export const acceptanceBoxes: Rule = {
     }
   },
 };
+
+/**
+ * The parts of a box that speak about the box rather than state its criterion: a leading label
+ * ("Follow-up (additive, non-blocking): …"), text in parentheses ("(Carried, and externally
+ * gated …)"), what follows a dash ("— deferred to RFC 0061"), and every sentence after the first.
+ * The criterion's own words are not an outcome: "rows 17 + 33 dropped from §…" is what the box
+ * asks for.
+ */
+function notesOf(text: string): string {
+  const notes: string[] = [];
+  const label = /^([^:.()]{1,60}(?:\([^()]*\))?):\s/.exec(text);
+  if (label) notes.push(label[1]!);
+  let depth = 0;
+  let inner = '';
+  for (const ch of text) {
+    if (ch === '(' && depth++ === 0) continue;
+    if (ch === ')' && depth > 0 && --depth === 0) {
+      notes.push(inner);
+      inner = '';
+      continue;
+    }
+    if (depth > 0) inner += ch;
+  }
+  if (inner) notes.push(inner);
+  const dash = /\s(?:[—–]|--)\s/.exec(text);
+  if (dash) notes.push(text.slice(dash.index));
+  const firstEnd = /[.!?](?=\s)/.exec(text);
+  if (firstEnd) notes.push(text.slice(firstEnd.index + 1));
+  return notes.join('\n');
+}
 
 function clip(item: TaskItem): string {
   return item.text.length > 70 ? `${item.text.slice(0, 67)}…` : item.text;
