@@ -7,10 +7,11 @@ import { loadRfcSet } from '../../../rfc/set.js';
 /**
  * A question the RFC itself says must be settled before it moves to Active ("Decide before
  * `Active`", the template's "decide before this RFC moves to `Active`", "split … before promoting
- * any to Active"), or whose decision it put off until Active ("Decision deferred to `Active`").
+ * any to Active", "should be dropped from §A in `Active` status"), or whose decision it put off until
+ * Active ("Decision deferred to `Active`").
  */
 const BLOCKS_ACTIVE =
-  /\b(?:resolve|decide|confirm|pin|settle|answer|add)\w*\b[^.;]*?\bbefore\s+(?:(?:this\s+RFC\s+)?(?:moves|is\s+promoted|promotion|goes)\s+to\s+)?`?Active`?(?![\w-])|\bbefore\s+promoting\b[^.;]*?\bto\s+`?Active`?(?![\w-])|\bdeferred\s+to\s+`?Active`?(?![\w-])/i;
+  /\b(?:resolve|decide|confirm|pin|settle|answer|add)\w*\b[^.;]*?\bbefore\s+(?:(?:this\s+RFC\s+)?(?:moves|is\s+promoted|promotion|goes)\s+to\s+)?`?Active`?(?![\w-])|\bbefore\s+promoting\b[^.;]*?\bto\s+`?Active`?(?![\w-])|\bdeferred\s+to\s+`?Active`?(?![\w-])|\b(?:should|must)\s+be\s+\w+\b[^.;]*?\bin\s+`?Active`?\s+status\b/i;
 /**
  * A decision recorded in the item's own words. Whole words only: `authorization.decided`,
  * `pre-decided` or `resolvedAt` are identifiers or compounds, not answers (and inline code is
