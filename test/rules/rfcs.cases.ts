@@ -112,6 +112,11 @@ export const SUITES: RuleSuite[] = [
           errors: [{ ruleId: 'rfcs/unresolved-before-active', file: RFC_0211, severity: 'warning', column: 1, message: /RFC is Accepted, but unresolved question 2 still says "Decide before Active"/, where: (t) => ({ line: positionOf(t(RFC_0211), '2. Which code').line }) }],
         },
         {
+          name: "an Accepted RFC's unresolved question only asked, with nothing after it",
+          files: { [RFC_0211]: replace('\n## Acceptance criteria', '2. Which code does a retry get?\n\n## Acceptance criteria') },
+          errors: [{ ruleId: 'rfcs/unresolved-before-active', file: RFC_0211, severity: 'warning', column: 1, messageId: 'unanswered', message: /RFC is Accepted, but unresolved question 2 is only asked/, where: (t) => ({ line: positionOf(t(RFC_0211), '2. Which code').line }) }],
+        },
+        {
           name: 'header rows pasted inside a > quote',
           files: { [RFC_0211]: (t) => t.replace(/^\| \*\*Supersedes\*\*(.*)\n\| \*\*Superseded by\*\*(.*)\n/m, '\n> | **Supersedes**$1\n> | **Superseded by**$2\n') },
           errors: [
