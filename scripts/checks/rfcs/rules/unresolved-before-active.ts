@@ -31,7 +31,7 @@ const PENDING =
  * questions as a whole: "The four unresolved questions remain open as documented and may be
  * revisited as additive sub-RFCs" is the maintainers' decision to keep them open past the flip.
  */
-const QUESTIONS_KEPT = /\b(?:unresolved|open)\s+questions?\b[^.]*\b(?:remain\s+open|stay\s+open|revisit\w*|resolved|answered|deferred)\b/i;
+const QUESTIONS_KEPT = /\b(?:unresolved|open)\s+questions?\b[^.]*\b(?:remain\s+open|stay\s+open|revisit\w*|deferred)\b/i;
 
 /** Who the message is about: the RFC's status and the question's number (or its place in a bulleted list). */
 const subject = (status: string, item: QuestionItem, i: number) => ({ status, name: item.number !== undefined ? `${item.number}` : `${i + 1} (a bulleted item)` });
