@@ -5,12 +5,16 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { writeFileAtomic } from './writer.js';
 import { gitEnv, SAFE_GIT_CONFIG } from './git.js';
+import { realOf, rootKey, userCacheHome } from './user-cache.js';
+import { findGitDir } from './writer-state.js';
 
 /**
  * specgate's one cache folder: parsed documents (`parsed/`), ajv's standalone validators and their
  * results (`validators/`), and Node's compile cache (`node-compile/`, Node ≥ 22.1). Where it is, as
  * find-cache-dir has it: `--cache-location`, else `$SPECGATE_CACHE_DIR`, else the governed
- * repository's `node_modules/.cache/specgate` (never the package's own folder when installed).
+ * repository's `node_modules/.cache/specgate` (never the package's own folder when installed). A
+ * folder git does not know (an extracted tarball, a read-only data folder) is left as it is: its
+ * cache is the user's (`$XDG_CACHE_HOME/specgate/roots/<hash of its real path>`).
  *
  * Loading a cached validator runs its code, so the folder is in the same trust domain as
  * `node_modules`. It is used only where a pull request cannot put files: outside the governed tree,
@@ -32,7 +36,11 @@ export function setCacheLocation(dir: string | undefined): void {
 export function cacheFolder(governedRoot: string, env: NodeJS.ProcessEnv = process.env): string {
   if (location) return location;
   if (env.SPECGATE_CACHE_DIR) return path.resolve(env.SPECGATE_CACHE_DIR);
-  return path.join(path.resolve(governedRoot), 'node_modules', '.cache', 'specgate');
+  const root = path.resolve(governedRoot);
+  // Only a git work tree can say its node_modules/.cache is ignored (cacheRefusal asks); making a
+  // node_modules in any other folder would write where no one asked for it.
+  if (findGitDir(realOf(root))) return path.join(root, 'node_modules', '.cache', 'specgate');
+  return path.join(userCacheHome(env), 'specgate', 'roots', rootKey(root));
 }
 
 export interface CacheStore {

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, realpathSync, rmdirSync } from 'node:fs';
+import { lstatSync, mkdirSync, rmdirSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { FatalError } from './errors.js';
 import { isInside, kindOf, readRegularFile } from './source.js';
+import { realOf, rootKey, userCacheHome } from './user-cache.js';
 
 /*
  * Where the writer keeps its lock and journal: never in the tree, where a pull request could commit
@@ -34,13 +35,6 @@ export const MAX_LOCK_BYTES = 4096;
 /** Largest `.git` file read (`gitdir: <path>` of a linked worktree or submodule). */
 const MAX_GITFILE_BYTES = 4096;
 
-function realOf(p: string): string {
-  try {
-    return realpathSync.native(p);
-  } catch {
-    return path.resolve(p);
-  }
-}
 
 /** The git folder of the work tree holding `dir` (its `.git` folder, or what a `.git` file points at), and that work tree's top. */
 export function findGitDir(dir: string): { gitDir: string; top: string } | undefined {
@@ -88,10 +82,10 @@ export function statePaths(root: string, env: NodeJS.ProcessEnv = process.env): 
     dir = below === '' ? path.join(git.gitDir, 'specgate') : path.join(git.gitDir, 'specgate', `root-${short(below)}`);
     where = 'git';
   } else {
-    let cache = env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : path.join(os.homedir(), '.cache');
+    let cache = userCacheHome(env);
     // A root that holds the cache folder (a home folder checked outside git) must not hold its state.
     if (isInside(realOf(cache), real)) cache = os.tmpdir();
-    dir = path.join(cache, 'specgate', 'writer', short(real));
+    dir = path.join(cache, 'specgate', 'writer', rootKey(real));
     where = 'cache';
   }
   return { dir, lock: path.join(dir, 'writer.lock'), journal: path.join(dir, 'writer.journal'), where };

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -94,8 +94,32 @@ describe('parse cache', () => {
     expect(readdirSync(deps)).toEqual(['k.json']);
   });
 
-  it("lives in the governed repository's node_modules/.cache/specgate unless SPECGATE_CACHE_DIR moves it", () => {
-    expect(parseCacheDir('/repo', {})).toBe(path.resolve('/repo/node_modules/.cache/specgate/parsed'));
-    expect(parseCacheDir('/repo', { SPECGATE_CACHE_DIR: '/tmp/x' })).toBe(path.resolve('/tmp/x/parsed'));
+  it("lives in a git repository's node_modules/.cache/specgate unless SPECGATE_CACHE_DIR moves it", () => {
+    const repo = tmp();
+    expect(spawnSync('git', ['init', '-q', repo]).status).toBe(0);
+    expect(parseCacheDir(repo, {})).toBe(path.join(repo, 'node_modules/.cache/specgate/parsed'));
+    expect(parseCacheDir(repo, { SPECGATE_CACHE_DIR: '/tmp/x' })).toBe(path.resolve('/tmp/x/parsed'));
+  });
+
+  it("a folder git does not know gets no node_modules: its cache is the user's", () => {
+    const home = tmp();
+    const plain = tmp();
+    const dir = parseCacheDir(plain, { XDG_CACHE_HOME: home });
+    expect(dir.startsWith(path.join(home, 'specgate', 'roots') + path.sep)).toBe(true);
+    // the same folder by another spelling has the same cache
+    expect(parseCacheDir(path.join(plain, '.'), { XDG_CACHE_HOME: home })).toBe(dir);
+    expect(parseCacheDir(tmp(), { XDG_CACHE_HOME: home })).not.toBe(dir);
+  });
+
+  it('a check of a folder git does not know (a read-only data folder) writes nothing into it', () => {
+    const home = tmp();
+    const plain = tmp();
+    cpSync(path.join(PROJECT, 'RFCS'), path.join(plain, 'RFCS'), { recursive: true });
+    const env = { ...process.env, XDG_CACHE_HOME: home };
+    delete env.SPECGATE_CACHE_DIR;
+    const r = spawnSync(process.execPath, [path.join(PROJECT, 'dist/scripts/cli.js'), 'check', 'rfcs', '--root', plain], { encoding: 'utf8', env });
+    expect(r.status, r.stderr).not.toBe(2);
+    expect(readdirSync(plain)).toEqual(['RFCS']);
+    expect(readdirSync(path.join(home, 'specgate', 'roots'))).toHaveLength(1);
   });
 });
