@@ -1,4 +1,5 @@
 import { wireExamplesFamily } from './declaration.js';
+import { NEGATIVE, POSITIVE, wireExamples } from './example-files.js';
 import type { RelatedLocation } from '../../core/findings.js';
 import type { Family, Rule, RuleContext } from '../../core/rule.js';
 import { locate } from '../../core/rule.js';
@@ -24,40 +25,6 @@ import type { Section, WireContext, WireResult } from '../../wire/types.js';
 
 const RFC = 'RFC 0211 Wire examples';
 
-/*
- * The rules' examples: RFC 0211 reduced to its Wire examples section, the interop map's
- * TaskNotFoundError row (the code and reason the judge expects) and the two wire schemas, §A's
- * cut down to what the examples show (data is an array of typed entries in the A2A domain).
- */
-const JSONRPC_ERROR = {
-  type: 'object',
-  properties: { error: { type: 'object', required: ['code', 'data'], properties: { data: { type: 'array', items: { type: 'object', required: ['@type', 'domain'], properties: { domain: { const: 'a2a-protocol.org' } } } } } } },
-};
-const POSITIVE = [
-  'Positive (JSON-RPC, `TaskNotFoundError`):',
-  '',
-  '```json',
-  '{ "jsonrpc": "2.0", "id": 7, "error": { "code": -32001, "message": "task not found",',
-  '  "data": [ { "@type": "type.googleapis.com/google.rpc.ErrorInfo",',
-  '              "reason": "TASK_NOT_FOUND", "domain": "a2a-protocol.org" } ] } }',
-  '```',
-  '',
-].join('\n');
-const NEGATIVE = [
-  'Negative (fails §A — object, not array):',
-  '',
-  '```json',
-  '{ "jsonrpc": "2.0", "id": 7, "error": { "code": -32001, "message": "task not found",',
-  '  "data": { "reason": "TASK_NOT_FOUND" } } }',
-  '```',
-  '',
-].join('\n');
-const wireExamples = (section: string): Readonly<Record<string, string>> => ({
-  'RFCS/0211-a2a-error-details-are-errorinfo.md': `# RFC 0211: A2A error details\n\n| Field | Value |\n| --- | --- |\n| **RFC** | 0211 |\n| **Status** | \`Accepted\` |\n\n### Wire examples\n\n${section}`,
-  'spec/v2/interop-map.json': `${JSON.stringify({ a2a: { errors: [{ upstream: 'TaskNotFoundError', jsonrpc: -32001, grpc: 'NOT_FOUND', http: 404, reason: 'TASK_NOT_FOUND' }] } }, null, 2)}\n`,
-  'schemas/v2/a2a-jsonrpc-error.schema.json': `${JSON.stringify(JSONRPC_ERROR, null, 2)}\n`,
-  'schemas/v2/google-rpc-status.schema.json': '{ "type": "object" }\n',
-});
 
 interface Example {
   kind: 'positive' | 'negative' | 'unlabelled';
