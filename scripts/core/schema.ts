@@ -424,8 +424,21 @@ export function defaultMessage(e: SchemaError): string {
 }
 
 /**
- * Validates a parsed document against a schema document and reports each error at its place.
- * A schema that does not compile is reported at the schema file.
+ * The messages of a rule that validates a document with `validateDoc` (spread into its
+ * `meta.messages`): the schema's own wording is the data, the kind of mistake the id.
+ */
+export const SCHEMA_MESSAGES = {
+  /** A key the closed schema does not allow, reported at the key. */
+  unexpected: '{{detail}}',
+  /** Any other schema error, reported at the value (or, for a missing key, at its object). */
+  invalid: '{{detail}}',
+  tooMany: '{{total}} schema errors in this file; the first {{kept}} are kept and reported, the rest only counted (at most {{cap}} kept)',
+  noCompile: 'schema does not compile: {{reason}}',
+} as const satisfies Record<string, string>;
+
+/**
+ * Validates a parsed document against a schema document and reports each error at its place, by
+ * the ids of SCHEMA_MESSAGES. A schema that does not compile is reported at the schema file.
  */
 export async function validateDoc(
   doc: StructuredDoc,
@@ -437,12 +450,15 @@ export async function validateDoc(
   try {
     result = schemaErrors(schemaDoc, doc, cache);
   } catch (e) {
-    report({ at: { file: schemaDoc.file }, message: `schema does not compile: ${(e as Error).message.split('\n')[0]}` });
+    report({ at: { file: schemaDoc.file }, messageId: 'noCompile', data: { reason: (e as Error).message.split('\n')[0]! } });
     return false;
   }
   if (result.total === 0) return true;
   const { errors, total } = result;
-  if (total > errors.length) report({ at: { doc, pointer: '' }, message: `${total} schema errors in this file; the first ${errors.length} are kept and reported, the rest only counted (at most ${MAX_SCHEMA_ERRORS} kept)` });
-  for (const r of schemaErrorReports(errors, doc, undefined, schemaDoc.value)) report(r);
+  if (total > errors.length) report({ at: { doc, pointer: '' }, messageId: 'tooMany', data: { total, kept: errors.length, cap: MAX_SCHEMA_ERRORS } });
+  for (const { message, ...r } of schemaErrorReports(errors, doc, undefined, schemaDoc.value)) {
+    const atKey = 'on' in r.at && r.at.on === 'key';
+    report({ ...r, messageId: atKey ? 'unexpected' : 'invalid', data: { detail: message ?? '' } });
+  }
   return false;
 }

@@ -1,4 +1,5 @@
 import { wireExamplesFamily } from './declaration.js';
+import { NEGATIVE, POSITIVE, wireExamples } from './example-files.js';
 import type { RelatedLocation } from '../../core/findings.js';
 import type { Family, Rule, RuleContext } from '../../core/rule.js';
 import { locate } from '../../core/rule.js';
@@ -23,6 +24,7 @@ import type { Section, WireContext, WireResult } from '../../wire/types.js';
  */
 
 const RFC = 'RFC 0211 Wire examples';
+
 
 interface Example {
   kind: 'positive' | 'negative' | 'unlabelled';
@@ -63,7 +65,7 @@ async function loadExamples(rc: RuleContext): Promise<Loaded | undefined> {
   const dir = rc.layout.rfcsDir;
   const files = await rc.corpus.glob([`${dir}/0211-*.md`]);
   if (!files.length) {
-    rc.report({ at: { file: dir }, message: `no RFC 0211 file (${dir}/0211-*.md), so its wire examples cannot be judged` });
+    rc.report({ at: { file: dir }, messageId: 'noRfc', data: { dir } });
     return undefined;
   }
   const file = files[0]!;
@@ -73,7 +75,7 @@ async function loadExamples(rc: RuleContext): Promise<Loaded | undefined> {
   if (!doc) return undefined;
   const section = sectionOf(doc, /^wire examples$/i);
   if (!section) {
-    rc.report({ at: { file }, message: 'RFC 0211 has no "Wire examples" section' });
+    rc.report({ at: { file }, messageId: 'noSection' });
     return undefined;
   }
   const examples: Example[] = [];
@@ -98,7 +100,7 @@ async function loadExamples(rc: RuleContext): Promise<Loaded | undefined> {
   const mapDoc = rc.corpus.json(rc.layout.interopMap);
   const untrusted = mapDoc ? untrustedRows(rc.corpus, rc.layout, mapDoc) : new Set<string>();
   const ofUntrustedRow = (f: (typeof loaded.findings)[number]) => f.file === mapDoc?.file && f.pointer !== undefined && untrusted.has(f.pointer);
-  for (const f of loaded.findings) if (!ofUntrustedRow(f)) rc.report({ at: { file: f.file, range: f }, message: f.message });
+  for (const f of loaded.findings) if (!ofUntrustedRow(f)) rc.report({ at: { file: f.file, range: f }, messageId: 'context', data: { detail: f.message } });
   const ctx = loaded.ctx && { ...loaded.ctx, errors: withReasonsOfRule7a(loaded.ctx.errors) };
   const untrustedMap = [...untrusted].some((p) => /^\/a2a\/errors\/\d+$/.test(p));
   return {
@@ -164,10 +166,10 @@ interface Failure {
   result: WireResult;
 }
 
-/** What a rule says of failures: of one (the finding as ever), and the verb for several sections. */
+/** What a rule says of failures: of one (its message id and data), and the verb for several sections. */
 interface Wording {
   kind: Example['kind'];
-  one(f: Failure): string;
+  one(f: Failure): { messageId: string; data: Record<string, string | number> };
   /** "fails §A, §D" or, for negatives, "also fails §D, which its label does not name". */
   fails(sections: Section[], examples: number): string;
 }
@@ -190,7 +192,7 @@ function reportFailures(rc: RuleContext, l: Loaded, failures: Failure[], w: Word
     const [first, ...rest] = group as [Failure, ...Failure[]];
     const t = first.result.mapValue;
     if (!rest.length || !t) {
-      rc.report({ at: { file: l.file, range: first.range }, message: w.one(first) });
+      rc.report({ at: { file: l.file, range: first.range }, ...w.one(first) });
       continue;
     }
     const numbers = [...new Set(group.map((f) => f.n))];
@@ -202,9 +204,19 @@ function reportFailures(rc: RuleContext, l: Loaded, failures: Failure[], w: Word
     for (const f of rest) related.push({ file: l.file, ...bare(f.range), message: `${describe(w.kind, f.n)}, §${f.result.section}: ${f.result.message}` });
     rc.report({
       at: { file: l.file, range: first.range },
-      message:
-        `${who} ${w.fails(sections, numbers.length)} (${group.length} checks) for one reason: the interop map's ${pointer} is ${show(t.expected)} (${t.name}) ` +
-        `and ${numbers.length === 1 ? 'the example has' : 'each has'} ${show(t.found)}; first, §${first.result.section}: ${first.result.message}`,
+      messageId: 'oneReason',
+      data: {
+        who,
+        fails: w.fails(sections, numbers.length),
+        checks: group.length,
+        pointer,
+        expected: show(t.expected),
+        name: t.name,
+        has: numbers.length === 1 ? 'the example has' : 'each has',
+        found: show(t.found),
+        section: first.result.section,
+        detail: first.result.message,
+      },
       related,
     });
   }
@@ -223,15 +235,38 @@ function failuresOf(l: Loaded, e: Example, n: number, results: (WireResult | Pai
   return results.map((result) => ({ n, range: rangeIn(l, e.code, result), result })).sort((a, b) => a.range.line - b.range.line || a.range.column - b.range.column);
 }
 
+/**
+ * What the loading reports, through whichever of the two rules runs first: both declare it.
+ * `oneReason` is said of failures of either kind that one map value explains.
+ */
+const SHARED_MESSAGES = {
+  noRfc: 'no RFC 0211 file ({{dir}}/0211-*.md), so its wire examples cannot be judged',
+  noSection: 'RFC 0211 has no "Wire examples" section',
+  context: '{{detail}}',
+  oneReason: "{{who}} {{fails}} ({{checks}} checks) for one reason: the interop map's {{pointer}} is {{expected}} ({{name}}) and {{has}} {{found}}; first, §{{section}}: {{detail}}",
+} as const;
+
 const positivePasses: Rule = {
   id: 'wire-examples/positive-passes',
   rfc: RFC,
   description: "RFC 0211's positive wire example passes the wire checker (§A–§E, and §D paired with its unknown-task twin)",
+  messages: {
+    ...SHARED_MESSAGES,
+    noPositive: 'the Wire examples section has no example labelled "Positive"',
+    fails: '{{example}} fails §{{section}}: {{detail}}',
+  },
+  examples: {
+    valid: [{ name: 'a positive example in the shape of §A', files: wireExamples(POSITIVE) }],
+    invalid: [
+      { name: 'an ErrorInfo in another domain (at the domain)', files: wireExamples(POSITIVE.replace('"a2a-protocol.org"', '"example.org"')), errors: [{ messageId: 'fails', line: 15, column: 53, data: { example: 'the positive wire example', section: 'A', detail: 'TaskNotFoundError (-32001): the ErrorInfo domain is "example.org", not "a2a-protocol.org" (RFC 0211 §A)' } }] },
+      { name: 'no example labelled Positive (at the section)', files: wireExamples(NEGATIVE), errors: [{ messageId: 'noPositive', line: 8, column: 1 }] },
+    ],
+  },
   async run(rc) {
     const l = await load(rc);
     if (!l?.ctx) return;
     const positives = l.examples.filter((e) => e.kind === 'positive');
-    if (!positives.length) rc.report({ at: { file: l.file, range: l.heading.range }, message: 'the Wire examples section has no example labelled "Positive"' });
+    if (!positives.length) rc.report({ at: { file: l.file, range: l.heading.range }, messageId: 'noPositive' });
     const failures: Failure[] = [];
     positives.forEach((e, i) => {
       rc.visit();
@@ -241,7 +276,7 @@ const positivePasses: Rule = {
     });
     reportFailures(rc, l, failures, {
       kind: 'positive',
-      one: (f) => `${describe('positive', f.n)} fails §${f.result.section}: ${f.result.message}`,
+      one: (f) => ({ messageId: 'fails', data: { example: describe('positive', f.n), section: f.result.section, detail: f.result.message } }),
       fails: (sections, examples) => `${examples > 1 ? 'fail' : 'fails'} ${list(sections)}`,
     });
   },
@@ -251,20 +286,40 @@ const negativeFailsAsLabelled: Rule = {
   id: 'wire-examples/negative-fails-as-labelled',
   rfc: RFC,
   description: "RFC 0211's negative wire example fails for exactly the sections its label names (§D shown by pairing it with its unknown-task twin)",
+  messages: {
+    ...SHARED_MESSAGES,
+    noNegative: 'the Wire examples section has no example labelled "Negative"',
+    unlabelled: 'a JSON block in Wire examples without a "Positive" or "Negative" label before it',
+    namesNoSection: '{{example}} names no section it fails ("fails §X")',
+    failsOtherwise: '{{example}} should fail {{named}} as its label says, but the wire checker finds {{got}}',
+    alsoFails: '{{example}} also fails §{{section}}, which its label does not name: {{detail}}',
+  },
+  examples: {
+    valid: [{ name: 'a negative example that fails exactly the sections its label names', files: wireExamples(NEGATIVE) }],
+    invalid: [
+      {
+        name: 'a label naming a section the example does not fail (at the label)',
+        files: wireExamples(NEGATIVE.replace('(fails §A — object, not array)', '(fails §A — object, not array; fails §B)')),
+        errors: [{ messageId: 'failsOtherwise', line: 10, column: 1, data: { example: 'the negative wire example', named: '§A, §B', got: '§A' } }],
+      },
+      { name: 'a label that names no section', files: wireExamples(NEGATIVE.replace('(fails §A — object, not array)', '(an object)')), errors: [{ messageId: 'namesNoSection', line: 10, column: 1 }] },
+      { name: 'a JSON block without a label (a warning)', files: wireExamples(`${NEGATIVE}\nAnd:\n\n\`\`\`json\n{}\n\`\`\`\n`), errors: [{ messageId: 'unlabelled', line: 19, column: 1 }] },
+    ],
+  },
   async run(rc) {
     const l = await load(rc);
     if (!l?.ctx) return;
     const negatives = l.examples.filter((e) => e.kind === 'negative');
-    if (!negatives.length) rc.report({ at: { file: l.file, range: l.heading.range }, message: 'the Wire examples section has no example labelled "Negative"' });
+    if (!negatives.length) rc.report({ at: { file: l.file, range: l.heading.range }, messageId: 'noNegative' });
     for (const e of l.examples.filter((x) => x.kind === 'unlabelled')) {
-      rc.report({ at: { file: l.file, range: e.code.range }, message: 'a JSON block in Wire examples without a "Positive" or "Negative" label before it', severity: 'warning' });
+      rc.report({ at: { file: l.file, range: e.code.range }, messageId: 'unlabelled', severity: 'warning' });
     }
     const extras: Failure[] = [];
     negatives.forEach((e, i) => {
       rc.visit();
       const where = { file: l.file, range: (e.label ?? e.code).range };
       if (!e.named.length) {
-        rc.report({ at: where, message: `${describe('negative', i + 1)} names no section it fails ("fails §X")` });
+        rc.report({ at: where, messageId: 'namesNoSection', data: { example: describe('negative', i + 1) } });
         return;
       }
       if (l.untrustedMap) return;
@@ -272,12 +327,12 @@ const negativeFailsAsLabelled: Rule = {
       const got = j.sections;
       const missing = e.named.filter((s) => !got.includes(s));
       const extra = got.filter((s) => !e.named.includes(s));
-      if (missing.length) rc.report({ at: where, message: `${describe('negative', i + 1)} should fail ${list(e.named)} as its label says, but the wire checker finds ${list(got)}` });
+      if (missing.length) rc.report({ at: where, messageId: 'failsOtherwise', data: { example: describe('negative', i + 1), named: list(e.named), got: list(got) } });
       extras.push(...failuresOf(l, e, i + 1, [...j.single.results, ...j.pair.results].filter((x) => extra.includes(x.section))));
     });
     reportFailures(rc, l, extras, {
       kind: 'negative',
-      one: (f) => `${describe('negative', f.n)} also fails §${f.result.section}, which its label does not name: ${f.result.message}`,
+      one: (f) => ({ messageId: 'alsoFails', data: { example: describe('negative', f.n), section: f.result.section, detail: f.result.message } }),
       fails: (sections, examples) => `also ${examples > 1 ? 'fail' : 'fails'} ${list(sections)}, which ${examples > 1 ? 'their labels do' : 'its label does'} not name`,
     });
   },

@@ -2,14 +2,42 @@ import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { load } from 'js-yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { entry as exampleEntry, invariantsWith, rfc } from '../../../scripts/checks/invariants/example-files.js';
+import { citedRfcStatus } from '../../../scripts/checks/invariants/rules/cited-rfc-status.js';
+import { protocolTestsResolve } from '../../../scripts/checks/invariants/rules/protocol-tests-resolve.js';
+import { runRuleOn, testRule } from '../../../scripts/core/rule-tester.js';
 import { ANCHOR, describeShared, tempCopy } from '../../helpers/env.js';
 import type { GateResult } from '../rfcs/helpers.js';
 import { entry } from '../../rules/invariants.cases.js';
-import { INVARIANTS, RFC_0152, RFC_0211, append, gate, mutate, only, projectCopy, rangeAfter, rangeOf, read } from '../rfcs/helpers.js';
+import { INVARIANTS, RFC_0211, append, gate, only, projectCopy, rangeAfter, rangeOf, read } from '../rfcs/helpers.js';
 
 function entryCount(text: string): number {
   return (load(text) as { invariants: unknown[] }).invariants.length;
 }
+
+/*
+ * One rule at a time on small in-memory corpora (scripts/core/rule-tester.ts): the cases the
+ * rules' meta.examples leave out. The examples run in test/rules/examples.test.ts.
+ */
+const citing0152 = (status: string, extraRows = '') => invariantsWith([exampleEntry('example', { rfcs: '["0152 §A"]' })], rfc('0152', status, '', extraRows));
+
+testRule(citedRfcStatus, { describe, it }, {
+  valid: [{ name: 'a cited RFC that is Active', files: citing0152('Active') }],
+  invalid: [
+    { name: 'a cited RFC that is Rejected (an error)', files: citing0152('Rejected'), errors: [{ messageId: 'retired', line: 9, column: 12, data: { invariant: 'example', rfc: '0152', status: 'Rejected' } }] },
+    { name: 'a Superseded RFC that names no successor', files: citing0152('Superseded'), errors: [{ messageId: 'supersededByNone', line: 9, column: 12, data: { invariant: 'example', rfc: '0152' } }] },
+  ],
+});
+
+describe('invariants/protocol-tests-resolve on hostile globs', () => {
+  it('a glob of 22 separate `*` is refused at once, located, not matched', async () => {
+    const hostile = 'test/' + 'a*'.repeat(22) + 'b.test.ts';
+    const files = invariantsWith([exampleEntry('example', { tier: 'protocol', tests: `\n      - test/wire/*.test.ts\n      - "${hostile}"`, witness: 'witnessable-unaided' })], { 'test/wire/a.test.ts': '' });
+    const run = await runRuleOn(protocolTestsResolve, files);
+    expect(run.findings.map((f) => [f.messageId, f.severity, f.line, f.column, f.pointer])).toEqual([['refused', 'error', 9, 9, '/invariants/0/tests/1']]);
+    expect(run.findings[0]!.message).toMatch(/refused: .* has 22 separate `\*` wildcards \(at most 3/);
+  });
+});
 
 describe('check invariants on this project', () => {
   it('passes the clean corpus and reports its figures', async () => {
@@ -36,53 +64,6 @@ describe('check invariants on this project', () => {
     writeFileSync(path.join(root, RFC_0211), `${rfc.slice(0, d)}**D.7 Echo removal.** The echoed id is dropped before comparing.\n\n${rfc.slice(d)}`);
     found = only(await gate(root, 'invariants'), 'invariants/cited-section-exists');
     expect(found.map((f) => f.line)).toEqual([rangeOf(text, '"0211 §Z"').line]);
-  });
-
-  it('invariants/cited-rfc-status: Withdrawn is an error, Superseded a warning naming the successor', async () => {
-    const { root } = projectCopy();
-    const yaml = read(root, INVARIANTS);
-    const cites = [...yaml.matchAll(/"0152[^"]*"/g)].map((m) => triple(locate(yaml, m.index!, m[0].length)));
-    expect(cites.length).toBeGreaterThan(0);
-
-    mutate(root, RFC_0152, '| **Status** | `Accepted` |', '| **Status** | `Withdrawn` |');
-    let found = only(await gate(root, 'invariants'), 'invariants/cited-rfc-status');
-    expect(found.map((f) => [f.severity, f.line, f.column, f.endColumn])).toEqual(cites.map((c) => ['error', ...c]));
-    expect(found[0]!.message).toMatch(/cites RFC 0152, which is Withdrawn/);
-
-    mutate(root, RFC_0152, '| **Status** | `Withdrawn` |', '| **Status** | `Superseded` |');
-    mutate(root, RFC_0152, '| **Superseded by** | — |', '| **Superseded by** | RFC 0211 |');
-    found = only(await gate(root, 'invariants'), 'invariants/cited-rfc-status');
-    expect(found.map((f) => f.severity)).toEqual(cites.map(() => 'warning'));
-    expect(found[0]!.message).toMatch(/which is Superseded by RFC 0211; cite that instead/);
-  });
-
-  it('invariants/protocol-tests-resolve: a protocol entry whose glob matches nothing', async () => {
-    const { root } = projectCopy();
-    const text = append(
-      root,
-      INVARIANTS,
-      entry('sabotage-unwitnessed', { tier: 'protocol', tests: '\n      - test/nowhere/*.test.ts', witness: 'witnessable-unaided' }) +
-        entry('sabotage-sibling-only', { tier: 'protocol', tests: '\n      - openwop-conformance:src/x.test.ts', witness: 'witnessable-unaided' }),
-    );
-    const n = entryCount(text);
-    const found = only(await gate(root, 'invariants'), 'invariants/protocol-tests-resolve');
-    const glob = rangeOf(text, 'test/nowhere/*.test.ts');
-    const sibling = rangeOf(text, '- openwop-conformance:src/x.test.ts'); // the sequence, at its first dash
-    expect(found.map((f) => [f.severity, f.line, f.column, f.pointer])).toEqual([
-      ['error', glob.line, glob.column, `/invariants/${n - 2}/tests/0`],
-      ['error', sibling.line, sibling.column, `/invariants/${n - 1}/tests`],
-    ]);
-    expect(found[1]!.message).toMatch(/no test glob for this repository \(1 sibling-repository pointer is not resolved here\)/);
-  });
-
-  it('invariants/protocol-tests-resolve: a glob of 22 separate `*` is refused at once, located, not matched for minutes', async () => {
-    const { root } = projectCopy();
-    const hostile = 'test/' + 'a*'.repeat(22) + 'b.test.ts';
-    const text = append(root, INVARIANTS, entry('sabotage-star-flood', { tier: 'protocol', tests: `\n      - test/wire/*.test.ts\n      - "${hostile}"`, witness: 'witnessable-unaided' }));
-    const found = only(await gate(root, 'invariants'), 'invariants/protocol-tests-resolve');
-    expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ severity: 'error', ...rangeOf(text, `"${hostile}"`), pointer: `/invariants/${entryCount(text) - 1}/tests/1` });
-    expect(found[0]!.message).toMatch(/refused: .* has 22 separate `\*` wildcards \(at most 3/);
   });
 });
 
@@ -192,11 +173,4 @@ describeShared('check invariants on the upstream anchors', () => {
 
 function triple(r: { line: number; column: number; endColumn: number }): [number, number, number] {
   return [r.line, r.column, r.endColumn];
-}
-
-function locate(text: string, index: number, length: number): { line: number; column: number; endColumn: number } {
-  const head = text.slice(0, index);
-  const line = head.split('\n').length;
-  const column = index - head.lastIndexOf('\n');
-  return { line, column, endColumn: column + length };
 }

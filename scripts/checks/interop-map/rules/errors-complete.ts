@@ -3,8 +3,9 @@ import type { Rule } from '../../../core/rule.js';
 import { A2A_ERROR_PROFILE, A2A_ERRORS, isParenthesized } from '../a2a-errors.js';
 import type { Row } from '../map-doc.js';
 import { loadMap, meantByUntrusted, relatedAt, rowsAt } from '../map-doc.js';
+import { mapWith } from '../example-files.js';
 
-const mapOf = (...errors: object[]) => ({ 'spec/v2/interop-map.json': JSON.stringify({ a2a: { errors } }, null, 2) + '\n' });
+const mapOf = (...errors: object[]) => mapWith({ a2a: { errors } });
 /** One row for each of the nine errors, reasons left out (another rule's business). */
 const allNine = A2A_ERRORS.map((upstream) => ({ upstream }));
 

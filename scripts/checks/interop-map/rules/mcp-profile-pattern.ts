@@ -1,9 +1,10 @@
 import type { Rule } from '../../../core/rule.js';
 import { loadMap, rowsAt } from '../map-doc.js';
+import { mapWith } from '../example-files.js';
 
 /** The MCP profile grammar: `mcp-` and a revision date. */
 const MCP_PROFILE = /^mcp-\d{4}-\d{2}-\d{2}$/;
-const mapOf = (...features: object[]) => ({ 'spec/v2/interop-map.json': JSON.stringify({ mcp: { features } }, null, 2) + '\n' });
+const mapOf = (...features: object[]) => mapWith({ mcp: { features } });
 
 /** Rule 8: each `mcp.features[].requiredFor[]` names an MCP profile. */
 export const mcpProfilePattern: Rule = {

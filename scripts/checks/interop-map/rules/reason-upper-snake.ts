@@ -1,11 +1,11 @@
 import type { Rule } from '../../../core/rule.js';
 import { A2A_ERRORS, expectedReason, isParenthesized } from '../a2a-errors.js';
 import { loadMap, rowsAt, untrustedRowsAt } from '../map-doc.js';
+import { mapWith } from '../example-files.js';
 
 const NAMED_ROWS = 9;
-const MAP = 'spec/v2/interop-map.json';
-/** A map of these a2a.errors rows, written as the repository writes it (two-space JSON). */
-const mapOf = (...errors: object[]) => ({ [MAP]: JSON.stringify({ a2a: { errors } }, null, 2) + '\n' });
+/** A map of these a2a.errors rows. */
+const mapOf = (...errors: object[]) => mapWith({ a2a: { errors } });
 
 let edits: typeof import('../../../core/text-edits.js') | undefined;
 

@@ -1,6 +1,10 @@
 import type { Rule } from '../../../core/rule.js';
 import { loadMap, relatedAt, rowsAt } from '../map-doc.js';
 import { firstEnum } from '../schema-enum.js';
+import { mapWith } from '../example-files.js';
+
+const TASK_STATE = 'schemas/v2/a2a-task-state.schema.json';
+const storing = (...taskState: object[]) => mapWith({ a2a: { taskState } }, { [TASK_STATE]: { type: 'object', properties: { state: { enum: ['submitted', 'working', 'completed'] } } } });
 
 /** Where the A2A task-state schema keeps its stored-state enum (upstream inline, or via `$ref`). */
 const STORED_STATE_AT = ['/properties/state', '/$defs/storedState', '/$defs/state'];
@@ -10,6 +14,20 @@ export const storedStateKnown: Rule = {
   id: 'interop-map/stored-state-known',
   rfc: 'RFC 0208 §B, rule 5',
   description: 'Every a2a.taskState[].stored is a stored task state of the A2A task-state schema.',
+  messages: {
+    noEnum: '{{schema}} has no stored-state enum at {{lookedAt}}',
+    unknown: 'a2a.taskState {{runStatus}}: stored {{stored}} is not a stored task state of {{schema}}',
+  },
+  examples: {
+    valid: [{ name: 'stored states the schema lists', files: storing({ runStatus: 'pending', stored: 'submitted' }, { runStatus: 'running', stored: 'working' }) }],
+    invalid: [
+      {
+        name: 'a stored state the schema does not list',
+        files: storing({ runStatus: 'pending', stored: 'dormant' }),
+        errors: [{ messageId: 'unknown', line: 6, column: 19, data: { runStatus: 'pending', stored: '"dormant"', schema: TASK_STATE } }],
+      },
+    ],
+  },
   run(ctx) {
     const loaded = loadMap(ctx);
     if (!loaded) return;
@@ -17,7 +35,7 @@ export const storedStateKnown: Rule = {
     if (!schema) return;
     const states = firstEnum(schema.value, STORED_STATE_AT);
     if (!states) {
-      ctx.report({ at: { doc: schema, pointer: STORED_STATE_AT[0]! }, message: `${ctx.layout.taskStateSchema} has no stored-state enum at ${STORED_STATE_AT.join(' or ')}` });
+      ctx.report({ at: { doc: schema, pointer: STORED_STATE_AT[0]! }, messageId: 'noEnum', data: { schema: ctx.layout.taskStateSchema, lookedAt: STORED_STATE_AT.join(' or ') } });
       return;
     }
     const known = new Set(states.values);
@@ -26,7 +44,8 @@ export const storedStateKnown: Rule = {
       if (row.stored === undefined || known.has(row.stored)) continue;
       ctx.report({
         at: { doc: loaded.doc, pointer: `${pointer}/stored` },
-        message: `a2a.taskState ${String(row.runStatus)}: stored ${JSON.stringify(row.stored)} is not a stored task state of ${ctx.layout.taskStateSchema}`,
+        messageId: 'unknown',
+        data: { runStatus: String(row.runStatus), stored: JSON.stringify(row.stored) ?? String(row.stored), schema: ctx.layout.taskStateSchema },
         related: [relatedAt(schema, states.pointer, 'the stored task states')],
       });
     }

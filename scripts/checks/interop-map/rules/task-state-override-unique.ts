@@ -3,8 +3,9 @@ import type { Row } from '../map-doc.js';
 import { valueAt } from '../../../core/pointer.js';
 import { loadMap, relatedAt, rowsAt } from '../map-doc.js';
 import { PROJECTION_GROUPS } from './task-state-default-row.js';
+import { mapWith } from '../example-files.js';
 
-const mapOf = (...taskState: object[]) => ({ 'spec/v2/interop-map.json': JSON.stringify({ a2a: { taskState } }, null, 2) + '\n' });
+const mapOf = (...taskState: object[]) => mapWith({ a2a: { taskState } });
 
 /** Rule 4: an override row exists at most once per (runStatus, interruptKind). */
 export const taskStateOverrideUnique: Rule = {

@@ -1,6 +1,10 @@
 import type { Rule } from '../../../core/rule.js';
 import { loadRfcSet } from '../../../rfc/set.js';
 import { loadInvariantSet } from '../invariant-set.js';
+import { entry, invariantsWith, rfc } from '../example-files.js';
+
+/** RFC 0212 introduces `example` (protocol, high) in its Security section. */
+const introducing = (...entries: string[]) => invariantsWith(entries, rfc('0212', 'Accepted', '\n## Security\n\nNew invariant `example` (protocol, high) — §A.\n'));
 
 export const securityLineMatches: Rule = {
   id: 'invariants/security-line-matches',
@@ -8,6 +12,23 @@ export const securityLineMatches: Rule = {
   // Upstream's RFC 0001 and template state no Security-line convention; its findings say whose it is.
   rfcByPreset: { openwop: "specgate's RFC 0001 §F" },
   description: "Every `New invariant <id> (<tier>, <severity>)` line of an RFC's Security section has its entry, with the same tier and severity.",
+  messages: {
+    noEntry: 'RFC {{rfc}} names new invariant "{{invariant}}" ({{tier}}, {{severity}}), but {{file}} has no entry with that id',
+    differs: "invariant \"{{invariant}}\" has {{field}} {{found}}, but RFC {{rfc}}'s Security line says {{want}}",
+    uncited: 'invariant "{{invariant}}" is introduced by RFC {{rfc}} but does not cite it',
+  },
+  examples: {
+    valid: [{ name: 'the entry with the same tier and severity, citing its RFC', files: introducing(entry('example', { tier: 'protocol', severity: 'high', rfcs: '["0212 §A"]' })) }],
+    invalid: [
+      {
+        name: 'a tier other than the Security line says (at the tier)',
+        files: introducing(entry('example', { tier: 'reference-impl', severity: 'high', rfcs: '["0212 §A"]' })),
+        errors: [{ messageId: 'differs', line: 4, column: 11, data: { invariant: 'example', field: 'tier', found: '"reference-impl"', rfc: '0212', want: 'protocol' } }],
+      },
+      { name: 'a Security line without its entry (at the RFC)', files: introducing(entry('other')), errors: [{ messageId: 'noEntry', file: 'RFCS/0212-example.md', line: 14, column: 15 }] },
+      { name: 'the entry does not cite the RFC that introduces it (a warning)', files: introducing(entry('example', { tier: 'protocol', severity: 'high' })), errors: [{ messageId: 'uncited', line: 3, column: 5, data: { invariant: 'example', rfc: '0212' } }] },
+    ],
+  },
   async run(ctx) {
     const set = loadInvariantSet(ctx.corpus);
     if (!set) return;
@@ -26,7 +47,8 @@ export const securityLineMatches: Rule = {
         if (!entry) {
           ctx.report({
             at: { file: doc.file, range: line.range },
-            message: `RFC ${number} names new invariant "${line.id}" (${line.tier}, ${line.severity}), but ${set.doc.file} has no entry with that id`,
+            messageId: 'noEntry',
+            data: { rfc: number, invariant: line.id, tier: line.tier, severity: line.severity, file: set.doc.file },
           });
           continue;
         }
@@ -36,7 +58,8 @@ export const securityLineMatches: Rule = {
           if (got === want) continue;
           ctx.report({
             at: { doc: set.doc, pointer: `${entry.pointer}/${field}` },
-            message: `invariant "${line.id}" has ${field} ${JSON.stringify(got ?? null)}, but RFC ${number}'s Security line says ${want}`,
+            messageId: 'differs',
+            data: { invariant: line.id, field, found: JSON.stringify(got ?? null), rfc: number, want },
             related,
           });
         }
@@ -44,7 +67,8 @@ export const securityLineMatches: Rule = {
           ctx.report({
             at: { doc: set.doc, pointer: entry.pointer },
             severity: 'warning',
-            message: `invariant "${line.id}" is introduced by RFC ${number} but does not cite it`,
+            messageId: 'uncited',
+            data: { invariant: line.id, rfc: number },
             related,
           });
         }
