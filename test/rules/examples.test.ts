@@ -19,11 +19,9 @@ describe('rule examples (meta.examples)', () => {
   });
 
   it('every rule of the converted families words its findings by messageId and carries examples', () => {
-    // Another change converts cited-section-exists; it leaves this list then.
-    const notYet = ['invariants/cited-section-exists'];
     const rules = families.filter((f) => ['interop-map', 'invariants', 'wire-examples'].includes(f.name)).flatMap((f) => f.rules);
     expect(rules.length).toBeGreaterThan(20);
-    const lacking = rules.filter((r) => !notYet.includes(r.id) && !(r.messages && r.examples?.valid.length && r.examples.invalid.length)).map((r) => r.id);
+    const lacking = rules.filter((r) => !(r.messages && r.examples?.valid.length && r.examples.invalid.length)).map((r) => r.id);
     expect(lacking).toEqual([]);
   });
   for (const rule of withExamples) testRule(rule, { describe, it });
