@@ -115,7 +115,7 @@ describe('parse cache', () => {
     const home = tmp();
     const plain = tmp();
     cpSync(path.join(PROJECT, 'RFCS'), path.join(plain, 'RFCS'), { recursive: true });
-    const env = { ...process.env, XDG_CACHE_HOME: home };
+    const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: home };
     delete env.SPECGATE_CACHE_DIR;
     const r = spawnSync(process.execPath, [path.join(PROJECT, 'dist/scripts/cli.js'), 'check', 'rfcs', '--root', plain], { encoding: 'utf8', env });
     expect(r.status, r.stderr).not.toBe(2);
