@@ -1,6 +1,7 @@
 import { defineRule } from './rule.js';
 import type { RuleMeta } from './rule.js';
 import type { InputRuleId } from './input-messages.js';
+import { INPUT_EXAMPLES } from './input-examples.js';
 import { INPUT_MESSAGES } from './input-messages.js';
 import { MARKDOWN_TOO_COMPLEX } from './markdown-bounds.js';
 
@@ -10,7 +11,7 @@ import { MARKDOWN_TOO_COMPLEX } from './markdown-bounds.js';
  * cannot read, so they default to errors.
  */
 const input = (id: InputRuleId, description: string, rfc: string, rfcByPreset?: RuleMeta['rfcByPreset']): RuleMeta =>
-  defineRule({ id, rfc, description, messages: INPUT_MESSAGES[id], ...(rfcByPreset ? { rfcByPreset } : {}) });
+  defineRule({ id, rfc, description, messages: INPUT_MESSAGES[id], ...examplesOf(id), ...(rfcByPreset ? { rfcByPreset } : {}) });
 
 /**
  * A parse rule for JSON and YAML files alike: a finding cites the standard of its file's format
@@ -18,7 +19,12 @@ const input = (id: InputRuleId, description: string, rfc: string, rfcByPreset?: 
  * names both.
  */
 const parseRule = (id: InputRuleId, description: string, json: string, yaml = 'YAML 1.2'): RuleMeta =>
-  defineRule({ id, rfc: `${json} (JSON), ${yaml}`, description, rfcByFormat: { json, yaml }, messages: INPUT_MESSAGES[id] });
+  defineRule({ id, rfc: `${json} (JSON), ${yaml}`, description, rfcByFormat: { json, yaml }, messages: INPUT_MESSAGES[id], ...examplesOf(id) });
+
+function examplesOf(id: InputRuleId): Pick<RuleMeta, 'examples'> {
+  const examples = INPUT_EXAMPLES[id];
+  return examples ? { examples } : {};
+}
 
 export const INPUT_RULES: RuleMeta[] = [
   // Upstream's RFC 0001 §1 lists what RFCS/ holds, not the other documents the checks need: this project's §A is cited by name.
@@ -36,7 +42,7 @@ export const INPUT_RULES: RuleMeta[] = [
   input('parse/too-large', 'A governed file is larger than the size cap, so it is not parsed.', 'specgate input limits'),
   input('parse/binary', 'A governed file holds NUL bytes: it is binary rather than text.', 'specgate input limits'),
   input('parse/markdown-too-large', 'A Markdown file (an RFC or an errata target) is larger than the Markdown cap, so it is not parsed.', 'specgate input limits'),
-  defineRule(MARKDOWN_TOO_COMPLEX),
+  defineRule({ ...MARKDOWN_TOO_COMPLEX, ...examplesOf(MARKDOWN_TOO_COMPLEX.id) }),
   input('limits/too-many-files', 'The RFC folder holds more files than a run reads: the first ones by name are checked, and this one counts the rest.', 'specgate input limits'),
   input('limits/findings-per-file', 'A file has more findings than the per-file cap: the first ones are shown and this one counts the rest.', 'specgate input limits'),
   input('parse/aliases', 'A YAML document has more aliases than the parser expands (an expansion bomb).', 'YAML 1.2'),
