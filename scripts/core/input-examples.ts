@@ -7,7 +7,8 @@ import type { RuleExamples } from './rule.js';
  * example's files are each asked for as a rule would, by extension (`.json` as JSON, `.yaml` as
  * YAML, `.md` as Markdown), and `options.read` names paths asked for that the case does not hold.
  * What cannot be held in memory (bytes that are not UTF-8, files past the size caps, symlinks,
- * devices) is tested end to end (test/hostile/).
+ * devices) is tested end to end (test/hostile/); what a page cannot show (a byte-order mark, NUL
+ * bytes, files past a cap) is tested in memory beside these (test/core/input-rules.test.ts).
  */
 export const INPUT_EXAMPLES: Partial<Record<InputRuleId, RuleExamples>> = {
   'corpus/missing-file': {
@@ -30,13 +31,6 @@ export const INPUT_EXAMPLES: Partial<Record<InputRuleId, RuleExamples>> = {
       { name: 'a YAML key twice', files: { 'spec/list.yaml': 'version: 1\nversion: 2\n' }, errors: [{ messageId: 'yaml', line: 2, column: 1 }] },
     ],
   },
-  'parse/bom': {
-    valid: [{ name: 'plain UTF-8', files: { 'spec/map.json': '{}\n' } }],
-    invalid: [
-      { name: 'a JSON file with a byte-order mark', files: { 'spec/map.json': '\ufeff{}\n' }, errors: [{ messageId: 'json', line: 1, column: 1 }] },
-      { name: 'a YAML file with a byte-order mark', files: { 'spec/list.yaml': '\ufeffa: 1\n' }, errors: [{ messageId: 'yaml', line: 1, column: 1 }] },
-    ],
-  },
   'parse/empty': {
     valid: [{ name: 'a document', files: { 'spec/map.json': '{}\n' } }],
     invalid: [
@@ -47,10 +41,6 @@ export const INPUT_EXAMPLES: Partial<Record<InputRuleId, RuleExamples>> = {
   'parse/too-deep': {
     valid: [{ name: '99 levels of YAML', files: { 'spec/deep.yaml': `${'['.repeat(99)}${']'.repeat(99)}\n` } }],
     invalid: [{ name: 'YAML nested a hundred levels deep', files: { 'spec/deep.yaml': `${'['.repeat(100)}${']'.repeat(100)}\n` }, errors: [{ messageId: 'yaml', line: 1, column: 100, data: { detail: 'nesting exceeded maxDepth (100)' } }] }],
-  },
-  'parse/binary': {
-    valid: [{ name: 'text', files: { 'spec/map.json': '{}\n' } }],
-    invalid: [{ name: 'NUL bytes', files: { 'spec/map.json': 'a\u0000b' }, errors: [{ messageId: 'nul', line: 1, column: 1 }] }],
   },
   'parse/markdown-too-complex': {
     valid: [{ name: '32 quotes nested on a line', files: { 'docs/a.md': `${'> '.repeat(32)}deep\n` } }],

@@ -37,7 +37,7 @@ const withExamples = INPUT_RULES.filter((r): r is RuleMeta & Required<Pick<RuleM
 describe('input rule examples (core/input-examples.ts)', () => {
   it('the rules a case in memory can show have examples', () => {
     expect(withExamples.map((r) => r.id).sort()).toEqual(
-      ['corpus/missing-file', 'parse/binary', 'parse/bom', 'parse/duplicate-key', 'parse/empty', 'parse/markdown-too-complex', 'parse/syntax', 'parse/too-deep'].sort(),
+      ['corpus/missing-file', 'parse/duplicate-key', 'parse/empty', 'parse/markdown-too-complex', 'parse/syntax', 'parse/too-deep'].sort(),
     );
   });
 
@@ -64,8 +64,25 @@ describe('input rule examples (core/input-examples.ts)', () => {
   }
 });
 
-describe('input rules past their caps (cases too large to show in docs/rules.md)', () => {
+describe('input rules on what a page cannot show: invisible bytes, files past a cap', () => {
   const only = (found: Awaited<ReturnType<typeof inputFindings>>) => found.map((f) => [f.ruleId, f.messageId, f.file, f.line, f.column, f.rfc]);
+
+  it('parse/bom: a JSON or YAML file that starts with a byte-order mark (RFC 8259 §8.1 for both)', async () => {
+    const found = await inputFindings({ 'spec/map.json': '\ufeff{}\n', 'spec/list.yaml': '\ufeffa: 1\n', 'spec/plain.json': '{}\n' });
+    expect(only(found)).toEqual([
+      ['parse/bom', 'yaml', 'spec/list.yaml', 1, 1, 'RFC 8259 §8.1'],
+      ['parse/bom', 'json', 'spec/map.json', 1, 1, 'RFC 8259 §8.1'],
+    ]);
+    expect(found.map((f) => f.message)).toEqual([
+      'file starts with a byte-order mark; governed YAML is plain UTF-8 without one (RFC 8259 §8.1)',
+      'file starts with a byte-order mark (RFC 8259 §8.1 forbids adding one)',
+    ]);
+  });
+
+  it('parse/binary: a file with NUL bytes is not read as text', async () => {
+    const found = await inputFindings({ 'spec/map.json': 'a\u0000b', 'spec/plain.json': '{}\n' });
+    expect(only(found)).toEqual([['parse/binary', 'nul', 'spec/map.json', 1, 1, 'specgate input limits']]);
+  });
 
   it('parse/too-deep: JSON nested past 256 levels, at the bracket that passes the cap (RFC 8259 §9)', async () => {
     const found = await inputFindings({ 'spec/map.json': `{"a2a": ${'['.repeat(400)}${']'.repeat(400)}}` });

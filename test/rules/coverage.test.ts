@@ -52,6 +52,8 @@ const END_TO_END: Record<string, string> = {
   'parse/markdown-too-large': 'test/core/input-rules.test.ts',
   'parse/aliases': 'test/core/input-rules.test.ts',
   'limits/findings-per-file': 'test/core/input-rules.test.ts',
+  'parse/bom': 'test/core/input-rules.test.ts',
+  'parse/binary': 'test/core/input-rules.test.ts',
   'compat/openapi-too-complex': 'test/hostile/bounds-compat.test.ts',
   'errata/line-hint-off': 'test/errata/anchors.test.ts',
   'compat/claim-contradicted': 'test/compat/compat-cli.test.ts',
