@@ -8,7 +8,7 @@ import type { RuleExamples } from './rule.js';
  * YAML, `.md` as Markdown), and `options.read` names paths asked for that the case does not hold.
  * What cannot be held in memory (bytes that are not UTF-8, files past the size caps, symlinks,
  * devices) is tested end to end (test/hostile/); what a page cannot show (a byte-order mark, NUL
- * bytes, files past a cap) is tested in memory beside these (test/core/input-rules.test.ts).
+ * bytes, files past a cap, Markdown too deep for the page itself to be read) is tested in memory beside these (test/core/input-rules.test.ts).
  */
 export const INPUT_EXAMPLES: Partial<Record<InputRuleId, RuleExamples>> = {
   'corpus/missing-file': {
@@ -41,9 +41,5 @@ export const INPUT_EXAMPLES: Partial<Record<InputRuleId, RuleExamples>> = {
   'parse/too-deep': {
     valid: [{ name: '99 levels of YAML', files: { 'spec/deep.yaml': `${'['.repeat(99)}${']'.repeat(99)}\n` } }],
     invalid: [{ name: 'YAML nested a hundred levels deep', files: { 'spec/deep.yaml': `${'['.repeat(100)}${']'.repeat(100)}\n` }, errors: [{ messageId: 'yaml', line: 1, column: 100, data: { detail: 'nesting exceeded maxDepth (100)' } }] }],
-  },
-  'parse/markdown-too-complex': {
-    valid: [{ name: '32 quotes nested on a line', files: { 'docs/a.md': `${'> '.repeat(32)}deep\n` } }],
-    invalid: [{ name: '33 quotes nested on a line', files: { 'docs/a.md': `# A\n\n${'> '.repeat(33)}deep\n` }, errors: [{ messageId: 'depth', line: 3, column: 1, data: { line: 3, max: 32 } }] }],
   },
 };

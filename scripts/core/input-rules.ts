@@ -42,7 +42,7 @@ export const INPUT_RULES: RuleMeta[] = [
   input('parse/too-large', 'A governed file is larger than the size cap, so it is not parsed.', 'specgate input limits'),
   input('parse/binary', 'A governed file holds NUL bytes: it is binary rather than text.', 'specgate input limits'),
   input('parse/markdown-too-large', 'A Markdown file (an RFC or an errata target) is larger than the Markdown cap, so it is not parsed.', 'specgate input limits'),
-  defineRule({ ...MARKDOWN_TOO_COMPLEX, ...examplesOf(MARKDOWN_TOO_COMPLEX.id) }),
+  defineRule(MARKDOWN_TOO_COMPLEX),
   input('limits/too-many-files', 'The RFC folder holds more files than a run reads: the first ones by name are checked, and this one counts the rest.', 'specgate input limits'),
   input('limits/findings-per-file', 'A file has more findings than the per-file cap: the first ones are shown and this one counts the rest.', 'specgate input limits'),
   input('parse/aliases', 'A YAML document has more aliases than the parser expands (an expansion bomb).', 'YAML 1.2'),

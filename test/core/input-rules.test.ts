@@ -37,7 +37,7 @@ const withExamples = INPUT_RULES.filter((r): r is RuleMeta & Required<Pick<RuleM
 describe('input rule examples (core/input-examples.ts)', () => {
   it('the rules a case in memory can show have examples', () => {
     expect(withExamples.map((r) => r.id).sort()).toEqual(
-      ['corpus/missing-file', 'parse/duplicate-key', 'parse/empty', 'parse/markdown-too-complex', 'parse/syntax', 'parse/too-deep'].sort(),
+      ['corpus/missing-file', 'parse/duplicate-key', 'parse/empty', 'parse/syntax', 'parse/too-deep'].sort(),
     );
   });
 
