@@ -57,6 +57,11 @@ export const headerTable: Rule = {
         errors: [{ messageId: 'unrenderedPipe', line: 3, column: 17, data: { line: 3, headerCells: 3, delimiterCells: 2, at: '3:17' } }],
       },
       {
+        name: 'a table that does not render: the delimiter row has a cell more than the header row',
+        files: { [FILE]: `# ${TITLE}\n\n| Field | Value |\n| --- | --- | --- |\n| **RFC** | 0007 |\n` },
+        errors: [{ messageId: 'unrendered', line: 3, column: 1, data: { line: 3, headerCells: 2, delimiterCells: 3 } }],
+      },
+      {
         name: 'no header table',
         files: { [FILE]: `# ${TITLE}\n\n## Summary\n\nText.\n` },
         errors: [{ messageId: 'noTable', line: 1, column: 1 }],
