@@ -1,5 +1,6 @@
 import type { ConfiguredSeverity, Finding, Severity, SeveritySetting } from './findings.js';
 import { capPerFile, compareFindings, FINDINGS_CAP_RULE, MAX_FINDINGS_PER_FILE, pushAll } from './findings.js';
+import { inputMessage } from './input-messages.js';
 import { INPUT_RULES } from './input-rules.js';
 import type { Report, RuleMeta, RuleSpec } from './rule.js';
 import { cite, dataFormatOf, defineRule, locate, presetDefault, reportMessage, rfcFor, ruleUnderPreset } from './rule.js';
@@ -58,7 +59,7 @@ export function openReporter(rule: RuleSpec, preset: string | undefined): RuleRe
     close() {
       for (const [file, severity] of over) {
         const count = perFile.get(file)! - MAX_FINDINGS_PER_FILE;
-        findings.push({ ruleId: FINDINGS_CAP_RULE, severity: severity ?? capSeverity(meta.defaultSeverity), file, line: 1, column: 1, endLine: 1, endColumn: 1, message: `${count} more finding${count === 1 ? '' : 's'} of ${rule.id} in this file not shown (at most ${MAX_FINDINGS_PER_FILE} per file)` });
+        findings.push({ ruleId: FINDINGS_CAP_RULE, severity: severity ?? capSeverity(meta.defaultSeverity), file, line: 1, column: 1, endLine: 1, endColumn: 1, ...inputMessage(FINDINGS_CAP_RULE, 'restOfRule', { count, s: count === 1 ? '' : 's', rule: rule.id, max: MAX_FINDINGS_PER_FILE }) });
       }
       over.clear();
       return { findings, guards, visited };

@@ -10,6 +10,8 @@ import { LineIndex } from './position.js';
 import { parseJson } from './json-tree.js';
 import { parseYaml } from './yaml-tree.js';
 import { MARKDOWN_TOO_COMPLEX, markdownComplexity } from './markdown-bounds.js';
+import type { InputMessageId, InputRuleId } from './input-messages.js';
+import { inputMessage } from './input-messages.js';
 import type { ParseProblem, TreeNode } from './tree.js';
 import { StructuredDoc } from './tree.js';
 import { dataFormatOf } from './data-format.js';
@@ -141,15 +143,15 @@ export class Corpus {
     const buf = got.ok ? got.bytes : undefined;
     if (!got.ok) {
       const needed = neededFor ? ` (needed for ${neededFor})` : '';
-      if (got.failure === 'missing') this.problem(rel, 'corpus/missing-file', `file not found${needed} in the ${this.source.label}`);
-      else if (got.failure === 'too-large') this.problem(rel, 'parse/too-large', got.message);
-      else this.problem(rel, 'corpus/unreadable-file', `${rel} ${got.message}${needed}; specgate reads regular files inside the root only`);
+      if (got.failure === 'missing') this.problem(rel, 'corpus/missing-file', 'missing', { needed, source: this.source.label });
+      else if (got.failure === 'too-large') this.problem(rel, 'parse/too-large', 'read', { why: got.message });
+      else this.problem(rel, 'corpus/unreadable-file', 'unreadable', { file: rel, why: got.message, needed });
     } else if (buf!.length > MAX_FILE_BYTES) {
-      this.problem(rel, 'parse/too-large', `file is ${buf!.length} bytes; refusing to parse more than ${MAX_FILE_BYTES}`);
+      this.problem(rel, 'parse/too-large', 'bytes', { bytes: buf!.length, max: MAX_FILE_BYTES });
     } else if (buf!.includes(0)) {
-      this.problem(rel, 'parse/binary', 'file contains NUL bytes; expected a text file');
+      this.problem(rel, 'parse/binary', 'nul');
     } else if (!isUtf8(buf!)) {
-      this.problemAt(rel, 'parse/invalid-utf8', buf!, firstInvalidUtf8(buf!), 'file is not valid UTF-8 (a byte sequence here cannot be decoded); governed text must be UTF-8');
+      this.problemAt(rel, 'parse/invalid-utf8', buf!, firstInvalidUtf8(buf!), inputMessage('parse/invalid-utf8', 'invalid'));
     } else {
       this.bytes.set(rel, buf!);
       return buf;
@@ -220,12 +222,12 @@ export class Corpus {
     if (text === undefined) return text;
     const bytes = text.length <= MAX_MARKDOWN_BYTES / 4 ? text.length : Buffer.byteLength(text);
     if (bytes > MAX_MARKDOWN_BYTES) {
-      this.problem(rel, 'parse/markdown-too-large', `Markdown file is ${bytes} bytes; refusing to parse more than ${MAX_MARKDOWN_BYTES} (the Markdown cap)`);
+      this.problem(rel, 'parse/markdown-too-large', 'bytes', { bytes, max: MAX_MARKDOWN_BYTES });
       return undefined;
     }
     const complex = markdownComplexity(text);
     if (!complex) return text;
-    this.problem(rel, MARKDOWN_TOO_COMPLEX.id, complex.message, complex.line);
+    this.problem(rel, MARKDOWN_TOO_COMPLEX.id, complex.messageId, complex.data, complex.line);
     return undefined;
   }
 
@@ -251,7 +253,7 @@ export class Corpus {
       doc = this.memoized(`${parse.name}\0${rel}`, text, () => (parse === parseYaml ? this.yamlThroughCache(rel, text) : parse(rel, text))) as StructuredDoc;
       // js-yaml drops a leading byte-order mark silently; a governed YAML file must not carry one, as a JSON file must not.
       if (parse === parseYaml && text.charCodeAt(0) === 0xfeff && !doc.problems.some((p) => p.code === 'bom')) {
-        doc.problems.push({ code: 'bom', message: 'file starts with a byte-order mark; governed YAML is plain UTF-8 without one', start: 0, end: 1 });
+        doc.problems.push({ code: 'bom', ...inputMessage('parse/bom', 'yaml'), start: 0, end: 1 });
       }
       for (const p of doc.problems) this.parseProblem(rel, text, p, doc.lines);
       if (!doc.ok) doc = undefined;
@@ -295,11 +297,11 @@ export class Corpus {
   /** A parse finding; applySeverities cites it by its file's format (a JSON file's RFC 8259, a YAML file's YAML 1.2). */
   private parseProblem(file: string, text: string, p: ParseProblem, lines: LineIndex): void {
     const range = lines.range(p.start, Math.max(p.end, Math.min(p.start + 1, text.length)));
-    this.problems.push({ ruleId: `parse/${p.code}`, severity: 'error', file, ...range, message: p.message });
+    this.problems.push({ ruleId: `parse/${p.code}`, severity: 'error', file, ...range, messageId: p.messageId, message: p.message });
   }
 
   /** A finding at a byte offset of a file that is not kept (so located by counting its lines here). */
-  private problemAt(file: string, ruleId: string, buf: Buffer, offset: number, message: string): void {
+  private problemAt(file: string, ruleId: InputRuleId, buf: Buffer, offset: number, worded: { messageId: string; message: string }): void {
     const key = `${ruleId}\0${file}`;
     if (this.reported.has(key)) return;
     this.reported.add(key);
@@ -310,14 +312,15 @@ export class Corpus {
       lineStart = i + 1;
     }
     const column = buf.subarray(lineStart, offset).toString('utf8').length + 1;
-    this.problems.push({ ruleId, severity: 'error', file, line, column, endLine: line, endColumn: column + 1, message });
+    this.problems.push({ ruleId, severity: 'error', file, line, column, endLine: line, endColumn: column + 1, ...worded });
   }
 
-  private problem(file: string, ruleId: string, message: string, line = 1): void {
+  /** A whole-file finding of an input rule, worded from one of its templates (core/input-messages.ts). */
+  private problem<R extends InputRuleId>(file: string, ruleId: R, messageId: InputMessageId<R>, data: Readonly<Record<string, string | number>> = {}, line = 1): void {
     const key = `${ruleId}\0${file}`;
     if (this.reported.has(key)) return;
     this.reported.add(key);
-    this.problems.push({ ruleId, severity: 'error', file, line, column: 1, endLine: line, endColumn: 1, message });
+    this.problems.push({ ruleId, severity: 'error', file, line, column: 1, endLine: line, endColumn: 1, ...inputMessage(ruleId, messageId, data) });
   }
 }
 

@@ -6,7 +6,7 @@ import type { CheckResult, ConfiguredSeverity, Finding, Severity } from './findi
 import { compareFindings } from './findings.js';
 import { childPointer } from './pointer.js';
 import type { RuleMeta } from './rule.js';
-import { defineRule } from './rule.js';
+import { defineRule, formatMessage } from './rule.js';
 import { globMatcher } from './source.js';
 
 /**
@@ -29,17 +29,28 @@ export const EXCEPTION_RULES: RuleMeta[] = [
     id: 'exceptions/reason-required',
     rfc: 'specgate exceptions',
     description: 'An exception (a specgate-disable comment, or a config "exceptions" entry) gives no reason; it accepts nothing until it says why.',
+    messages: {
+      comment: 'the exception for {{rules}} gives no reason; write one after "--" (it accepts nothing until then)',
+      config: 'the exception for {{rules}} gives no reason; add a "reason" (it accepts nothing until then)',
+    },
   }),
   defineRule({
     id: 'exceptions/unused',
     rfc: 'specgate exceptions',
     description: 'An exception accepts no finding: the problem it was written for is gone, or it names another rule or place. Remove it (check --no-report-unused-exceptions skips this).',
     defaultSeverity: 'warning',
+    messages: {
+      unused: 'the exception for {{rules}} accepts no finding; remove it',
+    },
   }),
   defineRule({
     id: 'exceptions/unknown-rule',
     rfc: 'specgate exceptions',
     description: 'An exception names a rule id that no rule has.',
+    messages: {
+      none: 'the exception names no rule; write the rule id (or ids) before "--"',
+      unknown: 'the exception names {{rules}}, which no rule has (run "specgate list-rules")',
+    },
   }),
 ];
 
@@ -124,13 +135,21 @@ export async function settleExceptions(result: CheckResult, ctx: ExceptionContex
   const drafts: FindingDraft[] = [];
   for (const e of exceptions) {
     const unknown = e.rules.filter((r) => !ctx.known.has(r));
-    if (e.rules.length === 0) drafts.push({ ruleId: 'exceptions/unknown-rule', ...e.at, message: 'the exception names no rule; write the rule id (or ids) before "--"' });
-    else if (unknown.length) drafts.push({ ruleId: 'exceptions/unknown-rule', ...e.at, message: `the exception names ${unknown.map((r) => `"${r}"`).join(', ')}, which no rule has (run "specgate list-rules")` });
-    else if (e.reason === '') drafts.push({ ruleId: 'exceptions/reason-required', ...e.at, message: `the exception for ${e.rules.join(', ')} gives no reason; ${e.kind === 'comment' ? 'write one after "--"' : 'add a "reason"'} (it accepts nothing until then)` });
-    else if (!e.used && e.judged && ctx.reportUnused) drafts.push({ ruleId: 'exceptions/unused', ...e.at, message: `the exception for ${e.rules.join(', ')} accepts no finding; remove it` });
+    const rules = e.rules.join(', ');
+    if (e.rules.length === 0) drafts.push(exceptionFinding(UNKNOWN_RULE, e, 'none'));
+    else if (unknown.length) drafts.push(exceptionFinding(UNKNOWN_RULE, e, 'unknown', { rules: unknown.map((r) => `"${r}"`).join(', ') }));
+    else if (e.reason === '') drafts.push(exceptionFinding(REASON_REQUIRED, e, e.kind, { rules }));
+    else if (!e.used && e.judged && ctx.reportUnused) drafts.push(exceptionFinding(UNUSED, e, 'unused', { rules }));
   }
   const own = applySeverities(drafts, EXCEPTION_RULES, ctx.severities);
   return { ...result, findings: [...kept, ...own].sort(compareFindings) };
+}
+
+const [REASON_REQUIRED, UNUSED, UNKNOWN_RULE] = EXCEPTION_RULES as [RuleMeta, RuleMeta, RuleMeta];
+
+/** An exception rule's finding at the exception, worded from the rule's template. */
+function exceptionFinding(rule: RuleMeta, e: Exception, messageId: string, data: Readonly<Record<string, string>> = {}): FindingDraft {
+  return { ruleId: rule.id, ...e.at, messageId, message: formatMessage(rule, messageId, data) };
 }
 
 interface Override {

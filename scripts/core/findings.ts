@@ -1,3 +1,4 @@
+import { inputMessage } from './input-messages.js';
 import type { Range } from './position.js';
 
 /** `notice` records something a reader should see that fails nothing (a declared breaking change). */
@@ -138,7 +139,7 @@ export function pushAll<T>(target: T[], items: Iterable<T>): T[] {
 
 /** Findings kept per file; past it, one `limits/findings-per-file` finding counts the rest. */
 export const MAX_FINDINGS_PER_FILE = 1000;
-export const FINDINGS_CAP_RULE = 'limits/findings-per-file';
+export const FINDINGS_CAP_RULE = 'limits/findings-per-file' as const;
 
 /**
  * Keeps the first MAX_FINDINGS_PER_FILE findings of each file (in the order given) and replaces the rest with one
@@ -181,6 +182,6 @@ function capFinding(file: string, count: number, error: boolean, rules: string[]
     column: 1,
     endLine: 1,
     endColumn: 1,
-    message: `${count} more finding${count === 1 ? '' : 's'} in this file not shown (at most ${MAX_FINDINGS_PER_FILE} per file; from ${shown})`,
+    ...inputMessage(FINDINGS_CAP_RULE, 'rest', { count, s: count === 1 ? '' : 's', max: MAX_FINDINGS_PER_FILE, rules: shown }),
   };
 }

@@ -1,5 +1,8 @@
 import { defineRule } from './rule.js';
 import type { RuleMeta } from './rule.js';
+import type { InputRuleId } from './input-messages.js';
+import { INPUT_EXAMPLES } from './input-examples.js';
+import { INPUT_MESSAGES } from './input-messages.js';
 import { MARKDOWN_TOO_COMPLEX } from './markdown-bounds.js';
 
 /*
@@ -7,16 +10,21 @@ import { MARKDOWN_TOO_COMPLEX } from './markdown-bounds.js';
  * They are rules like any other (configurable, listed), though a check cannot judge what it
  * cannot read, so they default to errors.
  */
-const input = (id: string, description: string, rfc: string, rfcByPreset?: RuleMeta['rfcByPreset']): RuleMeta =>
-  defineRule({ id, rfc, description, ...(rfcByPreset ? { rfcByPreset } : {}) });
+const input = (id: InputRuleId, description: string, rfc: string, rfcByPreset?: RuleMeta['rfcByPreset']): RuleMeta =>
+  defineRule({ id, rfc, description, messages: INPUT_MESSAGES[id], ...examplesOf(id), ...(rfcByPreset ? { rfcByPreset } : {}) });
 
 /**
  * A parse rule for JSON and YAML files alike: a finding cites the standard of its file's format
  * (engine.ts applySeverities, rule.ts rfcFor and dataFormatOf), the section of RFC 8259 where one states the constraint; the rule's `rfc`
  * names both.
  */
-const parseRule = (id: string, description: string, json: string, yaml = 'YAML 1.2'): RuleMeta =>
-  defineRule({ id, rfc: `${json} (JSON), ${yaml}`, description, rfcByFormat: { json, yaml } });
+const parseRule = (id: InputRuleId, description: string, json: string, yaml = 'YAML 1.2'): RuleMeta =>
+  defineRule({ id, rfc: `${json} (JSON), ${yaml}`, description, rfcByFormat: { json, yaml }, messages: INPUT_MESSAGES[id], ...examplesOf(id) });
+
+function examplesOf(id: InputRuleId): Pick<RuleMeta, 'examples'> {
+  const examples = INPUT_EXAMPLES[id];
+  return examples ? { examples } : {};
+}
 
 export const INPUT_RULES: RuleMeta[] = [
   // Upstream's RFC 0001 §1 lists what RFCS/ holds, not the other documents the checks need: this project's §A is cited by name.

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Node as JsoncNode, ParseError } from 'jsonc-parser';
+import { inputMessage } from './input-messages.js';
 import type { ParseProblem, TreeNode } from './tree.js';
 import { StructuredDoc } from './tree.js';
 
@@ -37,13 +38,13 @@ const STRICT = { disallowComments: true, allowTrailingComma: false, allowEmptyCo
 export function parseJson(file: string, text: string): StructuredDoc {
   const problems: ParseProblem[] = [];
   // Before anything copies the text (the BOM's replacement below).
-  if (text.length > MAX_JSON_BYTES) return new StructuredDoc(file, text, undefined, undefined, [{ code: 'too-large', message: `JSON file is ${text.length} characters; refusing to parse more than ${MAX_JSON_BYTES} (the JSON cap)`, start: 0, end: 0 }]);
+  if (text.length > MAX_JSON_BYTES) return new StructuredDoc(file, text, undefined, undefined, [{ code: 'too-large', ...inputMessage('parse/too-large', 'jsonCharacters', { characters: text.length, max: MAX_JSON_BYTES }), start: 0, end: 0 }]);
   const hasBom = text.charCodeAt(0) === 0xfeff;
-  if (hasBom) problems.push({ code: 'bom', message: 'file starts with a byte-order mark (RFC 8259 §8.1 forbids adding one)', start: 0, end: 1 });
+  if (hasBom) problems.push({ code: 'bom', ...inputMessage('parse/bom', 'json'), start: 0, end: 1 });
   // The libraries read the text with the mark turned into a space, so their offsets stay the file's.
   const body = hasBom ? ' ' + text.slice(1) : text;
   const fail = (p: ParseProblem) => new StructuredDoc(file, text, undefined, undefined, [...problems, p]);
-  if (body.trim() === '') return fail({ code: 'empty', message: 'file is empty; expected a JSON document', start: 0, end: 0 });
+  if (body.trim() === '') return fail({ code: 'empty', ...inputMessage('parse/empty', 'empty', { format: 'JSON' }), start: 0, end: 0 });
 
   let value: unknown;
   try {
@@ -56,14 +57,14 @@ export function parseJson(file: string, text: string): StructuredDoc {
   }
   const shape = shapeOf(value);
   if (shape.tooDeep) return fail(tooDeep(tooDeepAt(body) ?? 0));
-  if (shape.tooMany) return fail({ code: 'too-large', message: `JSON file holds more than ${MAX_JSON_VALUES} values; refusing to read them (the JSON value cap)`, start: 0, end: 0 });
+  if (shape.tooMany) return fail({ code: 'too-large', ...inputMessage('parse/too-large', 'jsonValues', { max: MAX_JSON_VALUES }), start: 0, end: 0 });
   const tree = () => toTree(jsoncLib().parseTree(body, [], STRICT)!);
   if (!mayRepeatKeys(body, shape)) return new StructuredDoc(file, text, value, tree, problems);
   const root = tree();
   return new StructuredDoc(file, text, value, root, problems.concat(duplicateKeys(root)));
 }
 
-const tooDeep = (at: number): ParseProblem => ({ code: 'too-deep', message: `not valid JSON: nesting deeper than ${MAX_DEPTH} levels`, start: at, end: at + 1 });
+const tooDeep = (at: number): ParseProblem => ({ code: 'too-deep', ...inputMessage('parse/too-deep', 'json', { max: MAX_DEPTH }), start: at, end: at + 1 });
 
 /** Where the nesting first passes MAX_DEPTH, by jsonc-parser's scanner (a loop, not recursion). */
 function tooDeepAt(text: string): number | undefined {
@@ -137,16 +138,16 @@ function syntaxProblem(text: string, e: unknown): ParseProblem {
   // A comma before a closing bracket is reported at the comma, not at the bracket on the next line.
   const comma = first ? text.slice(0, first.offset).trimEnd().length - 1 : -1;
   if (first && text[comma] === ',' && (text[first.offset] === '}' || text[first.offset] === ']')) {
-    return { code: 'syntax', message: `not valid JSON: trailing comma before "${text[first.offset]}" (JSON allows none)`, start: comma, end: comma + 1 };
+    return { code: 'syntax', ...inputMessage('parse/syntax', 'trailingComma', { before: text[first.offset]! }), start: comma, end: comma + 1 };
   }
   if (first) {
     const found = first.offset >= text.length ? 'end of file' : JSON.stringify(text.slice(first.offset, first.offset + Math.max(1, Math.min(first.length, 20))));
-    return { code: 'syntax', message: `not valid JSON: ${words(printParseErrorCode(first.error))} (found ${found})`, start: first.offset, end: Math.min(first.offset + Math.max(first.length, 1), text.length) };
+    return { code: 'syntax', ...inputMessage('parse/syntax', 'json', { detail: `${words(printParseErrorCode(first.error))} (found ${found})` }), start: first.offset, end: Math.min(first.offset + Math.max(first.length, 1), text.length) };
   }
   // The two parsers disagree (JSON.parse is the judge): report what JSON.parse said.
   const message = e instanceof Error ? e.message : String(e);
   const at = Math.min(Number(/position (\d+)/.exec(message)?.[1] ?? 0), text.length);
-  return { code: 'syntax', message: `not valid JSON: ${message}`, start: at, end: Math.min(at + 1, text.length) };
+  return { code: 'syntax', ...inputMessage('parse/syntax', 'json', { detail: message }), start: at, end: Math.min(at + 1, text.length) };
 }
 
 /** `CloseBraceExpected` → `close brace expected`. */
@@ -178,7 +179,7 @@ function duplicateKeys(root: TreeNode): ParseProblem[] {
     if (node.kind !== 'object') continue;
     const seen = new Set<string>();
     for (const e of node.entries) {
-      if (seen.has(e.key)) problems.push({ code: 'duplicate-key', message: `duplicate key "${e.key}" (JSON.parse keeps only the last one)`, start: e.keyStart, end: e.keyEnd });
+      if (seen.has(e.key)) problems.push({ code: 'duplicate-key', ...inputMessage('parse/duplicate-key', 'json', { key: e.key }), start: e.keyStart, end: e.keyEnd });
       seen.add(e.key);
       stack.push(e.value);
     }

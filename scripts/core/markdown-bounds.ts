@@ -1,3 +1,5 @@
+import type { InputMessageId } from './input-messages.js';
+import { INPUT_MESSAGES, inputMessage } from './input-messages.js';
 
 /*
  * micromark (under remark) is linear in most Markdown but not in containers (block quotes and
@@ -35,13 +37,21 @@ export const MAX_LAZY_LINES = 256;
 export const MARKDOWN_TOO_COMPLEX = {
   id: 'parse/markdown-too-complex',
   rfc: 'specgate input limits',
+  messages: INPUT_MESSAGES['parse/markdown-too-complex'],
   description: `A Markdown file has more containers than the parser handles in bounded time (more than ${MAX_CONTAINER_DEPTH} nested on a line, more lists and quotes than the container budget for its length, or ${MAX_LAZY_LINES} unprefixed lines continuing one), so it is not parsed.`,
 } as const;
 
 export interface Complexity {
   /** 1-based line where the cap was passed. */
   line: number;
+  /** The template of `parse/markdown-too-complex` (core/input-messages.ts), its data, and the text. */
+  messageId: InputMessageId<'parse/markdown-too-complex'>;
+  data: Record<string, string | number>;
   message: string;
+}
+
+function cap(line: number, messageId: Complexity['messageId'], data: Complexity['data']): Complexity {
+  return { line, messageId, data, message: inputMessage('parse/markdown-too-complex', messageId, data).message };
 }
 
 /** One container marker, after optional indentation: a quote `>` or a list item marker followed by a space, a tab or the line's end. */
@@ -93,13 +103,13 @@ export function markdownComplexity(text: string): Complexity | undefined {
       afterMarkers = MARKER.lastIndex;
     }
     if (depth > MAX_CONTAINER_DEPTH) {
-      return { line, message: `line ${line} opens more than ${MAX_CONTAINER_DEPTH} nested lists or quotes (the Markdown nesting cap); not parsed` };
+      return cap(line, 'depth', { line, max: MAX_CONTAINER_DEPTH });
     }
     weight += 1 + depth;
     const blank = text.slice(afterMarkers, end).trim() === '';
     if (depth > 0) {
       if (newRun && (work += weight) > MAX_CONTAINER_WORK) {
-        return { line, message: `too many lists or block quotes for the document's length (the Markdown container budget, ${MAX_CONTAINER_WORK.toLocaleString('en')} line-weights); not parsed` };
+        return cap(line, 'budget', { max: MAX_CONTAINER_WORK.toLocaleString('en') });
       }
       newRun = false;
       open = true;
@@ -117,7 +127,7 @@ export function markdownComplexity(text: string): Complexity | undefined {
       lazyOpen = true;
     } else {
       if (lazyOpen && ++lazy > MAX_LAZY_LINES) {
-        return { line, message: `more than ${MAX_LAZY_LINES} lines in a row continue a list item or quote without its prefix (the Markdown lazy-line cap); not parsed` };
+        return cap(line, 'lazy', { max: MAX_LAZY_LINES });
       }
       newRun = true;
       if (!lazyOpen) open = false;

@@ -1,5 +1,6 @@
 /**
- * An RFC process as data (a preset's or a config's `process`): the status names, the header rows.
+ * An RFC process as data (a preset's or a config's `process`): the status names, the header rows,
+ * the date format, the sections the rules look for.
  * The rules reason about a status by its role (an accepted RFC has its boxes ticked, a superseded
  * one names its successor) and read the name the repository writes from here, so a repository whose
  * process calls a status otherwise changes one word of its config, not code.
@@ -11,6 +12,16 @@ export interface ProcessProfile {
   headerRows: string[];
   /** Header rows an RFC may add after them. */
   optionalHeaderRows: string[];
+  /** How the Created and Updated rows write a date: `YYYY`, `MM` and `DD` with the characters between (core/date-format.ts). */
+  dateFormat: string;
+  /** The headings the rules find by their role. */
+  sections: ProcessSections;
+}
+
+/** Section titles by role, matched at the start of a heading, case aside. */
+export interface ProcessSections {
+  /** Where an RFC records its status flips with their dates (`rfcs/dates-valid` holds Updated to the latest). */
+  statusHistory: string;
 }
 
 export const STATUS_ROLES = ['draft', 'active', 'accepted', 'withdrawn', 'superseded', 'rejected'] as const;
@@ -26,14 +37,18 @@ export interface ProcessOverrides {
   statuses?: Partial<Record<StatusRole, string>>;
   headerRows?: string[];
   optionalHeaderRows?: string[];
+  dateFormat?: string;
+  sections?: Partial<ProcessSections>;
 }
 
-/** `over` laid on `base`: each status named replaces its role's; a list given replaces the whole list. */
+/** `over` laid on `base`: each status or section named replaces its role's; a list or a format given replaces the whole. */
 export function withProcess(base: ProcessProfile, over: ProcessOverrides | undefined): ProcessProfile {
   if (!over) return base;
   return {
     statuses: { ...base.statuses, ...over.statuses },
     headerRows: over.headerRows ? [...over.headerRows] : base.headerRows,
     optionalHeaderRows: over.optionalHeaderRows ? [...over.optionalHeaderRows] : base.optionalHeaderRows,
+    dateFormat: over.dateFormat ?? base.dateFormat,
+    sections: { ...base.sections, ...over.sections },
   };
 }

@@ -1,4 +1,5 @@
 import type { DataFormat } from './data-format.js';
+import { formatMessage } from './message-format.js';
 import { packageHomepage } from './package-root.js';
 import type { Corpus, CorpusReader } from './corpus.js';
 import type { FamilySummary, Finding, Fix, RelatedLocation, Severity, SeveritySetting } from './findings.js';
@@ -103,19 +104,7 @@ export interface RuleExamples {
   }>;
 }
 
-/**
- * A message template filled with a report's data. Throws on an id the rule does not declare and on
- * a placeholder the data leaves empty: a typo in a rule is a failed test, never a garbled message.
- */
-export function formatMessage(rule: Pick<RuleMeta, 'id' | 'messages'>, messageId: string, data: Readonly<Record<string, string | number>> = {}): string {
-  const template = rule.messages?.[messageId];
-  if (template === undefined) throw new Error(`${rule.id} reported messageId "${messageId}", which its meta.messages does not declare`);
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
-    const v = data[name];
-    if (v === undefined) throw new Error(`${rule.id} message "${messageId}" needs data.${name}`);
-    return String(v);
-  });
-}
+export { formatMessage } from './message-format.js';
 
 /** A report's text: its template filled, or its literal message. */
 export function reportMessage(rule: Pick<RuleMeta, 'id' | 'messages'>, r: Pick<Report, 'message' | 'messageId' | 'data'>): string {

@@ -18,6 +18,8 @@ export interface TreeEntry {
 /** A problem found while parsing; it becomes a finding of the `parse` rules. */
 export interface ParseProblem {
   code: 'syntax' | 'duplicate-key' | 'bom' | 'empty' | 'too-deep' | 'too-large' | 'binary' | 'aliases';
+  /** The template of rule `parse/<code>` it is worded from (core/input-messages.ts), and the text. */
+  messageId: string;
   message: string;
   start: number;
   end: number;

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { AliasEvent, Event, MappingEvent, ScalarEvent, SequenceEvent } from 'js-yaml';
+import { inputMessage } from './input-messages.js';
 import type { ParseProblem, TreeNode } from './tree.js';
 import { StructuredDoc } from './tree.js';
 
@@ -36,9 +37,9 @@ function yamlLib(): JsYaml {
 export function parseYaml(file: string, text: string): StructuredDoc {
   const problems: ParseProblem[] = [];
   const fail = (p: ParseProblem) => new StructuredDoc(file, text, undefined, undefined, [...problems, p]);
-  if (text.charCodeAt(0) === 0xfeff) problems.push({ code: 'bom', message: 'file starts with a byte-order mark; governed YAML is plain UTF-8', start: 0, end: 1 });
-  if (text.trim() === '') return fail({ code: 'empty', message: 'file is empty; expected a YAML document', start: 0, end: 0 });
-  if (text.length > MAX_YAML_BYTES) return fail({ code: 'too-large', message: `YAML file is ${text.length} characters; refusing to parse more than ${MAX_YAML_BYTES} (the YAML cap)`, start: 0, end: 0 });
+  if (text.charCodeAt(0) === 0xfeff) problems.push({ code: 'bom', ...inputMessage('parse/bom', 'yaml'), start: 0, end: 1 });
+  if (text.trim() === '') return fail({ code: 'empty', ...inputMessage('parse/empty', 'empty', { format: 'YAML' }), start: 0, end: 0 });
+  if (text.length > MAX_YAML_BYTES) return fail({ code: 'too-large', ...inputMessage('parse/too-large', 'yamlCharacters', { characters: text.length, max: MAX_YAML_BYTES }), start: 0, end: 0 });
 
   const { constructFromEvents, parseEvents, EVENT_ID } = yamlLib();
   let events: Event[];
@@ -50,13 +51,13 @@ export function parseYaml(file: string, text: string): StructuredDoc {
   let nodes = 0;
   for (const ev of events) if (ev.type !== EVENT_ID.POP && ev.type !== EVENT_ID.DOCUMENT) nodes++;
   if (nodes > MAX_YAML_NODES) {
-    return fail({ code: 'too-large', message: `YAML file holds ${nodes} nodes; refusing to read more than ${MAX_YAML_NODES} (the YAML node cap)`, start: 0, end: 0 });
+    return fail({ code: 'too-large', ...inputMessage('parse/too-large', 'yamlNodes', { nodes, max: MAX_YAML_NODES }), start: 0, end: 0 });
   }
   const aliases = events.filter((ev): ev is AliasEvent => ev.type === EVENT_ID.ALIAS);
   if (aliases.length > MAX_ALIASES) {
     return fail({
       code: 'aliases',
-      message: `${aliases.length} aliases in one document (at most ${MAX_ALIASES}); refusing to expand them`,
+      ...inputMessage('parse/aliases', 'count', { count: aliases.length, max: MAX_ALIASES }),
       start: Math.max(0, aliases[0]!.anchorStart - 1),
       end: aliases[0]!.anchorEnd,
     });
@@ -67,7 +68,7 @@ export function parseYaml(file: string, text: string): StructuredDoc {
   } catch (e) {
     return fail(yamlProblem(e, text));
   }
-  if (docs.length > 1) problems.push({ code: 'syntax', message: `expected one YAML document, found ${docs.length}`, start: 0, end: 0 });
+  if (docs.length > 1) problems.push({ code: 'syntax', ...inputMessage('parse/syntax', 'documents', { count: docs.length }), start: 0, end: 0 });
   return new StructuredDoc(file, text, docs[0], () => rangeTree(events, text), problems);
 }
 
@@ -125,5 +126,5 @@ function yamlProblem(e: unknown, text: string): ParseProblem {
   const at = typeof err.mark?.position === 'number' ? err.mark.position : 0;
   const reason = err.reason ?? String(err.message ?? e).split('\n')[0]!;
   const code: ParseProblem['code'] = /duplicat/i.test(reason) ? 'duplicate-key' : /depth|nest/i.test(reason) ? 'too-deep' : /alias/i.test(reason) ? 'aliases' : 'syntax';
-  return { code, message: `not valid YAML: ${reason}`, start: at, end: Math.min(at + 1, text.length) };
+  return { code, ...inputMessage(`parse/${code}`, 'yaml', { detail: reason }), start: at, end: Math.min(at + 1, text.length) };
 }

@@ -56,7 +56,7 @@ describe('Markdown: specgate-disable / specgate-enable with a reason', () => {
     const reasonless = await runJson(['check', 'rfcs', '--root', c.dir]);
     expect(of(reasonless.findings, RFC, 'rfcs/affects-paths-exist').length).toBeGreaterThan(0);
     const [missing] = of(reasonless.findings, RFC, 'exceptions/reason-required');
-    expect(missing).toMatchObject({ severity: 'error', line: 3, column: 1 });
+    expect(missing).toMatchObject({ severity: 'error', messageId: 'comment', line: 3, column: 1 });
     expect(missing!.message).toMatch(/^the exception for rfcs\/affects-paths-exist gives no reason; write one after "--"/);
     // a reason nobody can read is no reason: a zero-width space, an escape and a bidi override, dashes
     for (const invisible of ['\u200b', '\u001b\u202e', '- -', '\u00a0\u2060']) {
@@ -75,7 +75,7 @@ describe('Markdown: specgate-disable / specgate-enable with a reason', () => {
     c.rfc((lines) => lines.splice(0, 0, '<!-- specgate-disable-next-line rfcs/status-known -- nothing to accept here -->'));
     const r = await runJson(['check', 'rfcs', '--root', c.dir]);
     const [unused] = of(r.findings, RFC, 'exceptions/unused');
-    expect(unused).toMatchObject({ severity: 'warning', line: 1, column: 1 });
+    expect(unused).toMatchObject({ severity: 'warning', messageId: 'unused', line: 1, column: 1 });
     expect(unused!.message).toMatch(/^the exception for rfcs\/status-known accepts no finding; remove it/);
     const quiet = await runJson(['check', 'rfcs', '--root', c.dir, '--no-report-unused-exceptions']);
     expect(of(quiet.findings, RFC, 'exceptions/unused')).toEqual([]);
@@ -89,7 +89,7 @@ describe('Markdown: specgate-disable / specgate-enable with a reason', () => {
     c.rfc((lines) => lines.push('', '```md', '<!-- specgate-disable-next-line rfcs/status-known -->', '```', '', '<!-- specgate-disable rfcs/status-knwn -- typo -->', ''));
     const r = await runJson(['check', 'rfcs', '--root', c.dir]);
     expect(of(r.findings, RFC, 'exceptions/reason-required')).toEqual([]);
-    expect(of(r.findings, RFC, 'exceptions/unknown-rule').map((f) => f.message)).toEqual([expect.stringMatching(/names "rfcs\/status-knwn", which no rule has/)]);
+    expect(of(r.findings, RFC, 'exceptions/unknown-rule').map((f) => [f.messageId, f.message])).toEqual([['unknown', expect.stringMatching(/names "rfcs\/status-knwn", which no rule has/)]]);
   });
 });
 

@@ -64,6 +64,44 @@ describe('extends', () => {
     expect(findings.map((f) => f.message)).toEqual(['status "Active" is not one of Draft, Proposed, Accepted, Withdrawn, Superseded, Rejected (RFC 0001 §3)']);
   });
 
+  it('changes the date format of Created and Updated, without code: the rule accepts the new form and rewrites the old one into it', async () => {
+    const root = repoWith({ 'specgate.config.json': { extends: 'specgate:openwop', process: { dateFormat: 'DD.MM.YYYY' } } });
+    const { layout } = loadConfig(root, {});
+    expect(layout.process.dateFormat).toBe('DD.MM.YYYY');
+    expect(presetLayout('openwop').process.dateFormat).toBe('YYYY-MM-DD');
+    const [rfcs] = await loadFamilies(['rfcs']);
+    const datesValid = rfcs!.rules.find((r) => r.id === 'rfcs/dates-valid')!;
+    const run = (created: string, updated: string, process = layout.process) =>
+      runRules(rfcs!, { files: { 'RFCS/0001-example.md': rfc('Draft').replace('2026-01-01', created).replace('2026-01-02', updated) }, preset: 'openwop', layout: { process } }, datesValid);
+    expect((await run('01.03.2026', '02.03.2026')).findings).toEqual([]);
+    // Compared as dates, not as text: 02.03 is after 28.02.
+    expect((await run('28.02.2026', '02.03.2026')).findings).toEqual([]);
+    expect((await run('02.03.2026', '28.02.2026')).findings.map((f) => f.messageId)).toEqual(['beforeCreated']);
+    const iso = (await run('2026-03-01', '02.03.2026')).findings;
+    expect(iso.map((f) => [f.messageId, f.message])).toEqual([['created', 'Created "2026-03-01" is not a DD.MM.YYYY calendar date (RFC 0001 §6, template)']]);
+    expect(iso[0]!.fix?.edits.map((e) => e.text)).toEqual(['01.03.2026']);
+    // The preset's own format refuses what the config's accepts.
+    expect((await run('01.03.2026', '02.03.2026', presetLayout('openwop').process)).findings.map((f) => f.messageId)).toEqual(['created', 'updatedStart']);
+  });
+
+  it('a status flip is read with the process\'s status names and status-history title', async () => {
+    const root = repoWith({ 'specgate.config.json': { extends: 'specgate:openwop', process: { statuses: { active: 'Proposed' }, sections: { statusHistory: 'Changelog' } } } });
+    const { layout } = loadConfig(root, {});
+    const [rfcs] = await loadFamilies(['rfcs']);
+    const datesValid = rfcs!.rules.find((r) => r.id === 'rfcs/dates-valid')!;
+    const text = rfc('Proposed').replace('Text.', '## Changelog\n\n- Draft → Proposed on 2026-02-01');
+    const run = (process = layout.process) => runRules(rfcs!, { files: { 'RFCS/0001-example.md': text }, preset: 'openwop', layout: { process } }, datesValid);
+    expect((await run()).findings.map((f) => [f.messageId, f.line])).toEqual([['olderThanFlip', 10]]);
+    // Under the preset's process, "Proposed" is no status and "Changelog" no status history: nothing to compare.
+    expect((await run(presetLayout('openwop').process)).findings).toEqual([]);
+  });
+
+  it('refuses a date format that does not name the year, month and day once each', () => {
+    for (const dateFormat of ['YYYY-MM', 'YYYY-MM-DD-DD']) {
+      expect(() => loadConfig(repoWith({ 'specgate.config.json': { process: { dateFormat } } }), {})).toThrow(/dateFormat/);
+    }
+  });
+
   it('applies shared configs in order, each after what it extends, and the own file last', () => {
     const root = repoWith({
       'configs/base.json': { extends: 'specgate:openwop', layout: { rfcsDir: 'rfcs' }, rules: { 'rfcs/status-known': 'warning', 'rfcs/dates-valid': 'off' } },

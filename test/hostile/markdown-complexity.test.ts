@@ -63,7 +63,7 @@ describe('hostile bounds: Markdown containers', () => {
     const corpus = new Corpus(new OverlaySource(PROJECT, { [file]: s.slice(0, 65536) }), presetLayout('specgate'));
     corpus.useParseCache = false;
     expect(await (await loadRfcSet(corpus)).read(file)).toBeUndefined();
-    expect(corpus.problems).toEqual([expect.objectContaining({ ruleId: 'parse/markdown-too-complex', file, message: expect.stringMatching(/container budget/) })]);
+    expect(corpus.problems).toEqual([expect.objectContaining({ ruleId: 'parse/markdown-too-complex', messageId: 'budget', file, message: expect.stringMatching(/container budget/) })]);
   });
 
   it('just under each cap passes (clean controls)', () => {

@@ -1,72 +1,132 @@
+import type { DateFormat } from '../../../core/date-format.js';
+import { dateFormat } from '../../../core/date-format.js';
 import type { Fix } from '../../../core/findings.js';
+import type { ProcessProfile } from '../../../core/process.js';
 import type { Rule, RuleContext } from '../../../core/rule.js';
 import { fixOf } from '../../../core/text-edits.js';
 import { cellContent } from '../../../rfc/header-edits.js';
 import type { HeaderRow, RfcDocument } from '../../../rfc/document.js';
 import { headerField } from '../../../rfc/document.js';
 import { loadRfcSet } from '../../../rfc/set.js';
+import { rfcText } from '../example-rfcs.js';
 import { rangeInCell } from '../where.js';
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar date written YYYY-MM-DD. */
-function isCalendarDate(s: string): boolean {
-  const m = DATE.exec(s);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const t = new Date(Date.UTC(y, mo - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
+/** The date format of a run's process, and the date an Updated value starts with. */
+function datesOf(process: ProcessProfile): { fmt: DateFormat; leading: RegExp } {
+  const fmt = dateFormat(process.dateFormat);
+  return { fmt, leading: new RegExp(`^${fmt.source}(?!\\d)`) };
 }
+
+const FILE = 'RFCS/0007-sample.md';
+const dated = (created: string, updated: string, body = '') => ({ [FILE]: rfcText('RFC 0007: Sample', [['RFC', '0007'], ['Created', created], ['Updated', updated]], body) });
 
 export const datesValid: Rule = {
   id: 'rfcs/dates-valid',
   rfc: 'RFC 0001 §B',
   rfcByPreset: { openwop: 'RFC 0001 §6, template' },
-  description: 'Created is a YYYY-MM-DD date; Updated starts with one, not before Created.',
+  description: "Created is a date in the process's format (YYYY-MM-DD unless configured); Updated starts with one, not before Created, and not older than a status flip the RFC records.",
   fixable: true,
+  messages: {
+    created: 'Created "{{value}}" is not a {{format}} calendar date',
+    updatedStart: 'Updated "{{value}}" does not start with a {{format}} date',
+    updatedNotDate: 'Updated starts with "{{lead}}", which is not a calendar date',
+    beforeCreated: 'Updated {{updated}} is before Created {{created}}',
+    olderThanFlip: 'Updated {{updated}} is older than the status flip {{flip}} on {{date}} that the RFC records (line {{line}}); Updated names the latest change',
+  },
+  examples: {
+    valid: [
+      { name: 'Created, then Updated with a note', files: dated('2026-03-01', '2026-03-05 — wording') },
+      { name: 'Updated names the latest status flip', files: dated('2026-03-01', '2026-05-20', '## Status history\n\n- Draft → Active (2026-05-20)') },
+    ],
+    invalid: [
+      {
+        name: 'an impossible Created date',
+        files: dated('2026-02-30', '2026-03-05'),
+        errors: [{ messageId: 'created', line: 6, column: 17, data: { value: '2026-02-30', format: 'YYYY-MM-DD' } }],
+      },
+      {
+        name: 'a Created date written loosely, year first (fixed)',
+        files: dated('2026-3-1', '2026-03-05'),
+        errors: [{ messageId: 'created', line: 6, column: 17, data: { value: '2026-3-1', format: 'YYYY-MM-DD' } }],
+        output: dated('2026-03-01', '2026-03-05'),
+      },
+      {
+        name: 'an Updated row that does not start with a date',
+        files: dated('2026-03-01', 'soon'),
+        errors: [{ messageId: 'updatedStart', line: 7, column: 15, data: { value: 'soon', format: 'YYYY-MM-DD' } }],
+      },
+      {
+        name: 'an Updated row whose date is written with slashes (fixed)',
+        files: dated('2026-03-01', '2026/03/05 — wording'),
+        errors: [{ messageId: 'updatedStart', line: 7, column: 15, data: { value: '2026/03/05 — wording', format: 'YYYY-MM-DD' } }],
+        output: dated('2026-03-01', '2026-03-05 — wording'),
+      },
+      {
+        name: 'an Updated row starting with a month 13',
+        files: dated('2026-03-01', '2026-13-05'),
+        errors: [{ messageId: 'updatedNotDate', line: 7, column: 17, data: { lead: '2026-13-05' } }],
+      },
+      {
+        name: 'Updated before Created',
+        files: dated('2026-03-01', '2026-02-20'),
+        errors: [{ messageId: 'beforeCreated', line: 7, column: 17, data: { updated: '2026-02-20', created: '2026-03-01' } }],
+      },
+      {
+        name: 'Updated older than the status flip the RFC records',
+        files: dated('2026-03-01', '2026-04-01', '## Status history\n\n- Draft → Active (2026-05-20)'),
+        errors: [{ messageId: 'olderThanFlip', line: 7, column: 17, data: { updated: '2026-04-01', flip: 'Draft → Active', date: '2026-05-20', line: 11 } }],
+      },
+    ],
+  },
   async run(ctx) {
+    const { fmt, leading } = datesOf(ctx.layout.process);
+    const flips = flipReader(ctx.layout.process, fmt);
     const docs = await (await loadRfcSet(ctx.corpus)).all();
     for (const doc of docs) {
       const created = headerField(doc, 'Created');
       const updated = headerField(doc, 'Updated');
       if (!created && !updated) continue; // rfcs/header-table reports the missing rows
       ctx.visit();
-      let createdDate: string | undefined;
+      let createdIso: string | undefined;
       if (created) {
-        if (isCalendarDate(created.value)) createdDate = created.value;
-        else {
+        createdIso = fmt.iso(created.value);
+        if (createdIso === undefined) {
           ctx.report({
             at: { file: doc.file, range: rangeInCell(doc, created, created.value) },
-            message: `Created "${created.value}" is not a YYYY-MM-DD calendar date`,
-            fix: padDate(ctx, doc, created, created.value),
+            messageId: 'created',
+            data: { value: created.value, format: fmt.text },
+            fix: padDate(ctx, doc, created, created.value, fmt),
           });
         }
       }
       if (!updated) continue;
-      const lead = /^\d{4}-\d{2}-\d{2}(?!\d)/.exec(updated.value)?.[0];
+      const lead = leading.exec(updated.value)?.[0];
       if (!lead) {
         const loose = LOOSE_DATE.exec(updated.value)?.[0];
         ctx.report({
           at: { file: doc.file, range: updated.valueRange },
-          message: `Updated "${clip(updated.value)}" does not start with a YYYY-MM-DD date`,
-          fix: loose ? padDate(ctx, doc, updated, loose) : undefined,
+          messageId: 'updatedStart',
+          data: { value: clip(updated.value), format: fmt.text },
+          fix: loose ? padDate(ctx, doc, updated, loose, fmt) : undefined,
         });
         continue;
       }
-      if (!isCalendarDate(lead)) {
-        ctx.report({ at: { file: doc.file, range: rangeInCell(doc, updated, lead) }, message: `Updated starts with "${lead}", which is not a calendar date` });
+      const leadIso = fmt.iso(lead);
+      if (leadIso === undefined) {
+        ctx.report({ at: { file: doc.file, range: rangeInCell(doc, updated, lead) }, messageId: 'updatedNotDate', data: { lead } });
         continue;
       }
-      if (createdDate && lead < createdDate) {
-        ctx.report({ at: { file: doc.file, range: rangeInCell(doc, updated, lead) }, message: `Updated ${lead} is before Created ${createdDate}` });
+      if (createdIso && leadIso < createdIso) {
+        ctx.report({ at: { file: doc.file, range: rangeInCell(doc, updated, lead) }, messageId: 'beforeCreated', data: { updated: lead, created: created!.value } });
         continue;
       }
-      const newest = [...updated.value.matchAll(/\d{4}-\d{2}-\d{2}(?!\d)/g)].map((m) => m[0]).filter(isCalendarDate).sort().at(-1) ?? lead;
-      const flip = latestFlip(ctx.corpus.text(doc.file), doc);
-      if (flip && flip.date > newest) {
+      const newest = latestDate(updated.value, fmt) ?? { written: lead, iso: leadIso };
+      const flip = flips(ctx.corpus.text(doc.file), doc);
+      if (flip && flip.iso > newest.iso) {
         ctx.report({
-          at: { file: doc.file, range: rangeInCell(doc, updated, newest) },
-          message: `Updated ${newest} is older than the status flip ${flip.what} on ${flip.date} that the RFC records (line ${flip.line}); Updated names the latest change`,
+          at: { file: doc.file, range: rangeInCell(doc, updated, newest.written) },
+          messageId: 'olderThanFlip',
+          data: { updated: newest.written, flip: flip.what, date: flip.date, line: flip.line },
           related: [{ file: doc.file, line: flip.line, column: 1, endLine: flip.line, endColumn: 1, message: `${flip.what} (${flip.date})` }],
         });
       }
@@ -85,46 +145,98 @@ export const updatedNewestFirst: Rule = {
   defaultSeverity: 'warning',
   presets: ['specgate'],
   fixable: true,
+  messages: {
+    order: 'Updated starts with {{lead}} but lists a later change ({{later}}) after it; the latest change comes first',
+  },
+  examples: {
+    valid: [{ name: 'the latest change first', files: dated('2026-03-01', '2026-03-05 — wording · 2026-03-02 — first review') }],
+    invalid: [
+      {
+        name: 'an older change first (fixed: the entries sorted, latest first)',
+        files: dated('2026-03-01', '2026-03-02 — first review · 2026-03-05 — wording'),
+        errors: [{ messageId: 'order', line: 7, column: 17, data: { lead: '2026-03-02', later: '2026-03-05' } }],
+        output: dated('2026-03-01', '2026-03-05 — wording · 2026-03-02 — first review'),
+      },
+      {
+        name: 'an older change first, before an "Earlier:" tail (no fix: the order of the tail is not certain)',
+        files: dated('2026-03-01', '2026-03-02 · 2026-03-05 · Earlier: 2026-03-01'),
+        errors: [{ messageId: 'order', line: 7, column: 17, data: { lead: '2026-03-02', later: '2026-03-05' } }],
+      },
+    ],
+  },
   async run(ctx) {
+    const { fmt, leading } = datesOf(ctx.layout.process);
+    const entry = new RegExp(`(?:^|·\\s*|Earlier:\\s*)(${fmt.source})(?!\\d)`, 'g');
     for (const doc of await (await loadRfcSet(ctx.corpus)).all()) {
       const updated = headerField(doc, 'Updated');
-      const lead = updated && /^\d{4}-\d{2}-\d{2}(?!\d)/.exec(updated.value)?.[0];
-      if (!updated || !lead || !isCalendarDate(lead)) continue; // rfcs/dates-valid reports those
+      const lead = updated && leading.exec(updated.value)?.[0];
+      const leadIso = lead ? fmt.iso(lead) : undefined;
+      if (!updated || !lead || leadIso === undefined) continue; // rfcs/dates-valid reports those
       ctx.visit();
       // Entries separated by " · " (or "Earlier: …") each start with their date.
-      const entryDates = [...updated.value.matchAll(/(?:^|·\s*|Earlier:\s*)(\d{4}-\d{2}-\d{2})(?!\d)/g)].map((m) => m[1]!);
-      const later = entryDates.find((d) => isCalendarDate(d) && d > lead);
+      const entryDates = [...updated.value.matchAll(entry)].map((m) => m[1]!);
+      const later = entryDates.find((d) => (fmt.iso(d) ?? '') > leadIso);
       if (!later) continue;
       ctx.report({
         at: { file: doc.file, range: rangeInCell(doc, updated, lead) },
-        message: `Updated starts with ${lead} but lists a later change (${later}) after it; the latest change comes first`,
-        fix: newestFirst(ctx, doc, updated),
+        messageId: 'order',
+        data: { lead, later },
+        fix: newestFirst(ctx, doc, updated, fmt),
       });
     }
   },
 };
 
-/** `Draft → Active (2026-05-20)`, `` `Active` -> `Accepted` 2026-08-12 ``: a flip and its date on one line. */
-const FLIP = /`?\b(Draft|Active|Accepted)`?\s*(?:→|->)\s*`?(Active|Accepted|Withdrawn|Superseded|Rejected)\b`?[^\n]{0,40}?(\d{4}-\d{2}-\d{2})(?!\d)|(\d{4}-\d{2}-\d{2})(?!\d)[^\n]{0,12}?`?\b(Draft|Active|Accepted)`?\s*(?:→|->)\s*`?(Active|Accepted|Withdrawn|Superseded|Rejected)\b/;
-
-/** The latest status flip an RFC records with its date: in a heading (`### Active → Accepted (2026-05-21)`) or a line of its Status history. */
-function latestFlip(text: string | undefined, doc: RfcDocument): { what: string; date: string; line: number } | undefined {
-  let best: { what: string; date: string; line: number } | undefined;
-  const consider = (line: string, lineNo: number) => {
-    const m = FLIP.exec(line);
-    if (!m) return;
-    const date = m[3] ?? m[4]!;
-    const what = m[1] ? `${m[1]} → ${m[2]}` : `${m[5]} → ${m[6]}`;
-    if (isCalendarDate(date) && (!best || date > best.date)) best = { what, date, line: lineNo };
-  };
-  for (const s of doc.sections) if (s.kind === 'heading') consider(s.title, s.range.line);
-  if (text !== undefined) {
-    for (const s of doc.sections.filter((x) => x.kind === 'heading' && /^status history\b/i.test(x.title))) {
-      const first = s.range.line;
-      text.slice(s.start, s.end).split('\n').forEach((line, i) => consider(line, first + i));
-    }
+/** The latest calendar date an Updated value names, as written and as `YYYY-MM-DD`. */
+function latestDate(value: string, fmt: DateFormat): { written: string; iso: string } | undefined {
+  let best: { written: string; iso: string } | undefined;
+  for (const m of value.matchAll(new RegExp(`${fmt.source}(?!\\d)`, 'g'))) {
+    const iso = fmt.iso(m[0]);
+    if (iso !== undefined && (!best || iso > best.iso)) best = { written: m[0], iso };
   }
   return best;
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+interface Flip {
+  what: string;
+  /** The date as written, and as `YYYY-MM-DD` to compare. */
+  date: string;
+  iso: string;
+  line: number;
+}
+
+/**
+ * The latest status flip an RFC records with its date: in a heading (`### Active → Accepted
+ * (2026-05-21)`) or a line of its status history section. A flip reads `Draft → Active (2026-05-20)`
+ * or `` 2026-08-12 `Active` -> `Accepted` ``, with the process's status names and date format.
+ */
+function flipReader(process: ProcessProfile, fmt: DateFormat): (text: string | undefined, doc: RfcDocument) => Flip | undefined {
+  const names = (roles: ReadonlyArray<keyof ProcessProfile['statuses']>) => roles.map((r) => escapeRe(process.statuses[r])).join('|');
+  const from = `\`?\\b(${names(['draft', 'active', 'accepted'])})\`?\\s*(?:→|->)\\s*\`?(${names(['active', 'accepted', 'withdrawn', 'superseded', 'rejected'])})\\b`;
+  const date = `(${fmt.source})(?!\\d)`;
+  const FLIP = new RegExp(`${from}\`?[^\\n]{0,40}?${date}|${date}[^\\n]{0,12}?${from}`);
+  const history = new RegExp(`^${escapeRe(process.sections.statusHistory)}(?!\\w)`, 'i');
+  return (text, doc) => {
+    let best: Flip | undefined;
+    const consider = (line: string, lineNo: number) => {
+      const m = FLIP.exec(line);
+      if (!m) return;
+      const date = m[3] ?? m[4]!;
+      const what = m[1] ? `${m[1]} → ${m[2]}` : `${m[5]} → ${m[6]}`;
+      const iso = fmt.iso(date);
+      if (iso !== undefined && (!best || iso > best.iso)) best = { what, date, iso, line: lineNo };
+    };
+    for (const s of doc.sections) if (s.kind === 'heading') consider(s.title, s.range.line);
+    if (text !== undefined) {
+      for (const s of doc.sections.filter((x) => x.kind === 'heading' && history.test(x.title))) {
+        const first = s.range.line;
+        text.slice(s.start, s.end).split('\n').forEach((line, i) => consider(line, first + i));
+      }
+    }
+    return best;
+  };
 }
 
 function clip(s: string): string {
@@ -135,14 +247,15 @@ function clip(s: string): string {
 const LOOSE_DATE = /^(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?!\d)/;
 
 /**
- * A date written year first but loosely (`2026-9-3`, `2026/09/03`) rewritten `2026-09-03`. Only
- * year-first forms: `03/09/2026` could be either day or month first, so it gets no fix.
+ * A date written year first but loosely (`2026-9-3`, `2026/09/03`) rewritten in the process's
+ * format (`2026-09-03`). Only year-first forms: `03/09/2026` could be either day or month first,
+ * so it gets no fix.
  */
-function padDate(ctx: RuleContext, doc: RfcDocument, row: HeaderRow, written: string): Fix | undefined {
+function padDate(ctx: RuleContext, doc: RfcDocument, row: HeaderRow, written: string, fmt: DateFormat): Fix | undefined {
   const m = LOOSE_DATE.exec(written);
   if (!m || m[0] !== written.slice(0, m[0].length)) return undefined;
-  const date = `${m[1]}-${m[3]!.padStart(2, '0')}-${m[4]!.padStart(2, '0')}`;
-  if (!isCalendarDate(date)) return undefined;
+  const date = fmt.write(Number(m[1]), Number(m[3]), Number(m[4]));
+  if (fmt.iso(date) === undefined || date === m[0]) return undefined;
   const text = ctx.corpus.text(doc.file);
   const cell = text === undefined ? undefined : cellContent(text, row);
   const at = cell ? cell.source.indexOf(m[0]) : -1;
@@ -155,13 +268,17 @@ function padDate(ctx: RuleContext, doc: RfcDocument, row: HeaderRow, written: st
  * with a calendar date and no two share one. A value with an "Earlier:" tail, an entry without a
  * leading date, or a repeated date gets no fix.
  */
-function newestFirst(ctx: RuleContext, doc: RfcDocument, row: HeaderRow): Fix | undefined {
+function newestFirst(ctx: RuleContext, doc: RfcDocument, row: HeaderRow, fmt: DateFormat): Fix | undefined {
   const text = ctx.corpus.text(doc.file);
   const cell = text === undefined ? undefined : cellContent(text, row);
   if (!cell || /Earlier:/.test(cell.source)) return undefined;
   const entries = cell.source.split(' · ');
-  const dates = entries.map((e) => /^(\d{4}-\d{2}-\d{2})(?!\d)/.exec(e)?.[1]);
-  if (entries.length < 2 || !dates.every((d) => d !== undefined && isCalendarDate(d)) || new Set(dates).size !== dates.length) return undefined;
+  const leading = new RegExp(`^${fmt.source}(?!\\d)`);
+  const dates = entries.map((e) => {
+    const written = leading.exec(e)?.[0];
+    return written === undefined ? undefined : fmt.iso(written);
+  });
+  if (entries.length < 2 || !dates.every((d) => d !== undefined) || new Set(dates).size !== dates.length) return undefined;
   const sorted = entries.map((e, i) => ({ e, d: dates[i]! })).sort((a, b) => (a.d < b.d ? 1 : -1));
   return fixOf({ file: doc.file, start: cell.start, end: cell.end, text: sorted.map((x) => x.e).join(' · ') });
 }

@@ -1,12 +1,88 @@
 import type { Rule } from '../../../core/rule.js';
 import { loadRfcSet } from '../../../rfc/set.js';
+import { fullRows, rfcText } from '../example-rfcs.js';
 import { titleRange } from '../where.js';
+
+const FILE = 'RFCS/0007-sample.md';
+const TITLE = 'RFC 0007: Sample';
+const ROWS = 'RFC, Title, Status, Author(s), Created, Updated, Affects, Compatibility, Supersedes, Superseded by';
+const sample = (over: Readonly<Record<string, string | null>> = {}, body = '## Summary\n\nText.') => ({ [FILE]: rfcText(TITLE, fullRows('0007', 'Sample', over), body) });
 
 export const headerTable: Rule = {
   id: 'rfcs/header-table',
   rfc: 'RFC 0001 §B',
   rfcByPreset: { openwop: 'RFC 0001 §6, template' },
   description: 'Each RFC opens with a Field | Value table holding every required row once, in order; no row is lost to a `>` quote or to an unescaped `|` that changes its cell count.',
+  messages: {
+    quoted: 'header row "{{row}}" is inside a `>` quote, so the header table renders without it; remove the `>`',
+    unrenderedPipe: "the header table does not render: its header row (line {{line}}) has {{headerCells}} cells and its delimiter row {{delimiterCells}}: the header row's `|` at {{at}} is unescaped (write `\\|`), or give the delimiter row {{headerCells}} cells",
+    unrendered: 'the header table does not render: its header row (line {{line}}) has {{headerCells}} cells and its delimiter row {{delimiterCells}}; give both rows the same number of cells',
+    noTable: 'no header table (Field | Value) between the title line and the first section',
+    splitAt: 'header row "{{row}}" has {{cells}} cells where the table has {{width}}: the `|` at {{at}} is unescaped, so it splits the value, and the text after it is dropped when rendered (write `\\|`)',
+    split: 'header row "{{row}}" has {{cells}} cells where the table has {{width}}: an unescaped `|` splits the value, and the text after it is dropped when rendered (write `\\|`)',
+    columns: 'header table columns are "{{columns}}", expected "Field | Value"',
+    unexpected: 'unexpected header row "{{row}}" (known rows: {{known}})',
+    duplicate: 'header row "{{row}}" appears twice',
+    order: 'header row "{{row}}" is out of order (expected {{expected}})',
+    empty: 'header row "{{row}}" is empty; write "—" when it names nothing',
+    missing: 'header table has no "{{row}}" row',
+  },
+  examples: {
+    valid: [
+      { name: 'every required row once, in order', files: sample() },
+      { name: 'an optional row after them', files: { [FILE]: rfcText(TITLE, [...fullRows('0007', 'Sample'), ['Amended by', 'RFC 0009']]) } },
+    ],
+    invalid: [
+      {
+        name: 'a missing row is reported at the table',
+        files: sample({ Compatibility: null }),
+        errors: [{ messageId: 'missing', line: 3, column: 1, data: { row: 'Compatibility' } }],
+      },
+      {
+        name: 'header rows pasted inside a > quote',
+        files: { [FILE]: rfcText(TITLE, fullRows('0007', 'Sample', { Supersedes: null, 'Superseded by': null })) + '> | **Supersedes** | — |\n> | **Superseded by** | — |\n' },
+        errors: [
+          { messageId: 'quoted', line: 13, column: 1, data: { row: 'Supersedes' } },
+          { messageId: 'quoted', line: 14, column: 1, data: { row: 'Superseded by' } },
+        ],
+      },
+      {
+        name: 'an unescaped | in a value splits the row',
+        files: sample({ Compatibility: '`additive|breaking`' }),
+        errors: [{ messageId: 'splitAt', line: 12, column: 32, data: { row: 'Compatibility', cells: 3, width: 2, at: '12:32' } }],
+      },
+      {
+        name: 'a table that does not render: the header row has a cell more than the delimiter row',
+        files: { [FILE]: `# ${TITLE}\n\n| Field | Value | Note |\n| --- | --- |\n| **RFC** | 0007 |\n` },
+        errors: [{ messageId: 'unrenderedPipe', line: 3, column: 17, data: { line: 3, headerCells: 3, delimiterCells: 2, at: '3:17' } }],
+      },
+      {
+        name: 'a table that does not render: the delimiter row has a cell more than the header row',
+        files: { [FILE]: `# ${TITLE}\n\n| Field | Value |\n| --- | --- | --- |\n| **RFC** | 0007 |\n` },
+        errors: [{ messageId: 'unrendered', line: 3, column: 1, data: { line: 3, headerCells: 2, delimiterCells: 3 } }],
+      },
+      {
+        name: 'no header table',
+        files: { [FILE]: `# ${TITLE}\n\n## Summary\n\nText.\n` },
+        errors: [{ messageId: 'noTable', line: 1, column: 1 }],
+      },
+      {
+        name: 'other columns than Field | Value',
+        files: { [FILE]: rfcText(TITLE, fullRows('0007', 'Sample')).replace('| Field | Value |', '| Key | Value |') },
+        errors: [{ messageId: 'columns', line: 3, column: 1, data: { columns: 'Key | Value' } }],
+      },
+      {
+        name: 'an unknown row (a warning), a row twice, a row out of order (a warning) and an empty row',
+        files: { [FILE]: rfcText(TITLE, [...fullRows('0007', 'Sample', { Created: '', Title: null }), ['Owner', 'A. Author'], ['Title', 'Sample'], ['Status', '`Draft`']]) },
+        errors: [
+          { messageId: 'empty', line: 8, column: 1, data: { row: 'Created' } },
+          { messageId: 'unexpected', line: 14, column: 1, data: { row: 'Owner', known: `${ROWS}, Amended by` } },
+          { messageId: 'order', line: 15, column: 1, data: { row: 'Title', expected: ROWS } },
+          { messageId: 'duplicate', line: 16, column: 1, data: { row: 'Status' } },
+        ],
+      },
+    ],
+  },
   async run(ctx) {
     // The rows come from the process (a preset's or the config's `process.headerRows`).
     const REQUIRED_FIELDS = ctx.layout.process.headerRows;
@@ -20,19 +96,20 @@ export const headerTable: Rule = {
         const known = KNOWN.get(q.field.toLowerCase());
         if (!known) continue;
         quoted.add(known.toLowerCase());
-        ctx.report({ at: { file: doc.file, range: q.range }, message: `header row "${known}" is inside a \`>\` quote, so the header table renders without it; remove the \`>\`` });
+        ctx.report({ at: { file: doc.file, range: q.range }, messageId: 'quoted', data: { row: known } });
       }
       if (!header.range && header.unrendered) {
         const u = header.unrendered;
-        const pipe = u.extraPipe ? `: the header row's \`|\` at ${u.extraPipe.line}:${u.extraPipe.column} is unescaped (write \`\\|\`), or give the delimiter row ${u.headerCells} cells` : `; give both rows the same number of cells`;
         ctx.report({
           at: { file: doc.file, range: u.extraPipe ? { line: u.extraPipe.line, column: u.extraPipe.column, endLine: u.extraPipe.line, endColumn: u.extraPipe.column + 1 } : u.range },
-          message: `the header table does not render: its header row (line ${u.range.line}) has ${u.headerCells} cells and its delimiter row ${u.delimiterCells}${pipe}`,
+          ...(u.extraPipe
+            ? { messageId: 'unrenderedPipe', data: { line: u.range.line, headerCells: u.headerCells, delimiterCells: u.delimiterCells, at: `${u.extraPipe.line}:${u.extraPipe.column}` } }
+            : { messageId: 'unrendered', data: { line: u.range.line, headerCells: u.headerCells, delimiterCells: u.delimiterCells } }),
         });
         continue;
       }
       if (!header.range) {
-        ctx.report({ at: { file: doc.file, range: titleRange(doc) }, message: 'no header table (Field | Value) between the title line and the first section' });
+        ctx.report({ at: { file: doc.file, range: titleRange(doc) }, messageId: 'noTable' });
         continue;
       }
       const width = header.columns.length;
@@ -41,11 +118,13 @@ export const headerTable: Rule = {
         const pipe = row.extraPipe;
         ctx.report({
           at: { file: doc.file, range: pipe ? { line: pipe.line, column: pipe.column, endLine: pipe.line, endColumn: pipe.column + 1 } : row.range },
-          message: `header row "${row.field}" has ${row.sourceCells} cells where the table has ${width}: ${pipe ? `the \`|\` at ${pipe.line}:${pipe.column} is unescaped, so it` : 'an unescaped `|`'} splits the value, and the text after it is dropped when rendered (write \`\\|\`)`,
+          ...(pipe
+            ? { messageId: 'splitAt', data: { row: row.field, cells: row.sourceCells, width, at: `${pipe.line}:${pipe.column}` } }
+            : { messageId: 'split', data: { row: row.field, cells: row.sourceCells, width } }),
         });
       }
       if (header.columns.length !== 2 || header.columns[0]!.toLowerCase() !== 'field' || header.columns[1]!.toLowerCase() !== 'value') {
-        ctx.report({ at: { file: doc.file, range: header.range }, message: `header table columns are "${header.columns.join(' | ')}", expected "Field | Value"` });
+        ctx.report({ at: { file: doc.file, range: header.range }, messageId: 'columns', data: { columns: header.columns.join(' | ') } });
       }
       const seen = new Set<string>();
       let lastRequired = -1;
@@ -53,23 +132,23 @@ export const headerTable: Rule = {
         const key = row.field.toLowerCase();
         const known = KNOWN.get(key);
         if (!known) {
-          ctx.report({ at: { file: doc.file, range: row.range }, severity: 'warning', message: `unexpected header row "${row.field}" (known rows: ${[...KNOWN.values()].join(', ')})` });
+          ctx.report({ at: { file: doc.file, range: row.range }, severity: 'warning', messageId: 'unexpected', data: { row: row.field, known: [...KNOWN.values()].join(', ') } });
           continue;
         }
         if (seen.has(key)) {
-          ctx.report({ at: { file: doc.file, range: row.range }, message: `header row "${known}" appears twice` });
+          ctx.report({ at: { file: doc.file, range: row.range }, messageId: 'duplicate', data: { row: known } });
           continue;
         }
         seen.add(key);
         const order = REQUIRED_FIELDS.indexOf(known);
         if (order >= 0) {
-          if (order < lastRequired) ctx.report({ at: { file: doc.file, range: row.range }, severity: 'warning', message: `header row "${known}" is out of order (expected ${REQUIRED_FIELDS.join(', ')})` });
+          if (order < lastRequired) ctx.report({ at: { file: doc.file, range: row.range }, severity: 'warning', messageId: 'order', data: { row: known, expected: REQUIRED_FIELDS.join(', ') } });
           lastRequired = Math.max(lastRequired, order);
-          if (row.value === '') ctx.report({ at: { file: doc.file, range: row.range }, message: `header row "${known}" is empty; write "—" when it names nothing` });
+          if (row.value === '') ctx.report({ at: { file: doc.file, range: row.range }, messageId: 'empty', data: { row: known } });
         }
       }
       for (const f of REQUIRED_FIELDS) {
-        if (!seen.has(f.toLowerCase()) && !quoted.has(f.toLowerCase())) ctx.report({ at: { file: doc.file, range: header.range }, message: `header table has no "${f}" row` });
+        if (!seen.has(f.toLowerCase()) && !quoted.has(f.toLowerCase())) ctx.report({ at: { file: doc.file, range: header.range }, messageId: 'missing', data: { row: f } });
       }
     }
   },

@@ -5,9 +5,12 @@ import { cellContent, replaceCell } from '../../../rfc/header-edits.js';
 import type { HeaderRow, RfcDocument } from '../../../rfc/document.js';
 import { headerField } from '../../../rfc/document.js';
 import { loadRfcSet } from '../../../rfc/set.js';
+import { rfcText } from '../example-rfcs.js';
 import { rangeInCell, titleRange } from '../where.js';
 
 const FILE_NAME = /^\d{4}-[a-z0-9]+(?:-[a-z0-9]+)*\.md$/;
+
+const sample = (title: string, row = '0007') => rfcText(title, [['RFC', row]]);
 
 export const numberMatches: Rule = {
   id: 'rfcs/number-matches',
@@ -15,32 +18,80 @@ export const numberMatches: Rule = {
   rfcByPreset: { openwop: 'RFC 0001 §1–§2' },
   description: 'The file name NNNN-kebab-title.md, the RFC row and the `# RFC NNNN: Title` line carry the same number, and no number is used twice.',
   fixable: true,
+  messages: {
+    fileName: 'file name "{{base}}" is not NNNN-kebab-title.md',
+    noTitle: 'no title line; the file must start with "# RFC NNNN: Title"',
+    titleForm: 'title line "{{text}}" does not read "RFC NNNN: Title"',
+    titleNumber: 'title line says RFC {{title}}, but the file name says {{file}}',
+    rowNumber: 'RFC row says "{{row}}", but the file name says {{file}}',
+    reused: 'RFC number {{number}} is already used by {{first}}; numbers are never reused',
+  },
+  examples: {
+    valid: [
+      { name: 'file name, RFC row and title line agree', files: { 'RFCS/0007-sample.md': sample('RFC 0007: Sample') } },
+      { name: 'the RFC row may write "RFC 0007"', files: { 'RFCS/0007-sample.md': sample('RFC 0007: Sample', 'RFC 0007') } },
+    ],
+    invalid: [
+      {
+        name: 'the RFC row names another number than the file and the title (fixed: two of three agree)',
+        files: { 'RFCS/0007-sample.md': sample('RFC 0007: Sample', '0008') },
+        errors: [{ messageId: 'rowNumber', line: 5, column: 13, data: { row: '0008', file: '0007' } }],
+        output: { 'RFCS/0007-sample.md': sample('RFC 0007: Sample') },
+      },
+      {
+        name: 'the title line names another number than the file',
+        files: { 'RFCS/0007-sample.md': sample('RFC 0008: Sample') },
+        errors: [{ messageId: 'titleNumber', line: 1, column: 1, data: { title: '0008', file: '0007' } }],
+      },
+      {
+        name: 'a title line without "RFC NNNN:"',
+        files: { 'RFCS/0007-sample.md': sample('Sample') },
+        errors: [{ messageId: 'titleForm', line: 1, column: 1, data: { text: 'Sample' } }],
+      },
+      {
+        name: 'no title line',
+        files: { 'RFCS/0007-sample.md': 'An RFC without its title line.\n' },
+        errors: [{ messageId: 'noTitle', line: 1, column: 1 }],
+      },
+      {
+        name: 'a file name that is not NNNN-kebab-title.md',
+        files: { 'RFCS/0007_Sample.md': sample('RFC 0007: Sample') },
+        errors: [{ messageId: 'fileName', line: 1, column: 1, data: { base: '0007_Sample.md' } }],
+      },
+      {
+        name: 'a number used twice: the second file by name is reported',
+        files: { 'RFCS/0007-sample.md': sample('RFC 0007: Sample'), 'RFCS/0007-twin.md': sample('RFC 0007: Twin') },
+        errors: [{ messageId: 'reused', file: 'RFCS/0007-twin.md', line: 1, column: 1, data: { number: '0007', first: 'RFCS/0007-sample.md' } }],
+      },
+    ],
+  },
   async run(ctx) {
     const set = await loadRfcSet(ctx.corpus);
     for (const doc of await set.all()) {
       ctx.visit();
       const base = doc.file.slice(doc.file.lastIndexOf('/') + 1);
       if (!FILE_NAME.test(base)) {
-        ctx.report({ at: { file: doc.file, range: titleRange(doc) }, message: `file name "${base}" is not NNNN-kebab-title.md` });
+        ctx.report({ at: { file: doc.file, range: titleRange(doc) }, messageId: 'fileName', data: { base } });
       }
       if (!doc.title) {
-        ctx.report({ at: { file: doc.file }, message: 'no title line; the file must start with "# RFC NNNN: Title"' });
+        ctx.report({ at: { file: doc.file }, messageId: 'noTitle' });
       } else if (!doc.title.number) {
-        ctx.report({ at: { file: doc.file, range: doc.title.range }, message: `title line "${doc.title.text}" does not read "RFC NNNN: Title"` });
+        ctx.report({ at: { file: doc.file, range: doc.title.range }, messageId: 'titleForm', data: { text: doc.title.text } });
       } else if (doc.fileNumber && doc.title.number !== doc.fileNumber) {
-        ctx.report({ at: { file: doc.file, range: doc.title.range }, message: `title line says RFC ${doc.title.number}, but the file name says ${doc.fileNumber}` });
+        ctx.report({ at: { file: doc.file, range: doc.title.range }, messageId: 'titleNumber', data: { title: doc.title.number, file: doc.fileNumber } });
       }
       const row = headerField(doc, 'RFC');
       if (row && doc.fileNumber && row.value.replace(/^RFC\s*/i, '') !== doc.fileNumber) {
         ctx.report({
           at: { file: doc.file, range: rangeInCell(doc, row, row.value) },
-          message: `RFC row says "${row.value}", but the file name says ${doc.fileNumber}`,
+          messageId: 'rowNumber',
+          data: { row: row.value, file: doc.fileNumber },
           fix: rowToFileNumber(ctx, doc, row),
         });
       }
       const sameNumber = doc.fileNumber ? set.byNumber.get(doc.fileNumber)! : [];
       if (sameNumber.length > 1 && sameNumber[0] !== doc.file) {
-        ctx.report({ at: { file: doc.file, range: titleRange(doc) }, message: `RFC number ${doc.fileNumber} is already used by ${sameNumber[0]}; numbers are never reused` });
+        ctx.report({ at: { file: doc.file, range: titleRange(doc) }, messageId: 'reused', data: { number: doc.fileNumber!, first: sameNumber[0]! } });
       }
     }
   },

@@ -3,12 +3,37 @@ import type { Rule } from '../../../core/rule.js';
 import { statusNames } from '../../../core/process.js';
 import { headerField, rfcStatus } from '../../../rfc/document.js';
 import { loadRfcSet } from '../../../rfc/set.js';
+import { rfcText } from '../example-rfcs.js';
+
+const FILE = 'RFCS/0007-sample.md';
+const withStatus = (status: string) => ({ [FILE]: rfcText('RFC 0007: Sample', [['RFC', '0007'], ['Status', status]]) });
 
 export const statusKnown: Rule = {
   id: 'rfcs/status-known',
   rfc: 'RFC 0001 §C',
   rfcByPreset: { openwop: 'RFC 0001 §3' },
   description: 'The Status row holds one of Draft, Active, Accepted, Withdrawn, Superseded, Rejected.',
+  messages: {
+    unknown: 'status "{{value}}" is not one of {{names}}{{hint}}',
+  },
+  examples: {
+    valid: [
+      { name: 'a status of the process, in backticks', files: withStatus('`Accepted`') },
+      { name: 'a status as a plain word, with a note after it', files: withStatus('Active (since 2026-04-01)') },
+    ],
+    invalid: [
+      {
+        name: 'a status outside the set',
+        files: withStatus('`Approved`'),
+        errors: [{ messageId: 'unknown', line: 6, column: 16, data: { value: 'Approved', names: 'Draft, Active, Accepted, Withdrawn, Superseded, Rejected', hint: '' } }],
+      },
+      {
+        name: 'a misspelt status gets a "did you mean"',
+        files: withStatus('`Acepted`'),
+        errors: [{ messageId: 'unknown', line: 6, column: 16, data: { value: 'Acepted', names: 'Draft, Active, Accepted, Withdrawn, Superseded, Rejected', hint: '; did you mean "Accepted"?' } }],
+      },
+    ],
+  },
   async run(ctx) {
     // The names come from the process (a preset's or the config's `process.statuses`).
     const names = statusNames(ctx.layout.process);
@@ -22,7 +47,8 @@ export const statusKnown: Rule = {
       const value = status?.value ?? row.value;
       ctx.report({
         at: { file: doc.file, range: status?.range ?? row.valueRange },
-        message: `status "${value}" is not one of ${names.join(', ')}${didYouMeanHint(value, names)}`,
+        messageId: 'unknown',
+        data: { value, names: names.join(', '), hint: didYouMeanHint(value, names) },
       });
     }
   },

@@ -5,7 +5,13 @@ import { cellContent, replaceCell } from '../../../rfc/header-edits.js';
 import type { HeaderRow, RfcDocument } from '../../../rfc/document.js';
 import { headerField, namedRfcs, rfcStatus } from '../../../rfc/document.js';
 import { loadRfcSet, rfcByNumber } from '../../../rfc/set.js';
+import { rfcText } from '../example-rfcs.js';
 import { rangeInCell, titleRange } from '../where.js';
+
+const OLD = 'RFCS/0007-old.md';
+const NEW = 'RFCS/0009-new.md';
+const old = (status: string, supersededBy: string) => rfcText('RFC 0007: Old', [['RFC', '0007'], ['Status', status], ['Supersedes', '—'], ['Superseded by', supersededBy]]);
+const successor = (status: string, supersedes: string) => rfcText('RFC 0009: New', [['RFC', '0009'], ['Status', status], ['Supersedes', supersedes], ['Superseded by', '—']]);
 
 export const supersedesReciprocal: Rule = {
   id: 'rfcs/supersedes-reciprocal',
@@ -13,7 +19,37 @@ export const supersedesReciprocal: Rule = {
   rfcByPreset: { openwop: 'RFC 0001 §3 (Superseded)' },
   description: 'Supersedes and Superseded by name each other when both RFCs are present, and a Superseded RFC names its replacement.',
   fixable: true,
+  messages: {
+    notNamedBack: 'RFC {{number}} {{verb}} RFC {{other}}, but RFC {{other}}\'s "{{backField}}" row does not name RFC {{number}}',
+    noSuccessor: 'RFC {{number}} is {{superseded}} but its "Superseded by" row names no RFC',
+    notMarked: 'RFC {{number}} names RFC {{successor}} in "Superseded by" and RFC {{successor}} is {{accepted}}, but its own status is {{status}}, not {{superseded}}',
+  },
+  examples: {
+    valid: [
+      { name: 'both rows name each other', files: { [OLD]: old('`Superseded`', 'RFC 0009'), [NEW]: successor('`Accepted`', 'RFC 0007') } },
+      { name: 'a Supersedes naming an RFC that is not present', files: { [NEW]: successor('`Accepted`', 'RFC 0003') } },
+    ],
+    invalid: [
+      {
+        name: 'a one-sided Supersedes (fixed: the other row names it back)',
+        files: { [OLD]: old('`Superseded`', 'RFC 0009'), [NEW]: successor('`Accepted`', '—') },
+        errors: [{ messageId: 'notNamedBack', file: OLD, line: 8, column: 27, data: { number: '0007', verb: 'is superseded by', other: '0009', backField: 'Supersedes' } }],
+        output: { [NEW]: successor('`Accepted`', 'RFC 0007') },
+      },
+      {
+        name: 'a Superseded RFC that names no successor',
+        files: { [OLD]: old('`Superseded`', '—') },
+        errors: [{ messageId: 'noSuccessor', line: 8, column: 21, data: { number: '0007', superseded: 'Superseded' } }],
+      },
+      {
+        name: 'an RFC whose successor is Accepted, still Active itself (a warning)',
+        files: { [OLD]: old('`Active`', 'RFC 0009'), [NEW]: successor('`Accepted`', 'RFC 0007') },
+        errors: [{ messageId: 'notMarked', line: 6, column: 16, data: { number: '0007', successor: '0009', accepted: 'Accepted', status: 'Active', superseded: 'Superseded' } }],
+      },
+    ],
+  },
   async run(ctx) {
+    const { statuses } = ctx.layout.process;
     const set = await loadRfcSet(ctx.corpus);
     for (const doc of await set.all()) {
       const number = doc.fileNumber ?? doc.title?.number;
@@ -30,7 +66,8 @@ export const supersedesReciprocal: Rule = {
           if (back && namedRfcs(back.value).includes(number)) continue;
           ctx.report({
             at: { file: doc.file, range: rangeInCell(doc, row, other) },
-            message: `RFC ${number} ${verb} RFC ${other}, but RFC ${other}'s "${backField}" row does not name RFC ${number}`,
+            messageId: 'notNamedBack',
+            data: { number, verb, other, backField },
             related: [{ file: target.file, ...(back?.valueRange ?? titleRange(target)), message: `RFC ${other}'s "${backField}" row` }],
             fix: back && nameBack(ctx, target, back, number),
           });
@@ -40,16 +77,17 @@ export const supersedesReciprocal: Rule = {
       await check(supersededBy, 'Supersedes', 'is superseded by');
       const status = rfcStatus(doc)?.value;
       const successors = supersededBy ? namedRfcs(supersededBy.value) : [];
-      if (status === ctx.layout.process.statuses.superseded && successors.length === 0) {
-        ctx.report({ at: { file: doc.file, range: supersededBy?.valueRange ?? titleRange(doc) }, message: `RFC ${number} is Superseded but its "Superseded by" row names no RFC` });
+      if (status === statuses.superseded && successors.length === 0) {
+        ctx.report({ at: { file: doc.file, range: supersededBy?.valueRange ?? titleRange(doc) }, messageId: 'noSuccessor', data: { number, superseded: statuses.superseded } });
       }
       for (const s of successors) {
         const successor: RfcDocument | undefined = await rfcByNumber(set, s);
-        if (status !== ctx.layout.process.statuses.superseded && successor && rfcStatus(successor)?.value === ctx.layout.process.statuses.accepted) {
+        if (status !== statuses.superseded && successor && rfcStatus(successor)?.value === statuses.accepted) {
           ctx.report({
             at: { file: doc.file, range: rfcStatus(doc)?.range ?? titleRange(doc) },
             severity: 'warning',
-            message: `RFC ${number} names RFC ${s} in "Superseded by" and RFC ${s} is Accepted, but its own status is ${status ?? 'missing'}, not Superseded`,
+            messageId: 'notMarked',
+            data: { number, successor: s, accepted: statuses.accepted, status: status ?? 'missing', superseded: statuses.superseded },
           });
         }
       }
