@@ -17,8 +17,8 @@ const STANCE_WORDS = [
   'current', 'currently', 'today', 'default', 'intentional', 'intentionally', 'deliberate', 'deliberately', 'sufficient',
   // decided, or an option chosen (a rationale is given for one)
   'decided', 'decision', 'rationale', 'resolved', 'settled', 'rejected', 'chosen', 'keep', 'kept', 'leave', 'left', 'stay', 'stays', 'start',
-  // deferred: to later, a future RFC, a phase or version, an operator or adopter
-  'defer', 'defers', 'deferred', 'deferring', 'later', 'revisit', 'revisited', 'follow-up', 'future', 'eventual', 'eventually', 'until', 'sub-RFC',
+  // deferred: to later, a future RFC, a phase or version, an operator or adopter; carried or tracked as later work
+  'defer', 'defers', 'deferred', 'deferring', 'later', 'revisit', 'revisited', 'follow-up', 'future', 'eventual', 'eventually', 'until', 'sub-RFC', 'carried', 'tracked',
   // answered
   'yes', 'no', 'likely', 'unlikely', 'probably',
 ];
