@@ -51,6 +51,8 @@ export interface QuestionItem {
   /** Rendered text, and the same without inline code and struck text (`prose`). */
   text: string;
   prose: string;
+  /** `prose` after the bold title: the item's own words about the question it names. */
+  body: string;
   range: Range;
 }
 

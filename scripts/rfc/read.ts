@@ -58,7 +58,7 @@ function readQuestions(md: MarkdownDoc, sections: Section[]): { questions?: Open
     if (b.type === 'list') {
       b.children.forEach((item, i) => {
         const title = boldTitle(item);
-        items.push({ ...(b.ordered ? { number: (b.start ?? 1) + i } : {}), ...(title ? { title } : {}), text: prose(item, true), prose: prose(item), range: nodeRange(item) });
+        items.push({ ...(b.ordered ? { number: (b.start ?? 1) + i } : {}), ...(title ? { title } : {}), text: prose(item, true), prose: prose(item), body: prose(item, false, title ? firstChild(item) : undefined), range: nodeRange(item) });
       });
     } else if (items.length === 0) {
       lead.push(prose(b, true));
@@ -86,12 +86,18 @@ function readQuestions(md: MarkdownDoc, sections: Section[]): { questions?: Open
   return { questions: { leadIn: lead.join('\n'), leadInProse: leadProse.join('\n'), items, answers } };
 }
 
-/** Rendered text without struck-through text (which the author withdrew), and without inline code unless `code`. */
-function prose(node: Nodes, code = false): string {
-  if (node.type === 'delete' || node.type === 'html' || (node.type === 'inlineCode' && !code)) return ' ';
+/** Rendered text without struck-through text (which the author withdrew), without inline code unless `code`, and without `skip` (a bold title). */
+function prose(node: Nodes, code = false, skip?: Nodes): string {
+  if (node === skip || node.type === 'delete' || node.type === 'html' || (node.type === 'inlineCode' && !code)) return ' ';
   if ('value' in node && typeof node.value === 'string') return node.value;
-  if ('children' in node) return (node.children as Nodes[]).map((n) => prose(n, code)).join('');
+  if ('children' in node) return (node.children as Nodes[]).map((n) => prose(n, code, skip)).join('');
   return '';
+}
+
+/** The first inline node of a list item's first paragraph: its bold title when it has one. */
+function firstChild(item: ListItem): Nodes | undefined {
+  const first = item.children[0];
+  return first?.type === 'paragraph' ? first.children[0] : undefined;
 }
 
 /** The bold run opening a list item's first paragraph (`**Directory semantics.** …`), trimmed of its closing punctuation. */

@@ -126,6 +126,15 @@ describe('GFM', () => {
     expect(doc.taskItems.map((t) => [t.checked, t.range.line])).toEqual([[false, 13]]);
   });
 
+  it("an open question's body is its prose after the bold title, without inline code or struck text", async () => {
+    const text = '# RFC 0042: X\n\n## Unresolved questions\n\n1. **Default window.** Keeps `currentWindow` ~~for now~~ as is.\n2. Should it retry? Deferred.\n';
+    const doc = await loadRfcDocument('RFCS/0042-x.md', text);
+    expect(doc.questions?.items.map((q) => [q.title, q.body.replace(/\s+/g, ' ').trim()])).toEqual([
+      ['Default window', 'Keeps as is.'],
+      [undefined, 'Should it retry? Deferred.'],
+    ]);
+  });
+
   it('reads what the header needs from a table anywhere before the first ## heading, not after it', () => {
     expect(readRfc(parseMarkdown('RFCS/0300-x.md', '# RFC 0300: x\n\n## Summary\n\n| Field | Value |\n| --- | --- |\n| Compatibility | additive |\n')).header.rows).toEqual([]);
   });

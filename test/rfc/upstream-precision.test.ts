@@ -30,12 +30,12 @@ describeShared('rfcs and invariants on 63 real upstream RFCs (--preset openwop)'
   it('the true kinds are found: missing header rows, a value cut by an unescaped |, questions still open past Active', () => {
     expect(count('rfcs/header-table')).toBe(24);
     expect(found.filter((f) => f.ruleId === 'rfcs/header-table' && /unescaped/.test(f.message)).map((f) => f.file)).toEqual(['RFCS/0039-multi-agent-confidence-and-memory-lifecycle.md']);
-    expect(count('rfcs/unresolved-before-active')).toBe(19);
+    expect(count('rfcs/unresolved-before-active')).toBe(21);
     expect(count('rfcs/dates-valid')).toBe(1);
     expect(count('invariants/security-line-matches')).toBe(1);
   });
 
-  it('open questions past Draft: still to be decided before Active, still waiting for someone, or only asked (each judged true by reading)', () => {
+  it('open questions past Draft: still to be decided before Active, still waiting for someone, only asked, or recording no position (each judged true by reading)', () => {
     const questions = found.filter((f) => f.ruleId === 'rfcs/unresolved-before-active').map((f) => `${f.file.slice(5, 9)}:${f.line} ${f.messageId}`);
     expect(questions).toEqual([
       '0012:150 blocks', // "should be dropped from §A in `Active` status"; Active, and §A still reserves the value
@@ -43,8 +43,10 @@ describeShared('rfcs and invariants on 63 real upstream RFCs (--preset openwop)'
       '0018:107 blocks', // "split … before promoting any to Active"; Active, not split
       '0018:108 blocks',
       '0023:251 waits', // "Open to feedback during the comment window"
+      '0025:133 noStance', // "Should `catalogResetEndpoint` be REQUIRED …? Cleaner suite teardown, but raises the implementation bar." weighs, chooses nothing
       '0029:324 waits', // "flagged here for explicit reviewer attention" (promoted under a steward waiver)
       '0029:330 waits', // "Flagged for governance review"
+      '0036:125 noStance', // "§D.5 covers it but doesn't address split-brain scenarios." states a gap, no decision or deferral
       '0040:133 waits',
       '0040:134 waits',
       '0042:185 waits',

@@ -134,6 +134,15 @@ export const SUITES: RuleSuite[] = [
       { name: 'RFC 0057 (Accepted): bulleted questions, each with its stance after the question ("Deferred —", "Proposed:")', files: real('0057-memory-write-attribution-event.md') },
       { name: 'RFC 0152 with a stance after UQ2 ("Carried with the real-peer criterion.")', files: real([R0152, (t) => t.replace('becomes the CI real-peer witness?', 'becomes the CI real-peer witness? Carried with the real-peer criterion.')]) },
       { name: 'RFC 0022 (Accepted): six questions, each records a recommendation, a deferral or its mechanism', files: real('0022-dispatch-input-output-mapping.md') },
+      { name: 'RFC 0037 (Accepted): "Likely …; defer", "Probably yes — but …", "likely needs …. Defer to Phase 3." each take a position', files: real('0037-multi-agent-execution-model.md') },
+      { name: 'RFC 0020 (Active): the question marks its option "(current proposal)", and the text after it prefers it', files: real('0020-host-mcp-server-composition.md') },
+      {
+        name: 'RFC 0025 with a position after UQ1 ("Current proposal: optional.") records one; so does RFC 0036 with one in UQ3 ("Deferred to a follow-up RFC.")',
+        files: real(
+          ['0025-test-mode-registry-namespace.md', (t) => t.replace('but raises the implementation bar.', 'but raises the implementation bar. Current proposal: optional.')],
+          [R0036, (t) => t.replace("doesn't address split-brain scenarios.", "doesn't address split-brain scenarios. Deferred to a follow-up RFC.")],
+        ),
+      },
     ],
     invalid: [
       {
@@ -160,7 +169,17 @@ export const SUITES: RuleSuite[] = [
         ],
       },
       {
-        name: 'RFC 0042 (Accepted): "Maintainers should confirm" and "maintainers should decide" still wait',
+        name: 'RFC 0025 (Active): UQ1 weighs a trade-off ("Cleaner suite teardown, but raises the implementation bar.") and takes no position; `catalogResetEndpoint` in code is no answer',
+        files: real('0025-test-mode-registry-namespace.md'),
+        errors: [{ ruleId: 'rfcs/unresolved-before-active', severity: 'warning', messageId: 'noStance', message: /^RFC is Active, but unresolved question 1 records no position: its words weigh or describe the question, but propose, decide or defer nothing/, where: (t) => ({ line: positionOf(t('RFCS/0025-test-mode-registry-namespace.md'), '1. Should `catalogResetEndpoint`').line, column: 1 }) }],
+      },
+      {
+        name: 'RFC 0036 (Accepted): UQ3 asks nothing and states a gap ("§D.5 covers it but doesn\'t address split-brain scenarios"): no decision, no deferral',
+        files: real(R0036),
+        errors: [{ ruleId: 'rfcs/unresolved-before-active', messageId: 'noStance', message: /^RFC is Accepted, but unresolved question 3 records no position/, where: (t) => ({ line: positionOf(t(`RFCS/${R0036}`), '3. **Cross-engine ordering + interrupt-resume').line, column: 1 }) }],
+      },
+      {
+        name: 'RFC 0042 (Accepted): "Maintainers should confirm" and "maintainers should decide" still wait; UQ3 ("reactive is the current §B language") and UQ4 ("Single profile (the current proposal) is simpler") take a position',
         files: real('0042-experimental-capability-tier.md'),
         errors: [
           { ruleId: 'rfcs/unresolved-before-active', message: /^RFC is Accepted, but unresolved question 1 still waits \("Maintainers should confirm"\) and records no decision/ },
@@ -168,7 +187,7 @@ export const SUITES: RuleSuite[] = [
         ],
       },
       {
-        name: 'RFC 0043 (Active): "Need maintainer decision." is a decision still to make, not a decision (only "Decision:" records one)',
+        name: 'RFC 0043 (Active): "Need maintainer decision." is a decision still to make, not a decision (only "Decision:" records one); UQ5\'s "Today `host.*` is host-extensions-territory." states the current rule',
         files: real('0043-registry-and-extension-policy.md'),
         errors: [{ ruleId: 'rfcs/unresolved-before-active', message: /^RFC is Active, but unresolved question 1 still waits \("Need maintainer decision"\) and records no decision; record the decision, or say it stays open past Active/ }],
       },
@@ -181,7 +200,7 @@ export const SUITES: RuleSuite[] = [
         ],
       },
       {
-        name: 'RFC 0152 (Accepted): UQ2 is only asked ("Which official A2A SDK/peer becomes the CI real-peer witness?"); UQ1 records "Date resolved"',
+        name: 'RFC 0152 (Accepted): UQ2 is only asked ("Which official A2A SDK/peer becomes the CI real-peer witness?"); UQ1 records "Date resolved" ("Population still unknown (G1)" is the rest of an answer)',
         files: real(R0152),
         errors: [{ ruleId: 'rfcs/unresolved-before-active', severity: 'warning', messageId: 'unanswered', message: /^RFC is Accepted, but unresolved question 2 is only asked: nothing after the question records an answer/, where: (t) => ({ line: positionOf(t(`RFCS/${R0152}`), '2. Which official A2A SDK').line, column: 1 }) }],
       },
@@ -207,7 +226,7 @@ export const SUITES: RuleSuite[] = [
         ],
       },
       {
-        name: 'RFC 0012 (Active): UQ1 "should be dropped from §A in `Active` status", UQ3 "Decision deferred to `Active`"',
+        name: 'RFC 0012 (Active): UQ1 "should be dropped from §A in `Active` status", UQ3 "Decision deferred to `Active`"; UQ4 ("Honest open question", but RFC 0004 "is functionally sufficient" and what follows if review agrees) takes a position',
         files: real('0012-memory-compaction-profile.md'),
         errors: [
           { ruleId: 'rfcs/unresolved-before-active', messageId: 'blocks', message: /question 1 still says "should be dropped from §A in Active status"/, where: (t) => ({ line: positionOf(t('RFCS/0012-memory-compaction-profile.md'), '1. **Is there a concrete').line, column: 1 }) },

@@ -2,6 +2,7 @@ import type { Rule } from '../../../core/rule.js';
 import type { AnswerSection, QuestionItem } from '../../../rfc/document.js';
 import { ALL_RESOLVED, rfcStatus } from '../../../rfc/document.js';
 import { historySentences } from '../../../rfc/history.js';
+import { stanceIn } from '../../../rfc/stance.js';
 import { loadRfcSet } from '../../../rfc/set.js';
 
 /**
@@ -26,6 +27,8 @@ const ANSWERED = /(?<![\w.\-/])(?:resolved|decided|settled|ruled|answered|decisi
  */
 const PENDING =
   /\b(?:maintainers?\s+(?:should|must|to|will|need\s+to)\s+(?:confirm|decide)\b|to\s+be\s+(?:confirmed|decided|determined)\b|needs?\s+(?:a\s+)?maintainer\s+decision\b|TBD\b|defer(?:red)?\s+to\s+(?:the\s+)?comment[- ]window\b|(?:open\s+to\s+(?:feedback|comments?)\s+)?(?:during|until)\s+the\s+comment[- ]window\b|worth\s+confirm(?:ing|ation)\b|flagged\s+(?:here\s+)?for\s+(?:explicit\s+)?(?:(?:governance|maintainer|reviewer|steward)\s+)?(?:review|attention|ratification|confirmation)\b|(?:^|[.;:]\s+)confirm\b)/i;
+/** An aside in the question naming the option it already holds: "(current proposal)", "(the default)". */
+const MARKED_OPTION = /(?<![\w.\-/])(?:current|proposed|proposal|default)(?![\w-]|\.\w)/i;
 /**
  * A history sentence (Status or Updated row, Status history) recording what became of the open
  * questions as a whole: "The four unresolved questions remain open as documented and may be
@@ -53,7 +56,7 @@ export const unresolvedBeforeActive: Rule = {
   rfc: 'RFC 0001 §G',
   rfcByPreset: { openwop: 'RFC 0001 §6, template' },
   description:
-    'An Active or Accepted RFC has no unresolved question that still says it is to be decided before Active (itself or by its lead-in line), still waits for a decision or confirmation, or is only asked with nothing after it, unless an answer is recorded (in the item, a later resolution section, a lead-in saying all are resolved, or a history sentence keeping the questions open).',
+    'An Active or Accepted RFC has no unresolved question that still says it is to be decided before Active (itself or by its lead-in line), still waits for a decision or confirmation, or is only asked, or records no position (no proposal, current behaviour, decision, deferral or answer), unless an answer is recorded (in the item, a later resolution section, a lead-in saying all are resolved, or a history sentence keeping the questions open).',
   defaultSeverity: 'warning',
   messages: {
     blocks: 'RFC is {{status}}, but unresolved question {{name}} still says "{{words}}" and records no answer; answer it, or say it no longer blocks',
@@ -61,12 +64,15 @@ export const unresolvedBeforeActive: Rule = {
     waits: 'RFC is {{status}}, but unresolved question {{name}} still waits ("{{words}}") and records no decision; record the decision, or say it stays open past {{status}}',
     unanswered:
       'RFC is {{status}}, but unresolved question {{name}} is only asked: nothing after the question records an answer, a current stance or a deferral (the template has the questions decided before Active); record one',
+    noStance:
+      'RFC is {{status}}, but unresolved question {{name}} records no position: its words weigh or describe the question, but propose, decide or defer nothing and state no current behaviour (the template has the questions decided before Active); record one',
   },
   examples: {
     valid: [
       { name: 'an Accepted RFC whose question records its answer', files: rfcWith('Accepted', '1. Which peer serves as the witness? Decided: the reference client.') },
       { name: 'a question that records a deferral', files: rfcWith('Accepted', '1. Should runs gain a filter? Deferred: additive, it can follow.') },
       { name: 'a Draft may still ask', files: rfcWith('Draft', '1. Which peer serves as the witness? Decide before `Active`.') },
+      { name: 'a question that states the current behaviour', files: rfcWith('Active', '1. Should a retry carry its own code? Today the original code is kept.') },
     ],
     invalid: [
       {
@@ -83,6 +89,14 @@ export const unresolvedBeforeActive: Rule = {
         name: 'a question only asked',
         files: rfcWith('Accepted', '1. Which peer serves as the witness?'),
         errors: [{ messageId: 'unanswered', line: 9, column: 1, data: { status: 'Accepted', name: '1' } }],
+      },
+      {
+        name: 'a question that weighs a trade-off and chooses nothing; `defaultWindow` in code is no default',
+        files: rfcWith('Active', '1. Should `defaultWindow` be required? Simpler clients, but a higher bar for hosts.\n2. **Retry ordering.** §B covers one region but not a split.'),
+        errors: [
+          { messageId: 'noStance', line: 9, column: 1, data: { status: 'Active', name: '1' } },
+          { messageId: 'noStance', line: 10, column: 1, data: { status: 'Active', name: '2' } },
+        ],
       },
     ],
   },
@@ -103,20 +117,26 @@ export const unresolvedBeforeActive: Rule = {
         if (leadBlocks) return ctx.report({ at, messageId: 'leadBlocks', data: { ...subject(status, item, i), words: leadBlocks[0] } });
         const pending = PENDING.exec(item.text);
         if (pending) return ctx.report({ at, messageId: 'waits', data: { ...subject(status, item, i), words: pending[0].replace(/^[.;:]\s+/, '') } });
-        if (onlyAsked(item)) ctx.report({ at, messageId: 'unanswered', data: subject(status, item, i) });
+        const position = afterQuestion(item);
+        if (position.asked && !/[\p{L}\p{N}]/u.test(position.after)) return ctx.report({ at, messageId: 'unanswered', data: subject(status, item, i) });
+        if (!stanceIn(position.after) && !position.marked) ctx.report({ at, messageId: 'noStance', data: subject(status, item, i) });
       });
     }
   },
 };
 
 /**
- * The item is a question and nothing follows it: no answer, no "Current: …", no "Deferred", not
- * even a trade-off. Read from the structure, not from words: whatever text comes after the last
- * question mark is the item's stance, and upstream's RFCs record one on almost every question.
+ * Where the item says what it thinks of its question, read from the structure: the text after the
+ * last question mark, or, when it asks none, its body after the bold title. Upstream's RFCs record
+ * a position there on almost every question ("Current: opaque.", "Defer to v1.2.", "Likely yes").
+ * An option the question itself marks as the current one ("Should X (current proposal) or Y?")
+ * is a position too.
  */
-function onlyAsked(item: QuestionItem): boolean {
+function afterQuestion(item: QuestionItem): { asked: boolean; after: string; marked: boolean } {
   const last = item.prose.lastIndexOf('?');
-  return last >= 0 && !/[\p{L}\p{N}]/u.test(item.prose.slice(last + 1));
+  if (last < 0) return { asked: false, after: item.body, marked: false };
+  const asides = item.prose.slice(0, last).match(/\([^()]*\)/g) ?? [];
+  return { asked: true, after: item.prose.slice(last + 1), marked: asides.some((a) => MARKED_OPTION.test(a)) };
 }
 
 /**
