@@ -3,9 +3,9 @@ import { FAMILY_DECLARATIONS } from '../checks/registry.js';
 import { loadConfig } from '../core/config.js';
 import { loadPlugins } from '../core/plugins.js';
 import { UsageError } from '../core/errors.js';
-import { checkPresetName } from '../core/layout.js';
+import { checkPresetName, PRESET_NAMES } from '../core/layout.js';
 import type { RuleMeta } from '../core/rule.js';
-import { presetDefault, ruleAnchor, ruleUnderPreset } from '../core/rule.js';
+import { presetDefault, presetSetting, ruleAnchor, ruleUnderPreset } from '../core/rule.js';
 import { checkCommonValues, writeReport } from '../core/run-env.js';
 import type { RuleGroup } from '../rules-registry.js';
 import { ruleAliases, ruleGroups } from '../rules-registry.js';
@@ -111,8 +111,9 @@ export function markdown(groups: readonly RuleGroup[], aliases: Readonly<Record<
     'keeps doing so); a fixed severity applies to every finding of the rule.',
     'Compat rules carry the class of the change they report (`breaking`, `additive`, `editorial`);',
     'additive and editorial ones are `off` by default, so they show only in the classification table',
-    'until configured. A rule with a "presets" entry applies only under those presets (the preset\'s own',
-    'process states it); under any other it is `off` unless configured (`specgate list-rules --preset NAME`).',
+    'until configured. The presets column names the presets that leave the rule on: a preset\'s config',
+    '(`rules` in scripts/presets/NAME.json) turns off what its process does not state; a config that',
+    'extends it turns one back on under `"rules"` (`specgate list-rules --preset NAME`).',
     'The RFC column names this project\'s RFCs; a "<preset>: …" entry names the section of that preset\'s own',
     'process (upstream\'s RFC 0001 or template for `openwop`), which its findings cite instead.',
     'A rule marked fixable attaches an unambiguous repair to some of its findings: `specgate check --fix`',
@@ -130,7 +131,7 @@ export function markdown(groups: readonly RuleGroup[], aliases: Readonly<Record<
         ...(classes ? [r.class ?? ''] : []),
         ...(fixes ? [r.fixable ? 'fixable' : ''] : []),
         r.defaultSeverity,
-        r.presets ? r.presets.join(', ') : 'all',
+        onUnder(r.id),
         cell([r.rfc, ...Object.entries(r.rfcByPreset ?? {}).map(([p, rfc]) => `${p}: ${rfc}`)].join('; ')),
         cell(r.description),
       ];
@@ -148,6 +149,12 @@ export function markdown(groups: readonly RuleGroup[], aliases: Readonly<Record<
     for (const [id, to] of retired) out.push(`- \`${id}\`: ${to.length} rules (${to.map((t) => `\`${t}\``).join(', ')})`);
   }
   return out.join('\n') + '\n';
+}
+
+/** The built-in presets whose `rules` do not turn the rule off ("all" when none does). */
+function onUnder(id: string): string {
+  const on = PRESET_NAMES.filter((p) => presetSetting(id, p) !== 'off');
+  return on.length === PRESET_NAMES.length ? 'all' : on.join(', ');
 }
 
 /** A rule's examples: each case's files, what it reports and the fixed text. */

@@ -30,7 +30,7 @@ export const citedRfcDraft: Rule = {
   rfc: 'RFC 0001 §C',
   description: 'A cited RFC is past Draft.',
   defaultSeverity: 'warning',
-  presets: ['specgate'],
+  rfcProcess: 'specgate',
   async run(ctx) {
     for await (const { set, entry: e, citation: c, rfc: doc } of resolvedCitations(ctx.corpus)) {
       ctx.visit();

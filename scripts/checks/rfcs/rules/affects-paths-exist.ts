@@ -35,7 +35,7 @@ export const affectsPathsExist: Rule = {
   id: 'rfcs/affects-paths-exist',
   rfc: 'RFC 0001 §B',
   // Upstream's template describes Affects in words (`<spec docs / schemas / SDKs … touched>`).
-  presets: ['specgate'],
+  rfcProcess: 'specgate',
   description: 'Every backticked repository path in Affects exists (required once Accepted); elided, glob and sibling-repository paths are reported as unresolvable.',
   async run(ctx) {
     const docs = await (await loadRfcSet(ctx.corpus)).all();

@@ -83,7 +83,7 @@ export const updatedNewestFirst: Rule = {
   rfc: 'RFC 0001 §B',
   description: 'The changes listed in Updated (separated by " · " or "Earlier:") run newest first.',
   defaultSeverity: 'warning',
-  presets: ['specgate'],
+  rfcProcess: 'specgate',
   fixable: true,
   async run(ctx) {
     for (const doc of await (await loadRfcSet(ctx.corpus)).all()) {

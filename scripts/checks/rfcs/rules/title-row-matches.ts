@@ -11,7 +11,7 @@ export const titleRowMatches: Rule = {
   id: 'rfcs/title-row-matches',
   rfc: 'RFC 0001 §B',
   description: 'The Title row equals the text of the `# RFC NNNN: Title` line.',
-  presets: ['specgate'],
+  rfcProcess: 'specgate',
   async run(ctx) {
     for (const doc of await (await loadRfcSet(ctx.corpus)).all()) {
       const title = headerField(doc, 'Title');
