@@ -3,6 +3,7 @@ import type { SeveritySetting } from '../core/findings.js';
 import { defineRule } from '../core/rule.js';
 import type { Change, RawChange } from './types.js';
 import { CLASS_ORDER } from './types.js';
+import { kindExamples } from './rule-examples.js';
 
 /*
  * One rule per kind of change, as buf has one per kind (FIELD_NO_DELETE, ENUM_VALUE_NO_DELETE, …),
@@ -46,7 +47,8 @@ const CHANGE_MESSAGES = {
 };
 
 function kind(id: string, cls: RuleClass, description: string, rfc = RFC, severity: SeveritySetting = DEFAULT_SEVERITY[cls]): CompatRule {
-  return { ...defineRule({ id: `compat/${id}`, rfc, description, class: cls, defaultSeverity: severity, rfcByPreset: { openwop: OPENWOP_CHANGE }, messages: CHANGE_MESSAGES }), class: cls, kinds: [id] };
+  const examples = kindExamples(`compat/${id}`, cls);
+  return { ...defineRule({ id: `compat/${id}`, rfc, description, class: cls, defaultSeverity: severity, rfcByPreset: { openwop: OPENWOP_CHANGE }, messages: CHANGE_MESSAGES, ...(examples ? { examples } : {}) }), class: cls, kinds: [id] };
 }
 
 /** The rule also reports these finer kinds of the differs. */

@@ -93,17 +93,24 @@ export interface RuleMeta {
 /** A small in-memory corpus: repository-relative path → text. */
 export type ExampleFiles = Readonly<Record<string, string>>;
 
+/** One example's corpus: its files and, for a rule that compares two versions (compat), the files at the base (`files` are then the head). */
+export interface ExampleCorpus {
+  name: string;
+  files: ExampleFiles;
+  base?: ExampleFiles;
+  options?: Readonly<Record<string, unknown>>;
+}
+
 export interface RuleExamples {
   /** Corpora on which the rule reports nothing. */
-  valid: ReadonlyArray<{ name: string; files: ExampleFiles; options?: Readonly<Record<string, unknown>> }>;
-  /** Corpora on which it reports exactly these (message ids and lines), and for a fixable rule the texts its fixes give. */
-  invalid: ReadonlyArray<{
-    name: string;
-    files: ExampleFiles;
-    options?: Readonly<Record<string, unknown>>;
-    errors: ReadonlyArray<{ messageId: string; file?: string; line?: number; column?: number; data?: Readonly<Record<string, string | number>> }>;
-    output?: ExampleFiles;
-  }>;
+  valid: ReadonlyArray<ExampleCorpus>;
+  /** Corpora on which it reports exactly these (message ids and locations), and for a fixable rule the texts its fixes give. */
+  invalid: ReadonlyArray<
+    ExampleCorpus & {
+      errors: ReadonlyArray<{ messageId: string; file?: string; line?: number; column?: number; pointer?: string; data?: Readonly<Record<string, string | number>> }>;
+      output?: ExampleFiles;
+    }
+  >;
 }
 
 /**
