@@ -12,6 +12,7 @@ import { ruleAliases, ruleGroups } from '../rules-registry.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
 import { jsonText } from '../core/reporters/json-text.js';
+import { unifiedDiff } from '../core/unified-diff.js';
 
 const HELP = `usage: specgate list-rules [--root DIR] [--config FILE] [--preset NAME] [--no-plugins] [-f|--format text|json|markdown] [-o|--output FILE] [-h|--help]
 
@@ -140,7 +141,7 @@ export function markdown(groups: readonly RuleGroup[], aliases: Readonly<Record<
   }
   const examples = groups.flatMap((g) => g.rules).filter((r) => r.examples);
   if (examples.length) {
-    out.push('', '## Examples', '', 'Each rule\'s own examples (its `meta.examples`), which the rule tests run: an invalid example lists what the rule reports (message id, line and column) and, for a fixable rule, the text its fixes give.');
+    out.push('', '## Examples', '', 'Each rule\'s own examples (its `meta.examples`), which the rule tests run: an invalid example lists what the rule reports (message id, line and column) and, for a fixable rule, the text its fixes give. A compat rule\'s example is a base and a head version of a file, compared as `specgate compat` compares a git base with the working tree (the rule turned on): where the change is reported, and the diff from base to head.');
     for (const r of examples) out.push(...ruleExamples(r));
   }
   const retired = Object.entries(aliases);
@@ -159,6 +160,7 @@ function onUnder(id: string): string {
 
 /** A rule's examples: each case's files, what it reports and the fixed text. */
 function ruleExamples(r: RuleMeta): string[] {
+  if ([...r.examples!.valid, ...r.examples!.invalid].some((c) => c.base)) return versionExamples(r);
   const out = ['', `### ${r.id}`];
   const files = (f: Readonly<Record<string, string>>) => Object.entries(f).flatMap(([file, text], i) => [...(i ? [''] : []), `\`${file}\`:`, '', fence(text, file)]);
   for (const c of r.examples!.invalid) {
@@ -167,6 +169,26 @@ function ruleExamples(r: RuleMeta): string[] {
     if (c.output) out.push('', 'Fixed:', '', ...files(c.output));
   }
   for (const c of r.examples!.valid) out.push('', `Correct: ${c.name}`, '', ...files(c.files));
+  return out;
+}
+
+/**
+ * The examples of a rule that compares two versions (compat), compactly, as there is one per kind
+ * of change: each reported change with where it is reported and the diff from base to head (one
+ * line of context); each change the rule does not report by its name.
+ */
+function versionExamples(r: RuleMeta): string[] {
+  const out = ['', `### ${r.id}`, ''];
+  const diff = (base: Readonly<Record<string, string>>, head: Readonly<Record<string, string>>) =>
+    [...new Set([...Object.keys(base), ...Object.keys(head)])].flatMap((file) => {
+      const d = unifiedDiff(file, base[file] ?? '', head[file] ?? '', 1);
+      return d ? ['', `  \`${file}\`:`, '', '  ```diff', ...d.replace(/\n$/, '').split('\n').filter((l) => !/^(---|\+\+\+) /.test(l)).map((l) => `  ${l}`), '  ```'] : [];
+    });
+  for (const c of r.examples!.invalid) {
+    const where = c.errors.map((e) => `\`${e.messageId}\`${e.file ? ` in \`${e.file}\`` : ''}${e.pointer !== undefined ? ` at \`${e.pointer || '/'}\`` : e.line !== undefined ? ` at line ${e.line}` : ''}`).join('; ');
+    out.push(`- Reported: ${c.name} (${where})`, ...diff(c.base ?? {}, c.files), '');
+  }
+  for (const c of r.examples!.valid) out.push(`- Not reported: ${c.name}`);
   return out;
 }
 

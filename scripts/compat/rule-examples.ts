@@ -327,7 +327,7 @@ function filesOf(c: KindChange, value: unknown): ExampleFiles {
 const OPTIONS = { openapi: { layout: { openapi: EXAMPLE_FILES.openapi } } } as const;
 
 function named(c: KindChange, base: unknown, head: unknown): string {
-  if (c.subject === 'openapi' || c.note) return c.note ?? `the OpenAPI document changed at \`${c.pointer || '/'}\``;
+  if (c.subject === 'openapi' || c.note) return c.note ?? 'the document edited';
   return `\`${compact(base)}\` → \`${compact(head)}\``;
 }
 
@@ -347,15 +347,106 @@ for (const c of [...SCHEMA_CHANGES, ...API_CHANGES]) BY_RULE.set(`compat/${c.id}
  */
 export function kindExamples(id: string, cls: 'editorial' | 'additive' | 'breaking'): RuleExamples | undefined {
   const changes = BY_RULE.get(id);
-  if (!changes) return undefined;
+  if (!changes) return filesExamples(id, cls);
   const messageId = cls === 'breaking' ? 'undeclared' : 'changed';
   const invalid = changes.map((c) => ({ ...example(c, c.base, c.head), errors: [{ messageId, file: c.subject === 'data' ? EXAMPLE_FILES.data : filesOfName(c), pointer: c.pointer }] }));
   const first = changes[0]!;
   const near = VALID[id] ?? API_VALID.get(id);
-  const valid = near ? example(near, near.base, near.head) : example(first, first.head, first.base, `the other way round: ${named(first, first.head, first.base)}`);
+  const valid = near ? example(near, near.base, near.head) : example(first, first.head, first.base, first.subject === 'openapi' ? 'the same edit the other way round' : `the other way round: ${named(first, first.head, first.base)}`);
   return { valid: [valid], invalid };
 }
 
 function filesOfName(c: KindChange): string {
   return c.subject === 'schema' ? EXAMPLE_FILES.schema : EXAMPLE_FILES.openapi;
+}
+
+/*
+ * The kinds of a whole file (removed, added, moved) and the findings about the run (a claim an RFC
+ * of the range makes, a base that cannot be read): examples of whole files at each side.
+ */
+
+/** One example of whole files: the base's, the head's, and where the finding is (a removed file at its base path). */
+interface FilesExample {
+  name: string;
+  base: ExampleFiles;
+  head: ExampleFiles;
+  file: string;
+  /** Where in the file, for a finding that is not at a change's pointer (an RFC's row, the top of an unreadable file). */
+  line?: number;
+  options?: Readonly<Record<string, unknown>>;
+}
+
+const RUN_SCHEMA_TEXT = json({ type: 'object', properties: { id: str, status: str }, required: ['id'] });
+const RUN_SCHEMA_WITH_ID = json({ $id: 'https://example.org/run', type: 'object', properties: { id: str, status: str }, required: ['id'] });
+const OLD = 'schemas/v2/run.schema.json';
+const NEW = 'schemas/v2/task.schema.json';
+const TABLE = { [EXAMPLE_FILES.dataSchema]: json(TABLE_SCHEMA) };
+const DATA = { ...TABLE, [EXAMPLE_FILES.data]: json({ $schema: './table.schema.json', rows: [{ id: 'a' }] }) };
+const API_DOC = { [EXAMPLE_FILES.openapi]: json({ openapi: '3.1.0', info: { title: 'example', version: '1' }, paths: { '/runs': { get: { operationId: 'listRuns', responses: { '200': { description: 'ok' } } } } } }) };
+const RFC_FILE = 'RFCS/0300-an-example-change.md';
+
+/** An RFC of the compared range, with its Compatibility claim and the file its Affects row names. */
+function rfcText(compatibility: string, affects: string): string {
+  const rows = [['RFC', '0300'], ['Title', 'An example change'], ['Status', '`Draft`'], ['Author(s)', 'Example'], ['Created', '2026-10-01'], ['Updated', '2026-10-01 — filed'], ['Affects', `\`${affects}\``], ['Compatibility', compatibility], ['Supersedes', '—'], ['Superseded by', '—']];
+  return ['# RFC 0300: An example change', '', '| Field | Value |', '| --- | --- |', ...rows.map(([k, v]) => `| **${k}** | ${v} |`), '', '## Summary', '', 'A change.', ''].join('\n');
+}
+
+const NARROWED = json({ type: 'object', properties: { id: str, status: { ...str, maxLength: 8 } }, required: ['id'] });
+
+/** Per rule id: its reported examples, then the one it does not report. */
+const FILES_EXAMPLES: Record<string, { messageId?: string; invalid: FilesExample[]; valid: Omit<FilesExample, 'file'> }> = {
+  'compat/schema-file-removed': {
+    invalid: [{ name: 'a schema removed', base: { [OLD]: RUN_SCHEMA_TEXT }, head: {}, file: OLD }],
+    valid: { name: 'a schema added', base: {}, head: { [OLD]: RUN_SCHEMA_TEXT } },
+  },
+  'compat/schema-file-added': {
+    invalid: [{ name: 'a schema added', base: {}, head: { [OLD]: RUN_SCHEMA_TEXT }, file: OLD }],
+    valid: { name: 'a schema removed', base: { [OLD]: RUN_SCHEMA_TEXT }, head: {} },
+  },
+  'compat/data-file-removed': {
+    invalid: [{ name: 'a data file removed, its schema kept', base: DATA, head: TABLE, file: EXAMPLE_FILES.data }],
+    valid: { name: 'a data file added', base: TABLE, head: DATA },
+  },
+  'compat/data-file-added': {
+    invalid: [{ name: 'a data file added beside its schema', base: TABLE, head: DATA, file: EXAMPLE_FILES.data }],
+    valid: { name: 'a data file removed', base: DATA, head: TABLE },
+  },
+  'compat/openapi-document-removed': {
+    invalid: [{ name: 'the OpenAPI document removed', base: API_DOC, head: {}, file: EXAMPLE_FILES.openapi, options: OPTIONS.openapi }],
+    valid: { name: 'an OpenAPI document added', base: {}, head: API_DOC, options: OPTIONS.openapi },
+  },
+  'compat/openapi-document-added': {
+    invalid: [{ name: 'an OpenAPI document added', base: {}, head: API_DOC, file: EXAMPLE_FILES.openapi, options: OPTIONS.openapi }],
+    valid: { name: 'the OpenAPI document removed', base: API_DOC, head: {}, options: OPTIONS.openapi },
+  },
+  'compat/file-renamed': {
+    invalid: [{ name: 'a schema without `$id` moved', base: { [OLD]: RUN_SCHEMA_TEXT }, head: { [NEW]: RUN_SCHEMA_TEXT }, file: NEW }],
+    valid: { name: 'a schema moved with its `$id`', base: { [OLD]: RUN_SCHEMA_WITH_ID }, head: { [NEW]: RUN_SCHEMA_WITH_ID } },
+  },
+  'compat/file-moved': {
+    invalid: [{ name: 'a schema moved with its `$id`', base: { [OLD]: RUN_SCHEMA_WITH_ID }, head: { [NEW]: RUN_SCHEMA_WITH_ID }, file: NEW }],
+    valid: { name: 'a schema without `$id` moved', base: { [OLD]: RUN_SCHEMA_TEXT }, head: { [NEW]: RUN_SCHEMA_TEXT } },
+  },
+  'compat/claim-contradicted': {
+    messageId: 'contradicted',
+    invalid: [{ name: 'an RFC of the range claims additive; the schema its Affects names narrowed a property', base: { [OLD]: RUN_SCHEMA_TEXT }, head: { [OLD]: NARROWED, [RFC_FILE]: rfcText('additive', OLD) }, file: RFC_FILE, line: 12 }],
+    valid: { name: 'the same change, the RFC claiming breaking', base: { [OLD]: RUN_SCHEMA_TEXT }, head: { [OLD]: NARROWED, [RFC_FILE]: rfcText('breaking', OLD) } },
+  },
+  'compat/base-unreadable': {
+    messageId: 'unreadable',
+    invalid: [{ name: 'the schema is not JSON at the base', base: { [OLD]: '{ "type": \n' }, head: { [OLD]: RUN_SCHEMA_TEXT }, file: OLD, line: 1 }],
+    valid: { name: 'the schema reads at both sides', base: { [OLD]: RUN_SCHEMA_TEXT }, head: { [OLD]: NARROWED } },
+  },
+};
+
+/** A rule's examples of whole files (`messageId` as the kind rules report, unless the rule says its own). */
+export function filesExamples(id: string, cls: 'editorial' | 'additive' | 'breaking'): RuleExamples | undefined {
+  const e = FILES_EXAMPLES[id];
+  if (!e) return undefined;
+  const messageId = e.messageId ?? (cls === 'breaking' ? 'undeclared' : 'changed');
+  const corpus = (x: Omit<FilesExample, 'file'>) => ({ name: x.name, base: x.base, files: x.head, ...(x.options ? { options: x.options } : {}) });
+  return {
+    valid: [corpus(e.valid)],
+    invalid: e.invalid.map((x) => ({ ...corpus(x), errors: [{ messageId, file: x.file, ...(x.line !== undefined ? { line: x.line } : { pointer: '' }) }] })),
+  };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FAMILIES } from '../../scripts/checks/registry.js';
 import { compatExampleDriver } from '../../scripts/compat/example-driver.js';
-import { CHANGE_RULES } from '../../scripts/compat/rules.js';
+import { RULE_INFOS } from '../../scripts/compat/rules.js';
 import { runRuleOn, testRule } from '../../scripts/core/rule-tester.js';
 import type { Rule } from '../../scripts/core/rule.js';
 import { PROJECT } from '../helpers/env.js';
@@ -24,7 +24,7 @@ describe('rule examples (meta.examples)', () => {
 
 // A compat rule's example is a base and a head: its command's driver compares them (compat/example-driver.ts).
 describe('compat rule examples (meta.examples, a base and a head)', () => {
-  for (const rule of CHANGE_RULES.filter((r) => r.examples)) testRule(rule, { describe, it }, { driver: compatExampleDriver });
+  for (const rule of RULE_INFOS.filter((r) => r.examples)) testRule(rule, { describe, it }, { driver: compatExampleDriver });
 });
 
 describe('the harness holds a rule to its context', () => {
