@@ -1,9 +1,9 @@
-import type { Finding } from '../core/findings.js';
+import type { ConfiguredSeverity, Finding } from '../core/findings.js';
 import type { Layout } from '../core/layout.js';
 import { presetLayout } from '../core/layout.js';
 import { OverlaySource } from '../core/overlay-source.js';
 import type { ExampleFiles, RuleMeta } from '../core/rule.js';
-import type { RuleDriver, RuleRun } from '../core/rule-tester.js';
+import type { RuleDriver, RuleRun, ValidRuleCase } from '../core/rule-tester.js';
 import { compareSources } from './compare.js';
 
 /** How the example's base is named in its messages ("since base"). */
@@ -13,6 +13,20 @@ function memory(files: ExampleFiles): OverlaySource {
   const source = new OverlaySource(undefined);
   for (const [file, text] of Object.entries(files)) source.set(file, text);
   return source;
+}
+
+/** An example's base and head compared as `specgate compat` compares two sides: its changes, and their findings at `severities`. */
+export function compareExample(c: Pick<ValidRuleCase, 'base' | 'files' | 'options' | 'preset'>, severities: Record<string, ConfiguredSeverity> = {}): ReturnType<typeof compareSources> {
+  return compareSources({
+    // An example may place a document elsewhere than the preset (`options.layout`: the OpenAPI examples are JSON).
+    layout: { ...presetLayout(c.preset ?? 'specgate'), ...(c.options?.layout as Partial<Layout> | undefined) },
+    ref: EXAMPLE_REF,
+    base: memory(c.base ?? {}),
+    head: memory(c.files),
+    // No git: files are paired by path, then by `$id` or similar text (pairing.ts), as files git does not track yet.
+    renames: () => new Map(),
+    severities,
+  });
 }
 
 /** A finding about reading the example's files, not about a change: the example itself is wrong. */
@@ -27,16 +41,7 @@ const isProblem = (f: Finding) => /^(parse|corpus|limits)\//.test(f.ruleId) || f
  * an added one), which that rule's own examples show.
  */
 export const compatExampleDriver: RuleDriver<RuleMeta> = async (rule, c): Promise<RuleRun> => {
-  const result = await compareSources({
-    // An example may place a document elsewhere than the preset (`options.layout`: the OpenAPI examples are JSON).
-    layout: { ...presetLayout(c.preset ?? 'specgate'), ...(c.options?.layout as Partial<Layout> | undefined) },
-    ref: EXAMPLE_REF,
-    base: memory(c.base ?? {}),
-    head: memory(c.files),
-    // No git: a file missing at the head is removed (a rename is a git range's matter, test/compat).
-    renames: () => new Map(),
-    severities: { [rule.id]: 'on' },
-  });
+  const result = await compareExample(c, { [rule.id]: 'on' });
   return {
     findings: result.findings.filter((f) => f.ruleId === rule.id),
     problems: result.findings.filter((f) => f.ruleId !== rule.id && isProblem(f)),
