@@ -290,7 +290,7 @@ const VALID: Record<string, KindChange> = Object.fromEntries(
     D('value-changed', { a: 1, note: 'x' }, { a: 1, note: 'y' }, ''),
     D('prose-changed', { a: 1, note: 'x' }, { a: 2, note: 'x' }, ''),
     D('list-reordered', { l: [1, 2] }, { l: [1, 2, 3] }, ''),
-  ].map((c) => [`compat/${c.id}`, c]),
+  ].map((c) => [c.id, c]),
 );
 
 /** The OpenAPI near misses (built after the document and its helpers below). */
@@ -335,23 +335,24 @@ function example(c: KindChange, base: unknown, head: unknown, name = named(c, ba
   return { name, base: filesOf(c, base), files: { ...filesOf(c, head), ...c.headFiles }, ...(c.subject === 'openapi' ? { options: OPTIONS.openapi } : {}) };
 }
 
-const API_VALID = new Map(apiNearMisses().map((c) => [`compat/${c.id}`, c]));
+const API_VALID = new Map(apiNearMisses().map((c) => [c.id, c]));
 
-const BY_RULE = new Map<string, KindChange[]>();
-for (const c of [...SCHEMA_CHANGES, ...API_CHANGES]) BY_RULE.set(`compat/${c.id}`, [...(BY_RULE.get(`compat/${c.id}`) ?? []), c]);
+/** The changes of each kind (the kind a rule is named after, its `kinds[0]`). */
+const BY_KIND = new Map<string, KindChange[]>();
+for (const c of [...SCHEMA_CHANGES, ...API_CHANGES]) BY_KIND.set(c.id, [...(BY_KIND.get(c.id) ?? []), c]);
 
 /**
  * A kind rule's examples: each change of the kind is reported at its pointer (`undeclared` for a
  * breaking kind: no RFC in the examples declares it; `changed` for the others), and the first one
  * read backwards (or the kind's near miss) is not.
  */
-export function kindExamples(id: string, cls: 'editorial' | 'additive' | 'breaking'): RuleExamples | undefined {
-  const changes = BY_RULE.get(id);
-  if (!changes) return filesExamples(id, cls);
+export function kindExamples(kind: string, cls: 'editorial' | 'additive' | 'breaking'): RuleExamples | undefined {
+  const changes = BY_KIND.get(kind);
+  if (!changes) return filesExamples(FILES_EXAMPLES[kind], cls);
   const messageId = cls === 'breaking' ? 'undeclared' : 'changed';
   const invalid = changes.map((c) => ({ ...example(c, c.base, c.head), errors: [{ messageId, file: c.subject === 'data' ? EXAMPLE_FILES.data : filesOfName(c), pointer: c.pointer }] }));
   const first = changes[0]!;
-  const near = VALID[id] ?? API_VALID.get(id);
+  const near = VALID[kind] ?? API_VALID.get(kind);
   const valid = near ? example(near, near.base, near.head) : example(first, first.head, first.base, first.subject === 'openapi' ? 'the same edit the other way round' : `the other way round: ${named(first, first.head, first.base)}`);
   return { valid: [valid], invalid };
 }
@@ -393,55 +394,69 @@ function rfcText(compatibility: string, affects: string): string {
 
 const NARROWED = json({ type: 'object', properties: { id: str, status: { ...str, maxLength: 8 } }, required: ['id'] });
 
-/** Per rule id: its reported examples, then the one it does not report. */
-const FILES_EXAMPLES: Record<string, { messageId?: string; invalid: FilesExample[]; valid: Omit<FilesExample, 'file'> }> = {
-  'compat/schema-file-removed': {
+interface FilesExamples {
+  messageId?: string;
+  invalid: FilesExample[];
+  valid: Omit<FilesExample, 'file'>;
+}
+
+/** Per kind of a whole file: its reported examples, then the one it does not report. */
+const FILES_EXAMPLES: Record<string, FilesExamples> = {
+  'schema-file-removed': {
     invalid: [{ name: 'a schema removed', base: { [OLD]: RUN_SCHEMA_TEXT }, head: {}, file: OLD }],
     valid: { name: 'a schema added', base: {}, head: { [OLD]: RUN_SCHEMA_TEXT } },
   },
-  'compat/schema-file-added': {
+  'schema-file-added': {
     invalid: [{ name: 'a schema added', base: {}, head: { [OLD]: RUN_SCHEMA_TEXT }, file: OLD }],
     valid: { name: 'a schema removed', base: { [OLD]: RUN_SCHEMA_TEXT }, head: {} },
   },
-  'compat/data-file-removed': {
+  'data-file-removed': {
     invalid: [{ name: 'a data file removed, its schema kept', base: DATA, head: TABLE, file: EXAMPLE_FILES.data }],
     valid: { name: 'a data file added', base: TABLE, head: DATA },
   },
-  'compat/data-file-added': {
+  'data-file-added': {
     invalid: [{ name: 'a data file added beside its schema', base: TABLE, head: DATA, file: EXAMPLE_FILES.data }],
     valid: { name: 'a data file removed', base: DATA, head: TABLE },
   },
-  'compat/openapi-document-removed': {
+  'openapi-document-removed': {
     invalid: [{ name: 'the OpenAPI document removed', base: API_DOC, head: {}, file: EXAMPLE_FILES.openapi, options: OPTIONS.openapi }],
     valid: { name: 'an OpenAPI document added', base: {}, head: API_DOC, options: OPTIONS.openapi },
   },
-  'compat/openapi-document-added': {
+  'openapi-document-added': {
     invalid: [{ name: 'an OpenAPI document added', base: {}, head: API_DOC, file: EXAMPLE_FILES.openapi, options: OPTIONS.openapi }],
     valid: { name: 'the OpenAPI document removed', base: API_DOC, head: {}, options: OPTIONS.openapi },
   },
-  'compat/file-renamed': {
+  'file-renamed': {
     invalid: [{ name: 'a schema without `$id` moved', base: { [OLD]: RUN_SCHEMA_TEXT }, head: { [NEW]: RUN_SCHEMA_TEXT }, file: NEW }],
     valid: { name: 'a schema moved with its `$id`', base: { [OLD]: RUN_SCHEMA_WITH_ID }, head: { [NEW]: RUN_SCHEMA_WITH_ID } },
   },
-  'compat/file-moved': {
+  'file-moved': {
     invalid: [{ name: 'a schema moved with its `$id`', base: { [OLD]: RUN_SCHEMA_WITH_ID }, head: { [NEW]: RUN_SCHEMA_WITH_ID }, file: NEW }],
     valid: { name: 'a schema without `$id` moved', base: { [OLD]: RUN_SCHEMA_TEXT }, head: { [NEW]: RUN_SCHEMA_TEXT } },
   },
-  'compat/claim-contradicted': {
+};
+
+/** The findings about the run, by their key in rules.ts RULES. */
+const RUN_FINDINGS: Record<'claim' | 'baseUnreadable', FilesExamples> = {
+  claim: {
     messageId: 'contradicted',
     invalid: [{ name: 'an RFC of the range claims additive; the schema its Affects names narrowed a property', base: { [OLD]: RUN_SCHEMA_TEXT }, head: { [OLD]: NARROWED, [RFC_FILE]: rfcText('additive', OLD) }, file: RFC_FILE, line: 12 }],
     valid: { name: 'the same change, the RFC claiming breaking', base: { [OLD]: RUN_SCHEMA_TEXT }, head: { [OLD]: NARROWED, [RFC_FILE]: rfcText('breaking', OLD) } },
   },
-  'compat/base-unreadable': {
+  baseUnreadable: {
     messageId: 'unreadable',
     invalid: [{ name: 'the schema is not JSON at the base', base: { [OLD]: '{ "type": \n' }, head: { [OLD]: RUN_SCHEMA_TEXT }, file: OLD, line: 1 }],
     valid: { name: 'the schema reads at both sides', base: { [OLD]: RUN_SCHEMA_TEXT }, head: { [OLD]: NARROWED } },
   },
 };
 
+/** The examples of a rule about the run (rules.ts RULES), by its key there. */
+export function runExamples(key: keyof typeof RUN_FINDINGS): RuleExamples {
+  return filesExamples(RUN_FINDINGS[key], 'breaking')!;
+}
+
 /** A rule's examples of whole files (`messageId` as the kind rules report, unless the rule says its own). */
-export function filesExamples(id: string, cls: 'editorial' | 'additive' | 'breaking'): RuleExamples | undefined {
-  const e = FILES_EXAMPLES[id];
+function filesExamples(e: FilesExamples | undefined, cls: 'editorial' | 'additive' | 'breaking'): RuleExamples | undefined {
   if (!e) return undefined;
   const messageId = e.messageId ?? (cls === 'breaking' ? 'undeclared' : 'changed');
   const corpus = (x: Omit<FilesExample, 'file'>) => ({ name: x.name, base: x.base, files: x.head, ...(x.options ? { options: x.options } : {}) });

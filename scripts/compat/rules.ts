@@ -3,7 +3,7 @@ import type { SeveritySetting } from '../core/findings.js';
 import { defineRule } from '../core/rule.js';
 import type { Change, RawChange } from './types.js';
 import { CLASS_ORDER } from './types.js';
-import { filesExamples, kindExamples } from './rule-examples.js';
+import { kindExamples, runExamples } from './rule-examples.js';
 
 /*
  * One rule per kind of change, as buf has one per kind (FIELD_NO_DELETE, ENUM_VALUE_NO_DELETE, …),
@@ -47,7 +47,7 @@ const CHANGE_MESSAGES = {
 };
 
 function kind(id: string, cls: RuleClass, description: string, rfc = RFC, severity: SeveritySetting = DEFAULT_SEVERITY[cls]): CompatRule {
-  const examples = kindExamples(`compat/${id}`, cls);
+  const examples = kindExamples(id, cls);
   return { ...defineRule({ id: `compat/${id}`, rfc, description, class: cls, defaultSeverity: severity, rfcByPreset: { openwop: OPENWOP_CHANGE }, messages: CHANGE_MESSAGES, ...(examples ? { examples } : {}) }), class: cls, kinds: [id] };
 }
 
@@ -311,7 +311,7 @@ export const RULES = {
     rfcByPreset: { openwop: OPENWOP_CLAIM },
     description: 'An RFC added or changed in the compared range claims `additive` or `safety-fix` in its Compatibility row, but a file its Affects row names has a breaking change.',
     messages: { contradicted: 'RFC {{number}} claims "{{claim}}", but `{{file}}` has a breaking change since {{ref}}:{{through}} {{reason}} at {{pointer}}{{more}}' },
-    examples: filesExamples('compat/claim-contradicted', 'breaking')!,
+    examples: runExamples('claim'),
   }),
   baseUnreadable: defineRule({
     id: 'compat/base-unreadable',
@@ -321,7 +321,7 @@ export const RULES = {
     description: 'A file at the base is not readable JSON, so its changes cannot be classified.',
     defaultSeverity: 'warning',
     messages: { unreadable: 'the base version cannot be read ({{where}}: {{problem}}); its changes are not classified' },
-    examples: filesExamples('compat/base-unreadable', 'breaking')!,
+    examples: runExamples('baseUnreadable'),
   }),
 } as const;
 
