@@ -6,7 +6,7 @@ import { ruleFor } from '../../scripts/compat/rules.js';
 import { presetLayout } from '../../scripts/core/layout.js';
 import { ANCHOR, PROJECT, describeShared, runCli } from '../helpers/env.js';
 import { dump } from 'js-yaml';
-import { API_CHANGES, apiDoc } from '../../scripts/compat/rule-examples.js';
+import { API_CHANGES, apiDoc } from '../../scripts/compat/kind-changes.js';
 import { TempRepo } from './git-repo.js';
 import { INTEROP_MAP, INTEROP_SCHEMA, MINIMAL_CORPUS, RUN_SNAPSHOT } from './minimal-corpus.js';
 
@@ -41,7 +41,7 @@ async function compat(r: TempRepo, base: string, extra: string[] = []) {
 
 const API = 'spec/v2/openapi.yaml';
 const yaml = (d: unknown) => dump(d, { lineWidth: -1 });
-/** The OpenAPI examples' document (scripts/compat/rule-examples.ts) as YAML, edited. */
+/** The OpenAPI examples' document (scripts/compat/kind-changes.ts) as YAML, edited. */
 const yamlText = (edit?: (d: any) => void) => {
   const d = apiDoc();
   edit?.(d);

@@ -1,5 +1,6 @@
 import { compareSources } from '../../scripts/compat/compare.js';
-import { apiDoc, EXAMPLE_FILES } from '../../scripts/compat/rule-examples.js';
+import { apiDoc } from '../../scripts/compat/kind-changes.js';
+import { EXAMPLE_FILES } from '../../scripts/compat/rule-examples.js';
 import { CHANGE_RULES } from '../../scripts/compat/rules.js';
 import type { Finding } from '../../scripts/core/findings.js';
 import { presetLayout } from '../../scripts/core/layout.js';
