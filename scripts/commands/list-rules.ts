@@ -60,7 +60,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   else {
     const { preset, root, plugins } = runConfig(values as { root?: string; config?: string; preset?: string; output?: string });
     if (!values['no-plugins']) groups.push(...(await pluginGroups(root, plugins)));
-    if (format === 'json') text = jsonText(groups.flatMap((g) => g.rules.map((r) => ({ command: g.command, ...ruleUnderPreset(r, preset), preset, severityUnderPreset: presetDefault(r, preset) })))) + '\n';
+    if (format === 'json') text = jsonText(groups.flatMap((g) => g.rules.map((r) => ({ command: g.command, ...ruleUnderPreset(r, preset), ...(r.examples ? { examples: r.examples } : {}), preset, severityUnderPreset: presetDefault(r, preset) })))) + '\n';
     else text = table(groups.flatMap((g) => g.rules), preset);
   }
   writeReport(values.output as string | undefined, text, io);

@@ -1,4 +1,4 @@
-import type { RuleClass, RuleMeta } from '../core/rule.js';
+import type { RuleClass, RuleExamples, RuleMeta } from '../core/rule.js';
 import type { SeveritySetting } from '../core/findings.js';
 import { defineRule } from '../core/rule.js';
 import type { Change, RawChange } from './types.js';
@@ -47,8 +47,18 @@ const CHANGE_MESSAGES = {
 };
 
 function kind(id: string, cls: RuleClass, description: string, rfc = RFC, severity: SeveritySetting = DEFAULT_SEVERITY[cls]): CompatRule {
-  const examples = kindExamples(id, cls);
-  return { ...defineRule({ id: `compat/${id}`, rfc, description, class: cls, defaultSeverity: severity, rfcByPreset: { openwop: OPENWOP_CHANGE }, messages: CHANGE_MESSAGES, ...(examples ? { examples } : {}) }), class: cls, kinds: [id] };
+  return { ...defineRule({ id: `compat/${id}`, rfc, description, class: cls, defaultSeverity: severity, rfcByPreset: { openwop: OPENWOP_CHANGE }, messages: CHANGE_MESSAGES }), class: cls, kinds: [id] };
+}
+
+/**
+ * A kind rule's `examples` (compat/rule-examples.ts), made when first read (list-rules, the rule
+ * tests) rather than each time the compat command loads its rules: a few hundred small files.
+ * Not enumerable, so copying the rule (`ruleUnderPreset`) does not make them.
+ */
+function withExamples(rule: CompatRule): CompatRule {
+  let examples: RuleExamples | undefined | null = null;
+  Object.defineProperty(rule, 'examples', { get: () => (examples === null ? (examples = kindExamples(rule.kinds[0]!, rule.class)) : examples), enumerable: false, configurable: true });
+  return rule;
 }
 
 /** The rule also reports these finer kinds of the differs. */
@@ -301,7 +311,7 @@ const UNDIRECTED: CompatRule[] = [
 ];
 
 /** The kinds of change: the undirected ones, then the schemas inside the OpenAPI document by direction (directed() picks these where the class differs). */
-export const CHANGE_RULES: CompatRule[] = [...UNDIRECTED.slice(0, -1), ...directedRules(UNDIRECTED), UNDIRECTED.at(-1)!];
+export const CHANGE_RULES: CompatRule[] = [...UNDIRECTED.slice(0, -1), ...directedRules(UNDIRECTED), UNDIRECTED.at(-1)!].map(withExamples);
 
 /** The findings about the run itself, not about one change. */
 export const RULES = {
