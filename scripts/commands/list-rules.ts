@@ -179,14 +179,15 @@ function ruleExamples(r: RuleMeta): string[] {
  */
 function versionExamples(r: RuleMeta): string[] {
   const out = ['', `### ${r.id}`, ''];
-  const diff = (base: Readonly<Record<string, string>>, head: Readonly<Record<string, string>>) =>
-    [...new Set([...Object.keys(base), ...Object.keys(head)])].flatMap((file) => {
-      const d = unifiedDiff(file, base[file] ?? '', head[file] ?? '', 1);
-      return d ? ['', `  \`${file}\`:`, '', '  ```diff', ...d.replace(/\n$/, '').split('\n').filter((l) => !/^(---|\+\+\+) /.test(l)).map((l) => `  ${l}`), '  ```'] : [];
-    });
+  const hunks = (file: string, base: string, head: string) => unifiedDiff(file, base, head, 1).replace(/\n$/, '').split('\n').filter((l) => !/^(---|\+\+\+) /.test(l));
+  const fenced = (lines: string[]) => ['', '  ```diff', ...lines.map((l) => `  ${l}`), '  ```'];
   for (const c of r.examples!.invalid) {
-    const where = c.errors.map((e) => `\`${e.messageId}\`${e.file ? ` in \`${e.file}\`` : ''}${e.pointer !== undefined ? ` at \`${e.pointer || '/'}\`` : e.line !== undefined ? ` at line ${e.line}` : ''}`).join('; ');
-    out.push(`- Reported: ${c.name} (${where})`, ...diff(c.base ?? {}, c.files), '');
+    const base = c.base ?? {};
+    const changed = [...new Set([...Object.keys(base), ...Object.keys(c.files)])].filter((f) => base[f] !== c.files[f]);
+    const where = c.errors.map((e) => `\`${e.messageId}\`${e.pointer !== undefined ? ` at \`${e.pointer || '/'}\`` : e.line !== undefined ? ` at line ${e.line}` : ''}${e.file && (changed.length > 1 || e.file !== changed[0]) ? ` of \`${e.file}\`` : ''}`).join('; ');
+    // One file changed: it is named once, on the bullet; several: each diff under its name.
+    if (changed.length === 1) out.push(`- Reported: ${c.name} (${where}), \`${changed[0]}\`:`, ...fenced(hunks(changed[0]!, base[changed[0]!] ?? '', c.files[changed[0]!] ?? '')), '');
+    else out.push(`- Reported: ${c.name} (${where}):`, ...changed.flatMap((f) => ['', `  \`${f}\`:`, ...fenced(hunks(f, base[f] ?? '', c.files[f] ?? ''))]), '');
   }
   for (const c of r.examples!.valid) out.push(`- Not reported: ${c.name}`);
   return out;
