@@ -3,15 +3,16 @@ import { FAMILY_DECLARATIONS } from '../checks/registry.js';
 import { loadConfig } from '../core/config.js';
 import { loadPlugins } from '../core/plugins.js';
 import { UsageError } from '../core/errors.js';
-import { checkPresetName } from '../core/layout.js';
+import { checkPresetName, PRESET_NAMES } from '../core/layout.js';
 import type { RuleMeta } from '../core/rule.js';
-import { presetDefault, ruleAnchor, ruleUnderPreset } from '../core/rule.js';
+import { presetDefault, presetSetting, ruleAnchor, ruleUnderPreset } from '../core/rule.js';
 import { checkCommonValues, writeReport } from '../core/run-env.js';
 import type { RuleGroup } from '../rules-registry.js';
 import { ruleAliases, ruleGroups } from '../rules-registry.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
 import { jsonText } from '../core/reporters/json-text.js';
+import { unifiedDiff } from '../core/unified-diff.js';
 
 const HELP = `usage: specgate list-rules [--root DIR] [--config FILE] [--preset NAME] [--no-plugins] [-f|--format text|json|markdown] [-o|--output FILE] [-h|--help]
 
@@ -59,7 +60,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   else {
     const { preset, root, plugins } = runConfig(values as { root?: string; config?: string; preset?: string; output?: string });
     if (!values['no-plugins']) groups.push(...(await pluginGroups(root, plugins)));
-    if (format === 'json') text = jsonText(groups.flatMap((g) => g.rules.map((r) => ({ command: g.command, ...ruleUnderPreset(r, preset), preset, severityUnderPreset: presetDefault(r, preset) })))) + '\n';
+    if (format === 'json') text = jsonText(groups.flatMap((g) => g.rules.map((r) => ({ command: g.command, ...ruleUnderPreset(r, preset), ...(r.examples ? { examples: r.examples } : {}), preset, severityUnderPreset: presetDefault(r, preset) })))) + '\n';
     else text = table(groups.flatMap((g) => g.rules), preset);
   }
   writeReport(values.output as string | undefined, text, io);
@@ -111,8 +112,9 @@ export function markdown(groups: readonly RuleGroup[], aliases: Readonly<Record<
     'keeps doing so); a fixed severity applies to every finding of the rule.',
     'Compat rules carry the class of the change they report (`breaking`, `additive`, `editorial`);',
     'additive and editorial ones are `off` by default, so they show only in the classification table',
-    'until configured. A rule with a "presets" entry applies only under those presets (the preset\'s own',
-    'process states it); under any other it is `off` unless configured (`specgate list-rules --preset NAME`).',
+    'until configured. The presets column names the presets that leave the rule on: a preset\'s config',
+    '(`rules` in scripts/presets/NAME.json) turns off what its process does not state; a config that',
+    'extends it turns one back on under `"rules"` (`specgate list-rules --preset NAME`).',
     'The RFC column names this project\'s RFCs; a "<preset>: …" entry names the section of that preset\'s own',
     'process (upstream\'s RFC 0001 or template for `openwop`), which its findings cite instead.',
     'A rule marked fixable attaches an unambiguous repair to some of its findings: `specgate check --fix`',
@@ -130,7 +132,7 @@ export function markdown(groups: readonly RuleGroup[], aliases: Readonly<Record<
         ...(classes ? [r.class ?? ''] : []),
         ...(fixes ? [r.fixable ? 'fixable' : ''] : []),
         r.defaultSeverity,
-        r.presets ? r.presets.join(', ') : 'all',
+        onUnder(r.id),
         cell([r.rfc, ...Object.entries(r.rfcByPreset ?? {}).map(([p, rfc]) => `${p}: ${rfc}`)].join('; ')),
         cell(r.description),
       ];
@@ -139,7 +141,7 @@ export function markdown(groups: readonly RuleGroup[], aliases: Readonly<Record<
   }
   const examples = groups.flatMap((g) => g.rules).filter((r) => r.examples);
   if (examples.length) {
-    out.push('', '## Examples', '', 'Each rule\'s own examples (its `meta.examples`), which the rule tests run: an invalid example lists what the rule reports (message id, line and column) and, for a fixable rule, the text its fixes give.');
+    out.push('', '## Examples', '', 'Each rule\'s own examples (its `meta.examples`), which the rule tests run: an invalid example lists what the rule reports (message id, line and column) and, for a fixable rule, the text its fixes give. A compat rule\'s example is a base and a head version of a file, compared as `specgate compat` compares a git base with the working tree (the rule turned on): where the change is reported, and the diff from base to head.');
     for (const r of examples) out.push(...ruleExamples(r));
   }
   const retired = Object.entries(aliases);
@@ -150,8 +152,15 @@ export function markdown(groups: readonly RuleGroup[], aliases: Readonly<Record<
   return out.join('\n') + '\n';
 }
 
+/** The built-in presets whose `rules` do not turn the rule off ("all" when none does). */
+function onUnder(id: string): string {
+  const on = PRESET_NAMES.filter((p) => presetSetting(id, p) !== 'off');
+  return on.length === PRESET_NAMES.length ? 'all' : on.join(', ');
+}
+
 /** A rule's examples: each case's files, what it reports and the fixed text. */
 function ruleExamples(r: RuleMeta): string[] {
+  if ([...r.examples!.valid, ...r.examples!.invalid].some((c) => c.base)) return versionExamples(r);
   const out = ['', `### ${r.id}`];
   const files = (f: Readonly<Record<string, string>>) => Object.entries(f).flatMap(([file, text], i) => [...(i ? [''] : []), `\`${file}\`:`, '', fence(text, file)]);
   for (const c of r.examples!.invalid) {
@@ -160,6 +169,27 @@ function ruleExamples(r: RuleMeta): string[] {
     if (c.output) out.push('', 'Fixed:', '', ...files(c.output));
   }
   for (const c of r.examples!.valid) out.push('', `Correct: ${c.name}`, '', ...files(c.files));
+  return out;
+}
+
+/**
+ * The examples of a rule that compares two versions (compat), compactly, as there is one per kind
+ * of change: each reported change with where it is reported and the diff from base to head (one
+ * line of context); each change the rule does not report by its name.
+ */
+function versionExamples(r: RuleMeta): string[] {
+  const out = ['', `### ${r.id}`, ''];
+  const hunks = (file: string, base: string, head: string) => unifiedDiff(file, base, head, 1).replace(/\n$/, '').split('\n').filter((l) => !/^(---|\+\+\+) /.test(l));
+  const fenced = (lines: string[]) => ['', '  ```diff', ...lines.map((l) => `  ${l}`), '  ```'];
+  for (const c of r.examples!.invalid) {
+    const base = c.base ?? {};
+    const changed = [...new Set([...Object.keys(base), ...Object.keys(c.files)])].filter((f) => base[f] !== c.files[f]);
+    const where = c.errors.map((e) => `\`${e.messageId}\`${e.pointer !== undefined ? ` at \`${e.pointer || '/'}\`` : e.line !== undefined ? ` at line ${e.line}` : ''}${e.file && (changed.length > 1 || e.file !== changed[0]) ? ` of \`${e.file}\`` : ''}`).join('; ');
+    // One file changed: it is named once, on the bullet; several: each diff under its name.
+    if (changed.length === 1) out.push(`- Reported: ${c.name} (${where}), \`${changed[0]}\`:`, ...fenced(hunks(changed[0]!, base[changed[0]!] ?? '', c.files[changed[0]!] ?? '')), '');
+    else out.push(`- Reported: ${c.name} (${where}):`, ...changed.flatMap((f) => ['', `  \`${f}\`:`, ...fenced(hunks(f, base[f] ?? '', c.files[f] ?? ''))]), '');
+  }
+  for (const c of r.examples!.valid) out.push(`- Not reported: ${c.name}`);
   return out;
 }
 

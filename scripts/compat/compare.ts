@@ -51,8 +51,27 @@ export interface CompatResult {
 /** Compares the schemas (and the data files they govern) of a git base with the working tree or the index. */
 export async function compareWithBase(opts: CompatOptions): Promise<CompatResult> {
   const { repo, commit } = openBase(opts.root, opts.ref);
-  const baseSource = new GitTreeSource(repo, opts.root, commit, opts.ref);
-  const headSource = opts.head ?? (await openHead(opts.root, opts.staged));
+  const base = new GitTreeSource(repo, opts.root, commit, opts.ref);
+  const head = opts.head ?? (await openHead(opts.root, opts.staged));
+  const result = await compareSources({ layout: opts.layout, ref: opts.ref, base, head, renames: () => gitRenames(repo, commit, opts.staged), ...(opts.severities ? { severities: opts.severities } : {}) });
+  return { ...result, commit };
+}
+
+/** Two versions of a repository's files, however they are read (a git tree, the working tree, files held in memory). */
+export interface CompareSides {
+  layout: Layout;
+  /** How the base is named in messages (`since main`). */
+  ref: string;
+  base: FileSource & { prefetch?(files: readonly string[]): void };
+  head: FileSource;
+  /** The base's files renamed at the head (git's rename detection), asked only when a base file is missing at the head. */
+  renames(): Map<string, string>;
+  severities?: Record<string, ConfiguredSeverity>;
+}
+
+/** Compares the schemas, the data files they govern and the OpenAPI documents of two sides: every change classified, and its finding. */
+export async function compareSources(opts: CompareSides): Promise<Omit<CompatResult, 'commit'>> {
+  const { base: baseSource, head: headSource } = opts;
   const base = new Corpus(baseSource, opts.layout);
   const head = new Corpus(headSource, opts.layout);
 
@@ -64,11 +83,11 @@ export async function compareWithBase(opts: CompatOptions): Promise<CompatResult
     both(globs.rfcs),
     both(globs.openapi),
   ]);
-  baseSource.prefetch([...baseSchemas, ...baseJson, ...baseRfcs, ...baseApis]);
+  baseSource.prefetch?.([...baseSchemas, ...baseJson, ...baseRfcs, ...baseApis]);
 
   // git's rename detection is asked only when a base file is missing at the head.
   let renames: Map<string, string> | undefined;
-  const renamesOf = () => (renames ??= gitRenames(repo, commit, opts.staged));
+  const renamesOf = () => (renames ??= opts.renames());
   const pairing = (b: string[], h: string[]) => {
     const headSet = new Set(h);
     const needRenames = b.some((f) => !headSet.has(f));
@@ -123,7 +142,6 @@ export async function compareWithBase(opts: CompatOptions): Promise<CompatResult
   const findings = collector.settle().map((f) => (f.messageId === 'declared' ? { ...f, severity: 'notice' as const } : f));
   return {
     ref: opts.ref,
-    commit,
     head: headSource.label,
     changes,
     findings,

@@ -1,8 +1,9 @@
-import type { RuleClass, RuleMeta } from '../core/rule.js';
+import type { RuleClass, RuleExamples, RuleMeta } from '../core/rule.js';
 import type { SeveritySetting } from '../core/findings.js';
 import { defineRule } from '../core/rule.js';
 import type { Change, RawChange } from './types.js';
 import { CLASS_ORDER } from './types.js';
+import { kindExamples, runExamples } from './rule-examples.js';
 
 /*
  * One rule per kind of change, as buf has one per kind (FIELD_NO_DELETE, ENUM_VALUE_NO_DELETE, …),
@@ -47,6 +48,17 @@ const CHANGE_MESSAGES = {
 
 function kind(id: string, cls: RuleClass, description: string, rfc = RFC, severity: SeveritySetting = DEFAULT_SEVERITY[cls]): CompatRule {
   return { ...defineRule({ id: `compat/${id}`, rfc, description, class: cls, defaultSeverity: severity, rfcByPreset: { openwop: OPENWOP_CHANGE }, messages: CHANGE_MESSAGES }), class: cls, kinds: [id] };
+}
+
+/**
+ * A kind rule's `examples` (compat/rule-examples.ts), made when first read (list-rules, the rule
+ * tests) rather than each time the compat command loads its rules: a few hundred small files.
+ * Not enumerable, so copying the rule (`ruleUnderPreset`) does not make them.
+ */
+function withExamples(rule: CompatRule): CompatRule {
+  let examples: RuleExamples | undefined | null = null;
+  Object.defineProperty(rule, 'examples', { get: () => (examples === null ? (examples = kindExamples(rule.kinds[0]!, rule.class)) : examples), enumerable: false, configurable: true });
+  return rule;
 }
 
 /** The rule also reports these finer kinds of the differs. */
@@ -299,7 +311,7 @@ const UNDIRECTED: CompatRule[] = [
 ];
 
 /** The kinds of change: the undirected ones, then the schemas inside the OpenAPI document by direction (directed() picks these where the class differs). */
-export const CHANGE_RULES: CompatRule[] = [...UNDIRECTED.slice(0, -1), ...directedRules(UNDIRECTED), UNDIRECTED.at(-1)!];
+export const CHANGE_RULES: CompatRule[] = [...UNDIRECTED.slice(0, -1), ...directedRules(UNDIRECTED), UNDIRECTED.at(-1)!].map(withExamples);
 
 /** The findings about the run itself, not about one change. */
 export const RULES = {
@@ -309,6 +321,7 @@ export const RULES = {
     rfcByPreset: { openwop: OPENWOP_CLAIM },
     description: 'An RFC added or changed in the compared range claims `additive` or `safety-fix` in its Compatibility row, but a file its Affects row names has a breaking change.',
     messages: { contradicted: 'RFC {{number}} claims "{{claim}}", but `{{file}}` has a breaking change since {{ref}}:{{through}} {{reason}} at {{pointer}}{{more}}' },
+    examples: runExamples('claim'),
   }),
   baseUnreadable: defineRule({
     id: 'compat/base-unreadable',
@@ -318,6 +331,7 @@ export const RULES = {
     description: 'A file at the base is not readable JSON, so its changes cannot be classified.',
     defaultSeverity: 'warning',
     messages: { unreadable: 'the base version cannot be read ({{where}}: {{problem}}); its changes are not classified' },
+    examples: runExamples('baseUnreadable'),
   }),
 } as const;
 

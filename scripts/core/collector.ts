@@ -3,7 +3,7 @@ import { capPerFile, compareFindings, FINDINGS_CAP_RULE, MAX_FINDINGS_PER_FILE, 
 import { inputMessage } from './input-messages.js';
 import { INPUT_RULES } from './input-rules.js';
 import type { Report, RuleMeta, RuleSpec } from './rule.js';
-import { cite, dataFormatOf, defineRule, locate, presetDefault, reportMessage, rfcFor, ruleUnderPreset } from './rule.js';
+import { cite, dataFormatOf, defineRule, locate, presetSetting, reportMessage, rfcFor, ruleUnderPreset } from './rule.js';
 
 /*
  * The one way a finding is made, for every command: a rule object reports (`report`, `visit`), the
@@ -135,21 +135,21 @@ export class Collector {
 
 /**
  * The one place a rule's severity is decided, for every command: the configured setting for its
- * id, else `off` when the preset's process does not state the rule, else what the report chose,
- * else the rule's default. Configured `on` skips the preset's `off` and keeps the per-finding
- * severity; a rule whose own default is `off` has none to keep, so `on` reports it as a warning.
+ * id, else the preset's (its `rules`, scripts/presets/*.json: what its process leaves off), else
+ * what the report chose, else the rule's default. `on` (configured over a preset's `off`, or a
+ * preset's) keeps the per-finding severity; a rule whose own default is `off` has none to keep, so
+ * `on` reports it as a warning.
  */
 export function severityOf(
-  rule: Pick<RuleMeta, 'id' | 'defaultSeverity' | 'presets'>,
+  rule: Pick<RuleMeta, 'id' | 'defaultSeverity'>,
   severities: Readonly<Record<string, ConfiguredSeverity>>,
   reported?: Severity,
   preset?: string,
 ): SeveritySetting {
   // Rule ids come from plugins too: only the object's own key counts.
-  const configured = Object.hasOwn(severities, rule.id) ? severities[rule.id] : undefined;
+  const configured = Object.hasOwn(severities, rule.id) ? severities[rule.id] : presetSetting(rule.id, preset);
   if (configured === 'on') return reported ?? (rule.defaultSeverity === 'off' ? 'warning' : rule.defaultSeverity);
   if (configured !== undefined) return configured;
-  if (presetDefault(rule, preset) === 'off') return 'off';
   return reported ?? rule.defaultSeverity;
 }
 

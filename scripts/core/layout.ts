@@ -4,6 +4,7 @@ import { packageRoot } from './package-root.js';
 import type { ProcessOverrides, ProcessProfile } from './process.js';
 import { withProcess } from './process.js';
 import { FatalError, UsageError } from './errors.js';
+import type { ConfiguredSeverity } from './findings.js';
 import type { FileSource } from './source.js';
 
 /** Where each governed document lives in a repository (repository-relative paths). */
@@ -33,8 +34,9 @@ export interface Layout {
 
 /**
  * The presets are configs in the form of specgate.config.json (scripts/presets/<name>.json): a
- * layout, an RFC process, and `extends` (a preset extends another as `specgate:<name>`). A
- * repository's config extends one the same way and changes what differs.
+ * layout, an RFC process, rule severities (`rules`: what the preset's process leaves off) and
+ * `extends` (a preset extends another as `specgate:<name>`). A repository's config extends one the
+ * same way and changes what differs.
  */
 export const PRESET_NAMES = ['specgate', 'openwop'] as const;
 
@@ -42,22 +44,38 @@ interface PresetFile {
   extends?: string;
   layout?: Partial<Omit<Layout, 'preset' | 'process'>>;
   process?: ProcessOverrides;
+  rules?: Record<string, ConfiguredSeverity>;
 }
 
-const presets = new Map<string, Layout>();
+const presets = new Map<string, { layout: Layout; rules: Readonly<Record<string, ConfiguredSeverity>> }>();
+
+function loadPreset(name: string): { layout: Layout; rules: Readonly<Record<string, ConfiguredSeverity>> } {
+  if (!(PRESET_NAMES as readonly string[]).includes(name)) throw new UsageError(`unknown preset "${name}" (known: ${PRESET_NAMES.join(', ')})`);
+  let preset = presets.get(name);
+  if (!preset) {
+    const file = JSON.parse(readFileSync(path.join(packageRoot(), 'scripts', 'presets', `${name}.json`), 'utf8')) as PresetFile;
+    const base = file.extends ? loadPreset(builtinPresetName(file.extends)!) : undefined;
+    const process = base ? withProcess(base.layout.process, file.process) : (file.process as ProcessProfile);
+    // Rule ids are looked up by the object's own keys only: no prototype.
+    const rules = Object.freeze(Object.assign(Object.create(null) as Record<string, ConfiguredSeverity>, base?.rules, file.rules));
+    preset = { layout: { ...base?.layout, ...file.layout, preset: name, process } as Layout, rules };
+    presets.set(name, preset);
+  }
+  return preset;
+}
 
 /** The layout and process of a built-in preset, its `extends` applied. */
 export function presetLayout(name: string): Layout {
-  if (!(PRESET_NAMES as readonly string[]).includes(name)) throw new UsageError(`unknown preset "${name}" (known: ${PRESET_NAMES.join(', ')})`);
-  let layout = presets.get(name);
-  if (!layout) {
-    const file = JSON.parse(readFileSync(path.join(packageRoot(), 'scripts', 'presets', `${name}.json`), 'utf8')) as PresetFile;
-    const base = file.extends ? presetLayout(builtinPresetName(file.extends)!) : undefined;
-    const process = base ? withProcess(base.process, file.process) : (file.process as ProcessProfile);
-    layout = { ...base, ...file.layout, preset: name, process } as Layout;
-    presets.set(name, layout);
-  }
-  return structuredClone(layout);
+  return structuredClone(loadPreset(name).layout);
+}
+
+/**
+ * A built-in preset's rule severities (its `rules`, over those of the preset it extends): the
+ * layer under a config's own `rules`, read by `presetDefault` and `severityOf` (core/rule.ts,
+ * core/collector.ts) so list-rules, print-config, SARIF and the editor show the same.
+ */
+export function presetRules(name: string): Readonly<Record<string, ConfiguredSeverity>> {
+  return loadPreset(name).rules;
 }
 
 /** The preset a `specgate:<name>` reference names (undefined for anything else). */

@@ -5,7 +5,7 @@ import { planPass } from './fixer.js';
 import type { ConfiguredSeverity, Finding } from './findings.js';
 import { presetLayout } from './layout.js';
 import { OverlaySource } from './overlay-source.js';
-import type { ExampleFiles, Rule, RuleContext, RuleExamples } from './rule.js';
+import type { ExampleFiles, Rule, RuleContext, RuleExamples, RuleSpec } from './rule.js';
 import { defineRule, formatMessage } from './rule.js';
 
 /*
@@ -15,6 +15,8 @@ import { defineRule, formatMessage } from './rule.js';
  * frozen context whose corpus offers only the typed loaders: a rule that reaches for the file
  * source, the corpus's findings or anything else fails here. Framework-free: `testRule` takes
  * vitest's (or any runner's) `describe` and `it`, so a plugin's tests use it as ours do.
+ * A rule that is no check rule (compat compares a base and a head) is run by a `driver` the
+ * command's layer passes in: the comparisons stay the same, and core names no command.
  */
 
 export type ValidRuleCase = RuleExamples['valid'][number] & { preset?: string };
@@ -61,15 +63,27 @@ export async function runRuleOn(
   return { findings, problems: applySeverities(corpus.problems, [], {}, corpus.layout.preset), guards: reported.guards.length, visited: reported.visited, output };
 }
 
+/**
+ * Runs a rule over one example and returns its findings settled (only the rule under test's, and
+ * the problems reading the example's files). The default runs a check rule (`runRuleOn`).
+ */
+export type RuleDriver<R extends RuleSpec = Rule> = (rule: R, c: ValidRuleCase) => Promise<RuleRun>;
+
+/** The driver of a check rule: its `run` over the example's files. */
+export const checkRuleDriver: RuleDriver<Rule> = (rule, c) => {
+  if (c.base !== undefined) throw new Error(`${rule.id}: example "${c.name}" has base files; a rule that compares versions needs its command's driver`);
+  return runRuleOn(rule, c.files, { ...(c.options ? { options: c.options } : {}), ...(c.preset ? { preset: c.preset } : {}) });
+};
+
 /** What is wrong with the rule's run on a valid case: one line per unexpected finding. */
-export async function validMismatches(rule: Rule, c: ValidRuleCase): Promise<string[]> {
-  const run = await runRuleOn(rule, c.files, { ...(c.options ? { options: c.options } : {}), ...(c.preset ? { preset: c.preset } : {}) });
+export async function validMismatches<R extends RuleSpec = Rule>(rule: R, c: ValidRuleCase, driver: RuleDriver<R> = checkRuleDriver as unknown as RuleDriver<R>): Promise<string[]> {
+  const run = await driver(rule, c);
   return [...run.problems, ...run.findings].map((f) => `unexpected ${brief(f)}`);
 }
 
 /** What is wrong with the rule's run on an invalid case: count, ids, messageIds, locations, data, output. */
-export async function invalidMismatches(rule: Rule, c: InvalidRuleCase): Promise<string[]> {
-  const run = await runRuleOn(rule, c.files, { ...(c.options ? { options: c.options } : {}), ...(c.preset ? { preset: c.preset } : {}) });
+export async function invalidMismatches<R extends RuleSpec = Rule>(rule: R, c: InvalidRuleCase, driver: RuleDriver<R> = checkRuleDriver as unknown as RuleDriver<R>): Promise<string[]> {
+  const run = await driver(rule, c);
   const out = run.problems.map((f) => `the case's files do not read cleanly: ${brief(f)}`);
   if (c.errors.length === 0) out.push('an invalid case names at least one finding');
   if (run.findings.length !== c.errors.length) out.push(`expected ${c.errors.length} finding(s), got ${run.findings.length}: ${run.findings.map(brief).join('; ') || 'none'}`);
@@ -78,7 +92,7 @@ export async function invalidMismatches(rule: Rule, c: InvalidRuleCase): Promise
     if (!f) return;
     if (f.ruleId !== rule.id) out.push(`finding ${i + 1}: rule ${f.ruleId}, expected ${rule.id}`);
     if (f.messageId !== e.messageId) out.push(`finding ${i + 1}: messageId ${f.messageId ?? '(none)'}, expected ${e.messageId}`);
-    for (const k of ['file', 'line', 'column'] as const) {
+    for (const k of ['file', 'line', 'column', 'pointer'] as const) {
       if (e[k] !== undefined && f[k] !== e[k]) out.push(`finding ${i + 1}: ${k} ${f[k]}, expected ${e[k]}`);
     }
     if (e.data && f.messageId === e.messageId) {
@@ -103,12 +117,21 @@ export interface TestApi {
   it(name: string, body: () => Promise<void>): void;
 }
 
+/** What `testRule` may be given besides the rule: other cases than its `meta.examples`, and the driver of a rule that is no check rule. */
+export interface TestRuleOptions<R extends RuleSpec> {
+  cases?: { valid: readonly ValidRuleCase[]; invalid: readonly InvalidRuleCase[] };
+  driver?: RuleDriver<R>;
+}
+
 /**
  * Registers a rule's cases (by default its `meta.examples`) with the runner: each valid case must
  * report nothing, each invalid one exactly its errors (and output). A mismatch fails with every
  * difference listed.
  */
-export function testRule(rule: Rule, api: TestApi, cases: { valid: readonly ValidRuleCase[]; invalid: readonly InvalidRuleCase[] } | undefined = rule.examples): void {
+export function testRule(rule: Rule, api: TestApi, options?: TestRuleOptions<Rule>): void;
+export function testRule<R extends RuleSpec>(rule: R, api: TestApi, options: TestRuleOptions<R> & { driver: RuleDriver<R> }): void;
+export function testRule<R extends RuleSpec>(rule: R, api: TestApi, options: TestRuleOptions<R> = {}): void {
+  const { cases = rule.examples, driver = checkRuleDriver as unknown as RuleDriver<R> } = options;
   api.describe(rule.id, () => {
     if (!cases || cases.invalid.length === 0) {
       api.it('has examples', async () => {
@@ -118,13 +141,13 @@ export function testRule(rule: Rule, api: TestApi, cases: { valid: readonly Vali
     }
     for (const c of cases.valid) {
       api.it(`valid: ${c.name}`, async () => {
-        const wrong = await validMismatches(rule, c);
+        const wrong = await validMismatches(rule, c, driver);
         if (wrong.length) throw new Error(wrong.join('\n'));
       });
     }
     for (const c of cases.invalid) {
       api.it(`invalid: ${c.name}`, async () => {
-        const wrong = await invalidMismatches(rule, c);
+        const wrong = await invalidMismatches(rule, c, driver);
         if (wrong.length) throw new Error(wrong.join('\n'));
       });
     }

@@ -2,8 +2,9 @@ import type { DataFormat } from './data-format.js';
 import { formatMessage } from './message-format.js';
 import { packageHomepage } from './package-root.js';
 import type { Corpus, CorpusReader } from './corpus.js';
-import type { FamilySummary, Finding, Fix, RelatedLocation, Severity, SeveritySetting } from './findings.js';
+import type { ConfiguredSeverity, FamilySummary, Finding, Fix, RelatedLocation, Severity, SeveritySetting } from './findings.js';
 import type { Layout } from './layout.js';
+import { presetRules } from './layout.js';
 import type { Range } from './position.js';
 import type { StructuredDoc } from './tree.js';
 
@@ -61,11 +62,13 @@ export interface RuleMeta {
   /** Compat rules: the class of the change the rule reports. */
   class?: RuleClass;
   /**
-   * The presets whose process states the rule; absent means every preset. Under any other preset
-   * the rule is `off` unless configuration turns it on (opt-in): a project-only convention is not
-   * imposed on a repository that follows another process.
+   * The preset whose RFC process `rfc` cites, when `rfc` names a section only that process has
+   * (this project's RFC 0001 §B). Under any other preset with no `rfcByPreset` entry, a finding
+   * names the process (`specgate's RFC 0001 §B`), so it is not read as a section of the governed
+   * repository's own RFC 0001. Which presets leave such a rule off is the presets' data (their
+   * `rules`, scripts/presets/*.json), not the rule's.
    */
-  presets?: readonly string[];
+  rfcProcess?: string;
   /**
    * The section that states the rule in another preset's process, when it is not `rfc` (which
    * names this project's RFCs): under `openwop` a finding names upstream's RFC 0001 or template,
@@ -91,17 +94,24 @@ export interface RuleMeta {
 /** A small in-memory corpus: repository-relative path → text. */
 export type ExampleFiles = Readonly<Record<string, string>>;
 
+/** One example's corpus: its files and, for a rule that compares two versions (compat), the files at the base (`files` are then the head). */
+export interface ExampleCorpus {
+  name: string;
+  files: ExampleFiles;
+  base?: ExampleFiles;
+  options?: Readonly<Record<string, unknown>>;
+}
+
 export interface RuleExamples {
   /** Corpora on which the rule reports nothing. */
-  valid: ReadonlyArray<{ name: string; files: ExampleFiles; options?: Readonly<Record<string, unknown>> }>;
-  /** Corpora on which it reports exactly these (message ids and lines), and for a fixable rule the texts its fixes give. */
-  invalid: ReadonlyArray<{
-    name: string;
-    files: ExampleFiles;
-    options?: Readonly<Record<string, unknown>>;
-    errors: ReadonlyArray<{ messageId: string; file?: string; line?: number; column?: number; data?: Readonly<Record<string, string | number>> }>;
-    output?: ExampleFiles;
-  }>;
+  valid: ReadonlyArray<ExampleCorpus>;
+  /** Corpora on which it reports exactly these (message ids and locations), and for a fixable rule the texts its fixes give. */
+  invalid: ReadonlyArray<
+    ExampleCorpus & {
+      errors: ReadonlyArray<{ messageId: string; file?: string; line?: number; column?: number; pointer?: string; data?: Readonly<Record<string, string | number>> }>;
+      output?: ExampleFiles;
+    }
+  >;
 }
 
 export { formatMessage } from './message-format.js';
@@ -117,30 +127,37 @@ export function reportMessage(rule: Pick<RuleMeta, 'id' | 'messages'>, r: Pick<R
 export { dataFormatOf } from './data-format.js';
 export type { DataFormat } from './data-format.js';
 
-/** A rule's severity when configuration says nothing, under a preset: its default, or `off` outside its presets. */
-export function presetDefault(rule: Pick<RuleMeta, 'defaultSeverity' | 'presets'>, preset: string | undefined): SeveritySetting {
-  if (preset !== undefined && rule.presets && !rule.presets.includes(preset)) return 'off';
-  return rule.defaultSeverity;
+/** What a built-in preset's `rules` (scripts/presets/*.json) set for a rule, if anything: the layer under a config's own. */
+export function presetSetting(id: string, preset: string | undefined): ConfiguredSeverity | undefined {
+  return preset === undefined ? undefined : presetRules(preset)[id];
+}
+
+/** A rule's severity when configuration says nothing, under a preset: the preset's setting (`on` is the rule's own, a warning for an off-by-default rule), else the rule's default. */
+export function presetDefault(rule: Pick<RuleMeta, 'id' | 'defaultSeverity'>, preset: string | undefined): SeveritySetting {
+  const set = presetSetting(rule.id, preset);
+  if (set === undefined) return rule.defaultSeverity;
+  if (set === 'on') return rule.defaultSeverity === 'off' ? 'warning' : rule.defaultSeverity;
+  return set;
 }
 
 /**
  * The section a rule enforces under a preset: for a finding on a file of a known format, the
- * format's citation; else the preset's own citation; else, for a rule outside the preset's process
- * (opt-in there), the process it comes from by name ("specgate's RFC 0001 §B", so it is not read as
- * the target's RFC 0001); else the rule's `rfc`.
+ * format's citation; else the preset's own citation; else, for a rule whose `rfc` is another
+ * preset's process (`rfcProcess`), that process by name ("specgate's RFC 0001 §B", so it is not
+ * read as the target's RFC 0001); else the rule's `rfc`.
  */
-export function rfcFor(rule: Pick<RuleMeta, 'rfc' | 'rfcByPreset' | 'presets' | 'rfcByFormat'>, preset: string | undefined, format?: DataFormat): string {
+export function rfcFor(rule: Pick<RuleMeta, 'rfc' | 'rfcByPreset' | 'rfcProcess' | 'rfcByFormat'>, preset: string | undefined, format?: DataFormat): string {
   const byFormat = format === undefined ? undefined : rule.rfcByFormat?.[format];
   if (byFormat !== undefined) return byFormat;
   if (preset === undefined) return rule.rfc;
   const byPreset = rule.rfcByPreset?.[preset];
   if (byPreset !== undefined) return byPreset;
-  if (rule.presets && !rule.presets.includes(preset)) return `${rule.presets.join('/')}'s ${rule.rfc}`;
+  if (rule.rfcProcess !== undefined && rule.rfcProcess !== preset) return `${rule.rfcProcess}'s ${rule.rfc}`;
   return rule.rfc;
 }
 
 /** A rule's metadata as a preset shows it: `rfc` is the preset's citation (list-rules, SARIF, hover, messages). */
-export function ruleUnderPreset<R extends Pick<RuleMeta, 'rfc' | 'rfcByPreset' | 'presets'>>(rule: R, preset: string | undefined): R {
+export function ruleUnderPreset<R extends Pick<RuleMeta, 'rfc' | 'rfcByPreset' | 'rfcProcess'>>(rule: R, preset: string | undefined): R {
   const rfc = rfcFor(rule, preset);
   return rfc === rule.rfc ? rule : { ...rule, rfc };
 }
@@ -169,7 +186,7 @@ function docsBase(): string {
 
 /** Fills in the defaults: severity `error`, not fixable, documented in docs/rules.md (an absolute URL). */
 export function defineRule(spec: RuleSpec): RuleMeta {
-  const { id, rfc, description, defaultSeverity = 'error', docs = ruleDocsUrl(spec.id), fixable = false, class: cls, presets, rfcByPreset, rfcByFormat, messages, examples } = spec;
+  const { id, rfc, description, defaultSeverity = 'error', docs = ruleDocsUrl(spec.id), fixable = false, class: cls, rfcProcess, rfcByPreset, rfcByFormat, messages, examples } = spec;
   return {
     id,
     rfc,
@@ -178,7 +195,7 @@ export function defineRule(spec: RuleSpec): RuleMeta {
     docs,
     fixable,
     ...(cls ? { class: cls } : {}),
-    ...(presets ? { presets } : {}),
+    ...(rfcProcess ? { rfcProcess } : {}),
     ...(rfcByPreset ? { rfcByPreset } : {}),
     ...(rfcByFormat ? { rfcByFormat } : {}),
     ...(messages ? { messages } : {}),

@@ -5,7 +5,8 @@ import { compareWithBase } from '../../scripts/compat/compare.js';
 import { ruleFor } from '../../scripts/compat/rules.js';
 import { presetLayout } from '../../scripts/core/layout.js';
 import { ANCHOR, PROJECT, describeShared, runCli } from '../helpers/env.js';
-import { API_KINDS, yamlText } from '../rules/compat.cases.js';
+import { dump } from 'js-yaml';
+import { API_CHANGES, apiDoc } from '../../scripts/compat/kind-changes.js';
 import { TempRepo } from './git-repo.js';
 import { INTEROP_MAP, INTEROP_SCHEMA, MINIMAL_CORPUS, RUN_SNAPSHOT } from './minimal-corpus.js';
 
@@ -39,6 +40,13 @@ async function compat(r: TempRepo, base: string, extra: string[] = []) {
 }
 
 const API = 'spec/v2/openapi.yaml';
+const yaml = (d: unknown) => dump(d, { lineWidth: -1 });
+/** The OpenAPI examples' document (scripts/compat/kind-changes.ts) as YAML, edited. */
+const yamlText = (edit?: (d: any) => void) => {
+  const d = apiDoc();
+  edit?.(d);
+  return yaml(d);
+};
 
 function rfc(n: string, compatibility: string, affects: string, status = 'Draft'): string {
   return `# RFC ${n}: A change to test the gate
@@ -69,12 +77,13 @@ describe('compat: the OpenAPI document, each kind of change on a real git reposi
   // Each kind's base document in a commit of its own, all made at once.
   let bases: string[] = [];
   beforeAll(() => {
-    bases = r.commitEach(API_KINDS.map((k) => ({ [API]: yamlText(k.base) })), 'base for a kind');
+    bases = r.commitEach(API_CHANGES.map((k) => ({ [API]: yaml(k.base) })), 'base for a kind');
   });
-  API_KINDS.forEach((k, i) => {
+  // The OpenAPI compat rules' own examples (meta.examples), each on a real repository as YAML.
+  API_CHANGES.forEach((k, i) => {
     it(`${k.id}${k.note ? ` (${k.note})` : ''}: reported under compat/${k.id} at ${k.pointer}`, async () => {
       const base = bases[i]!;
-      r.write(API, yamlText(k.head));
+      r.write(API, yaml(k.head));
       const res = await compareWithBase({ root: r.dir, layout: presetLayout('specgate'), ref: base, staged: false });
       const change = res.changes.find((c) => ruleFor(c).id === `compat/${k.id}`);
       expect(change, JSON.stringify(res.changes.map((c) => [c.kind, c.pointer]))).toMatchObject({ file: API, pointer: k.pointer });

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { diffOpenApi } from '../../scripts/compat/openapi-diff.js';
 import { ruleFor } from '../../scripts/compat/rules.js';
 import { diffSchema } from '../../scripts/compat/schema-diff.js';
-import { apiDoc } from '../rules/compat.cases.js';
+import { apiDoc } from '../../scripts/compat/kind-changes.js';
 
 /*
  * A schema inside the OpenAPI document is classed by who sends the value it describes: the client
  * (parameters, request bodies) or the API (responses, response headers), reversed inside callbacks
- * and webhooks. Each test edits the compat cases' document (test/rules/compat.cases.ts) and reads
+ * and webhooks. Each test edits the OpenAPI examples' document (scripts/compat/kind-changes.ts) and reads
  * the rule, class and location of what the comparison finds.
  */
 

@@ -8,7 +8,9 @@ import { presetLayout } from '../../scripts/core/layout.js';
 import { statusNames } from '../../scripts/core/process.js';
 import { compileSchema } from '../../scripts/core/schema.js';
 import { OPTIONAL_FIELDS, REQUIRED_FIELDS, STATUSES } from '../../scripts/rfc/document.js';
-import { PROJECT, tempDir } from '../helpers/env.js';
+import { PROJECT, runJson, tempDir } from '../helpers/env.js';
+import { presetRules } from '../../scripts/core/layout.js';
+import { allRules } from '../../scripts/rules-registry.js';
 
 /* Shareable configs: the presets are configs, `extends` composes them, the RFC process is data. */
 
@@ -46,6 +48,31 @@ describe('the presets are configs', () => {
     expect(statusNames(process)).toEqual([...STATUSES]);
     expect(process.headerRows).toEqual([...REQUIRED_FIELDS]);
     expect(process.optionalHeaderRows).toEqual([...OPTIONAL_FIELDS]);
+  });
+});
+
+describe("a preset's rule severities are data", () => {
+  it('openwop turns off, in its `rules`, the rules its process does not state; every id there is a rule', async () => {
+    expect(presetRules('specgate')).toEqual({});
+    const ids = new Set((await allRules()).map((r) => r.id));
+    const off = Object.entries(presetRules('openwop'));
+    expect(off.length).toBeGreaterThan(0);
+    for (const [id, severity] of off) {
+      expect(ids.has(id), id).toBe(true);
+      expect(severity, id).toBe('off');
+    }
+  });
+
+  it('a config that extends specgate:openwop turns one back on, and its findings cite the process the rule comes from', async () => {
+    const mismatched = rfc('Draft').replace('| Title | Example |', '| Title | Another title |');
+    const config = (rules: Record<string, string>) => ({ extends: 'specgate:openwop', rules });
+    const off = repoWith({ 'specgate.config.json': config({}), 'RFCS/0001-example.md': mismatched });
+    expect((await runJson(['check', 'rfcs', '--root', off])).findings.filter((f) => f.ruleId === 'rfcs/title-row-matches')).toEqual([]);
+    const on = repoWith({ 'specgate.config.json': config({ 'rfcs/title-row-matches': 'error' }), 'RFCS/0001-example.md': mismatched });
+    const { findings } = await runJson(['check', 'rfcs', '--root', on]);
+    expect(findings.filter((f) => f.ruleId === 'rfcs/title-row-matches')).toEqual([
+      expect.objectContaining({ severity: 'error', file: 'RFCS/0001-example.md', line: 6, rfc: "specgate's RFC 0001 §B", message: expect.stringMatching(/\(specgate's RFC 0001 §B\)$/) }),
+    ]);
   });
 });
 

@@ -1,368 +1,65 @@
-import { Corpus } from '../../scripts/core/corpus.js';
+import { compareSources } from '../../scripts/compat/compare.js';
+import { apiDoc } from '../../scripts/compat/kind-changes.js';
+import { EXAMPLE_FILES } from '../../scripts/compat/rule-examples.js';
+import { CHANGE_RULES } from '../../scripts/compat/rules.js';
 import type { Finding } from '../../scripts/core/findings.js';
 import { presetLayout } from '../../scripts/core/layout.js';
+import { OverlaySource } from '../../scripts/core/overlay-source.js';
 import type { FileSource } from '../../scripts/core/source.js';
-import { diffData } from '../../scripts/compat/data-diff.js';
-import { ruleFor } from '../../scripts/compat/rules.js';
-import { diffSchema } from '../../scripts/compat/schema-diff.js';
-import { diffOpenApi } from '../../scripts/compat/openapi-diff.js';
-import { dump } from 'js-yaml';
-import type { InvalidCase, RuleSuite, ValidCase } from '../helpers/rule-tester.js';
+import type { RuleSuite, ValidCase } from '../helpers/rule-tester.js';
 
 /*
- * One case per compat rule (kind of change): a base and a head version of one JSON Schema (or
- * one governed data file), the rule the change must be reported under and where (a JSON Pointer
- * into the head, a removed thing at its nearest surviving parent). The differs run in-process;
- * git, pairing and the claims are the compat command's end-to-end tests (test/compat/).
+ * Each compat rule's own examples (a base and a head per kind of change, one reported and one not)
+ * live in its metadata (scripts/compat/rule-examples.ts) and run in test/rules/examples.test.ts.
+ * What is left here is no one rule's: edits that are no change at all, on which NO compat rule
+ * (every one turned on, additive and editorial ones too) may report anything.
  */
-
-const BASE = 'base.json';
-const HEAD = 'head.json';
-
-export interface KindCase {
-  id: string;
-  base: unknown;
-  head: unknown;
-  pointer: string;
-  /** `$ref`s into the file are followed as into a file not compared on its own. */
-  uncompared?: boolean;
-  data?: boolean;
-}
-
-const K = (id: string, base: unknown, head: unknown, pointer: string, more: Partial<KindCase> = {}): KindCase => ({ id, base, head, pointer, ...more });
-const D = (id: string, base: unknown, head: unknown, pointer: string): KindCase => K(id, base, head, pointer, { data: true });
-const str = { type: 'string' };
-
-export const KINDS: KindCase[] = [
-  K('schema-rejects-all', { properties: { a: true } }, { properties: { a: false } }, '/properties/a'),
-  K('schema-unconstrained', { properties: { a: str } }, { properties: { a: true } }, '/properties/a'),
-  K('unclassified', { not: str }, { not: { type: 'number' } }, '/not'),
-  K('title-changed', { title: 'A' }, { title: 'B' }, '/title'),
-  K('description-changed', { description: 'A' }, { description: 'B' }, '/description'),
-  K('comment-changed', {}, { $comment: 'why' }, '/$comment'),
-  K('examples-changed', { examples: [1] }, { examples: [2] }, '/examples'),
-  K('deprecated-changed', {}, { deprecated: true }, '/deprecated'),
-  K('ref-unresolved', { $ref: '#/$defs/x', $defs: { x: str } }, { $ref: '#/$defs/y', $defs: { x: str } }, '/$ref'),
-  K('ref-resolved', { $ref: '#/$defs/x' }, { $ref: '#/$defs/x', $defs: { x: str } }, '/$ref', { uncompared: true }),
-  K('ref-changed', { $ref: '#/$defs/nope' }, { $ref: '#/$defs/x', $defs: { x: str } }, '/$ref'),
-  K('ref-retargeted', { $ref: '#/$defs/x', $defs: { x: str, y: str } }, { $ref: '#/$defs/y', $defs: { x: str, y: str } }, '/$ref'),
-  K('type-added', {}, { type: 'string' }, '/type'),
-  K('type-removed', { type: 'string' }, {}, ''),
-  K('type-widened', { type: 'string' }, { type: ['string', 'null'] }, '/type'),
-  K('type-narrowed', { type: ['string', 'null'] }, { type: 'string' }, '/type'),
-  K('type-changed', { type: 'string' }, { type: 'number' }, '/type'),
-  K('enum-added', {}, { enum: ['a'] }, '/enum'),
-  K('enum-removed', { enum: ['a'] }, {}, ''),
-  K('enum-value-removed', { enum: ['a', 'b'] }, { enum: ['a'] }, '/enum'),
-  K('enum-value-added', { enum: ['a'] }, { enum: ['a', 'b'] }, '/enum'),
-  K('const-added', {}, { const: 'a' }, '/const'),
-  K('const-removed', { const: 'a' }, {}, ''),
-  K('const-changed', { const: 'a' }, { const: 'b' }, '/const'),
-  K('default-added', {}, { default: 1 }, '/default'),
-  K('default-changed', { default: 1 }, { default: 2 }, '/default'),
-  K('bound-added', {}, { minLength: 1 }, '/minLength'),
-  K('bound-removed', { maxItems: 3 }, {}, ''),
-  K('bound-tightened', { minLength: 1 }, { minLength: 2 }, '/minLength'),
-  K('bound-loosened', { multipleOf: 4 }, { multipleOf: 2 }, '/multipleOf'),
-  K('pattern-added', {}, { pattern: '^a' }, '/pattern'),
-  K('pattern-removed', { pattern: '^a' }, {}, ''),
-  K('pattern-changed', { pattern: '^a' }, { pattern: '^b' }, '/pattern'),
-  K('format-added', {}, { format: 'date' }, '/format'),
-  K('format-removed', { format: 'date' }, {}, ''),
-  K('format-changed', { format: 'date' }, { format: 'date-time' }, '/format'),
-  K('content-added', {}, { contentMediaType: 'application/json' }, '/contentMediaType'),
-  K('content-removed', { contentEncoding: 'base64' }, {}, ''),
-  K('content-changed', { contentEncoding: 'base64' }, { contentEncoding: 'base32' }, '/contentEncoding'),
-  K('unique-items-added', {}, { uniqueItems: true }, '/uniqueItems'),
-  K('unique-items-removed', { uniqueItems: true }, {}, ''),
-  K('property-removed', { properties: { a: str, b: { type: 'number' } } }, { properties: { a: str } }, '/properties'),
-  K('property-renamed', { properties: { a: str } }, { properties: { b: str } }, '/properties/b'),
-  K('property-added-required', { properties: {} }, { properties: { b: str }, required: ['b'] }, '/properties/b'),
-  K('property-added', { properties: {} }, { properties: { b: str } }, '/properties/b'),
-  K('required-added', { properties: { a: str } }, { properties: { a: str }, required: ['a'] }, '/required'),
-  K('required-removed', { properties: { a: str }, required: ['a'] }, { properties: { a: str } }, ''),
-  K('additional-properties-closed', {}, { additionalProperties: false }, '/additionalProperties'),
-  K('additional-properties-opened', { unevaluatedProperties: false }, {}, ''),
-  K('definition-removed', { $defs: { x: str, y: str } }, { $defs: { x: str } }, '/$defs'),
-  K('definition-added', { $defs: { x: str } }, { $defs: { x: str, y: str } }, '/$defs/y'),
-  K('pattern-property-removed', { patternProperties: { '^x': str, '^y': str } }, { patternProperties: { '^x': str } }, '/patternProperties'),
-  K('pattern-property-added', { patternProperties: { '^x': str } }, { patternProperties: { '^x': str, '^y': str } }, '/patternProperties/^y'),
-  K('dependent-schema-removed', { dependentSchemas: { a: { required: ['b'] }, c: {} } }, { dependentSchemas: { c: {} } }, '/dependentSchemas'),
-  K('dependent-schema-added', { dependentSchemas: { c: {} } }, { dependentSchemas: { c: {}, a: { required: ['b'] } } }, '/dependentSchemas/a'),
-  K('dependent-required-added', {}, { dependentRequired: { a: ['b'] } }, '/dependentRequired/a'),
-  K('dependent-required-removed', { dependentRequired: { a: ['b'] } }, {}, ''),
-  K('prefix-item-added', { prefixItems: [str] }, { prefixItems: [str, { type: 'number' }] }, '/prefixItems/1'),
-  K('prefix-item-removed', { prefixItems: [str, { type: 'number' }] }, { prefixItems: [str] }, '/prefixItems'),
-  K('all-of-branch-added', { allOf: [{ type: 'object' }] }, { allOf: [{ type: 'object' }, { required: ['a'] }] }, '/allOf/1'),
-  K('all-of-branch-removed', { allOf: [{ type: 'object' }, { required: ['a'] }] }, { allOf: [{ type: 'object' }] }, '/allOf'),
-  K('any-of-branch-added', { anyOf: [str] }, { anyOf: [str, { type: 'number' }] }, '/anyOf/1'),
-  K('any-of-branch-removed', { anyOf: [str, { type: 'number' }] }, { anyOf: [str] }, '/anyOf'),
-  K('one-of-branch-added', { oneOf: [str] }, { oneOf: [str, { type: 'number' }] }, '/oneOf/1'),
-  K('one-of-branch-removed', { oneOf: [str, { type: 'number' }] }, { oneOf: [str] }, '/oneOf'),
-  K('id-added', {}, { $id: 'https://example.org/a' }, '/$id'),
-  K('id-changed', { $id: 'https://example.org/a' }, { $id: 'https://example.org/b' }, '/$id'),
-  K('dialect-changed', { $schema: 'https://json-schema.org/draft/2020-12/schema' }, { $schema: 'http://json-schema.org/draft-07/schema#' }, '/$schema'),
-  D('row-removed', { rows: [{ id: 'a', v: 1 }, { id: 'b', v: 2 }] }, { rows: [{ id: 'a', v: 1 }] }, '/rows'),
-  D('row-added', { rows: [{ id: 'a', v: 1 }] }, { rows: [{ id: 'a', v: 1 }, { id: 'b', v: 2 }] }, '/rows/1'),
-  D('row-changed', { rows: [{ id: 'a', v: 1 }] }, { rows: [{ id: 'a', v: 2 }] }, '/rows/0'),
-  D('row-extended', { rows: [{ id: 'a', v: 1 }] }, { rows: [{ id: 'a', v: 1, w: 2 }] }, '/rows/0'),
-  D('row-reworded', { rows: [{ id: 'a', note: 'x' }] }, { rows: [{ id: 'a', note: 'y' }] }, '/rows/0'),
-  D('field-removed', { a: 1, b: 2 }, { a: 1 }, ''),
-  D('field-added', { a: 1 }, { a: 1, b: 2 }, '/b'),
-  D('value-changed', { a: 1 }, { a: 2 }, '/a'),
-  D('prose-changed', { a: 1, note: 'x' }, { a: 1, note: 'y' }, '/note'),
-  D('list-item-removed', { l: [1, 2] }, { l: [1] }, '/l'),
-  D('list-item-added', { l: [1] }, { l: [1, 2] }, '/l'),
-  D('list-reordered', { l: [1, 2] }, { l: [2, 1] }, '/l'),
-];
-
-/** The findings a change brings, located in the head as the compat command locates them. */
-async function compatFindings(source: FileSource, c: ValidCase): Promise<Finding[]> {
-  const corpus = new Corpus(source, presetLayout('specgate'));
-  const base = corpus.json(BASE)!.value;
-  const headDoc = corpus.json(HEAD)!;
-  const side = (v: unknown) => ({ value: (f: string) => (f === HEAD || f === BASE ? v : undefined), fileById: () => undefined });
-  const changes = c.options?.data
-    ? diffData(base, headDoc.value)
-    : diffSchema(HEAD, HEAD, base, headDoc.value, { base: side(base), head: side(headDoc.value), compared: new Set(c.options?.uncompared ? [] : [HEAD]) });
-  return changes.map((ch) => {
-    const rule = ruleFor(ch);
-    const loc = headDoc.locate(ch.pointer, 'key');
-    return { ruleId: rule.id, severity: 'warning', file: HEAD, line: loc.line, column: loc.column, endLine: loc.endLine, endColumn: loc.endColumn, pointer: ch.pointer, message: `${ch.class}: ${ch.reason}`, rfc: rule.rfc };
-  });
-}
 
 const json = (v: unknown) => JSON.stringify(v, null, 2) + '\n';
+const str = { type: 'string' };
+const SCHEMA_FILE = EXAMPLE_FILES.schema;
+const API_FILE = EXAMPLE_FILES.openapi;
+const EVERY_RULE_ON = Object.fromEntries(CHANGE_RULES.map((r) => [r.id, 'on' as const]));
 
-const invalid: InvalidCase[] = KINDS.map((k) => ({
-  name: `compat/${k.id}`,
-  files: { [BASE]: json(k.base), [HEAD]: json(k.head) },
-  options: { data: k.data === true, uncompared: k.uncompared === true },
-  errors: [{ ruleId: `compat/${k.id}`, file: HEAD, pointer: k.pointer }],
-}));
+/** The case's `base` option holds the base's files; its `files` (laid over nothing) are the head. */
+async function noChange(head: FileSource, c: ValidCase): Promise<Finding[]> {
+  const base = new OverlaySource(undefined);
+  for (const [file, text] of Object.entries(c.options!.base as Record<string, string>)) base.set(file, text);
+  const result = await compareSources({ layout: { ...presetLayout('specgate'), openapi: API_FILE }, ref: 'base', base, head, renames: () => new Map(), severities: EVERY_RULE_ON });
+  return result.findings;
+}
 
 const SCHEMA = { $id: 'https://example.org/s', type: 'object', properties: { a: str, rows: { type: 'array' } }, required: ['a'], additionalProperties: false };
-
-const valid: ValidCase[] = [
-  { name: 'an unchanged schema', files: { [BASE]: json(SCHEMA), [HEAD]: json(SCHEMA) } },
-  { name: 'a schema with its keys reordered', files: { [BASE]: json(SCHEMA), [HEAD]: json(Object.fromEntries(Object.entries(SCHEMA).reverse())) } },
-  { name: 'a data table with its rows reordered', files: { [BASE]: json({ rows: [{ id: 'a' }, { id: 'b' }] }), [HEAD]: json({ rows: [{ id: 'b' }, { id: 'a' }] }) }, options: { data: true } },
-];
-
-export const SUITES: RuleSuite[] = [{ name: 'compat rules: one per kind of change', base: {}, run: compatFindings, valid, invalid }];
-
-/*
- * The OpenAPI kinds: one small YAML document, and per rule an edit of it for the head (and, where
- * the base must differ from it, another for the base). The document is parsed as the compat
- * command parses it (Corpus.yaml) and each change located in the head.
- */
-
-const API_BASE = 'base.yaml';
-const API_HEAD = 'head.yaml';
-
-const FINISHED = '{$request.body#/callbackUrl}';
-
-export function apiDoc(): any {
-  const ok = (schema?: unknown) => ({ description: 'ok', ...(schema ? { content: { 'application/json': { schema } } } : {}) });
-  return {
-    openapi: '3.1.0',
-    info: { title: 'compat cases', version: '1' },
-    paths: {
-      '/runs': {
-        get: { operationId: 'listRuns', parameters: [{ name: 'status', in: 'query', schema: { type: 'string' } }], responses: { '200': ok({ $ref: '#/components/schemas/Run' }) } },
-        post: {
-          operationId: 'createRun',
-          requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { workflowId: str, callbackUrl: str } } } } },
-          responses: { '201': ok() },
-          callbacks: { runFinished: { [FINISHED]: { post: { requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Run' } } } }, responses: { '200': ok() } } } } },
-        },
-      },
-      '/runs/{runId}': {
-        get: {
-          operationId: 'getRun',
-          parameters: [{ name: 'runId', in: 'path', required: true, schema: str }],
-          responses: { '200': { ...ok({ $ref: '#/components/schemas/Run' }), headers: { ETag: { schema: { type: 'string' } }, 'X-Request-Id': { $ref: '#/components/headers/RequestId' } } }, '404': ok() },
-        },
-      },
-    },
-    webhooks: { runUpdated: { post: { operationId: 'runUpdated', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Run' } } } }, responses: { '200': ok() } } } },
-    components: { schemas: { Run: { type: 'object', properties: { id: str, status: str } } }, headers: { RequestId: { required: true, schema: str } } },
-  };
-}
-
-export interface ApiCase {
-  id: string;
-  head: (d: any) => void;
-  base?: (d: any) => void;
-  pointer: string;
-  /** Tells apart two cases of one rule. */
-  note?: string;
-}
-
-const A = (id: string, head: (d: any) => void, pointer: string, base?: (d: any) => void, note?: string): ApiCase => ({ id, head, pointer, ...(base ? { base } : {}), ...(note ? { note } : {}) });
-const RUNS = '/paths/~1runs';
-const RUN = '/paths/~1runs~1{runId}';
-const noBody = (d: any) => delete d.paths['/runs'].post.requestBody;
-const textPlain = (content: any) => (content['text/plain'] = { schema: str });
+const TABLE = { 'schemas/v2/table.schema.json': json({ $id: 'https://example.org/table', type: 'object' }) };
 const runHeaders = (d: any) => d.paths['/runs/{runId}'].get.responses['200'].headers;
-const CALLBACK = `${RUNS}/post/callbacks/runFinished`;
-const RUN_SCHEMA = '/components/schemas/Run';
-const run = (d: any) => d.components.schemas.Run;
-const requestSchema = (d: any) => d.paths['/runs'].post.requestBody.content['application/json'].schema;
-/** A response rule: Run's `status` (a schema only the API sends) changed from `base` to `head`; `at` below it. */
-const S = (id: string, base: unknown, head: unknown, at: string): ApiCase =>
-  A(`response-${id}`, (d) => (run(d).properties.status = structuredClone(head)), `${RUN_SCHEMA}/properties/status${at}`, (d) => (run(d).properties.status = structuredClone(base)));
-const FINISHED_AT = `${CALLBACK}/${FINISHED.replace(/\//g, '~1')}`;
-
-export const API_KINDS: ApiCase[] = [
-  A('openapi-operation-removed', (d) => delete d.paths['/runs'].post, RUNS),
-  A('openapi-operation-added', (d) => (d.paths['/runs'].delete = { operationId: 'purgeRuns', responses: { '204': { description: 'gone' } } }), `${RUNS}/delete`),
-  A('openapi-operation-id-changed', (d) => (d.paths['/runs/{runId}'].get.operationId = 'readRun'), `${RUN}/get/operationId`),
-  A('openapi-operation-id-added', () => {}, `${RUNS}/post/operationId`, (d) => delete d.paths['/runs'].post.operationId),
-  A('openapi-operation-path-changed', (d) => ((d.paths['/tasks/{runId}'] = d.paths['/runs/{runId}']), delete d.paths['/runs/{runId}']), '/paths/~1tasks~1{runId}/get'),
-  A('openapi-operation-method-changed', (d) => ((d.paths['/runs'].put = d.paths['/runs'].post), delete d.paths['/runs'].post), `${RUNS}/put`),
-  A('openapi-parameter-removed', (d) => (d.paths['/runs'].get.parameters = []), `${RUNS}/get/parameters`),
-  A('openapi-parameter-added-required', (d) => d.paths['/runs'].get.parameters.push({ name: 'tenant', in: 'query', required: true, schema: str }), `${RUNS}/get/parameters/1`),
-  A('openapi-parameter-added', (d) => d.paths['/runs'].get.parameters.push({ name: 'pageToken', in: 'query', schema: str }), `${RUNS}/get/parameters/1`),
-  A('openapi-parameter-required-added', (d) => (d.paths['/runs'].get.parameters[0].required = true), `${RUNS}/get/parameters/0`),
-  A('openapi-parameter-required-removed', () => {}, `${RUNS}/get/parameters/0`, (d) => (d.paths['/runs'].get.parameters[0].required = true)),
-  A('openapi-parameter-location-changed', (d) => (d.paths['/runs'].get.parameters[0].in = 'header'), `${RUNS}/get/parameters/0`),
-  A('openapi-parameter-type-changed', (d) => (d.paths['/runs'].get.parameters[0].schema.type = 'integer'), `${RUNS}/get/parameters/0/schema/type`),
-  A('openapi-request-body-added-required', (d) => (d.paths['/runs'].post.requestBody.required = true), `${RUNS}/post/requestBody`, noBody),
-  A('openapi-request-body-added', () => {}, `${RUNS}/post/requestBody`, noBody),
-  A('openapi-request-body-removed', noBody, `${RUNS}/post`),
-  A('openapi-request-body-required-added', (d) => (d.paths['/runs'].post.requestBody.required = true), `${RUNS}/post/requestBody/required`),
-  A('openapi-request-body-required-removed', () => {}, `${RUNS}/post/requestBody`, (d) => (d.paths['/runs'].post.requestBody.required = true)),
-  A('openapi-request-media-type-removed', () => {}, `${RUNS}/post/requestBody/content`, (d) => textPlain(d.paths['/runs'].post.requestBody.content)),
-  A('openapi-request-media-type-added', (d) => textPlain(d.paths['/runs'].post.requestBody.content), `${RUNS}/post/requestBody/content/text~1plain`),
-  A('openapi-response-removed', (d) => delete d.paths['/runs/{runId}'].get.responses['404'], `${RUN}/get/responses`),
-  A('openapi-response-added', (d) => (d.paths['/runs/{runId}'].get.responses['500'] = { description: 'oops' }), `${RUN}/get/responses/500`),
-  A('openapi-response-media-type-removed', () => {}, `${RUNS}/get/responses/200/content`, (d) => textPlain(d.paths['/runs'].get.responses['200'].content)),
-  A('openapi-response-media-type-added', (d) => textPlain(d.paths['/runs'].get.responses['200'].content), `${RUNS}/get/responses/200/content/text~1plain`),
-  A('openapi-optional-response-header-removed', (d) => delete runHeaders(d).ETag, `${RUN}/get/responses/200/headers`),
-  A('openapi-response-header-removed', (d) => delete runHeaders(d).ETag, `${RUN}/get/responses/200/headers`, (d) => (runHeaders(d).ETag.required = true)),
-  A('openapi-response-header-removed', (d) => delete runHeaders(d)['X-Request-Id'], `${RUN}/get/responses/200/headers`, undefined, 'a header through $ref to components.headers'),
-  A('openapi-response-header-added', (d) => (d.paths['/runs/{runId}'].get.responses['404'].headers = { 'Retry-After': { schema: { type: 'integer' } } }), `${RUN}/get/responses/404/headers/Retry-After`),
-  A('openapi-response-header-required-added', (d) => (runHeaders(d).ETag.required = true), `${RUN}/get/responses/200/headers/ETag/required`),
-  A('openapi-response-header-required-removed', () => {}, `${RUN}/get/responses/200/headers/ETag`, (d) => (runHeaders(d).ETag.required = true)),
-  A('openapi-response-header-required-removed', (d) => delete d.components.headers.RequestId.required, `${RUN}/get/responses/200/headers/X-Request-Id`, undefined, 'in components.headers, reported where the response uses it'),
-  A('openapi-callback-removed', (d) => delete d.paths['/runs'].post.callbacks, `${RUNS}/post`),
-  A('openapi-callback-removed', (d) => (d.paths['/runs'].post.callbacks.runFinished = { '{$request.body#/notifyUrl}': d.paths['/runs'].post.callbacks.runFinished[FINISHED] }), CALLBACK, undefined, 'its expression changed'),
-  A('openapi-callback-added', (d) => (d.paths['/runs'].post.callbacks.runFinished[FINISHED].put = { responses: { '200': { description: 'ok' } } }), `${FINISHED_AT}/put`),
-  A('openapi-webhook-removed', (d) => delete d.webhooks.runUpdated, '/webhooks'),
-  A('openapi-webhook-removed', (d) => ((d.webhooks.runUpdated.put = d.webhooks.runUpdated.post), delete d.webhooks.runUpdated.post), '/webhooks/runUpdated', undefined, 'its method changed'),
-  A('openapi-webhook-added', (d) => (d.webhooks.runDeleted = { post: { operationId: 'runDeleted', responses: { '200': { description: 'ok' } } } }), '/webhooks/runDeleted/post'),
-  A('openapi-schema-removed', () => {}, '/components/schemas', (d) => (d.components.schemas.Extra = str)),
-  A('openapi-schema-added', (d) => (d.components.schemas.Extra = str), '/components/schemas/Extra'),
-  A('openapi-security-added', (d) => (d.security = [{ bearer: [] }]), '/security'),
-  A('openapi-security-relaxed', (d) => (d.security = [{ bearer: [] }, {}]), '/security', (d) => (d.security = [{ bearer: [] }])),
-  A('openapi-content-media-type-changed', (d) => (d.paths['/runs'].get.parameters[0] = { name: 'status', in: 'query', content: { 'application/json': { schema: str } } }), `${RUNS}/get/parameters/0/content/application~1json`),
-  // schemas inside the document go through the JSON Schema classifier: the same rule ids where the class is the same either way
-  A('property-removed', (d) => ((run(d).required = []), delete run(d).properties.status), `${RUN_SCHEMA}/properties`, (d) => (run(d).required = ['status']), 'a REQUIRED property of a response schema'),
-  A('request-property-removed', (d) => delete requestSchema(d).properties.callbackUrl, `${RUNS}/post/requestBody/content/application~1json/schema/properties`),
-  // Run is only sent by the API (responses, the callback's and the webhook's requests): the response ids where the class differs
-  A('response-optional-property-removed', (d) => delete run(d).properties.status, `${RUN_SCHEMA}/properties`),
-  A('response-property-added-required', (d) => ((run(d).properties.name = { type: 'string' }), (run(d).required = ['name'])), `${RUN_SCHEMA}/properties/name`),
-  A('response-required-added', (d) => (run(d).required = ['status']), `${RUN_SCHEMA}/required`),
-  A('response-required-removed', () => {}, RUN_SCHEMA, (d) => (run(d).required = ['status'])),
-  S('schema-unconstrained', str, true, ''),
-  S('type-added', {}, { type: 'string' }, '/type'),
-  S('type-removed', { type: 'string' }, {}, ''),
-  S('type-widened', { type: 'string' }, { type: ['string', 'null'] }, '/type'),
-  S('type-narrowed', { type: ['string', 'null'] }, { type: 'string' }, '/type'),
-  S('enum-added', {}, { enum: ['a'] }, '/enum'),
-  S('enum-removed', { enum: ['a'] }, {}, ''),
-  S('enum-value-added', { enum: ['a'] }, { enum: ['a', 'b'] }, '/enum'),
-  S('enum-value-removed', { enum: ['a', 'b'] }, { enum: ['a'] }, '/enum'),
-  S('const-added', {}, { const: 'a' }, '/const'),
-  S('const-removed', { const: 'a' }, {}, ''),
-  S('bound-added', {}, { maxLength: 5 }, '/maxLength'),
-  S('bound-removed', { maxLength: 5 }, {}, ''),
-  S('bound-tightened', { maxLength: 5 }, { maxLength: 3 }, '/maxLength'),
-  S('bound-loosened', { maxLength: 3 }, { maxLength: 5 }, '/maxLength'),
-  S('pattern-added', {}, { pattern: '^a' }, '/pattern'),
-  S('pattern-removed', { pattern: '^a' }, {}, ''),
-  S('format-added', {}, { format: 'uuid' }, '/format'),
-  S('format-removed', { format: 'uuid' }, {}, ''),
-  S('content-added', {}, { contentMediaType: 'text/plain' }, '/contentMediaType'),
-  S('content-removed', { contentMediaType: 'text/plain' }, {}, ''),
-  S('unique-items-added', { type: 'array' }, { type: 'array', uniqueItems: true }, '/uniqueItems'),
-  S('unique-items-removed', { type: 'array', uniqueItems: true }, { type: 'array' }, ''),
-  S('additional-properties-closed', { type: 'object' }, { type: 'object', additionalProperties: false }, '/additionalProperties'),
-  S('additional-properties-opened', { type: 'object', additionalProperties: false }, { type: 'object' }, ''),
-  S('dependent-schema-added', {}, { dependentSchemas: { a: { required: ['b'] } } }, '/dependentSchemas/a'),
-  S('dependent-schema-removed', { dependentSchemas: { a: { required: ['b'] } } }, {}, ''),
-  S('dependent-required-added', {}, { dependentRequired: { a: ['b'] } }, '/dependentRequired/a'),
-  S('dependent-required-removed', { dependentRequired: { a: ['b'] } }, { dependentRequired: { a: [] } }, '/dependentRequired/a'),
-  S('prefix-item-added', { prefixItems: [{ type: 'string' }] }, { prefixItems: [{ type: 'string' }, { type: 'integer' }] }, '/prefixItems/1'),
-  S('prefix-item-removed', { prefixItems: [{ type: 'string' }, { type: 'integer' }] }, { prefixItems: [{ type: 'string' }] }, '/prefixItems'),
-  S('all-of-branch-added', { allOf: [{ minLength: 1 }] }, { allOf: [{ minLength: 1 }, { maxLength: 9 }] }, '/allOf/1'),
-  S('all-of-branch-removed', { allOf: [{ minLength: 1 }, { maxLength: 9 }] }, { allOf: [{ minLength: 1 }] }, '/allOf'),
-  S('any-of-branch-added', { anyOf: [{ type: 'string' }] }, { anyOf: [{ type: 'string' }, { type: 'integer' }] }, '/anyOf/1'),
-  S('any-of-branch-removed', { anyOf: [{ type: 'string' }, { type: 'integer' }] }, { anyOf: [{ type: 'string' }] }, '/anyOf'),
-  S('one-of-branch-added', { oneOf: [{ type: 'string' }] }, { oneOf: [{ type: 'string' }, { type: 'integer' }] }, '/oneOf/1'),
-  S('one-of-branch-removed', { oneOf: [{ type: 'string' }, { type: 'integer' }] }, { oneOf: [{ type: 'string' }] }, '/oneOf'),
-  A('required-added', (d) => (d.paths['/runs'].post.requestBody.content['application/json'].schema.required = ['workflowId']), `${RUNS}/post/requestBody/content/application~1json/schema/required`),
-  // readOnly and writeOnly properties: classed by the one way they are sent, and the flags themselves
-  A('request-property-removed', (d) => (requestSchema(d).properties.callbackUrl = { ...str, readOnly: true }), `${RUNS}/post/requestBody/content/application~1json/schema/properties/callbackUrl/readOnly`, undefined, 'a request property made readOnly'),
-  A('response-property-added-required', (d) => ((requestSchema(d).properties.run = { $ref: '#/components/schemas/Run' }), (run(d).properties.createdAt = { type: 'string', readOnly: true }), (run(d).required = ['createdAt'])), `${RUN_SCHEMA}/properties/createdAt`, (d) => (requestSchema(d).properties.run = { $ref: '#/components/schemas/Run' }), 'a readOnly one in a schema used both ways'),
-  A('one-way-property-changed', (d) => ((requestSchema(d).properties.id = { type: 'string', readOnly: true }), (requestSchema(d).required = ['id'])), `${RUNS}/post/requestBody/content/application~1json/schema/properties/id`),
-  { ...S('type-widened', str, { ...str, nullable: true }, '/nullable'), note: "OpenAPI 3.0's nullable: true added" },
-  { ...S('type-narrowed', { ...str, nullable: true }, str, ''), note: "OpenAPI 3.0's nullable: true removed" },
-  A('enum-added', (d) => (d.paths['/runs'].get.parameters[0].schema.enum = ['running']), `${RUNS}/get/parameters/0/schema/enum`),
-  A('type-changed', (d) => (runHeaders(d).ETag.schema.type = 'integer'), `${RUN}/get/responses/200/headers/ETag/schema/type`, undefined, "a response header's schema"),
-];
-
-async function openApiFindings(source: FileSource): Promise<Finding[]> {
-  const corpus = new Corpus(source, presetLayout('specgate'));
-  const base = corpus.yaml(API_BASE)!.value;
-  const headDoc = corpus.yaml(API_HEAD)!;
-  const side = (file: string, v: unknown) => ({ value: (f: string) => (f === file ? v : undefined), fileById: () => undefined });
-  const changes = diffOpenApi(base, headDoc.value, { file: API_HEAD, baseFile: API_BASE, base: side(API_BASE, base), head: side(API_HEAD, headDoc.value), compared: new Set([API_HEAD]) });
-  return changes.map((ch) => {
-    const rule = ruleFor(ch);
-    const loc = headDoc.locate(ch.pointer, 'key');
-    return { ruleId: rule.id, severity: 'error', file: API_HEAD, line: loc.line, column: loc.column, endLine: loc.endLine, endColumn: loc.endColumn, pointer: ch.pointer, message: `${ch.class}: ${ch.reason}`, rfc: rule.rfc };
-  });
-}
-
-export const yamlText = (edit?: (d: any) => void) => {
+const api = (edit?: (d: any) => void) => {
   const d = apiDoc();
   edit?.(d);
-  return dump(d, { lineWidth: -1 });
+  return json(d);
 };
+const pair = (name: string, base: Record<string, string>, head: Record<string, string>): ValidCase => ({ name, files: head, options: { base } });
 
-const apiInvalid: InvalidCase[] = API_KINDS.map((k) => ({
-  name: `compat/${k.id}${k.note ? ` (${k.note})` : ''}`,
-  files: { [API_BASE]: yamlText(k.base), [API_HEAD]: yamlText(k.head) },
-  errors: [{ ruleId: `compat/${k.id}`, file: API_HEAD, pointer: k.pointer }],
-}));
-
-const apiValid: ValidCase[] = [
-  { name: 'an unchanged OpenAPI document', files: { [API_BASE]: yamlText(), [API_HEAD]: yamlText() } },
-  {
-    name: 'a path parameter renamed (paths compare by template, path parameters by position)',
-    files: {
-      [API_BASE]: yamlText(),
-      [API_HEAD]: yamlText((d) => {
-        d.paths['/runs/{id}'] = d.paths['/runs/{runId}'];
-        delete d.paths['/runs/{runId}'];
-        d.paths['/runs/{id}'].get.parameters[0].name = 'id';
-      }),
-    },
-  },
-  {
-    name: 'a response header respelled in another case, and a Content-Type header removed (ignored, as OpenAPI says)',
-    files: {
-      [API_BASE]: yamlText((d) => (runHeaders(d)['Content-Type'] = { schema: str })),
-      [API_HEAD]: yamlText((d) => ((runHeaders(d).etag = runHeaders(d).ETag), delete runHeaders(d).ETag)),
-    },
-  },
-  {
-    name: 'a webhook renamed with its operationId and method kept (the name is not on the wire)',
-    files: { [API_BASE]: yamlText(), [API_HEAD]: yamlText((d) => ((d.webhooks.runChanged = d.webhooks.runUpdated), delete d.webhooks.runUpdated)) },
-  },
-  { name: 'a description and a summary edited (editorial: no finding of an OpenAPI rule)', files: { [API_BASE]: yamlText(), [API_HEAD]: yamlText((d) => (d.paths['/runs'].get.summary = 'List runs.')) } },
+const valid: ValidCase[] = [
+  pair('an unchanged schema', { [SCHEMA_FILE]: json(SCHEMA) }, { [SCHEMA_FILE]: json(SCHEMA) }),
+  pair('a schema with its keys reordered', { [SCHEMA_FILE]: json(SCHEMA) }, { [SCHEMA_FILE]: json(Object.fromEntries(Object.entries(SCHEMA).reverse())) }),
+  pair(
+    'a data table with its rows reordered',
+    { ...TABLE, [EXAMPLE_FILES.data]: json({ $schema: './table.schema.json', rows: [{ id: 'a' }, { id: 'b' }] }) },
+    { ...TABLE, [EXAMPLE_FILES.data]: json({ $schema: './table.schema.json', rows: [{ id: 'b' }, { id: 'a' }] }) },
+  ),
+  pair('an unchanged OpenAPI document', { [API_FILE]: api() }, { [API_FILE]: api() }),
+  pair(
+    'a response header respelled in another case, and a Content-Type header removed (ignored, as OpenAPI says)',
+    { [API_FILE]: api((d) => (runHeaders(d)['Content-Type'] = { schema: str })) },
+    { [API_FILE]: api((d) => ((runHeaders(d).etag = runHeaders(d).ETag), delete runHeaders(d).ETag)) },
+  ),
+  pair(
+    'a path parameter renamed (paths compare by template, path parameters by position)',
+    { [API_FILE]: api() },
+    { [API_FILE]: api((d) => ((d.paths['/runs/{id}'] = d.paths['/runs/{runId}']), delete d.paths['/runs/{runId}'], (d.paths['/runs/{id}'].get.parameters[0].name = 'id'))) },
+  ),
+  pair('a summary added to an operation (no rule reports prose of the document)', { [API_FILE]: api() }, { [API_FILE]: api((d) => (d.paths['/runs'].get.summary = 'List runs.')) }),
+  pair('a webhook renamed with its operationId and method kept (the name is not on the wire)', { [API_FILE]: api() }, { [API_FILE]: api((d) => ((d.webhooks.runChanged = d.webhooks.runUpdated), delete d.webhooks.runUpdated)) }),
 ];
 
-SUITES.push({ name: 'compat rules: the OpenAPI document', base: {}, run: (source) => openApiFindings(source), valid: apiValid, invalid: apiInvalid });
+export const SUITES: RuleSuite[] = [{ name: 'compat: edits that change nothing, on which no compat rule reports', base: {}, run: noChange, valid, invalid: [] }];

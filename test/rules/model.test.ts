@@ -30,12 +30,14 @@ describe('the rule model', () => {
   });
 
   it('"on" keeps each finding\'s own severity (and turns on an opt-in rule); a fixed severity replaces it', async () => {
-    const optIn = defineRule({ id: 'demo/opt-in', rfc: 'RFC 0001 §B', description: 'Only under specgate.', presets: ['specgate'] });
+    // An id the openwop preset's `rules` turn off (scripts/presets/openwop.json).
+    const optIn = defineRule({ id: 'rfcs/title-row-matches', rfc: 'RFC 0001 §B', description: 'Only under specgate.', rfcProcess: 'specgate' });
     const rules = [rule, quiet, optIn];
-    const mixed = [draft('demo/opt-in', { severity: 'warning' }), draft('demo/opt-in', { line: 2 })];
+    const mixed = [draft(optIn.id, { severity: 'warning' }), draft(optIn.id, { line: 2 })];
     expect(applySeverities(mixed, rules, {}, 'openwop')).toEqual([]);
-    expect(applySeverities(mixed, rules, { 'demo/opt-in': 'on' }, 'openwop').map((f) => f.severity)).toEqual(['warning', 'error']);
-    expect(applySeverities(mixed, rules, { 'demo/opt-in': 'error' }, 'openwop').map((f) => f.severity)).toEqual(['error', 'error']);
+    expect(applySeverities(mixed, rules, {}, 'specgate').map((f) => f.severity)).toEqual(['warning', 'error']);
+    expect(applySeverities(mixed, rules, { [optIn.id]: 'on' }, 'openwop').map((f) => f.severity)).toEqual(['warning', 'error']);
+    expect(applySeverities(mixed, rules, { [optIn.id]: 'error' }, 'openwop').map((f) => f.severity)).toEqual(['error', 'error']);
     expect(applySeverities([draft('demo/thing', { severity: 'notice' })], rules, { 'demo/thing': 'on' }).map((f) => f.severity)).toEqual(['notice']);
     // A rule that is off by default has no severity of its own: on reports it as a warning.
     expect(applySeverities([draft('demo/quiet')], rules, { 'demo/quiet': 'on' }).map((f) => f.severity)).toEqual(['warning']);
@@ -43,7 +45,7 @@ describe('the rule model', () => {
 
   it("the RFC section follows the preset: its own citation, else the rule's, named as specgate's when the preset does not state the rule", () => {
     const cited = defineRule({ id: 'demo/cited', rfc: 'RFC 0001 §C', rfcByPreset: { openwop: 'RFC 0001 §3' }, description: 'Cited per preset.' });
-    const optIn = defineRule({ id: 'demo/opt-in', rfc: 'RFC 0001 §B', description: 'Only under specgate.', presets: ['specgate'] });
+    const optIn = defineRule({ id: 'demo/opt-in', rfc: 'RFC 0001 §B', description: 'Only under specgate.', rfcProcess: 'specgate' });
     expect([rfcFor(cited, 'specgate'), rfcFor(cited, 'openwop'), rfcFor(cited, undefined)]).toEqual(['RFC 0001 §C', 'RFC 0001 §3', 'RFC 0001 §C']);
     expect([rfcFor(optIn, 'specgate'), rfcFor(optIn, 'openwop')]).toEqual(['RFC 0001 §B', "specgate's RFC 0001 §B"]);
     expect(applySeverities([draft('demo/cited')], [cited], {}, 'openwop')).toEqual([expect.objectContaining({ rfc: 'RFC 0001 §3' })]);

@@ -2,7 +2,7 @@ import type { CheckResult } from '../findings.js';
 import type { RuleMeta } from '../rule.js';
 
 /** What a reporter reads of a rule's metadata (SARIF's rule descriptors). */
-export type RuleInfo = Pick<RuleMeta, 'id' | 'rfc' | 'description'> & Partial<Pick<RuleMeta, 'defaultSeverity' | 'docs' | 'fixable' | 'class' | 'rfcByPreset' | 'presets'>>;
+export type RuleInfo = Pick<RuleMeta, 'id' | 'rfc' | 'description'> & Partial<Pick<RuleMeta, 'defaultSeverity' | 'docs' | 'fixable' | 'class' | 'rfcByPreset' | 'rfcProcess'>>;
 
 export interface ReportEnv {
   /** Source text of a repository-relative file, for code frames. */

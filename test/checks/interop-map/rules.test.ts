@@ -25,7 +25,7 @@ const SUBSCRIBE = rpc('SubscribeToTask', 'get', '/tasks/{id}:subscribe');
 const operations = (rows: object[], proto = service(rpc('GetTask', 'get', '/tasks/{id}'), rpc('ListTasks', 'get', '/tasks'), SUBSCRIBE)) =>
   mapWith({ a2a: { operations: [{ upstream: 'GetTask', http: 'GET /tasks/{id}' }, { upstream: 'ListTasks', http: 'GET /tasks' }, { upstream: 'SubscribeToTask', http: 'POST /tasks/{id}:subscribe' }, ...rows] } }, { [PROTO]: proto });
 
-testRule(httpBindingMatchesProto, api, {
+testRule(httpBindingMatchesProto, api, { cases: {
   valid: [{ name: 'a compound row, one verb per operation, and a second row for an rpc', files: operations([{ upstream: 'GetTask | ListTasks', http: 'GET | GET /tasks[/{id}]' }, { upstream: 'GetTask', http: 'GET /tasks/{task_id}' }]) }],
   invalid: [
     { name: 'a proto with no http binding: the rule cannot pass vacuously', files: operations([], 'syntax = "proto3";\nservice S { rpc A(B) returns (C); }\n'), errors: [{ messageId: 'noBindings', file: PROTO, line: 1, column: 1 }] },
@@ -44,9 +44,9 @@ testRule(httpBindingMatchesProto, api, {
       errors: [{ messageId: 'staleException', file: PROTO, line: 1, column: 1 }],
     },
   ],
-});
+} });
 
-testRule(requiresFacetExists, api, {
+testRule(requiresFacetExists, api, { cases: {
   valid: [],
   invalid: [
     {
@@ -55,14 +55,14 @@ testRule(requiresFacetExists, api, {
       errors: [{ messageId: 'noFamily', line: 7, column: 11, data: { group: 'a2a.operations', row: 'GetTask', entry: 'x/y.streaming', family: 'x/y', file: 'spec/v2/facets/x/y.schema.json' } }],
     },
   ],
-});
+} });
 
-testRule(storedStateKnown, api, {
+testRule(storedStateKnown, api, { cases: {
   valid: [],
   invalid: [{ name: 'a task-state schema without a stored-state enum', files: mapWith({ a2a: { taskState: [] } }, { 'schemas/v2/a2a-task-state.schema.json': { type: 'object' } }), errors: [{ messageId: 'noEnum', line: 1, column: 1 }] }],
-});
+} });
 
-testRule(runStatusEnumMatches, api, {
+testRule(runStatusEnumMatches, api, { cases: {
   valid: [],
   invalid: [
     {
@@ -71,12 +71,12 @@ testRule(runStatusEnumMatches, api, {
       errors: [{ messageId: 'noEnum', line: 1, column: 1, data: { file: 'schemas/v2/run-snapshot.schema.json', what: 'status', lookedAt: '/properties/status' } }],
     },
   ],
-});
+} });
 
-testRule(v2OperationExists, api, {
+testRule(v2OperationExists, api, { cases: {
   valid: [],
   invalid: [{ name: 'an OpenAPI document without operationIds (at its paths)', files: mapWith({ a2a: { operations: [{ upstream: 'GetTask', v2Operation: 'getRun' }] } }, { 'spec/v2/openapi.yaml': 'openapi: 3.1.0\npaths: {}\n' }), errors: [{ messageId: 'noOperations', line: 2, column: 8 }] }],
-});
+} });
 
 describe('related locations', () => {
   it('errors-complete: a second row points back at the first', async () => {

@@ -21,13 +21,13 @@ function entryCount(text: string): number {
  */
 const citing0152 = (status: string, extraRows = '') => invariantsWith([exampleEntry('example', { rfcs: '["0152 §A"]' })], rfc('0152', status, '', extraRows));
 
-testRule(citedRfcStatus, { describe, it }, {
+testRule(citedRfcStatus, { describe, it }, { cases: {
   valid: [{ name: 'a cited RFC that is Active', files: citing0152('Active') }],
   invalid: [
     { name: 'a cited RFC that is Rejected (an error)', files: citing0152('Rejected'), errors: [{ messageId: 'retired', line: 9, column: 12, data: { invariant: 'example', rfc: '0152', status: 'Rejected' } }] },
     { name: 'a Superseded RFC that names no successor', files: citing0152('Superseded'), errors: [{ messageId: 'supersededByNone', line: 9, column: 12, data: { invariant: 'example', rfc: '0152' } }] },
   ],
-});
+} });
 
 describe('invariants/protocol-tests-resolve on hostile globs', () => {
   it('a glob of 22 separate `*` is refused at once, located, not matched', async () => {

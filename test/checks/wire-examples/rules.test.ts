@@ -17,7 +17,7 @@ const { [RFC]: _rfc, ...withoutRfc } = wireExamples(POSITIVE);
 /** The map's TaskNotFoundError row with another code than every example has. */
 const mapCode = (jsonrpc: number) => `${JSON.stringify({ a2a: { errors: [{ upstream: 'TaskNotFoundError', jsonrpc, grpc: 'NOT_FOUND', http: 404, reason: 'TASK_NOT_FOUND' }] } }, null, 2)}\n`;
 
-testRule(rule('wire-examples/positive-passes'), api, {
+testRule(rule('wire-examples/positive-passes'), api, { cases: {
   valid: [{ name: 'two positive examples', files: wireExamples(`${POSITIVE}\n${POSITIVE}`) }],
   invalid: [
     { name: 'no RFC 0211 file (at the RFC folder)', files: withoutRfc, errors: [{ messageId: 'noRfc', file: 'RFCS', line: 1, column: 1, data: { dir: 'RFCS' } }] },
@@ -33,9 +33,9 @@ testRule(rule('wire-examples/positive-passes'), api, {
       errors: [{ messageId: 'oneReason', file: RFC, line: 13, column: 49 }],
     },
   ],
-});
+} });
 
-testRule(rule('wire-examples/negative-fails-as-labelled'), api, {
+testRule(rule('wire-examples/negative-fails-as-labelled'), api, { cases: {
   valid: [],
   invalid: [
     { name: 'no example labelled Negative (at the section)', files: wireExamples(POSITIVE), errors: [{ messageId: 'noNegative', line: 8, column: 1 }] },
@@ -45,4 +45,4 @@ testRule(rule('wire-examples/negative-fails-as-labelled'), api, {
       errors: [{ messageId: 'alsoFails', line: 14, column: 41 }],
     },
   ],
-});
+} });

@@ -51,7 +51,7 @@ export const citedRfcDraft: Rule = {
   rfc: 'RFC 0001 §C',
   description: 'A cited RFC is past Draft.',
   defaultSeverity: 'warning',
-  presets: ['specgate'],
+  rfcProcess: 'specgate',
   messages: { draft: 'invariant "{{invariant}}" cites RFC {{rfc}}, which is still a Draft' },
   examples: {
     valid: [{ name: 'a cited RFC past Draft', files: citing0152('Active') }],

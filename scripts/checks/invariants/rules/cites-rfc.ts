@@ -6,7 +6,7 @@ export const citesRfc: Rule = {
   id: 'invariants/cites-rfc',
   rfc: 'RFC 0001 §F',
   // Upstream's v1.0 invariants predate its RFC process.
-  presets: ['specgate'],
+  rfcProcess: 'specgate',
   description: 'Every invariant cites at least one RFC, in its `rfcs` list or in prose (`RFC NNNN §X`).',
   messages: { none: 'invariant "{{invariant}}" cites no RFC; add `rfcs: ["NNNN §X"]` naming the section it rests on' },
   examples: {

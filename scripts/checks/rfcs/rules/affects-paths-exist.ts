@@ -42,7 +42,7 @@ export const affectsPathsExist: Rule = {
   id: 'rfcs/affects-paths-exist',
   rfc: 'RFC 0001 §B',
   // Upstream's template describes Affects in words (`<spec docs / schemas / SDKs … touched>`).
-  presets: ['specgate'],
+  rfcProcess: 'specgate',
   description: 'Every backticked repository path in Affects exists (required once Accepted); elided, glob and sibling-repository paths are reported as unresolvable.',
   messages: {
     unresolvable: 'Affects path "{{path}}" cannot be resolved here: {{why}}',

@@ -143,7 +143,7 @@ export const updatedNewestFirst: Rule = {
   rfc: 'RFC 0001 §B',
   description: 'The changes listed in Updated (separated by " · " or "Earlier:") run newest first.',
   defaultSeverity: 'warning',
-  presets: ['specgate'],
+  rfcProcess: 'specgate',
   fixable: true,
   messages: {
     order: 'Updated starts with {{lead}} but lists a later change ({{later}}) after it; the latest change comes first',

@@ -15,7 +15,7 @@ export const titleRowMatches: Rule = {
   id: 'rfcs/title-row-matches',
   rfc: 'RFC 0001 §B',
   description: 'The Title row equals the text of the `# RFC NNNN: Title` line.',
-  presets: ['specgate'],
+  rfcProcess: 'specgate',
   messages: {
     differs: 'Title row "{{row}}" differs from the title line "{{title}}"',
   },

@@ -1,0 +1,52 @@
+import type { ConfiguredSeverity, Finding } from '../core/findings.js';
+import type { Layout } from '../core/layout.js';
+import { presetLayout } from '../core/layout.js';
+import { OverlaySource } from '../core/overlay-source.js';
+import type { ExampleFiles, RuleMeta } from '../core/rule.js';
+import type { RuleDriver, RuleRun, ValidRuleCase } from '../core/rule-tester.js';
+import { compareSources } from './compare.js';
+
+/** How the example's base is named in its messages ("since base"). */
+export const EXAMPLE_REF = 'base';
+
+function memory(files: ExampleFiles): OverlaySource {
+  const source = new OverlaySource(undefined);
+  for (const [file, text] of Object.entries(files)) source.set(file, text);
+  return source;
+}
+
+/** An example's base and head compared as `specgate compat` compares two sides: its changes, and their findings at `severities`. */
+export function compareExample(c: Pick<ValidRuleCase, 'base' | 'files' | 'options' | 'preset'>, severities: Record<string, ConfiguredSeverity> = {}): ReturnType<typeof compareSources> {
+  return compareSources({
+    // An example may place a document elsewhere than the preset (`options.layout`: the OpenAPI examples are JSON).
+    layout: { ...presetLayout(c.preset ?? 'specgate'), ...(c.options?.layout as Partial<Layout> | undefined) },
+    ref: EXAMPLE_REF,
+    base: memory(c.base ?? {}),
+    head: memory(c.files),
+    // No git: files are paired by path, then by `$id` or similar text (pairing.ts), as files git does not track yet.
+    renames: () => new Map(),
+    severities,
+  });
+}
+
+/** A finding about reading the example's files, not about a change: the example itself is wrong. */
+const isProblem = (f: Finding) => /^(parse|corpus|limits)\//.test(f.ruleId) || f.ruleId === 'compat/base-unreadable';
+
+/**
+ * The rule tester's driver for a compat rule (core/rule-tester.ts): the example's `base` and
+ * `files` (the head) held in memory are compared as `specgate compat` compares a git base with
+ * the working tree (compareSources: the same pairing, differs, locations and messages), with the
+ * rule under test turned on (additive and editorial rules are off by default). Only that rule's
+ * findings are compared: one change can be a neighbouring kind too (a renamed property is also
+ * an added one), which that rule's own examples show.
+ */
+export const compatExampleDriver: RuleDriver<RuleMeta> = async (rule, c): Promise<RuleRun> => {
+  const result = await compareExample(c, { [rule.id]: 'on' });
+  return {
+    findings: result.findings.filter((f) => f.ruleId === rule.id),
+    problems: result.findings.filter((f) => f.ruleId !== rule.id && isProblem(f)),
+    guards: 0,
+    visited: result.changes.length,
+    output: {},
+  };
+};
