@@ -23,7 +23,8 @@ export async function printConfig(config: LoadedConfig, cliRules: Readonly<Recor
   const layout: Record<string, { value: unknown; from: string }> = {};
   for (const [key, value] of Object.entries(config.layout)) {
     if (key === 'preset') continue;
-    const at = config.keyAt?.(childPointer('/layout', key));
+    // The RFC process profile is a top-level key of the config file, beside `layout`.
+    const at = config.keyAt?.(key === 'process' ? '/process' : childPointer('/layout', key));
     layout[key] = { value, from: at ?? (JSON.stringify(base[key as keyof typeof base]) === JSON.stringify(value) ? `preset ${preset}` : 'default') };
   }
   const rules: Record<string, { severity: string; from: string }> = {};

@@ -113,7 +113,7 @@ describe('--rule ID:SEVERITY, --print-config, --debug, --cache-location, help <c
   it('--print-config names every rule and where its severity came from', async () => {
     const dir = projectCorpusCopy();
     const { writeFileSync } = await import('node:fs');
-    writeFileSync(path.join(dir, 'specgate.config.json'), '{\n  "preset": "openwop",\n  "rules": { "rfcs/dates-valid": "warning" }\n}\n');
+    writeFileSync(path.join(dir, 'specgate.config.json'), '{\n  "preset": "openwop",\n  "rules": { "rfcs/dates-valid": "warning" },\n  "process": { "statuses": { "active": "Proposed" } }\n}\n');
     const r = await runCli(['check', '--root', dir, '--print-config', '--rule', 'rfcs/status-known: off']);
     expect(r.code).toBe(0);
     const c = JSON.parse(r.stdout);
@@ -121,6 +121,8 @@ describe('--rule ID:SEVERITY, --print-config, --debug, --cache-location, help <c
     expect(c.preset.value).toBe('openwop');
     expect(c.preset.from).toMatch(/specgate\.config\.json:2:3$/);
     expect(c.layout.invariants).toEqual({ value: 'SECURITY/invariants.yaml', from: 'preset openwop' });
+    expect(c.layout.process.value.statuses.active).toBe('Proposed');
+    expect(c.layout.process.from).toMatch(/specgate\.config\.json:4:3$/);
     expect(c.rules['rfcs/dates-valid'].severity).toBe('warning');
     expect(c.rules['rfcs/dates-valid'].from).toMatch(/specgate\.config\.json:3:14$/);
     expect(c.rules['rfcs/status-known']).toEqual({ severity: 'off', from: '--rule' });
