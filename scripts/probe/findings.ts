@@ -56,7 +56,7 @@ export function probeFindings(run: ProbeRun, recorded?: { dir: string; texts: st
           const r = p.result;
           const file = `${run.iface ?? run.url}#${nameOf(p.capture).replace(/\.json$/, '')}`;
           const where = r.bodyPointer !== undefined ? `body ${r.bodyPointer || '/'}: ` : '';
-          findings.push({ ruleId: r.ruleId, severity: r.severity, file, line: 1, column: 1, endLine: 1, endColumn: 1, pointer: r.target, message: prefix + where + r.message, rfc: r.rfc });
+          findings.push({ ruleId: r.ruleId, severity: r.severity, file, line: 1, column: 1, endLine: 1, endColumn: 1, pointer: r.target, message: prefix + where + r.message, messageId: r.messageId, rfc: r.rfc });
         }
       }
     }
