@@ -13,9 +13,13 @@ export class OverlaySource implements FileSource {
   readonly root: string;
   private readonly texts = new Map<string, string | null>();
 
-  constructor(readonly base: FileSource | undefined) {
+  /** `label` names texts that stand for no folder on disk (a rule's example repository): no path of it is looked up on disk. */
+  constructor(
+    readonly base: FileSource | undefined,
+    label?: string,
+  ) {
     this.root = base?.root ?? path.resolve('/memory');
-    this.label = base?.label ?? 'working tree';
+    this.label = label ?? base?.label ?? 'working tree';
   }
 
   set(rel: string, text: string | null): void {

@@ -5,7 +5,7 @@ import { planPass } from './fixer.js';
 import type { ConfiguredSeverity, Finding } from './findings.js';
 import { presetLayout } from './layout.js';
 import { OverlaySource } from './overlay-source.js';
-import type { ExampleFiles, Rule, RuleContext, RuleExamples } from './rule.js';
+import type { ExampleFiles, Rule, RuleContext, RuleExamples, RuleMeta, RuleSpec } from './rule.js';
 import { defineRule, formatMessage } from './rule.js';
 
 /*
@@ -20,16 +20,39 @@ import { defineRule, formatMessage } from './rule.js';
 export type ValidRuleCase = RuleExamples['valid'][number] & { preset?: string };
 export type InvalidRuleCase = RuleExamples['invalid'][number] & { preset?: string };
 
-export interface RuleRun {
+/** What one example gave: the rule's findings, the inputs' problems, the texts it changed. */
+export interface ExampleRun {
   /** The rule's findings, settled (severity, citation) under the case's preset. */
   findings: Finding[];
   /** Read or parse problems of the corpus (a case whose file does not parse has them). */
   problems: Finding[];
+  /** Each file's text after one pass of the findings' fixes, or after the command's own edit (errata): only files that changed. */
+  output: Record<string, string>;
+}
+
+/**
+ * How a rule's examples run. A check rule runs over its corpus (`CHECK_DRIVER`, the default); a
+ * rule of another command (wire, errata, probe) is judged by its command, whose layer provides a
+ * driver that runs the command's judge on the example's in-memory files with every other rule of
+ * the command `off` (`onlyRule`). Core knows only this shape: the drivers live with their commands.
+ */
+export interface ExampleDriver {
+  /** The command, named in docs/rules.md above the rule's examples. */
+  readonly command: string;
+  /** What an example's files and options stand for, shown once above the command's examples. */
+  readonly describes?: string;
+  run(rule: RuleMeta, files: ExampleFiles, opts: { options?: Readonly<Record<string, unknown>>; preset?: string }): Promise<ExampleRun>;
+}
+
+/** Severities that leave only `rule` of a command's rules reporting: the harness judges one rule. */
+export function onlyRule(rule: Pick<RuleMeta, 'id'>, rules: readonly Pick<RuleMeta, 'id'>[]): Record<string, ConfiguredSeverity> {
+  return Object.fromEntries(rules.filter((r) => r.id !== rule.id).map((r) => [r.id, 'off' as const]));
+}
+
+export interface RuleRun extends ExampleRun {
   /** Reports the rule marked `guard` (its own check that it saw enough), not compared. */
   guards: number;
   visited: number;
-  /** Each file's text after one pass of the findings' fixes (only files a fix changed). */
-  output: Record<string, string>;
 }
 
 /** The loaders a rule may use, bound to one corpus; nothing else is reachable from it. */
@@ -61,15 +84,28 @@ export async function runRuleOn(
   return { findings, problems: applySeverities(corpus.problems, [], {}, corpus.layout.preset), guards: reported.guards.length, visited: reported.visited, output };
 }
 
+/** Check rules: the rule itself runs over the example's corpus. */
+export const CHECK_DRIVER: ExampleDriver = {
+  command: 'check',
+  run(rule, files, opts) {
+    if (typeof (rule as Partial<Rule>).run !== 'function') throw new Error(`${rule.id} is not a check rule: give its examples the driver of its command`);
+    return runRuleOn(rule as unknown as Rule, files, opts);
+  },
+};
+
+function runCase(rule: RuleSpec, c: ValidRuleCase, driver: ExampleDriver): Promise<ExampleRun> {
+  return driver.run(rule as RuleMeta, c.files, { ...(c.options ? { options: c.options } : {}), ...(c.preset ? { preset: c.preset } : {}) });
+}
+
 /** What is wrong with the rule's run on a valid case: one line per unexpected finding. */
-export async function validMismatches(rule: Rule, c: ValidRuleCase): Promise<string[]> {
-  const run = await runRuleOn(rule, c.files, { ...(c.options ? { options: c.options } : {}), ...(c.preset ? { preset: c.preset } : {}) });
+export async function validMismatches(rule: RuleSpec, c: ValidRuleCase, driver: ExampleDriver = CHECK_DRIVER): Promise<string[]> {
+  const run = await runCase(rule, c, driver);
   return [...run.problems, ...run.findings].map((f) => `unexpected ${brief(f)}`);
 }
 
 /** What is wrong with the rule's run on an invalid case: count, ids, messageIds, locations, data, output. */
-export async function invalidMismatches(rule: Rule, c: InvalidRuleCase): Promise<string[]> {
-  const run = await runRuleOn(rule, c.files, { ...(c.options ? { options: c.options } : {}), ...(c.preset ? { preset: c.preset } : {}) });
+export async function invalidMismatches(rule: RuleSpec, c: InvalidRuleCase, driver: ExampleDriver = CHECK_DRIVER): Promise<string[]> {
+  const run = await runCase(rule, c, driver);
   const out = run.problems.map((f) => `the case's files do not read cleanly: ${brief(f)}`);
   if (c.errors.length === 0) out.push('an invalid case names at least one finding');
   if (run.findings.length !== c.errors.length) out.push(`expected ${c.errors.length} finding(s), got ${run.findings.length}: ${run.findings.map(brief).join('; ') || 'none'}`);
@@ -83,13 +119,14 @@ export async function invalidMismatches(rule: Rule, c: InvalidRuleCase): Promise
     }
     if (e.data && f.messageId === e.messageId) {
       const want = formatMessage(rule, e.messageId, e.data);
-      if (!f.message.startsWith(want)) out.push(`finding ${i + 1}: message "${f.message}" is not its template filled with ${JSON.stringify(e.data)}`);
+      // A command may frame the message (the wire command leads with the place in the body); the citation follows it.
+      if (!f.message.includes(want)) out.push(`finding ${i + 1}: message "${f.message}" is not its template filled with ${JSON.stringify(e.data)}`);
     }
   });
   if (c.output) {
     for (const [file, text] of Object.entries(c.output)) if (run.output[file] !== text) out.push(`output of ${file}:\n${run.output[file] ?? '(unchanged)'}\nexpected:\n${text}`);
     for (const file of Object.keys(run.output)) if (!(file in c.output)) out.push(`the fixes also change ${file}`);
-  } else if (Object.keys(run.output).length > 0 && rule.fixable) out.push(`the fixes change ${Object.keys(run.output).join(', ')}: give the case an output`);
+  } else if (Object.keys(run.output).length > 0 && (rule.fixable || driver !== CHECK_DRIVER)) out.push(`the fixes change ${Object.keys(run.output).join(', ')}: give the case an output`);
   return out;
 }
 
@@ -106,9 +143,14 @@ export interface TestApi {
 /**
  * Registers a rule's cases (by default its `meta.examples`) with the runner: each valid case must
  * report nothing, each invalid one exactly its errors (and output). A mismatch fails with every
- * difference listed.
+ * difference listed. A rule of another command than check names its command's driver.
  */
-export function testRule(rule: Rule, api: TestApi, cases: { valid: readonly ValidRuleCase[]; invalid: readonly InvalidRuleCase[] } | undefined = rule.examples): void {
+export function testRule(
+  rule: RuleSpec,
+  api: TestApi,
+  cases: { valid: readonly ValidRuleCase[]; invalid: readonly InvalidRuleCase[] } | undefined = rule.examples,
+  driver: ExampleDriver = CHECK_DRIVER,
+): void {
   api.describe(rule.id, () => {
     if (!cases || cases.invalid.length === 0) {
       api.it('has examples', async () => {
@@ -118,13 +160,13 @@ export function testRule(rule: Rule, api: TestApi, cases: { valid: readonly Vali
     }
     for (const c of cases.valid) {
       api.it(`valid: ${c.name}`, async () => {
-        const wrong = await validMismatches(rule, c);
+        const wrong = await validMismatches(rule, c, driver);
         if (wrong.length) throw new Error(wrong.join('\n'));
       });
     }
     for (const c of cases.invalid) {
       api.it(`invalid: ${c.name}`, async () => {
-        const wrong = await invalidMismatches(rule, c);
+        const wrong = await invalidMismatches(rule, c, driver);
         if (wrong.length) throw new Error(wrong.join('\n'));
       });
     }

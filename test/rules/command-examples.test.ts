@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import type { ExampleDriver } from '../../scripts/core/rule-tester.js';
+import { testRule } from '../../scripts/core/rule-tester.js';
+import type { RuleMeta } from '../../scripts/core/rule.js';
+import { FsSource } from '../../scripts/core/source.js';
+import { wireExampleDriver } from '../../scripts/wire/example-driver.js';
+import { WIRE_COMMAND_RULES } from '../../scripts/wire/rules.js';
+import { PROJECT } from '../helpers/env.js';
+
+/*
+ * The examples (meta.examples, rendered in docs/rules.md) of the rules of the other commands, run
+ * by the same harness as the check rules' (examples.test.ts), each through its command's driver:
+ * the command's judge on the example's files in memory, every other rule of the command off.
+ */
+const COMMANDS: Array<{ rules: readonly RuleMeta[]; driver: ExampleDriver }> = [{ rules: WIRE_COMMAND_RULES, driver: wireExampleDriver(new FsSource(PROJECT)) }];
+
+describe('command rule examples (meta.examples)', () => {
+  it('the wire rules that judge answers all carry examples', () => {
+    expect(WIRE_COMMAND_RULES.filter((r) => !r.examples).map((r) => r.id)).toEqual(['wire/error-table']);
+  });
+  for (const { rules, driver } of COMMANDS) {
+    for (const rule of rules.filter((r) => r.examples)) testRule(rule, { describe, it }, rule.examples, driver);
+  }
+});
