@@ -3,6 +3,8 @@ import type { ExampleDriver } from '../../scripts/core/rule-tester.js';
 import { testRule } from '../../scripts/core/rule-tester.js';
 import type { RuleMeta } from '../../scripts/core/rule.js';
 import { FsSource } from '../../scripts/core/source.js';
+import { ERRATA_EXAMPLE_DRIVER } from '../../scripts/errata/example-driver.js';
+import { ERRATA_RULES } from '../../scripts/errata/rules.js';
 import { wireExampleDriver } from '../../scripts/wire/example-driver.js';
 import { WIRE_COMMAND_RULES } from '../../scripts/wire/rules.js';
 import { PROJECT } from '../helpers/env.js';
@@ -12,11 +14,17 @@ import { PROJECT } from '../helpers/env.js';
  * by the same harness as the check rules' (examples.test.ts), each through its command's driver:
  * the command's judge on the example's files in memory, every other rule of the command off.
  */
-const COMMANDS: Array<{ rules: readonly RuleMeta[]; driver: ExampleDriver }> = [{ rules: WIRE_COMMAND_RULES, driver: wireExampleDriver(new FsSource(PROJECT)) }];
+const COMMANDS: Array<{ rules: readonly RuleMeta[]; driver: ExampleDriver }> = [
+  { rules: WIRE_COMMAND_RULES, driver: wireExampleDriver(new FsSource(PROJECT)) },
+  { rules: ERRATA_RULES, driver: ERRATA_EXAMPLE_DRIVER },
+];
 
 describe('command rule examples (meta.examples)', () => {
   it('the wire rules that judge answers all carry examples', () => {
     expect(WIRE_COMMAND_RULES.filter((r) => !r.examples).map((r) => r.id)).toEqual(['wire/error-table']);
+  });
+  it('every errata rule carries examples but the one an in-memory repository cannot show (an abbreviated name is looked up on disk)', () => {
+    expect(ERRATA_RULES.filter((r) => !r.examples).map((r) => r.id)).toEqual(['errata/target-ambiguous']);
   });
   for (const { rules, driver } of COMMANDS) {
     for (const rule of rules.filter((r) => r.examples)) testRule(rule, { describe, it }, rule.examples, driver);

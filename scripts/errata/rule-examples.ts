@@ -1,0 +1,108 @@
+import type { RuleExamples } from '../core/rule.js';
+
+/*
+ * The errata rules' examples (meta.examples), run by errata/example-driver.ts: an Accepted RFC whose
+ * `## Errata` lists the items (the first item is on line 9) and the document they amend.
+ */
+
+const RFC_FILE = 'RFCS/0042-versions.md';
+const ITEM_LINE = 9;
+
+/** An Accepted RFC whose errata are the given list items. */
+function rfc(...items: string[]): string {
+  return `# RFC 0042: Versions\n\n| Field | Value |\n| --- | --- |\n| **Status** | \`Accepted\` |\n\n## Errata\n\n${items.map((i) => `- ${i}\n`).join('')}`;
+}
+
+const DOC = '# Doc\n\n## §B Versions\n\nThe host sends the old words.\n\n## §C Other\n\nWords about *details* here.\n';
+const REPLACE = '**`doc.md` §B** (`:5`) — replace "old words" with "new words".';
+const applied = (...items: string[]) => ({ [RFC_FILE]: rfc(...items), 'doc.md': DOC });
+const at = (messageId: string, line = ITEM_LINE) => ({ messageId, file: RFC_FILE, line });
+
+export const NOT_APPLIED: RuleExamples = {
+  valid: [{ name: 'the erratum is in the document', options: { mode: 'check' }, files: { [RFC_FILE]: rfc(REPLACE), 'doc.md': DOC.replace('old words', 'new words') } }],
+  invalid: [
+    { name: 'the document still has the old text', options: { mode: 'check' }, files: applied(REPLACE), errors: [at('replacePending')] },
+    {
+      name: 'the paragraph to append is not there yet',
+      options: { mode: 'check' },
+      files: applied('**`doc.md` §C** (`:9`), appended: *"Details travel as strings."*'),
+      errors: [at('appendPending')],
+    },
+  ],
+};
+
+export const ITEM_UNREADABLE: RuleExamples = {
+  valid: [{ name: 'an item that says what to replace', files: applied(REPLACE), }],
+  invalid: [{ name: 'an item with no operation', files: applied('**`doc.md` §B** — change "old" to "new".'), errors: [{ ...at('unreadable'), data: { rfc: '0042', index: 1, reason: 'no operation' } }] }],
+};
+
+export const TARGET_MISSING: RuleExamples = {
+  valid: [{ name: 'the target exists', files: applied(REPLACE) }],
+  invalid: [{ name: 'no such file', files: applied(REPLACE.replace('doc.md', 'docs/doc.md')), errors: [at('refused')] }],
+};
+
+export const TARGET_OUTSIDE_ROOT: RuleExamples = {
+  valid: [{ name: 'a path inside the repository', files: applied(REPLACE) }],
+  invalid: [
+    { name: 'an absolute path', files: applied(REPLACE.replace('doc.md', '/etc/doc.md')), errors: [at('refused')] },
+    { name: 'a path that climbs out with ..', files: applied(REPLACE.replace('doc.md', '../doc.md')), errors: [at('refused')] },
+  ],
+};
+
+export const TARGET_NOT_GOVERNED: RuleExamples = {
+  valid: [{ name: 'a Markdown document of the repository', files: applied(REPLACE) }],
+  invalid: [{ name: 'a file under .git/', files: { ...applied(REPLACE.replace('doc.md', '.git/doc.md')), '.git/doc.md': DOC }, errors: [at('refused')] }],
+};
+
+export const SECTION_MISSING: RuleExamples = {
+  valid: [{ name: 'the section is there', files: applied(REPLACE) }],
+  invalid: [{ name: 'the document has no §D', files: applied(REPLACE.replace('§B', '§D')), errors: [at('refused')] }],
+};
+
+export const SECTION_AMBIGUOUS: RuleExamples = {
+  valid: [{ name: 'one section is §B', files: applied(REPLACE) }],
+  invalid: [{ name: 'two headings are §B', files: { [RFC_FILE]: rfc(REPLACE), 'doc.md': `${DOC}\n## §B Again\n\nThe old words again.\n` }, errors: [at('refused')] }],
+};
+
+export const TEXT_AMBIGUOUS: RuleExamples = {
+  valid: [{ name: 'the old text occurs once in the section', files: applied(REPLACE) }],
+  invalid: [{ name: 'the old text occurs twice in the section', files: { [RFC_FILE]: rfc(REPLACE), 'doc.md': DOC.replace('old words.', 'old words, and old words.') }, errors: [at('refused')] }],
+};
+
+export const TEXT_DRIFT: RuleExamples = {
+  valid: [{ name: 'the old text is there', files: applied(REPLACE) }],
+  invalid: [{ name: 'the section says something else now', files: { [RFC_FILE]: rfc(REPLACE), 'doc.md': DOC.replace('the old words', 'other words') }, errors: [at('refused')] }],
+};
+
+export const MARKUP_CUT: RuleExamples = {
+  valid: [{ name: 'the old text covers the whole emphasis', files: applied('**`doc.md` §C** (`:9`) — replace "*details*" with "*facts*".') }],
+  invalid: [{ name: 'the old text ends inside the emphasis', files: applied('**`doc.md` §C** (`:9`) — replace "tails here" with "here".'), errors: [at('refused')] }],
+};
+
+export const EDITS_OVERLAP: RuleExamples = {
+  valid: [{ name: 'two errata on different text', files: applied(REPLACE, '**`doc.md` §C** (`:9`) — replace "Words about" with "Notes on".') }],
+  invalid: [
+    {
+      name: 'two errata replacing overlapping text',
+      files: applied(REPLACE, '**`doc.md` §B** (`:5`) — replace "sends the old" with "sends no".'),
+      errors: [at('overlap'), at('overlap', ITEM_LINE + 1)],
+    },
+  ],
+};
+
+export const VERIFY_FAILED: RuleExamples = {
+  valid: [{ name: 'an appended paragraph', files: applied('**`doc.md` §C** (`:9`), appended: *"Details travel as strings."*') }],
+  invalid: [{ name: 'an appended "paragraph" that is a heading', files: applied('**`doc.md` §C** (`:9`), appended: *"## A heading is not a paragraph"*'), errors: [at('notShown')] }],
+};
+
+export const LINE_HINT_OFF: RuleExamples = {
+  valid: [{ name: 'the hint points at the text', files: applied(REPLACE) }],
+  invalid: [
+    {
+      name: 'the hint points elsewhere (the section and the text still decide)',
+      files: applied(REPLACE.replace(':5', ':40')),
+      errors: [{ messageId: 'off', file: RFC_FILE, line: ITEM_LINE, column: 20 }],
+      output: { 'doc.md': DOC.replace('old words', 'new words') },
+    },
+  ],
+};
