@@ -5,6 +5,8 @@ import type { RuleMeta } from '../../scripts/core/rule.js';
 import { FsSource } from '../../scripts/core/source.js';
 import { ERRATA_EXAMPLE_DRIVER } from '../../scripts/errata/example-driver.js';
 import { ERRATA_RULES } from '../../scripts/errata/rules.js';
+import { probeExampleDriver } from '../../scripts/probe/example-driver.js';
+import { PROBE_OWN_RULES } from '../../scripts/probe/findings.js';
 import { wireExampleDriver } from '../../scripts/wire/example-driver.js';
 import { WIRE_COMMAND_RULES } from '../../scripts/wire/rules.js';
 import { PROJECT } from '../helpers/env.js';
@@ -17,6 +19,7 @@ import { PROJECT } from '../helpers/env.js';
 const COMMANDS: Array<{ rules: readonly RuleMeta[]; driver: ExampleDriver }> = [
   { rules: WIRE_COMMAND_RULES, driver: wireExampleDriver(new FsSource(PROJECT)) },
   { rules: ERRATA_RULES, driver: ERRATA_EXAMPLE_DRIVER },
+  { rules: PROBE_OWN_RULES, driver: probeExampleDriver(new FsSource(PROJECT)) },
 ];
 
 describe('command rule examples (meta.examples)', () => {
@@ -25,6 +28,9 @@ describe('command rule examples (meta.examples)', () => {
   });
   it('every errata rule carries examples but the one an in-memory repository cannot show (an abbreviated name is looked up on disk)', () => {
     expect(ERRATA_RULES.filter((r) => !r.examples).map((r) => r.id)).toEqual(['errata/target-ambiguous']);
+  });
+  it("every probe rule of the probe's own carries examples (the wire rules it reports carry theirs)", () => {
+    expect(PROBE_OWN_RULES.filter((r) => !r.examples).map((r) => r.id)).toEqual([]);
   });
   for (const { rules, driver } of COMMANDS) {
     for (const rule of rules.filter((r) => r.examples)) testRule(rule, { describe, it }, rule.examples, driver);
