@@ -137,10 +137,13 @@ export function markdown(groups: readonly RuleGroup[], aliases: Readonly<Record<
       out.push(`| ${cells.join(' | ')} |`);
     }
   }
-  const examples = groups.flatMap((g) => g.rules).filter((r) => r.examples);
-  if (examples.length) {
-    out.push('', '## Examples', '', 'Each rule\'s own examples (its `meta.examples`), which the rule tests run: an invalid example lists what the rule reports (message id, line and column) and, for a fixable rule, the text its fixes give.');
-    for (const r of examples) out.push(...ruleExamples(r));
+  if (groups.some((g) => g.rules.some((r) => r.examples))) {
+    out.push('', '## Examples', '', 'Each rule\'s own examples (its `meta.examples`), which the rule tests run: an invalid example lists what the rule reports (message id, line and column) and, for a fixable rule, the text its fixes give. A check rule runs over the example\'s files; a rule of another command runs through that command, as said above its examples.');
+    for (const g of groups) {
+      const rules = g.rules.filter((r) => r.examples);
+      if (rules.length && g.examples) out.push('', `Examples of \`${g.command}\`: ${g.examples}`);
+      for (const r of rules) out.push(...ruleExamples(r));
+    }
   }
   const retired = Object.entries(aliases);
   if (retired.length) {
@@ -154,12 +157,13 @@ export function markdown(groups: readonly RuleGroup[], aliases: Readonly<Record<
 function ruleExamples(r: RuleMeta): string[] {
   const out = ['', `### ${r.id}`];
   const files = (f: Readonly<Record<string, string>>) => Object.entries(f).flatMap(([file, text], i) => [...(i ? [''] : []), `\`${file}\`:`, '', fence(text, file)]);
+  const options = (o: Readonly<Record<string, unknown>> | undefined) => (o ? ['', `Options: \`${JSON.stringify(o)}\``] : []);
   for (const c of r.examples!.invalid) {
-    out.push('', `Incorrect: ${c.name}`, '', ...files(c.files), '');
+    out.push('', `Incorrect: ${c.name}`, ...options(c.options), '', ...files(c.files), '');
     for (const e of c.errors) out.push(`- \`${e.messageId}\`${e.line !== undefined ? ` at ${e.file ?? ''}${e.file ? ':' : 'line '}${e.line}${e.column !== undefined ? `:${e.column}` : ''}` : ''}: ${formatExample(r, e)}`);
     if (c.output) out.push('', 'Fixed:', '', ...files(c.output));
   }
-  for (const c of r.examples!.valid) out.push('', `Correct: ${c.name}`, '', ...files(c.files));
+  for (const c of r.examples!.valid) out.push('', `Correct: ${c.name}`, ...options(c.options), '', ...files(c.files));
   return out;
 }
 

@@ -37,10 +37,8 @@ export interface ExampleRun {
  * the command `off` (`onlyRule`). Core knows only this shape: the drivers live with their commands.
  */
 export interface ExampleDriver {
-  /** The command, named in docs/rules.md above the rule's examples. */
+  /** The command whose judge runs the examples. */
   readonly command: string;
-  /** What an example's files and options stand for, shown once above the command's examples. */
-  readonly describes?: string;
   run(rule: RuleMeta, files: ExampleFiles, opts: { options?: Readonly<Record<string, unknown>>; preset?: string }): Promise<ExampleRun>;
 }
 

@@ -14,8 +14,6 @@ import { errataCollector, planErrata } from './run.js';
  */
 export const ERRATA_EXAMPLE_DRIVER: ExampleDriver = {
   command: 'errata',
-  describes:
-    'Each example is a repository: an Accepted RFC under `RFCS/` whose `## Errata` lists the items, and the documents they amend. It runs as `specgate errata apply` (`errata check` where `mode` is `check`); "Fixed" is the text `apply` writes.',
   async run(rule, files, opts) {
     const source = new OverlaySource(undefined, 'example repository');
     for (const [file, text] of Object.entries(files)) source.set(file, text);

@@ -5,6 +5,10 @@ import type { RuleExamples } from '../core/rule.js';
  * `## Errata` lists the items (the first item is on line 9) and the document they amend.
  */
 
+/** What an errata example stands for (docs/rules.md says it above the examples). */
+export const ERRATA_EXAMPLES_NOTE =
+  'Each example is a repository: an Accepted RFC under `RFCS/` whose `## Errata` lists the items, and the documents they amend. It runs as `specgate errata apply` (as `errata check` where option `mode` is `check`); "Fixed" is the text `apply` writes.';
+
 const RFC_FILE = 'RFCS/0042-versions.md';
 const ITEM_LINE = 9;
 

@@ -9,10 +9,9 @@ import type { FileSource } from '../core/source.js';
 import { PROBE_RULES, probeFindings } from './findings.js';
 import type { HttpOutcome, OutgoingRequest, ProbeTransport } from './http-client.js';
 import { DEFAULT_LIMITS } from './http-client.js';
+import { EXAMPLE_HOST } from './rule-examples.js';
 import { runProbe } from './run.js';
 
-/** The host a probe example stands for; nothing is sent to it. */
-const HOST = 'https://agent.example';
 
 /**
  * A host that answers from an example's files instead of the network: `agent-card.json` is the
@@ -52,13 +51,12 @@ export class RecordedHost implements ProbeTransport {
 export function probeExampleDriver(base: FileSource): ExampleDriver {
   return {
     command: 'probe',
-    describes: `The files are a host's recorded answers: \`agent-card.json\` is its card, \`answers/<exchange>.json\` the answer ({status, headers, body}) to the probe's exchange of that name; an exchange without one gets no answer. It runs as \`specgate probe --url ${HOST}\` with \`token\` and \`foreignToken\` as \`--token\` and \`--foreign-token\`, judged by this repository's interop map.`,
     async run(rule, files, opts) {
       const corpus = new Corpus(new OverlaySource(base), presetLayout(opts.preset ?? 'specgate'));
       corpus.useParseCache = false;
       const o = opts.options ?? {};
       const principals = { ...(typeof o.token === 'string' ? { token: o.token } : {}), ...(typeof o.foreignToken === 'string' ? { foreignToken: o.foreignToken } : {}) };
-      const run = await runProbe({ corpus, url: new URL(HOST), principals, limits: DEFAULT_LIMITS, tool: 'specgate probe (example)', transport: new RecordedHost(files) });
+      const run = await runProbe({ corpus, url: new URL(EXAMPLE_HOST), principals, limits: DEFAULT_LIMITS, tool: 'specgate probe (example)', transport: new RecordedHost(files) });
       const findings = probeFindings(run, undefined, { severities: onlyRule(rule, PROBE_RULES), preset: corpus.layout.preset });
       return { findings, problems: [], output: {} };
     },

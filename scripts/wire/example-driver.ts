@@ -20,8 +20,6 @@ export function wireExampleDriver(base: FileSource): ExampleDriver {
   const ids = new Set(WIRE_COMMAND_RULES.map((r) => r.id));
   return {
     command: 'wire',
-    describes:
-      "Each `.json` file is a capture, judged as `specgate wire` judges it, by this repository's interop map and RFC 0211 §A/§B schemas; `pair` names the `--unknown` and `--unreadable` captures, `offeredVersions` is `--versions`, `binding` is `--binding`.",
     async run(rule, files, opts) {
       const source = new OverlaySource(base);
       for (const [file, text] of Object.entries(files)) source.set(file, text);

@@ -6,6 +6,10 @@ import type { RuleExamples } from '../core/rule.js';
  * every capture made here, so that is where a finding inside the body is placed.
  */
 
+/** What a wire example's files and options stand for (docs/rules.md says it above the examples). */
+export const WIRE_EXAMPLES_NOTE =
+  "Each `.json` file is a capture, judged as `specgate wire` judges it, by this repository's interop map and RFC 0211 §A/§B schemas; option `pair` names the `--unknown` and `--unreadable` captures, `offeredVersions` is `--versions`, `binding` is `--binding`.";
+
 const ERROR_INFO = 'type.googleapis.com/google.rpc.ErrorInfo';
 const info = (reason: string, extra: Record<string, unknown> = {}) => ({ '@type': ERROR_INFO, reason, domain: 'a2a-protocol.org', ...extra });
 const rpcError = (code: number, message: string, data?: unknown, id: unknown = 1) => ({ jsonrpc: '2.0', id, error: { code, message, ...(data !== undefined ? { data } : {}) } });
