@@ -65,5 +65,13 @@ export const ERRATA = {
 /** Every finding the errata command can report, for list output and SARIF rule metadata. */
 export const ERRATA_RULES: RuleMeta[] = Object.values(ERRATA);
 
+/**
+ * Whether a finding (a baseline entry) is one of the errata rules': `errata check` judges these
+ * entries of the shared baseline, `check` leaves them alone.
+ */
+export function isErrataFinding(f: { ruleId: string }): boolean {
+  return ERRATA_RULES.some((r) => r.id === f.ruleId);
+}
+
 /** A refusal's rule: the resolver's and the judge's verdicts name one of these. */
 export type ErrataRefusal = (typeof ERRATA)['targetMissing' | 'targetAmbiguous' | 'targetOutsideRoot' | 'targetNotGoverned' | 'sectionMissing' | 'sectionAmbiguous' | 'textAmbiguous' | 'textDrift' | 'markupCut'];

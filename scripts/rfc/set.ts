@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { CorpusReader } from '../core/corpus.js';
+import { TOO_MANY_FILES } from '../core/input-rules.js';
 import type { ParseCache } from '../core/parse-cache.js';
 import type { RfcDocument } from './document.js';
 
@@ -44,7 +45,7 @@ async function list(corpus: CorpusReader): Promise<RfcSet> {
   if (files.length > MAX_RFC_FILES) {
     files = [...files].sort();
     const over = files.length - MAX_RFC_FILES;
-    corpus.problems.push({ ruleId: 'limits/too-many-files', severity: 'error', file: files[MAX_RFC_FILES]!, line: 1, column: 1, endLine: 1, endColumn: 1, message: `${dir}/ holds ${files.length} RFC files; the first ${MAX_RFC_FILES} by name are checked, and this one and the ${over - 1} after it are not read` });
+    corpus.problems.push({ ruleId: TOO_MANY_FILES.id, severity: 'error', file: files[MAX_RFC_FILES]!, line: 1, column: 1, endLine: 1, endColumn: 1, message: `${dir}/ holds ${files.length} RFC files; the first ${MAX_RFC_FILES} by name are checked, and this one and the ${over - 1} after it are not read` });
     files = files.slice(0, MAX_RFC_FILES);
   }
   const byNumber = new Map<string, string[]>();
