@@ -188,3 +188,24 @@ export const CAPTURE_FORMAT: RuleExamples = {
     },
   ],
 };
+
+/** A small interop map in place of this repository's, for the rule that reads the map itself. */
+const MAP = 'spec/v2/interop-map.json';
+const map = (...rows: string[]) => `{\n  "a2a": {\n    "errors": [\n${rows.map((r) => `      ${r}`).join(',\n')}\n    ]\n  }\n}\n`;
+const TNF_ROW = '{ "upstream": "TaskNotFoundError", "jsonrpc": -32001, "grpc": "NOT_FOUND", "http": 404, "reason": "TASK_NOT_FOUND" }';
+
+export const ERROR_TABLE: RuleExamples = {
+  valid: [{ name: 'rows with an upstream name and an integer code', files: { [MAP]: map(TNF_ROW) } }],
+  invalid: [
+    {
+      name: 'a row whose code is not an integer',
+      files: { [MAP]: map(TNF_ROW, '{ "upstream": "TaskNotCancelableError", "jsonrpc": "-32002", "reason": "TASK_NOT_CANCELABLE" }') },
+      errors: [{ messageId: 'unusableRow', file: MAP, line: 5, column: 7 }],
+    },
+    {
+      name: 'no row carries a reason',
+      files: { [MAP]: map('{ "upstream": "TaskNotFoundError", "jsonrpc": -32001 }') },
+      errors: [{ messageId: 'unusableRow', file: MAP, line: 3, data: { problem: 'no a2a.errors row carries a reason, so no A2A error can be recognised' } }],
+    },
+  ],
+};

@@ -79,6 +79,7 @@ export const WIRE_INPUT_RULES = {
     rfc: 'RFC 0211 §A',
     description: "the interop map's a2a.errors rows give the judge a usable code/reason table, and the §A/§B wire schemas compile",
     messages: { unusableRow: '{{problem}}', schemaBroken: 'schema does not compile: {{problem}}' },
+    examples: EXAMPLES.ERROR_TABLE,
   }),
   captureFormat: defineRule({
     id: 'wire/capture-format',

@@ -9,6 +9,8 @@ import { probeExampleDriver } from '../../scripts/probe/example-driver.js';
 import { PROBE_OWN_RULES } from '../../scripts/probe/findings.js';
 import { wireExampleDriver } from '../../scripts/wire/example-driver.js';
 import { WIRE_COMMAND_RULES } from '../../scripts/wire/rules.js';
+import { FAMILIES } from '../../scripts/checks/registry.js';
+import { allRules } from '../../scripts/rules-registry.js';
 import { PROJECT } from '../helpers/env.js';
 
 /*
@@ -23,8 +25,14 @@ const COMMANDS: Array<{ rules: readonly RuleMeta[]; driver: ExampleDriver }> = [
 ];
 
 describe('command rule examples (meta.examples)', () => {
-  it('the wire rules that judge answers all carry examples', () => {
-    expect(WIRE_COMMAND_RULES.filter((r) => !r.examples).map((r) => r.id)).toEqual(['wire/error-table']);
+  it('every rule with examples is run: a check rule by examples.test.ts, any other through its command here', async () => {
+    const checkIds = new Set((await Promise.all(Object.values(FAMILIES).map((load) => load()))).flatMap((f) => f.rules.map((r) => r.id)));
+    const driven = new Set(COMMANDS.flatMap((c) => c.rules.map((r) => r.id)));
+    const unrun = (await allRules()).filter((r) => r.examples && !checkIds.has(r.id) && !driven.has(r.id)).map((r) => r.id);
+    expect(unrun, 'give their command a driver and list it in COMMANDS').toEqual([]);
+  });
+  it('every wire rule carries examples', () => {
+    expect(WIRE_COMMAND_RULES.filter((r) => !r.examples).map((r) => r.id)).toEqual([]);
   });
   it('every errata rule carries examples but the one an in-memory repository cannot show (an abbreviated name is looked up on disk)', () => {
     expect(ERRATA_RULES.filter((r) => !r.examples).map((r) => r.id)).toEqual(['errata/target-ambiguous']);
