@@ -14,7 +14,9 @@ import { defineRule, formatMessage } from './rule.js';
  * messageId, location, and for a fixable rule the texts its fixes give (`output`). The rule gets a
  * frozen context whose corpus offers only the typed loaders: a rule that reaches for the file
  * source, the corpus's findings or anything else fails here. Framework-free: `testRule` takes
- * vitest's (or any runner's) `describe` and `it`, so a plugin's tests use it as ours do.
+ * vitest's (or any runner's) `describe` and `it`, so a plugin's tests use it as ours do. A rule of
+ * another command (wire, errata, probe) is run by the same comparisons through its command's
+ * ExampleDriver, which its layer provides (this module imports nothing above core).
  */
 
 export type ValidRuleCase = RuleExamples['valid'][number] & { preset?: string };
@@ -39,7 +41,7 @@ export interface ExampleRun {
 export interface ExampleDriver {
   /** The command whose judge runs the examples. */
   readonly command: string;
-  run(rule: RuleMeta, files: ExampleFiles, opts: { options?: Readonly<Record<string, unknown>>; preset?: string }): Promise<ExampleRun>;
+  run(rule: RuleSpec, files: ExampleFiles, opts: { options?: Readonly<Record<string, unknown>>; preset?: string }): Promise<ExampleRun>;
 }
 
 /** Severities that leave only `rule` of a command's rules reporting: the harness judges one rule. */
@@ -92,7 +94,7 @@ export const CHECK_DRIVER: ExampleDriver = {
 };
 
 function runCase(rule: RuleSpec, c: ValidRuleCase, driver: ExampleDriver): Promise<ExampleRun> {
-  return driver.run(rule as RuleMeta, c.files, { ...(c.options ? { options: c.options } : {}), ...(c.preset ? { preset: c.preset } : {}) });
+  return driver.run(rule, c.files, { ...(c.options ? { options: c.options } : {}), ...(c.preset ? { preset: c.preset } : {}) });
 }
 
 /** What is wrong with the rule's run on a valid case: one line per unexpected finding. */
@@ -124,7 +126,7 @@ export async function invalidMismatches(rule: RuleSpec, c: InvalidRuleCase, driv
   if (c.output) {
     for (const [file, text] of Object.entries(c.output)) if (run.output[file] !== text) out.push(`output of ${file}:\n${run.output[file] ?? '(unchanged)'}\nexpected:\n${text}`);
     for (const file of Object.keys(run.output)) if (!(file in c.output)) out.push(`the fixes also change ${file}`);
-  } else if (Object.keys(run.output).length > 0 && (rule.fixable || driver !== CHECK_DRIVER)) out.push(`the fixes change ${Object.keys(run.output).join(', ')}: give the case an output`);
+  } else if (Object.keys(run.output).length > 0 && (rule.fixable || driver !== CHECK_DRIVER)) out.push(`the run changes ${Object.keys(run.output).join(', ')}: give the case an output`);
   return out;
 }
 
