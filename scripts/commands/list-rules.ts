@@ -5,7 +5,7 @@ import { loadPlugins } from '../core/plugins.js';
 import { UsageError } from '../core/errors.js';
 import { checkPresetName } from '../core/layout.js';
 import type { RuleMeta } from '../core/rule.js';
-import { presetDefault, ruleAnchor, ruleUnderPreset } from '../core/rule.js';
+import { defineRule, presetDefault, ruleAnchor, ruleUnderPreset } from '../core/rule.js';
 import { checkCommonValues, writeReport } from '../core/run-env.js';
 import type { RuleGroup } from '../rules-registry.js';
 import { ruleAliases, ruleGroups } from '../rules-registry.js';
@@ -79,7 +79,8 @@ async function pluginGroups(root: string, specs: readonly string[] | undefined):
   const out: RuleGroup[] = [];
   for (const p of loaded.plugins) {
     for (const name of p.families) {
-      out.push({ command: `check ${name} (plugin ${p.name})`, rules: loaded.rules.filter((r) => r.id.startsWith(`${name}/`)) });
+      const family = await loaded.families.find((f) => f.name === name)!.load();
+      out.push({ command: `check ${name} (plugin ${p.name})`, rules: family.rules.map((r) => defineRule(r)) });
     }
   }
   return out;
