@@ -21,6 +21,8 @@ const DOC = '# Doc\n\n## §B Versions\n\nThe host sends the old words.\n\n## §C
 const REPLACE = '**`doc.md` §B** (`:5`) — replace "old words" with "new words".';
 const applied = (...items: string[]) => ({ [RFC_FILE]: rfc(...items), 'doc.md': DOC });
 const at = (messageId: string, line = ITEM_LINE) => ({ messageId, file: RFC_FILE, line });
+/** A refusal of the first item, with the words it is refused in (docs/rules.md shows them). */
+const refusedAs = (target: string, detail: string) => ({ ...at('refused'), data: { name: `RFC 0042 §Errata item 1 (${target})`, detail } });
 
 export const NOT_APPLIED: RuleExamples = {
   valid: [{ name: 'the erratum is in the document', options: { mode: 'check' }, files: { [RFC_FILE]: rfc(REPLACE), 'doc.md': DOC.replace('old words', 'new words') } }],
@@ -42,45 +44,45 @@ export const ITEM_UNREADABLE: RuleExamples = {
 
 export const TARGET_MISSING: RuleExamples = {
   valid: [{ name: 'the target exists', files: applied(REPLACE) }],
-  invalid: [{ name: 'no such file', files: applied(REPLACE.replace('doc.md', 'docs/doc.md')), errors: [at('refused')] }],
+  invalid: [{ name: 'no such file', files: applied(REPLACE.replace('doc.md', 'docs/doc.md')), errors: [refusedAs('docs/doc.md §B', 'target file docs/doc.md does not exist in the example repository')] }],
 };
 
 export const TARGET_OUTSIDE_ROOT: RuleExamples = {
   valid: [{ name: 'a path inside the repository', files: applied(REPLACE) }],
   invalid: [
-    { name: 'an absolute path', files: applied(REPLACE.replace('doc.md', '/etc/doc.md')), errors: [at('refused')] },
-    { name: 'a path that climbs out with ..', files: applied(REPLACE.replace('doc.md', '../doc.md')), errors: [at('refused')] },
+    { name: 'an absolute path', files: applied(REPLACE.replace('doc.md', '/etc/doc.md')), errors: [refusedAs('/etc/doc.md §B', 'target /etc/doc.md is an absolute path; errata edit files inside the repository only')] },
+    { name: 'a path that climbs out with ..', files: applied(REPLACE.replace('doc.md', '../doc.md')), errors: [refusedAs('../doc.md §B', 'target ../doc.md leaves the repository root')] },
   ],
 };
 
 export const TARGET_NOT_GOVERNED: RuleExamples = {
   valid: [{ name: 'a Markdown document of the repository', files: applied(REPLACE) }],
-  invalid: [{ name: 'a file under .git/', files: { ...applied(REPLACE.replace('doc.md', '.git/doc.md')), '.git/doc.md': DOC }, errors: [at('refused')] }],
+  invalid: [{ name: 'a file under .git/', files: { ...applied(REPLACE.replace('doc.md', '.git/doc.md')), '.git/doc.md': DOC }, errors: [refusedAs('.git/doc.md §B', 'target .git/doc.md is inside .git/; errata edit governed documents only')] }],
 };
 
 export const SECTION_MISSING: RuleExamples = {
   valid: [{ name: 'the section is there', files: applied(REPLACE) }],
-  invalid: [{ name: 'the document has no §D', files: applied(REPLACE.replace('§B', '§D')), errors: [at('refused')] }],
+  invalid: [{ name: 'the document has no §D', files: applied(REPLACE.replace('§B', '§D')), errors: [refusedAs('doc.md §D', 'doc.md: no heading or bold label "§D"')] }],
 };
 
 export const SECTION_AMBIGUOUS: RuleExamples = {
   valid: [{ name: 'one section is §B', files: applied(REPLACE) }],
-  invalid: [{ name: 'two headings are §B', files: { [RFC_FILE]: rfc(REPLACE), 'doc.md': `${DOC}\n## §B Again\n\nThe old words again.\n` }, errors: [at('refused')] }],
+  invalid: [{ name: 'two headings are §B', files: { [RFC_FILE]: rfc(REPLACE), 'doc.md': `${DOC}\n## §B Again\n\nThe old words again.\n` }, errors: [refusedAs('doc.md §B', 'doc.md: "§B" names 2 sections: heading "§B Versions" (line 3), heading "§B Again" (line 11)')] }],
 };
 
 export const TEXT_AMBIGUOUS: RuleExamples = {
   valid: [{ name: 'the old text occurs once in the section', files: applied(REPLACE) }],
-  invalid: [{ name: 'the old text occurs twice in the section', files: { [RFC_FILE]: rfc(REPLACE), 'doc.md': DOC.replace('old words.', 'old words, and old words.') }, errors: [at('refused')] }],
+  invalid: [{ name: 'the old text occurs twice in the section', files: { [RFC_FILE]: rfc(REPLACE), 'doc.md': DOC.replace('old words.', 'old words, and old words.') }, errors: [refusedAs('doc.md §B', 'doc.md heading "§B Versions": the old text occurs 2 times, at line 5:20, line 5:35; quote more of it so it names one place')] }],
 };
 
 export const TEXT_DRIFT: RuleExamples = {
   valid: [{ name: 'the old text is there', files: applied(REPLACE) }],
-  invalid: [{ name: 'the section says something else now', files: { [RFC_FILE]: rfc(REPLACE), 'doc.md': DOC.replace('the old words', 'other words') }, errors: [at('refused')] }],
+  invalid: [{ name: 'the section says something else now', files: { [RFC_FILE]: rfc(REPLACE), 'doc.md': DOC.replace('the old words', 'other words') }, errors: [refusedAs('doc.md §B', 'doc.md heading "§B Versions" (line 3): neither the old text "old words" nor the new text is there; the closest wording in the section is "words." at line 5:22')] }],
 };
 
 export const MARKUP_CUT: RuleExamples = {
   valid: [{ name: 'the old text covers the whole emphasis', files: applied('**`doc.md` §C** (`:9`) — replace "*details*" with "*facts*".') }],
-  invalid: [{ name: 'the old text ends inside the emphasis', files: applied('**`doc.md` §C** (`:9`) — replace "tails here" with "here".'), errors: [at('refused')] }],
+  invalid: [{ name: 'the old text ends inside the emphasis', files: applied('**`doc.md` §C** (`:9`) — replace "tails here" with "here".'), errors: [refusedAs('doc.md §C', 'doc.md heading "§C Other": the old text at line 9:16 starts or ends inside emphasis markup; quote the whole emphasis span')] }],
 };
 
 export const EDITS_OVERLAP: RuleExamples = {

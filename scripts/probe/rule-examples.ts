@@ -34,7 +34,7 @@ export const ERROR_DATA_SHAPE: RuleExamples = {
     {
       name: 'GetTask on an unknown id answers an internal error',
       files: { 'agent-card.json': CARD, 'answers/error-data-shape-GetTask-unknown.json': error(-32603, 'Internal error') },
-      errors: [{ messageId: 'otherCode' }],
+      errors: [{ messageId: 'otherCode', data: { code: -32001, reason: 'TASK_NOT_FOUND', gotCode: '-32603', gotMessage: '"Internal error"' } }],
     },
   ],
 };
@@ -61,7 +61,7 @@ export const VERSION_NOT_SUPPORTED_SHAPE: RuleExamples = {
     {
       name: 'A2A-Version 99.0 answers a bare 401',
       files: { 'agent-card.json': CARD, 'answers/version-not-supported-99.json': JSON.stringify({ status: 401, headers: {}, body: '' }, null, 2) + '\n' },
-      errors: [{ messageId: 'notJson' }],
+      errors: [{ messageId: 'notJson', data: { code: -32009, reason: 'VERSION_NOT_SUPPORTED' } }],
     },
   ],
 };
@@ -87,7 +87,7 @@ export const NOTHING_EXECUTED: RuleExamples = {
     {
       name: 'a 0.3 card: no 1.0 interface to probe',
       files: { 'agent-card.json': JSON.stringify({ name: 'Example agent', url: IFACE, protocolVersion: '0.3.0' }, null, 2) + '\n' },
-      errors: [{ messageId: 'nothing', file: 'https://agent.example/.well-known/agent-card.json' }],
+      errors: [{ messageId: 'nothing', file: `${EXAMPLE_HOST}/.well-known/agent-card.json`, data: { why: 'the card has no supportedInterfaces[] (an A2A 0.3 card): RFC 0211 §A–§D bind only 1.0 interfaces' } }],
     },
   ],
 };

@@ -73,7 +73,7 @@ export const DATA_SHAPE: RuleExamples = {
     {
       name: 'the legacy object in data',
       files: { 'capture.json': capture({ body: rpcError(-32001, 'Task not found', { reason: 'TASK_NOT_FOUND' }) }) },
-      errors: [{ messageId: 'shape', line: BODY_LINE }],
+      errors: [{ messageId: 'shape', line: BODY_LINE, data: { name: 'TaskNotFoundError', code: -32001, problem: 'error.data is an object, not an array: §A wants an array of @type objects (Any[]) with one ErrorInfo' } }],
     },
   ],
 };
@@ -84,7 +84,7 @@ export const REASON_MATCHES_CODE: RuleExamples = {
     {
       name: "another error's reason on TaskNotFoundError's code",
       files: { 'capture.json': capture({ body: rpcError(-32001, 'Task not found', [info('TASK_NOT_CANCELABLE')]) }) },
-      errors: [{ messageId: 'notTheCodesReason', line: BODY_LINE }],
+      errors: [{ messageId: 'notTheCodesReason', line: BODY_LINE, data: { reason: 'TASK_NOT_CANCELABLE', code: -32001, name: 'TaskNotFoundError', expected: 'TASK_NOT_FOUND', belongs: '; "TASK_NOT_CANCELABLE" is the reason of -32002 (TaskNotCancelableError)' } }],
     },
     {
       name: 'an A2A reason on a code that is not its own',
@@ -100,12 +100,12 @@ export const INVALID_PARAMS: RuleExamples = {
     {
       name: 'an A2A reason on invalid parameters',
       files: { 'capture.json': capture({ body: rpcError(-32602, 'Invalid params', [info('TASK_NOT_FOUND')]) }) },
-      errors: [{ messageId: 'a2aReason', line: BODY_LINE }],
+      errors: [{ messageId: 'a2aReason', line: BODY_LINE, data: { name: '(invalid parameters)', code: -32602, reason: 'TASK_NOT_FOUND', owner: 'TaskNotFoundError' } }],
     },
     {
       name: 'an ErrorInfo with a reason of its own (a warning)',
       files: { 'capture.json': capture({ body: rpcError(-32602, 'Invalid params', [info('INVALID_PARAMS')]) }) },
-      errors: [{ messageId: 'otherErrorInfo', line: BODY_LINE }],
+      errors: [{ messageId: 'otherErrorInfo', line: BODY_LINE, data: { name: '(invalid parameters)', code: -32602, reason: 'INVALID_PARAMS' } }],
     },
   ],
 };
@@ -125,7 +125,7 @@ export const STATUS_SHAPE: RuleExamples = {
       name: 'a Status without details',
       options: { binding: 'HTTP+JSON' },
       files: { 'capture.json': capture({ status: 404, body: { error: { code: 404, status: 'NOT_FOUND', message: 'Task not found' } } }) },
-      errors: [{ messageId: 'shape', line: BODY_LINE }],
+      errors: [{ messageId: 'shape', line: BODY_LINE, data: { problem: 'error.details is missing: an A2A error carries an array of @type objects with exactly one ErrorInfo' } }],
     },
   ],
 };
@@ -200,7 +200,7 @@ export const ERROR_TABLE: RuleExamples = {
     {
       name: 'a row whose code is not an integer',
       files: { [MAP]: map(TNF_ROW, '{ "upstream": "TaskNotCancelableError", "jsonrpc": "-32002", "reason": "TASK_NOT_CANCELABLE" }') },
-      errors: [{ messageId: 'unusableRow', file: MAP, line: 5, column: 7 }],
+      errors: [{ messageId: 'unusableRow', file: MAP, line: 5, column: 7, data: { problem: 'a2a.errors row without a string "upstream" and an integer "jsonrpc"; the wire checks skip it' } }],
     },
     {
       name: 'no row carries a reason',
