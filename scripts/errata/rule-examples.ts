@@ -27,12 +27,17 @@ const refusedAs = (target: string, detail: string) => ({ ...at('refused'), data:
 export const NOT_APPLIED: RuleExamples = {
   valid: [{ name: 'the erratum is in the document', options: { mode: 'check' }, files: { [RFC_FILE]: rfc(REPLACE), 'doc.md': DOC.replace('old words', 'new words') } }],
   invalid: [
-    { name: 'the document still has the old text', options: { mode: 'check' }, files: applied(REPLACE), errors: [at('replacePending')] },
+    {
+      name: 'the document still has the old text',
+      options: { mode: 'check' },
+      files: applied(REPLACE),
+      errors: [{ ...at('replacePending'), data: { name: 'RFC 0042 §Errata item 1 (doc.md §B)', file: 'doc.md', section: 'heading "§B Versions"', line: 5, rfc: '0042', flags: '' } }],
+    },
     {
       name: 'the paragraph to append is not there yet',
       options: { mode: 'check' },
       files: applied('**`doc.md` §C** (`:9`), appended: *"Details travel as strings."*'),
-      errors: [at('appendPending')],
+      errors: [{ ...at('appendPending'), data: { name: 'RFC 0042 §Errata item 1 (doc.md §C)', file: 'doc.md', section: 'heading "§C Other"', rfc: '0042', flags: '' } }],
     },
   ],
 };
@@ -91,14 +96,17 @@ export const EDITS_OVERLAP: RuleExamples = {
     {
       name: 'two errata replacing overlapping text',
       files: applied(REPLACE, '**`doc.md` §B** (`:5`) — replace "sends the old" with "sends no".'),
-      errors: [at('overlap'), at('overlap', ITEM_LINE + 1)],
+      errors: [
+        { ...at('overlap'), data: { name: 'RFC 0042 §Errata item 1 (doc.md §B)', other: 'RFC 0042 §Errata item 2 (doc.md §B)', file: 'doc.md' } },
+        { ...at('overlap', ITEM_LINE + 1), data: { name: 'RFC 0042 §Errata item 2 (doc.md §B)', other: 'RFC 0042 §Errata item 1 (doc.md §B)', file: 'doc.md' } },
+      ],
     },
   ],
 };
 
 export const VERIFY_FAILED: RuleExamples = {
   valid: [{ name: 'an appended paragraph', files: applied('**`doc.md` §C** (`:9`), appended: *"Details travel as strings."*') }],
-  invalid: [{ name: 'an appended "paragraph" that is a heading', files: applied('**`doc.md` §C** (`:9`), appended: *"## A heading is not a paragraph"*'), errors: [at('notShown')] }],
+  invalid: [{ name: 'an appended "paragraph" that is a heading', files: applied('**`doc.md` §C** (`:9`), appended: *"## A heading is not a paragraph"*'), errors: [{ ...at('notShown'), data: { name: 'RFC 0042 §Errata item 1 (doc.md §C)', file: 'doc.md', why: 'it would apply again' } }] }],
 };
 
 export const LINE_HINT_OFF: RuleExamples = {
@@ -107,7 +115,7 @@ export const LINE_HINT_OFF: RuleExamples = {
     {
       name: 'the hint points elsewhere (the section and the text still decide)',
       files: applied(REPLACE.replace(':5', ':40')),
-      errors: [{ messageId: 'off', file: RFC_FILE, line: ITEM_LINE, column: 20 }],
+      errors: [{ messageId: 'off', file: RFC_FILE, line: ITEM_LINE, column: 20, data: { name: 'RFC 0042 §Errata item 1 (doc.md §B)', hint: 40, what: 'text', file: 'doc.md', where: 'line 5' } }],
       output: { 'doc.md': DOC.replace('old words', 'new words') },
     },
   ],
