@@ -59,6 +59,15 @@ export class OverlaySource implements FileSource {
     return [...this.texts].some(([f, t]) => t !== null && f.startsWith(`${rel}/`));
   }
 
+  /** Over nothing, the names of the texts held in `dir` (files, and folders holding some), sorted; over a base, undefined (the base's folder is listed). */
+  namesIn(dir: string): string[] | undefined {
+    if (this.base) return undefined;
+    const prefix = dir === '.' || dir === '' ? '' : `${dir}/`;
+    const names = new Set<string>();
+    for (const [file, text] of this.texts) if (text !== null && file.startsWith(prefix)) names.add(file.slice(prefix.length).split('/')[0]!);
+    return [...names].sort();
+  }
+
   async glob(patterns: readonly string[]): Promise<string[]> {
     const found = new Set(this.base ? await this.base.glob(patterns) : []);
     const matches = globMatcher(patterns);

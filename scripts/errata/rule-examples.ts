@@ -52,6 +52,20 @@ export const TARGET_MISSING: RuleExamples = {
   invalid: [{ name: 'no such file', files: applied(REPLACE.replace('doc.md', 'docs/doc.md')), errors: [refusedAs('docs/doc.md §B', 'target file docs/doc.md does not exist in the example repository')] }],
 };
 
+const ABBREVIATED = '**RFC 0007 UQ1** (`RFCS/0007-…:5`), appended: *"Settled by RFC 0042."*';
+const UQ = (title: string) => `# RFC 0007: ${title}\n\n## Unresolved questions\n\n1. Which floor?\n`;
+
+export const TARGET_AMBIGUOUS: RuleExamples = {
+  valid: [{ name: 'an abbreviated name that one file starts with', files: { [RFC_FILE]: rfc(ABBREVIATED), 'RFCS/0007-floors.md': UQ('Floors') } }],
+  invalid: [
+    {
+      name: 'an abbreviated name that two files start with',
+      files: { [RFC_FILE]: rfc(ABBREVIATED), 'RFCS/0007-floors.md': UQ('Floors'), 'RFCS/0007-floors-again.md': UQ('Floors again') },
+      errors: [refusedAs('RFC 0007 UQ1', 'target RFCS/0007-… is abbreviated and matches 2 files: RFCS/0007-floors-again.md, RFCS/0007-floors.md')],
+    },
+  ],
+};
+
 export const TARGET_OUTSIDE_ROOT: RuleExamples = {
   valid: [{ name: 'a path inside the repository', files: applied(REPLACE) }],
   invalid: [

@@ -28,7 +28,7 @@ export const ERRATA = {
     examples: EXAMPLES.ITEM_UNREADABLE,
   }),
   targetMissing: erratum({ id: 'errata/target-missing', description: 'The target file of an erratum does not exist.', messages: refused, examples: EXAMPLES.TARGET_MISSING }),
-  targetAmbiguous: erratum({ id: 'errata/target-ambiguous', description: 'An abbreviated target path matches more than one file.', messages: refused }),
+  targetAmbiguous: erratum({ id: 'errata/target-ambiguous', description: 'An abbreviated target path matches more than one file.', messages: refused, examples: EXAMPLES.TARGET_AMBIGUOUS }),
   targetOutsideRoot: erratum({ id: 'errata/target-outside-root', description: 'A target path is absolute, climbs out with `..`, or its real path leaves the repository.', messages: refused, examples: EXAMPLES.TARGET_OUTSIDE_ROOT }),
   targetNotGoverned: erratum({
     id: 'errata/target-not-governed',

@@ -34,8 +34,8 @@ describe('command rule examples (meta.examples)', () => {
   it('every wire rule carries examples', () => {
     expect(WIRE_COMMAND_RULES.filter((r) => !r.examples).map((r) => r.id)).toEqual([]);
   });
-  it('every errata rule carries examples but the one an in-memory repository cannot show (an abbreviated name is looked up on disk)', () => {
-    expect(ERRATA_RULES.filter((r) => !r.examples).map((r) => r.id)).toEqual(['errata/target-ambiguous']);
+  it('every errata rule carries examples', () => {
+    expect(ERRATA_RULES.filter((r) => !r.examples).map((r) => r.id)).toEqual([]);
   });
   it("every probe rule of the probe's own carries examples (the wire rules it reports carry theirs)", () => {
     expect(PROBE_OWN_RULES.filter((r) => !r.examples).map((r) => r.id)).toEqual([]);

@@ -23,7 +23,6 @@ const END_TO_END: Record<string, string> = {
   'limits/too-many-files': 'test/hostile/bounds-volume.test.ts',
   'wire-examples/positive-passes': 'test/wire/wire-examples.test.ts',
   'wire-examples/negative-fails-as-labelled': 'test/wire/wire-examples.test.ts',
-  'errata/target-ambiguous': 'test/errata/refusals.test.ts',
   'corpus/unreadable-file': 'test/hostile/read.test.ts',
   'parse/invalid-utf8': 'test/hostile/read.test.ts',
   'parse/too-large': 'test/hostile/read.test.ts',
