@@ -17,24 +17,29 @@ export interface RuleGroup {
   /** The command (and check family) whose findings these are, e.g. `check rfcs`, `compat`. */
   command: string;
   rules: RuleMeta[];
+  /** For a command other than check: what its rules' examples stand for (the command's example driver runs them). */
+  examples?: string;
 }
 
 export async function ruleGroups(): Promise<RuleGroup[]> {
   const families = await Promise.all(Object.values(FAMILIES).map((load) => load()));
-  const [{ WIRE_COMMAND_RULES }, { PROBE_OWN_RULES }, { ERRATA_RULES }, { RULE_INFOS }, { EXCEPTION_RULES }] = await Promise.all([
+  const [{ WIRE_COMMAND_RULES }, { PROBE_OWN_RULES }, { ERRATA_RULES }, { RULE_INFOS }, { EXCEPTION_RULES }, { WIRE_EXAMPLES_NOTE }, { PROBE_EXAMPLES_NOTE }, { ERRATA_EXAMPLES_NOTE }] = await Promise.all([
     import('./wire/rules.js'),
     import('./probe/findings.js'),
     import('./errata/rules.js'),
     import('./compat/rules.js'),
     import('./core/exceptions.js'),
+    import('./wire/rule-examples.js'),
+    import('./probe/rule-examples.js'),
+    import('./errata/rule-examples.js'),
   ]);
   return [
     { command: 'every command (input)', rules: INPUT_RULES },
     ...families.map((f) => ({ command: `check ${f.name}`, rules: f.rules.map(defineRule) })),
     { command: 'check (exceptions)', rules: EXCEPTION_RULES },
-    { command: 'wire (and probe)', rules: WIRE_COMMAND_RULES },
-    { command: 'probe', rules: PROBE_OWN_RULES },
-    { command: 'errata', rules: ERRATA_RULES },
+    { command: 'wire (and probe)', rules: WIRE_COMMAND_RULES, examples: WIRE_EXAMPLES_NOTE },
+    { command: 'probe', rules: PROBE_OWN_RULES, examples: PROBE_EXAMPLES_NOTE },
+    { command: 'errata', rules: ERRATA_RULES, examples: ERRATA_EXAMPLES_NOTE },
     { command: 'compat', rules: RULE_INFOS },
   ];
 }

@@ -26,6 +26,7 @@ import { INPUT_RULES } from '../core/input-rules.js';
 import { setCacheLocation } from '../core/cache.js';
 import { loadConfig } from '../core/config.js';
 import { checkPresetName } from '../core/layout.js';
+import { isErrataFinding } from '../errata/rules.js';
 
 const HELP = `usage: specgate check [family…] [path or glob…] [options] [baseline options] [common options]
 
@@ -174,10 +175,9 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
   // (loadFamilies([]) is every family.)
   const notRun = ids(others.length && baselineWanted(checked, values) ? await loadFamilies(others, plugins.families) : []);
   const scope = runScope(ids(families), notRun, read, (file) => existsSync(path.join(checked.root, file)));
-  // Files the command line left out are not judged by the baseline either.
   // errata check's entries share the file; check neither uses them up nor prunes them. Files the
   // command line left out are not judged by the baseline either.
-  const inScope = (file: string, ruleId: string) => !ruleId.startsWith('errata/') && (!targets || targets.matches(file)) && scope(file, ruleId);
+  const inScope = (file: string, ruleId: string) => !isErrataFinding({ ruleId }) && (!targets || targets.matches(file)) && scope(file, ruleId);
   const baselined = applyBaseline(result, checked, values, { inScope, familyOf: (f) => familyOf.get(f) });
   const code = await emit(baselined, values, checked, families.flatMap((f) => f.rules), io);
   if (values.debug) {

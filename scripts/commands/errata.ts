@@ -65,7 +65,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const { sub, common, items, dryRun } = args;
   const { corpus, severities } = await openCorpus(common, ['rfcsDir'], BUILTIN_RULES);
   const { planErrata } = await import('../errata/run.js');
-  const { ERRATA_RULES } = await import('../errata/rules.js');
+  const { ERRATA_RULES, isErrataFinding } = await import('../errata/rules.js');
   const format = common.format ?? 'stylish';
   // Recovery of a killed run first; an apply holds the lock from before reading to its last rename.
   const { openCommit } = await import('../core/commit.js');
@@ -101,7 +101,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   if (sub === 'check') {
     const { applyBaseline } = await import('../core/suppressions.js');
     const judged = new Set(result.rfcs.map((r) => r.file));
-    const inScope = (file: string, ruleId: string) => ruleId.startsWith('errata/') && (!args.rfc || judged.has(file));
+    const inScope = (file: string, ruleId: string) => isErrataFinding({ ruleId }) && (!args.rfc || judged.has(file));
     const baselined = applyBaseline({ findings, families: [] }, corpus, common as BaselineOptions, { inScope });
     findings = baselined.findings;
     baseline = baselined.baseline;

@@ -5,7 +5,7 @@ import { loadPlugins } from '../core/plugins.js';
 import { UsageError } from '../core/errors.js';
 import { checkPresetName, PRESET_NAMES } from '../core/layout.js';
 import type { RuleMeta } from '../core/rule.js';
-import { presetDefault, presetSetting, ruleAnchor, ruleUnderPreset } from '../core/rule.js';
+import { defineRule, presetDefault, presetSetting, ruleAnchor, ruleUnderPreset } from '../core/rule.js';
 import { checkCommonValues, writeReport } from '../core/run-env.js';
 import type { RuleGroup } from '../rules-registry.js';
 import { ruleAliases, ruleGroups } from '../rules-registry.js';
@@ -80,7 +80,8 @@ async function pluginGroups(root: string, specs: readonly string[] | undefined):
   const out: RuleGroup[] = [];
   for (const p of loaded.plugins) {
     for (const name of p.families) {
-      out.push({ command: `check ${name} (plugin ${p.name})`, rules: loaded.rules.filter((r) => r.id.startsWith(`${name}/`)) });
+      const family = await loaded.families.find((f) => f.name === name)!.load();
+      out.push({ command: `check ${name} (plugin ${p.name})`, rules: family.rules.map((r) => defineRule(r)) });
     }
   }
   return out;
@@ -139,10 +140,13 @@ export function markdown(groups: readonly RuleGroup[], aliases: Readonly<Record<
       out.push(`| ${cells.join(' | ')} |`);
     }
   }
-  const examples = groups.flatMap((g) => g.rules).filter((r) => r.examples);
-  if (examples.length) {
-    out.push('', '## Examples', '', 'Each rule\'s own examples (its `meta.examples`), which the rule tests run: an invalid example lists what the rule reports (message id, line and column) and, for a fixable rule, the text its fixes give. A compat rule\'s example is a base and a head version of a file, compared as `specgate compat` compares a git base with the working tree (the rule turned on): where the change is reported, and the diff from base to head.');
-    for (const r of examples) out.push(...ruleExamples(r));
+  if (groups.some((g) => g.rules.some((r) => r.examples))) {
+    out.push('', '## Examples', '', 'Each rule\'s own examples (its `meta.examples`), which the rule tests run: an invalid example lists what the rule reports (message id, line and column) and, for a fixable rule, the text its fixes give. A check rule runs over the example\'s files; a rule of another command runs through that command, as said above its examples. A compat rule\'s example is a base and a head version of a file, compared as `specgate compat` compares a git base with the working tree (the rule turned on): where the change is reported, and the diff from base to head.');
+    for (const g of groups) {
+      const rules = g.rules.filter((r) => r.examples);
+      if (rules.length && g.examples) out.push('', `Examples of \`${g.command}\`: ${g.examples}`);
+      for (const r of rules) out.push(...ruleExamples(r));
+    }
   }
   const retired = Object.entries(aliases);
   if (retired.length) {
@@ -163,12 +167,13 @@ function ruleExamples(r: RuleMeta): string[] {
   if ([...r.examples!.valid, ...r.examples!.invalid].some((c) => c.base)) return versionExamples(r);
   const out = ['', `### ${r.id}`];
   const files = (f: Readonly<Record<string, string>>) => Object.entries(f).flatMap(([file, text], i) => [...(i ? [''] : []), `\`${file}\`:`, '', fence(text, file)]);
+  const options = (o: Readonly<Record<string, unknown>> | undefined) => (o ? ['', `Options: \`${JSON.stringify(o)}\``] : []);
   for (const c of r.examples!.invalid) {
-    out.push('', `Incorrect: ${c.name}`, '', ...files(c.files), '');
+    out.push('', `Incorrect: ${c.name}`, ...options(c.options), '', ...files(c.files), '');
     for (const e of c.errors) out.push(`- \`${e.messageId}\`${e.line !== undefined ? ` at ${e.file ?? ''}${e.file ? ':' : 'line '}${e.line}${e.column !== undefined ? `:${e.column}` : ''}` : ''}: ${formatExample(r, e)}`);
     if (c.output) out.push('', 'Fixed:', '', ...files(c.output));
   }
-  for (const c of r.examples!.valid) out.push('', `Correct: ${c.name}`, '', ...files(c.files));
+  for (const c of r.examples!.valid) out.push('', `Correct: ${c.name}`, ...options(c.options), '', ...files(c.files));
   return out;
 }
 

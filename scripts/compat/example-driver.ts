@@ -2,8 +2,8 @@ import type { ConfiguredSeverity, Finding } from '../core/findings.js';
 import type { Layout } from '../core/layout.js';
 import { presetLayout } from '../core/layout.js';
 import { OverlaySource } from '../core/overlay-source.js';
-import type { ExampleFiles, RuleMeta } from '../core/rule.js';
-import type { RuleDriver, RuleRun, ValidRuleCase } from '../core/rule-tester.js';
+import type { ExampleFiles } from '../core/rule.js';
+import type { ExampleDriver, ExampleRun, ValidRuleCase } from '../core/rule-tester.js';
 import { compareSources } from './compare.js';
 
 /** How the example's base is named in its messages ("since base"). */
@@ -40,13 +40,14 @@ const isProblem = (f: Finding) => /^(parse|corpus|limits)\//.test(f.ruleId) || f
  * findings are compared: one change can be a neighbouring kind too (a renamed property is also
  * an added one), which that rule's own examples show.
  */
-export const compatExampleDriver: RuleDriver<RuleMeta> = async (rule, c): Promise<RuleRun> => {
-  const result = await compareExample(c, { [rule.id]: 'on' });
-  return {
-    findings: result.findings.filter((f) => f.ruleId === rule.id),
-    problems: result.findings.filter((f) => f.ruleId !== rule.id && isProblem(f)),
-    guards: 0,
-    visited: result.changes.length,
-    output: {},
-  };
+export const compatExampleDriver: ExampleDriver = {
+  command: 'compat',
+  async run(rule, files, { base, options, preset }): Promise<ExampleRun> {
+    const result = await compareExample({ files, ...(base ? { base } : {}), ...(options ? { options } : {}), ...(preset ? { preset } : {}) }, { [rule.id]: 'on' });
+    return {
+      findings: result.findings.filter((f) => f.ruleId === rule.id),
+      problems: result.findings.filter((f) => f.ruleId !== rule.id && isProblem(f)),
+      output: {},
+    };
+  },
 };

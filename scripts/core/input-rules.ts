@@ -26,24 +26,32 @@ function examplesOf(id: InputRuleId): Pick<RuleMeta, 'examples'> {
   return examples ? { examples } : {};
 }
 
-export const INPUT_RULES: RuleMeta[] = [
-  // Upstream's RFC 0001 §1 lists what RFCS/ holds, not the other documents the checks need: this project's §A is cited by name.
-  input('corpus/missing-file', 'A document the checks need is missing from the working tree (or the index).', 'RFC 0001 §A', { openwop: "specgate's RFC 0001 §A" }),
-  parseRule('parse/syntax', 'A governed JSON or YAML file is not well-formed.', 'RFC 8259'),
-  // §4: the names within an object SHOULD be unique.
-  parseRule('parse/duplicate-key', 'A JSON object or YAML mapping has the same key twice (JSON.parse keeps only the last one).', 'RFC 8259 §4'),
-  input('corpus/unreadable-file', 'A path the checks read is not a regular file inside the root (a directory, FIFO, device, socket, symlink loop, a symlink leading out of the root or into `.git/`) or cannot be read (I/O error).', 'specgate input limits'),
-  input('parse/bom', 'A JSON or YAML file starts with a byte-order mark (RFC 8259 §8.1 forbids adding one; specgate holds YAML to the same).', 'RFC 8259 §8.1'),
-  input('parse/invalid-utf8', 'A governed text file holds a byte sequence that is not UTF-8 (decoding would silently replace it).', 'RFC 8259 §8.1'),
-  // §2: a JSON text is one value.
-  parseRule('parse/empty', 'A governed JSON or YAML file is empty.', 'RFC 8259 §2'),
-  // §9: a parser may limit the depth of nesting.
-  parseRule('parse/too-deep', 'A governed document nests deeper than the parser accepts.', 'RFC 8259 §9'),
-  input('parse/too-large', 'A governed file is larger than the size cap, so it is not parsed.', 'specgate input limits'),
-  input('parse/binary', 'A governed file holds NUL bytes: it is binary rather than text.', 'specgate input limits'),
-  input('parse/markdown-too-large', 'A Markdown file (an RFC or an errata target) is larger than the Markdown cap, so it is not parsed.', 'specgate input limits'),
-  defineRule(MARKDOWN_TOO_COMPLEX),
-  input('limits/too-many-files', 'The RFC folder holds more files than a run reads: the first ones by name are checked, and this one counts the rest.', 'specgate input limits'),
-  input('limits/findings-per-file', 'A file has more findings than the per-file cap: the first ones are shown and this one counts the rest.', 'specgate input limits'),
-  input('parse/aliases', 'A YAML document has more aliases than the parser expands (an expansion bomb).', 'YAML 1.2'),
-];
+// Upstream's RFC 0001 §1 lists what RFCS/ holds, not the other documents the checks need: this project's §A is cited by name.
+export const MISSING_FILE = input('corpus/missing-file', 'A document the checks need is missing from the working tree (or the index).', 'RFC 0001 §A', { openwop: "specgate's RFC 0001 §A" });
+const SYNTAX = parseRule('parse/syntax', 'A governed JSON or YAML file is not well-formed.', 'RFC 8259');
+// §4: the names within an object SHOULD be unique.
+const DUPLICATE_KEY = parseRule('parse/duplicate-key', 'A JSON object or YAML mapping has the same key twice (JSON.parse keeps only the last one).', 'RFC 8259 §4');
+const UNREADABLE_FILE = input('corpus/unreadable-file', 'A path the checks read is not a regular file inside the root (a directory, FIFO, device, socket, symlink loop, a symlink leading out of the root or into `.git/`) or cannot be read (I/O error).', 'specgate input limits');
+const BOM = input('parse/bom', 'A JSON or YAML file starts with a byte-order mark (RFC 8259 §8.1 forbids adding one; specgate holds YAML to the same).', 'RFC 8259 §8.1');
+const INVALID_UTF8 = input('parse/invalid-utf8', 'A governed text file holds a byte sequence that is not UTF-8 (decoding would silently replace it).', 'RFC 8259 §8.1');
+// §2: a JSON text is one value.
+const EMPTY = parseRule('parse/empty', 'A governed JSON or YAML file is empty.', 'RFC 8259 §2');
+// §9: a parser may limit the depth of nesting.
+const TOO_DEEP = parseRule('parse/too-deep', 'A governed document nests deeper than the parser accepts.', 'RFC 8259 §9');
+const TOO_LARGE = input('parse/too-large', 'A governed file is larger than the size cap, so it is not parsed.', 'specgate input limits');
+const BINARY = input('parse/binary', 'A governed file holds NUL bytes: it is binary rather than text.', 'specgate input limits');
+const MARKDOWN_TOO_LARGE = input('parse/markdown-too-large', 'A Markdown file (an RFC or an errata target) is larger than the Markdown cap, so it is not parsed.', 'specgate input limits');
+const MARKDOWN_COMPLEX = defineRule(MARKDOWN_TOO_COMPLEX);
+export const TOO_MANY_FILES = input('limits/too-many-files', 'The RFC folder holds more files than a run reads: the first ones by name are checked, and this one counts the rest.', 'specgate input limits');
+const FINDINGS_PER_FILE = input('limits/findings-per-file', 'A file has more findings than the per-file cap: the first ones are shown and this one counts the rest.', 'specgate input limits');
+const ALIASES = input('parse/aliases', 'A YAML document has more aliases than the parser expands (an expansion bomb).', 'YAML 1.2');
+
+export const INPUT_RULES: RuleMeta[] = [MISSING_FILE, SYNTAX, DUPLICATE_KEY, UNREADABLE_FILE, BOM, INVALID_UTF8, EMPTY, TOO_DEEP, TOO_LARGE, BINARY, MARKDOWN_TOO_LARGE, MARKDOWN_COMPLEX, TOO_MANY_FILES, FINDINGS_PER_FILE, ALIASES];
+
+/**
+ * The parse rules whose finding means the file's content was not read, so no other rule judged it
+ * (the baseline neither uses up nor prunes its entries). A duplicate key or a byte-order mark is
+ * reported, but the file is still read and judged.
+ */
+export const UNPARSED_RULES: readonly RuleMeta[] = [SYNTAX, INVALID_UTF8, EMPTY, TOO_DEEP, TOO_LARGE, BINARY, MARKDOWN_TOO_LARGE, MARKDOWN_COMPLEX, ALIASES];
+

@@ -13,9 +13,13 @@ export class OverlaySource implements FileSource {
   readonly root: string;
   private readonly texts = new Map<string, string | null>();
 
-  constructor(readonly base: FileSource | undefined) {
+  /** `label` names texts that stand for no folder on disk (a rule's example repository): no path of it is looked up on disk. */
+  constructor(
+    readonly base: FileSource | undefined,
+    label?: string,
+  ) {
     this.root = base?.root ?? path.resolve('/memory');
-    this.label = base?.label ?? 'working tree';
+    this.label = label ?? base?.label ?? 'working tree';
   }
 
   set(rel: string, text: string | null): void {
@@ -53,6 +57,15 @@ export class OverlaySource implements FileSource {
     if (this.base?.exists(rel)) return true;
     // a folder holding a file set here
     return [...this.texts].some(([f, t]) => t !== null && f.startsWith(`${rel}/`));
+  }
+
+  /** Over nothing, the names of the texts held in `dir` (files, and folders holding some), sorted; over a base, undefined (the base's folder is listed). */
+  namesIn(dir: string): string[] | undefined {
+    if (this.base) return undefined;
+    const prefix = dir === '.' || dir === '' ? '' : `${dir}/`;
+    const names = new Set<string>();
+    for (const [file, text] of this.texts) if (text !== null && file.startsWith(prefix)) names.add(file.slice(prefix.length).split('/')[0]!);
+    return [...names].sort();
   }
 
   async glob(patterns: readonly string[]): Promise<string[]> {

@@ -5,7 +5,7 @@ import { planPass } from './fixer.js';
 import type { ConfiguredSeverity, Finding } from './findings.js';
 import { presetLayout } from './layout.js';
 import { OverlaySource } from './overlay-source.js';
-import type { ExampleFiles, Rule, RuleContext, RuleExamples, RuleSpec } from './rule.js';
+import type { ExampleFiles, Rule, RuleContext, RuleExamples, RuleMeta, RuleSpec } from './rule.js';
 import { defineRule, formatMessage } from './rule.js';
 
 /*
@@ -14,24 +14,47 @@ import { defineRule, formatMessage } from './rule.js';
  * messageId, location, and for a fixable rule the texts its fixes give (`output`). The rule gets a
  * frozen context whose corpus offers only the typed loaders: a rule that reaches for the file
  * source, the corpus's findings or anything else fails here. Framework-free: `testRule` takes
- * vitest's (or any runner's) `describe` and `it`, so a plugin's tests use it as ours do.
- * A rule that is no check rule (compat compares a base and a head) is run by a `driver` the
- * command's layer passes in: the comparisons stay the same, and core names no command.
+ * vitest's (or any runner's) `describe` and `it`, so a plugin's tests use it as ours do. A rule of
+ * another command (wire, errata, probe) is run by the same comparisons through its command's
+ * ExampleDriver, which its layer provides (this module imports nothing above core); compat's
+ * examples carry the `base` its driver compares the head (`files`) with.
  */
 
 export type ValidRuleCase = RuleExamples['valid'][number] & { preset?: string };
 export type InvalidRuleCase = RuleExamples['invalid'][number] & { preset?: string };
 
-export interface RuleRun {
+/** What one example gave: the rule's findings, the inputs' problems, the texts it changed. */
+export interface ExampleRun {
   /** The rule's findings, settled (severity, citation) under the case's preset. */
   findings: Finding[];
   /** Read or parse problems of the corpus (a case whose file does not parse has them). */
   problems: Finding[];
+  /** Each file's text after one pass of the findings' fixes, or after the command's own edit (errata): only files that changed. */
+  output: Record<string, string>;
+}
+
+/**
+ * How a rule's examples run. A check rule runs over its corpus (`CHECK_DRIVER`, the default); a
+ * rule of another command (wire, errata, probe) is judged by its command, whose layer provides a
+ * driver that runs the command's judge on the example's in-memory files with every other rule of
+ * the command `off` (`onlyRule`). Core knows only this shape: the drivers live with their commands.
+ */
+export interface ExampleDriver {
+  /** The command whose judge runs the examples. */
+  readonly command: string;
+  /** `base`: the files of the version compared against, for a command that compares two (compat). */
+  run(rule: RuleSpec, files: ExampleFiles, opts: { options?: Readonly<Record<string, unknown>>; preset?: string; base?: ExampleFiles }): Promise<ExampleRun>;
+}
+
+/** Severities that leave only `rule` of a command's rules reporting: the harness judges one rule. */
+export function onlyRule(rule: Pick<RuleMeta, 'id'>, rules: readonly Pick<RuleMeta, 'id'>[]): Record<string, ConfiguredSeverity> {
+  return Object.fromEntries(rules.filter((r) => r.id !== rule.id).map((r) => [r.id, 'off' as const]));
+}
+
+export interface RuleRun extends ExampleRun {
   /** Reports the rule marked `guard` (its own check that it saw enough), not compared. */
   guards: number;
   visited: number;
-  /** Each file's text after one pass of the findings' fixes (only files a fix changed). */
-  output: Record<string, string>;
 }
 
 /** The loaders a rule may use, bound to one corpus; nothing else is reachable from it. */
@@ -63,27 +86,29 @@ export async function runRuleOn(
   return { findings, problems: applySeverities(corpus.problems, [], {}, corpus.layout.preset), guards: reported.guards.length, visited: reported.visited, output };
 }
 
-/**
- * Runs a rule over one example and returns its findings settled (only the rule under test's, and
- * the problems reading the example's files). The default runs a check rule (`runRuleOn`).
- */
-export type RuleDriver<R extends RuleSpec = Rule> = (rule: R, c: ValidRuleCase) => Promise<RuleRun>;
-
-/** The driver of a check rule: its `run` over the example's files. */
-export const checkRuleDriver: RuleDriver<Rule> = (rule, c) => {
-  if (c.base !== undefined) throw new Error(`${rule.id}: example "${c.name}" has base files; a rule that compares versions needs its command's driver`);
-  return runRuleOn(rule, c.files, { ...(c.options ? { options: c.options } : {}), ...(c.preset ? { preset: c.preset } : {}) });
+/** Check rules: the rule itself runs over the example's corpus. */
+export const CHECK_DRIVER: ExampleDriver = {
+  command: 'check',
+  run(rule, files, { base, ...opts }) {
+    if (typeof (rule as Partial<Rule>).run !== 'function') throw new Error(`${rule.id} is not a check rule: give its examples the driver of its command`);
+    if (base !== undefined) throw new Error(`${rule.id}: an example with base files needs the driver of a command that compares versions`);
+    return runRuleOn(rule as unknown as Rule, files, opts);
+  },
 };
 
+function runCase(rule: RuleSpec, c: ValidRuleCase, driver: ExampleDriver): Promise<ExampleRun> {
+  return driver.run(rule, c.files, { ...(c.options ? { options: c.options } : {}), ...(c.preset ? { preset: c.preset } : {}), ...(c.base ? { base: c.base } : {}) });
+}
+
 /** What is wrong with the rule's run on a valid case: one line per unexpected finding. */
-export async function validMismatches<R extends RuleSpec = Rule>(rule: R, c: ValidRuleCase, driver: RuleDriver<R> = checkRuleDriver as unknown as RuleDriver<R>): Promise<string[]> {
-  const run = await driver(rule, c);
+export async function validMismatches(rule: RuleSpec, c: ValidRuleCase, driver: ExampleDriver = CHECK_DRIVER): Promise<string[]> {
+  const run = await runCase(rule, c, driver);
   return [...run.problems, ...run.findings].map((f) => `unexpected ${brief(f)}`);
 }
 
 /** What is wrong with the rule's run on an invalid case: count, ids, messageIds, locations, data, output. */
-export async function invalidMismatches<R extends RuleSpec = Rule>(rule: R, c: InvalidRuleCase, driver: RuleDriver<R> = checkRuleDriver as unknown as RuleDriver<R>): Promise<string[]> {
-  const run = await driver(rule, c);
+export async function invalidMismatches(rule: RuleSpec, c: InvalidRuleCase, driver: ExampleDriver = CHECK_DRIVER): Promise<string[]> {
+  const run = await runCase(rule, c, driver);
   const out = run.problems.map((f) => `the case's files do not read cleanly: ${brief(f)}`);
   if (c.errors.length === 0) out.push('an invalid case names at least one finding');
   if (run.findings.length !== c.errors.length) out.push(`expected ${c.errors.length} finding(s), got ${run.findings.length}: ${run.findings.map(brief).join('; ') || 'none'}`);
@@ -97,13 +122,14 @@ export async function invalidMismatches<R extends RuleSpec = Rule>(rule: R, c: I
     }
     if (e.data && f.messageId === e.messageId) {
       const want = formatMessage(rule, e.messageId, e.data);
-      if (!f.message.startsWith(want)) out.push(`finding ${i + 1}: message "${f.message}" is not its template filled with ${JSON.stringify(e.data)}`);
+      // A command may frame the message (the wire command leads with the place in the body); the citation follows it.
+      if (!f.message.includes(want)) out.push(`finding ${i + 1}: message "${f.message}" is not its template filled with ${JSON.stringify(e.data)}`);
     }
   });
   if (c.output) {
     for (const [file, text] of Object.entries(c.output)) if (run.output[file] !== text) out.push(`output of ${file}:\n${run.output[file] ?? '(unchanged)'}\nexpected:\n${text}`);
     for (const file of Object.keys(run.output)) if (!(file in c.output)) out.push(`the fixes also change ${file}`);
-  } else if (Object.keys(run.output).length > 0 && rule.fixable) out.push(`the fixes change ${Object.keys(run.output).join(', ')}: give the case an output`);
+  } else if (Object.keys(run.output).length > 0 && (rule.fixable || driver !== CHECK_DRIVER)) out.push(`the run changes ${Object.keys(run.output).join(', ')}: give the case an output`);
   return out;
 }
 
@@ -117,21 +143,19 @@ export interface TestApi {
   it(name: string, body: () => Promise<void>): void;
 }
 
-/** What `testRule` may be given besides the rule: other cases than its `meta.examples`, and the driver of a rule that is no check rule. */
-export interface TestRuleOptions<R extends RuleSpec> {
-  cases?: { valid: readonly ValidRuleCase[]; invalid: readonly InvalidRuleCase[] };
-  driver?: RuleDriver<R>;
+/** What `testRule` may be given besides the rule: other cases than its `meta.examples`, and the driver of a rule of another command than check. */
+export interface TestRuleOptions {
+  cases?: { valid: readonly ValidRuleCase[]; invalid: readonly InvalidRuleCase[] } | undefined;
+  driver?: ExampleDriver;
 }
 
 /**
  * Registers a rule's cases (by default its `meta.examples`) with the runner: each valid case must
  * report nothing, each invalid one exactly its errors (and output). A mismatch fails with every
- * difference listed.
+ * difference listed. A rule of another command than check names its command's driver.
  */
-export function testRule(rule: Rule, api: TestApi, options?: TestRuleOptions<Rule>): void;
-export function testRule<R extends RuleSpec>(rule: R, api: TestApi, options: TestRuleOptions<R> & { driver: RuleDriver<R> }): void;
-export function testRule<R extends RuleSpec>(rule: R, api: TestApi, options: TestRuleOptions<R> = {}): void {
-  const { cases = rule.examples, driver = checkRuleDriver as unknown as RuleDriver<R> } = options;
+export function testRule(rule: RuleSpec, api: TestApi, options: TestRuleOptions = {}): void {
+  const { cases = rule.examples, driver = CHECK_DRIVER } = options;
   api.describe(rule.id, () => {
     if (!cases || cases.invalid.length === 0) {
       api.it('has examples', async () => {

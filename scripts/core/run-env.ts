@@ -19,6 +19,7 @@ import type { RuleCatalog } from './rule-catalog.js';
 import { resolveConfiguredRules } from './rule-catalog.js';
 import type { CliIo } from './io.js';
 import { processIo } from './io.js';
+import { MISSING_FILE } from './input-rules.js';
 
 export const TOOL_NAME = 'specgate';
 export const TOOL_VERSION = packageVersion();
@@ -266,7 +267,7 @@ export async function emit(result: CheckResult, values: CommonValues, corpus: Co
   );
   writeReport(values.output, text, io);
   // Files missing where this preset looks, present where another keeps them: say so once.
-  if (corpus && result.findings.some((f) => f.ruleId === 'corpus/missing-file')) {
+  if (corpus && result.findings.some((f) => f.ruleId === MISSING_FILE.id)) {
     const hint = otherPresetHint(corpus.layout, (rel) => corpus.source.exists(rel));
     if (hint) io.stderr.write(`specgate: ${hint}\n`);
   }

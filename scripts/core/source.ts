@@ -25,6 +25,8 @@ export interface FileSource {
   sizeOf?(rel: string): number | undefined;
   /** Repository-relative paths matching globs (picomatch syntax, matched by globMatcher), sorted. */
   glob(patterns: readonly string[]): Promise<string[]>;
+  /** The names in a folder, when the source holds its files itself (in memory); otherwise the folder on disk is listed. */
+  namesIn?(dir: string): string[] | undefined;
 }
 
 /**

@@ -9,6 +9,7 @@ import { writeOutputFile, writeTreeFile } from './writer.js';
 import { dict, own } from './dict.js';
 import { isObject } from './json-object.js';
 import { encodePointer } from './pointer.js';
+import { UNPARSED_RULES } from './input-rules.js';
 
 /**
  * The baseline, after ESLint's bulk suppressions (eslint-suppressions.json): per file and rule
@@ -154,8 +155,7 @@ export function baselineWanted(corpus: Corpus, values: BaselineOptions): boolean
 
 /** Rule ids of the findings that say a file could not be read or parsed: the file's other rules saw nothing of it. */
 function unreadable(f: Pick<Finding, 'ruleId'>): boolean {
-  // A duplicate key or a byte-order mark is reported, but the file is still read and judged.
-  return f.ruleId.startsWith('parse/') && f.ruleId !== 'parse/duplicate-key' && f.ruleId !== 'parse/bom';
+  return UNPARSED_RULES.some((r) => r.id === f.ruleId);
 }
 
 export function applyBaseline(result: CheckResult, corpus: Corpus, values: BaselineOptions, scope: BaselineScope = {}): CheckResult {

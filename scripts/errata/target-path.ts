@@ -124,6 +124,8 @@ function safeReal(p: string): string {
 }
 
 function listDir(source: FileSource, dir: string): string[] {
+  const held = source.namesIn?.(dir);
+  if (held) return held;
   try {
     return readdirSync(path.join(source.root, dir)).sort();
   } catch {

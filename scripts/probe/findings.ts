@@ -10,6 +10,7 @@ import { CapturePlacer } from '../wire/capture.js';
 import { WIRE_RULE_LIST } from '../wire/rules.js';
 import { captureFileName } from './capture.js';
 import { LEG_RULES } from './rules.js';
+import { NOTHING_EXECUTED as NOTHING_EXECUTED_EXAMPLES } from './rule-examples.js';
 import type { ProbeRun } from './run.js';
 
 /** The run that witnessed nothing. */
@@ -18,6 +19,7 @@ const NOTHING_EXECUTED = defineRule({
   rfc: 'RFC 0211 §Conformance',
   description: 'at least one leg ran against the host (an all-inapplicable run is not a pass)',
   messages: { nothing: 'no conformance leg could run against the host, so nothing was witnessed: {{why}}' },
+  examples: NOTHING_EXECUTED_EXAMPLES,
 });
 
 /** The probe's own rules: one per conformance leg, and the run that witnessed nothing. */
@@ -56,7 +58,7 @@ export function probeFindings(run: ProbeRun, recorded?: { dir: string; texts: st
           const r = p.result;
           const file = `${run.iface ?? run.url}#${nameOf(p.capture).replace(/\.json$/, '')}`;
           const where = r.bodyPointer !== undefined ? `body ${r.bodyPointer || '/'}: ` : '';
-          findings.push({ ruleId: r.ruleId, severity: r.severity, file, line: 1, column: 1, endLine: 1, endColumn: 1, pointer: r.target, message: prefix + where + r.message, rfc: r.rfc });
+          findings.push({ ruleId: r.ruleId, severity: r.severity, file, line: 1, column: 1, endLine: 1, endColumn: 1, pointer: r.target, message: prefix + where + r.message, messageId: r.messageId, rfc: r.rfc });
         }
       }
     }

@@ -25,6 +25,8 @@ export interface OutgoingRequest {
   url: URL;
   headers: Record<string, string>;
   body?: string;
+  /** The exchange's name (its capture's `case`): never sent; a recorded host (a rule's example) answers by it. */
+  name?: string;
 }
 
 export interface IncomingAnswer {
@@ -51,6 +53,9 @@ export interface HttpOutcome {
 }
 
 export class RequestBudgetExceeded extends Error {}
+
+/** What the probe sends through: the HTTP client, or a recorded host that answers from examples (probe/example-driver.ts). */
+export type ProbeTransport = Pick<HttpClient, 'send' | 'sendFollowingSameOrigin' | 'requestCount'>;
 
 /**
  * A deliberately small HTTP client: one request at a time, a timeout each, a cap on requests per run

@@ -1,8 +1,8 @@
-import type { RuleMeta } from '../core/rule.js';
-import { parseBody, spanAt } from '../wire/body.js';
+import { parseBody } from '../wire/body.js';
 import { compareUnreadable } from '../wire/compare.js';
 import type { PairResult } from '../wire/compare.js';
-import { judgeExchange } from '../wire/judge.js';
+import { Collector, judgeExchange } from '../wire/judge.js';
+import type { LegRule } from './rules.js';
 import type { Exchange, Section, WireContext, WireResult } from '../wire/types.js';
 import type { Capture } from './capture.js';
 import { isObject } from '../core/json-object.js';
@@ -35,42 +35,44 @@ function asExchange(c: Capture): Exchange {
 }
 
 /** The wire checker's judgement of one answer, plus the leg's expectation when the checker found no error. */
-export function judgeAnswer(ctx: WireContext, c: Capture, index: number, expect?: { error: ExpectedError; rule: Pick<RuleMeta, 'id'>; section: Section }): Judged {
+export function judgeAnswer(ctx: WireContext, c: Capture, index: number, expect?: { error: ExpectedError; rule: LegRule; section: Section }): Judged {
   const j = judgeExchange(asExchange(c), ctx);
   const problems: LegProblem[] = j.results.map((result) => ({ capture: index, result }));
   if (expect && !j.results.some((r) => r.severity === 'error')) {
     const miss = expectationMiss(c, expect.error);
-    if (miss) {
-      const body = parseBody(c.response!.body);
-      const result: WireResult = {
-        ruleId: expect.rule.id,
-        severity: 'error',
-        section: expect.section,
-        rfc: `RFC 0211 §${expect.section}`,
-        message: `${miss.message} (RFC 0211 §${expect.section})`,
-        target: '/response/body',
-        bodyPointer: miss.pointer,
-        ...(body.kind === 'json' ? { span: spanAt(body.doc, miss.pointer) } : {}),
-      };
-      problems.push({ capture: index, result });
-    }
+    if (miss) problems.push({ capture: index, result: legResult(expect.rule, expect.section, c, miss) });
   }
   return { problems, notes: j.notes };
 }
 
-function expectationMiss(c: Capture, expect: ExpectedError): { message: string; pointer: string } | undefined {
+/** A leg's own result on one answer, worded and placed as the wire checker's are. */
+export function legResult(rule: LegRule, section: Section, c: Capture, miss: Miss, on: 'key' | 'value' = 'value'): WireResult {
+  const body = parseBody(c.response?.body ?? '');
+  const j = new Collector();
+  j.add({ ...rule, section, defaultSeverity: 'error' }, miss.messageId, miss.data, { target: '/response/body', ...(body.kind === 'json' ? { body } : {}), pointer: miss.pointer, on });
+  return j.results[0]!;
+}
+
+export interface Miss {
+  messageId: string;
+  data: Record<string, string | number>;
+  pointer: string;
+}
+
+function expectationMiss(c: Capture, expect: ExpectedError): Miss | undefined {
+  const want = { code: expect.code, reason: expect.reason };
   let v: unknown;
   try {
     v = JSON.parse(c.response!.body);
   } catch {
-    return { message: `expected error ${expect.code} (${expect.reason}); the answer is not JSON`, pointer: '' };
+    return { messageId: 'notJson', data: want, pointer: '' };
   }
-  if (!isObject(v)) return { message: `expected error ${expect.code} (${expect.reason}); the answer is not a JSON-RPC response`, pointer: '' };
+  if (!isObject(v)) return { messageId: 'notRpc', data: want, pointer: '' };
   if (!isObject(v.error)) {
-    return { message: `expected error ${expect.code} (${expect.reason}), got ${'result' in v ? 'a result' : 'no error object'}`, pointer: 'result' in v ? '/result' : '' };
+    return { messageId: 'noError', data: { ...want, got: 'result' in v ? 'a result' : 'no error object' }, pointer: 'result' in v ? '/result' : '' };
   }
   if (v.error.code !== expect.code) {
-    return { message: `expected error ${expect.code} (${expect.reason}), got ${JSON.stringify(v.error.code)} ${JSON.stringify(v.error.message)}`, pointer: '/error/code' };
+    return { messageId: 'otherCode', data: { ...want, gotCode: String(JSON.stringify(v.error.code)), gotMessage: String(JSON.stringify(v.error.message)) }, pointer: '/error/code' };
   }
   return undefined;
 }

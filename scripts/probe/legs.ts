@@ -3,9 +3,7 @@ import { isObject } from '../core/json-object.js';
 import { FatalError } from '../core/errors.js';
 import { RequestBudgetExceeded } from './http-client.js';
 import type { ExpectedError, Judged, LegProblem } from './judge.js';
-import { judgeAnswer, judgeUnreadable, supportedVersionsOf } from './judge.js';
-import { parseBody, spanAt } from '../wire/body.js';
-import type { Span } from '../wire/body.js';
+import { judgeAnswer, judgeUnreadable, legResult, supportedVersionsOf } from './judge.js';
 import { VERSION_NOT_SUPPORTED } from '../wire/judge.js';
 import type { ProbeSession, RpcResult } from './session.js';
 import type { LegId } from './rules.js';
@@ -217,29 +215,11 @@ export async function unreadableNotFound(s: ProbeSession, task: () => Promise<Te
       const foreign = await s.rpc('unreadable-foreign-task', `GetTask ${t.id} (another principal's task), as the second principal`, { method: 'GetTask', params: { id: t.id }, token: foreignToken });
       captures.push(unknown.index, foreign.index);
       if (taskOf(foreign)) {
-        const leak: LegProblem = {
-          capture: foreign.index,
-          result: {
-            ruleId: LEG_RULES.unreadableNotFound.id,
-            severity: 'error',
-            section: 'D',
-            rfc: 'RFC 0211 §D',
-            message: "the second principal read the first principal's task: not an unreadable task at all (RFC 0211 §D)",
-            target: '/response/body',
-            bodyPointer: '/result',
-            ...spanOf(foreign, '/result'),
-          },
-        };
+        const leak: LegProblem = { capture: foreign.index, result: legResult(LEG_RULES.unreadableNotFound, 'D', foreign.capture, { messageId: 'readable', data: {}, pointer: '/result' }, 'key') };
         return judged(name, [unknown, foreign], { problems: [leak], notes: [] }, '', captures);
       }
       const j = unknown.outcome.answer && foreign.outcome.answer ? judgeUnreadable(s.wire, unknown, foreign) : { problems: [], notes: [] };
       return judged(name, [unknown, foreign], j, `both HTTP ${unknown.outcome.answer?.status} ${summarizeError(unknown).split(' ')[0]}${reasonOf(unknown)}; status, code, headers and normalised data equal`, captures);
     }),
   ];
-}
-
-/** The span of the member `pointer` names in a JSON answer's body, so a finding lands on its key. */
-function spanOf(r: RpcResult, pointer: string): { span?: Span } {
-  const body = parseBody(r.capture.response?.body ?? '');
-  return body.kind === 'json' ? { span: spanAt(body.doc, pointer, 'key') } : {};
 }

@@ -6,7 +6,7 @@ import type { Capture } from './capture.js';
 import { Redactor, toCapture } from './capture.js';
 import type { CardFacts } from './card.js';
 import { readCard } from './card.js';
-import type { ProbeLimits } from './http-client.js';
+import type { ProbeLimits, ProbeTransport } from './http-client.js';
 import { HttpClient, RequestBudgetExceeded } from './http-client.js';
 import type { LegResult, StepResult, TerminalTask } from './legs.js';
 import { LEGS, errorDataShape, legVerdict, makeTerminalTask, noOpenWopEnvelope, unreadableNotFound, versionNotSupportedShape } from './legs.js';
@@ -21,6 +21,8 @@ export interface ProbeOptions {
   principals: Principals;
   limits: ProbeLimits;
   tool: string;
+  /** Where requests go: the network (an HttpClient within `limits`) unless a recorded host is given. */
+  transport?: ProbeTransport;
 }
 
 export interface ProbeRun {
@@ -49,7 +51,7 @@ export async function runProbe(opts: ProbeOptions): Promise<ProbeRun> {
     const first = loaded.findings[0] ?? opts.corpus.problems[0];
     throw new FatalError(`the wire checker cannot judge without its corpus: ${first ? `${first.file}: ${first.message}` : 'interop map or schemas missing'}`);
   }
-  const client = new HttpClient(opts.limits);
+  const client = opts.transport ?? new HttpClient(opts.limits);
   const redactor = new Redactor([opts.principals.token, opts.principals.foreignToken]);
   const cardUrl = opts.card ?? defaultCardUrl(opts.url);
   const cardCaptures: Capture[] = [];
@@ -89,10 +91,10 @@ export async function runProbe(opts: ProbeOptions): Promise<ProbeRun> {
   return run;
 }
 
-async function fetchCard(client: HttpClient, cardUrl: URL, redactor: Redactor, tool: string, captures: Capture[]): Promise<CardFacts> {
+async function fetchCard(client: ProbeTransport, cardUrl: URL, redactor: Redactor, tool: string, captures: Capture[]): Promise<CardFacts> {
   let hops;
   try {
-    hops = await client.sendFollowingSameOrigin({ method: 'GET', url: cardUrl, headers: { Accept: 'application/json', 'A2A-Version': '1.0' } });
+    hops = await client.sendFollowingSameOrigin({ method: 'GET', url: cardUrl, headers: { Accept: 'application/json', 'A2A-Version': '1.0' }, name: 'agent-card' });
   } catch (e) {
     if (e instanceof RequestBudgetExceeded) throw new FatalError(`cannot read the agent card: ${e.message}`);
     throw e;

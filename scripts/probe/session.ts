@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Capture, Redactor } from './capture.js';
 import { toCapture } from './capture.js';
 import type { CardFacts } from './card.js';
-import type { HttpClient, HttpOutcome, OutgoingRequest } from './http-client.js';
+import type { HttpOutcome, OutgoingRequest, ProbeTransport } from './http-client.js';
 import type { WireContext } from '../wire/types.js';
 
 export interface Principals {
@@ -38,7 +38,7 @@ export class ProbeSession {
   private nextId = 1;
 
   constructor(
-    readonly client: HttpClient,
+    readonly client: ProbeTransport,
     readonly redactor: Redactor,
     readonly facts: CardFacts,
     readonly iface: URL,
@@ -59,7 +59,7 @@ export class ProbeSession {
     const token = call.token === undefined ? this.principals.token : call.token;
     if (token) headers['Authorization'] = `Bearer ${token}`;
     const body = call.rawBody ?? JSON.stringify({ jsonrpc: '2.0', id: this.nextId++, method: call.method, params: call.params ?? {} });
-    const req: OutgoingRequest = { method: 'POST', url: this.iface, headers, body };
+    const req: OutgoingRequest = { method: 'POST', url: this.iface, headers, body, name };
     const outcome = await this.client.send(req);
     const { index, capture } = this.record(name, description, outcome);
     let json: unknown;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { CorpusReader } from '../core/corpus.js';
 import { inputMessage } from '../core/input-messages.js';
+import { TOO_MANY_FILES } from '../core/input-rules.js';
 import type { ParseCache } from '../core/parse-cache.js';
 import type { RfcDocument } from './document.js';
 
@@ -45,7 +46,7 @@ async function list(corpus: CorpusReader): Promise<RfcSet> {
   if (files.length > MAX_RFC_FILES) {
     files = [...files].sort();
     const over = files.length - MAX_RFC_FILES;
-    corpus.problems.push({ ruleId: 'limits/too-many-files', severity: 'error', file: files[MAX_RFC_FILES]!, line: 1, column: 1, endLine: 1, endColumn: 1, ...inputMessage('limits/too-many-files', 'rest', { dir, count: files.length, max: MAX_RFC_FILES, after: over - 1 }) });
+    corpus.problems.push({ ruleId: TOO_MANY_FILES.id, severity: 'error', file: files[MAX_RFC_FILES]!, line: 1, column: 1, endLine: 1, endColumn: 1, ...inputMessage('limits/too-many-files', 'rest', { dir, count: files.length, max: MAX_RFC_FILES, after: over - 1 }) });
     files = files.slice(0, MAX_RFC_FILES);
   }
   const byNumber = new Map<string, string[]>();

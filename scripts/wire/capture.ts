@@ -66,7 +66,7 @@ export class CapturePlacer {
 
   /** A finding for a result; a body span lands on the escaped characters inside the body string. */
   finding(r: WireResult & { related?: { bodyPointer: string; span?: Span; message: string } }, relatedDoc?: CapturePlacer): Finding {
-    const f: Finding = { ruleId: r.ruleId, severity: r.severity, ...this.place(r.target, r.span), message: r.message, rfc: r.rfc };
+    const f: Finding = { ruleId: r.ruleId, severity: r.severity, ...this.place(r.target, r.span), message: r.message, messageId: r.messageId, rfc: r.rfc };
     if (r.related && relatedDoc) {
       const rel: RelatedLocation = { file: relatedDoc.doc.file, ...relatedDoc.range('/response/body', r.related.span), message: `${r.related.message} (body ${r.related.bodyPointer || '/'})` };
       f.related = [rel];

@@ -89,14 +89,14 @@ export function compareUnreadable(unknown: Exchange, unreadable: Exchange, ctx: 
   for (const s of ['unknown', 'unreadable'] as const) {
     const x = sides[s];
     const code = x.error?.code;
-    if (!x.error) c.addSide(s, x, '', `the ${label(s)} answer is not a JSON-RPC error; both answers must be ${TASK_NOT_FOUND}`);
-    else if (tnf && code !== tnf.jsonrpc) c.addSide(s, x, '/error/code', `the ${label(s)} answer has code ${JSON.stringify(code)}, not ${tnf.jsonrpc} (${TASK_NOT_FOUND}): the code alone tells the caller whether the task exists`, 'value', 'error', undefined, trace(tnf, 'jsonrpc', code));
+    if (!x.error) c.addSide(s, x, '', 'notAnError', { side: label(s), name: TASK_NOT_FOUND });
+    else if (tnf && code !== tnf.jsonrpc) c.addSide(s, x, '/error/code', 'wrongCode', { side: label(s), code: shown(code), expected: tnf.jsonrpc, name: TASK_NOT_FOUND }, 'value', 'error', undefined, trace(tnf, 'jsonrpc', code));
   }
   if (!sides.unknown.error || !sides.unreadable.error) return c.finishPair(scope, false);
   const [codeA, codeB] = [sides.unknown.error.code, sides.unreadable.error.code];
   if (codeA !== codeB && !(tnf && codeA !== tnf.jsonrpc && codeB !== tnf.jsonrpc)) {
     // One side's wrong code is reported above; say also that the two differ (the oracle itself).
-    c.addDiff(sides, '/error/code', `error.code differs: ${JSON.stringify(codeB)} for the unreadable task, ${JSON.stringify(codeA)} for the unknown one`);
+    c.addDiff(sides, '/error/code', 'codeDiffers', { unreadable: shown(codeB), unknown: shown(codeA) });
   }
   const a = normaliseData(sides.unknown.error.data, sides.unknown.requestedId);
   const b = normaliseData(sides.unreadable.error.data, sides.unreadable.requestedId);
@@ -136,25 +136,25 @@ const PER_RESPONSE_HEADERS = new Set([
 function compareEnvelope(c: PairCollector, sides: Record<Side, Sided>): void {
   const [a, b] = [sides.unknown.exchange.response, sides.unreadable.exchange.response];
   if (a.status !== b.status) {
-    c.addDiff(sides, '', `HTTP status differs: ${b.status ?? '(none)'} for the unreadable task, ${a.status ?? '(none)'} for the unknown one: the status alone tells the caller the task exists`, 'value', 'error', '/response/status');
+    c.addDiff(sides, '', 'statusDiffers', { unreadable: b.status ?? '(none)', unknown: a.status ?? '(none)' }, 'value', 'error', '/response/status');
   }
   const names = (h: Record<string, string> | undefined) => new Map(Object.keys(h ?? {}).map((k) => [k.toLowerCase(), k]));
   const [ha, hb] = [names(a.headers), names(b.headers)];
   for (const [lower, name] of hb) {
     if (!ha.has(lower) && !PER_RESPONSE_HEADERS.has(lower)) {
-      c.addDiff(sides, '', `header ${name} appears only on the unreadable-task answer: it tells the caller the task exists`, 'value', 'error', childPointer('/response/headers', name));
+      c.addDiff(sides, '', 'headerOnlyUnreadable', { header: name }, 'value', 'error', childPointer('/response/headers', name));
     }
   }
   for (const [lower, name] of ha) {
     if (!hb.has(lower) && !PER_RESPONSE_HEADERS.has(lower)) {
-      c.addDiff(sides, '', `header ${name} appears only on the unknown-task answer: its absence tells the caller the task exists`, 'value', 'error', '/response/headers');
+      c.addDiff(sides, '', 'headerOnlyUnknown', { header: name }, 'value', 'error', '/response/headers');
     }
   }
 }
 
 function compareNormal(c: PairCollector, sides: Record<Side, Sided>, a: NormalData, b: NormalData): void {
   if (a.shape !== b.shape) {
-    c.addDiff(sides, '/error/data', `error.data is ${shapeWord(b.shape)} on the unreadable-task answer but ${shapeWord(a.shape)} on the unknown-task answer`);
+    c.addDiff(sides, '/error/data', 'dataShapeDiffers', { unreadable: shapeWord(b.shape), unknown: shapeWord(a.shape) });
     return;
   }
   if (!('entries' in a) || !('entries' in b)) return;
@@ -165,23 +165,30 @@ function compareNormal(c: PairCollector, sides: Record<Side, Sided>, a: NormalDa
     const x = a.entries[i];
     const y = b.entries[i];
     if (!x || !y) {
-      c.addDiff(sides, y ? at : '/error/data', y ? `data[${i}] (${y.type ?? 'no @type'}) appears only on the unreadable-task answer` : `data[${i}] (${x!.type ?? 'no @type'}) appears only on the unknown-task answer`);
+      c.addDiff(sides, y ? at : '/error/data', y ? 'entryOnlyUnreadable' : 'entryOnlyUnknown', { index: i, type: (y ?? x)!.type ?? 'no @type' });
       continue;
     }
     for (const f of ['type', 'reason', 'domain'] as const) {
-      if (x[f] !== y[f]) c.addDiff(sides, `${at}/${f === 'type' ? '@type' : f}`, `${f === 'type' ? '@type' : f} differs: ${JSON.stringify(y[f])} for the unreadable task, ${JSON.stringify(x[f])} for the unknown one`);
+      if (x[f] !== y[f]) c.addDiff(sides, `${at}/${f === 'type' ? '@type' : f}`, 'memberDiffers', { member: f === 'type' ? '@type' : f, unreadable: JSON.stringify(y[f]), unknown: JSON.stringify(x[f]) });
     }
     for (const [keys, other, where, what] of [
       [y.metadataKeys, x.metadataKeys, `${at}/metadata`, 'metadata.'],
       [y.otherKeys, x.otherKeys, at, ''],
     ] as const) {
-      for (const k of keys.filter((k) => !other.includes(k))) c.addDiff(sides, childPointer(where, k), `${what}${k} appears only on the unreadable-task answer: it tells the caller the task exists`, 'key');
-      for (const k of other.filter((k) => !keys.includes(k))) c.addDiff(sides, where, `${what}${k} appears only on the unknown-task answer`);
+      for (const k of keys.filter((k) => !other.includes(k))) c.addDiff(sides, childPointer(where, k), 'keyOnlyUnreadable', { key: `${what}${k}` }, 'key');
+      for (const k of other.filter((k) => !keys.includes(k))) c.addDiff(sides, where, 'keyOnlyUnknown', { key: `${what}${k}` });
     }
     for (const k of y.metadataKeys.filter((k) => x.metadataKeys.includes(k) && x.metadataValues[k] !== y.metadataValues[k])) {
-      c.addDiff(sides, childPointer(`${at}/metadata`, k), `metadata.${k} has another value for the unreadable task (${JSON.stringify(y.metadataValues[k])} vs ${JSON.stringify(x.metadataValues[k])}); §D's normal form compares keys only, so this is a warning: check that the value says nothing about the task`, 'value', 'warning');
+      c.addDiff(sides, childPointer(`${at}/metadata`, k), 'metadataValueDiffers', { key: k, unreadable: JSON.stringify(y.metadataValues[k]), unknown: JSON.stringify(x.metadataValues[k]) }, 'value', 'warning');
     }
   }
+}
+
+type Data = Readonly<Record<string, string | number>>;
+
+/** A value of the answer as it is quoted in a message (`undefined` as such, JSON otherwise). */
+function shown(v: unknown): string {
+  return JSON.stringify(v) ?? 'undefined';
 }
 
 function shapeWord(s: NormalData['shape']): string {
@@ -214,14 +221,14 @@ class PairCollector extends Collector {
   readonly pair: PairResult[] = [];
 
   /** `target` other than the body (the status, a header) leaves the body pointer out. */
-  addSide(s: Side, x: Sided, pointer: string, message: string, on: 'key' | 'value' = 'value', severity: 'error' | 'warning' = 'error', target?: string, mapValue?: MapValueTrace): void {
-    this.add(WIRE_RULES.unreadableEqualsUnknown, message, { ...(target ? { target } : { body: x.body, pointer, on }), ...(mapValue ? { mapValue } : {}) }, severity);
+  addSide(s: Side, x: Sided, pointer: string, messageId: string, data: Data, on: 'key' | 'value' = 'value', severity: 'error' | 'warning' = 'error', target?: string, mapValue?: MapValueTrace): void {
+    this.add(WIRE_RULES.unreadableEqualsUnknown, messageId, data, { ...(target ? { target } : { body: x.body, pointer, on }), ...(mapValue ? { mapValue } : {}) }, severity);
     this.pair.push({ ...this.results.pop()!, side: s });
   }
 
   /** A difference, placed on the unreadable-task answer with the unknown-task one as related. */
-  addDiff(sides: Record<Side, Sided>, pointer: string, message: string, on: 'key' | 'value' = 'value', severity: 'error' | 'warning' = 'error', target?: string): void {
-    this.addSide('unreadable', sides.unreadable, pointer, message, on, severity, target);
+  addDiff(sides: Record<Side, Sided>, pointer: string, messageId: string, data: Data, on: 'key' | 'value' = 'value', severity: 'error' | 'warning' = 'error', target?: string): void {
+    this.addSide('unreadable', sides.unreadable, pointer, messageId, data, on, severity, target);
     const u = sides.unknown.body;
     const relPointer = nearestPointer(u, pointer);
     this.pair[this.pair.length - 1]!.related = {

@@ -1,7 +1,8 @@
 import { WIRE_INPUT_RULES } from './rules.js';
 import type { CorpusReader } from '../core/corpus.js';
 import type { FindingDraft } from '../core/engine.js';
-import { locate } from '../core/rule.js';
+import type { Finding } from '../core/findings.js';
+import { cite, formatMessage, locate } from '../core/rule.js';
 import { compileSchema } from '../core/schema.js';
 import { errorTableFromMap } from './error-table.js';
 import type { Binding, WireContext } from './types.js';
@@ -20,7 +21,7 @@ export async function loadWireContext(corpus: CorpusReader, opts: { binding?: Bi
   if (!mapDoc || !rpcDoc || !statusDoc) return { findings };
   const { table, problems } = errorTableFromMap(mapDoc.value);
   for (const p of problems) {
-    findings.push({ ruleId: WIRE_INPUT_RULES.errorTable.id, ...locate({ doc: mapDoc, pointer: p.pointer }), message: `${p.message} (RFC 0211 §A)`, rfc: 'RFC 0211 §A' });
+    findings.push(tableFinding(locate({ doc: mapDoc, pointer: p.pointer }), 'unusableRow', p.message));
   }
   if (!table.rows.some((r) => r.reason)) return { findings };
   const validators: Partial<WireContext['validators']> = {};
@@ -28,7 +29,7 @@ export async function loadWireContext(corpus: CorpusReader, opts: { binding?: Bi
     try {
       validators[key] = compileSchema(doc.value, doc.text, 'linear', corpus.cache);
     } catch (e) {
-      findings.push({ ruleId: WIRE_INPUT_RULES.errorTable.id, file: doc.file, line: 1, column: 1, endLine: 1, endColumn: 1, message: `schema does not compile: ${(e as Error).message.split('\n')[0]} (RFC 0211 §A)` });
+      findings.push(tableFinding(locate({ file: doc.file }), 'schemaBroken', (e as Error).message.split('\n')[0]!));
     }
   }
   if (!validators.jsonrpcError || !validators.googleRpcStatus) return { findings };
@@ -36,4 +37,10 @@ export async function loadWireContext(corpus: CorpusReader, opts: { binding?: Bi
   if (opts.binding) ctx.binding = opts.binding;
   if (opts.offeredVersions) ctx.offeredVersions = opts.offeredVersions;
   return { ctx, findings };
+}
+
+/** A finding of the error-table rule, worded from its messages (the judge's inputs are read before any collector opens). */
+function tableFinding(at: Pick<Finding, 'file' | 'line' | 'column' | 'endLine' | 'endColumn' | 'pointer'>, messageId: 'unusableRow' | 'schemaBroken', problem: string): FindingDraft {
+  const rule = WIRE_INPUT_RULES.errorTable;
+  return { ruleId: rule.id, ...at, ...cite({ message: formatMessage(rule, messageId, { problem }) }, rule.rfc), messageId };
 }

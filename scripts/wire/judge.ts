@@ -10,6 +10,7 @@ import { WIRE_RULES } from './rules.js';
 import { decideScope, isMajorOne, isMajorZero, majorMinor } from './scope.js';
 import type { Exchange, Judgement, MapValueTrace, Section, Verdict, WireContext, WireResult } from './types.js';
 import { childPointer } from '../core/pointer.js';
+import { formatMessage } from '../core/rule.js';
 
 /** The upstream names RFC 0211 itself singles out; their codes and reasons come from the map. */
 export const TASK_NOT_FOUND = 'TaskNotFoundError';
@@ -52,17 +53,30 @@ interface Answer {
   status: number | undefined;
 }
 
-/** Gathers results; messages always end with the RFC section. */
+/** Where a result points: a place in a JSON body, a span of its text, or another member of the exchange. */
+export interface Where {
+  body?: ParsedBody;
+  pointer?: string;
+  on?: 'key' | 'value';
+  span?: Span;
+  target?: string;
+  mapValue?: MapValueTrace;
+}
+
+/** Gathers results, each a rule object's message id and data; messages always end with the RFC section. */
 export class Collector {
   readonly results: WireResult[] = [];
   readonly notes: string[] = [];
 
-  add(rule: WireRuleInfo, message: string, where: { body?: ParsedBody; pointer?: string; on?: 'key' | 'value'; span?: Span; target?: string; mapValue?: MapValueTrace }, severity = rule.defaultSeverity): void {
+  add(rule: WireRuleInfo, messageId: string, data: Readonly<Record<string, string | number>>, where: Where, severity = rule.defaultSeverity): void {
+    const message = formatMessage(rule, messageId, data);
     const result: WireResult = {
       ruleId: rule.id,
       severity,
       section: rule.section,
       rfc: rule.rfc,
+      messageId,
+      data,
       message: message.includes(rule.rfc) ? message : `${message} (${rule.rfc})`,
       target: where.target ?? '/response/body',
     };
@@ -98,25 +112,25 @@ function checkJsonMediaType(j: Collector, a: Answer, binding: string): void {
   if (name === undefined) return;
   const type = headers[name]!.split(';')[0]!.trim().toLowerCase();
   if (type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type)) return;
-  j.add(WIRE_RULES.bindingShape, `the answer is JSON labelled ${JSON.stringify(headers[name])}; ${binding} answers with Content-Type application/json, and a client that checks the media type refuses it`, { target: childPointer('/response/headers', name) });
+  j.add(WIRE_RULES.bindingShape, 'mislabelledJson', { contentType: JSON.stringify(headers[name]), binding }, { target: childPointer('/response/headers', name) });
 }
 
 function judgeJsonRpc(j: Collector, ctx: WireContext, a: Answer): void {
   const { body } = a;
   if (body.kind === 'empty') {
     if (a.status === 401) j.note('401 without a body: allowed on JSON-RPC (§C)');
-    else j.add(WIRE_RULES.bindingShape, `the answer has status ${a.status ?? '(none)'} and an empty body; a JSON-RPC interface answers with a JSON-RPC response (only a 401 may come without one)`, { target: '/response/body' });
+    else j.add(WIRE_RULES.bindingShape, 'emptyJsonRpc', { status: a.status ?? '(none)' }, { target: '/response/body' });
     return;
   }
   if (body.kind === 'text') {
     const what = /^\s*<(!doctype\s+html|html)/i.test(a.exchange.response.body) ? 'an HTML page' : `text that is not JSON (${body.problem})`;
-    j.add(WIRE_RULES.bindingShape, `the answer (status ${a.status ?? '(none)'}, ${contentType(a)}) is ${what}, not a JSON-RPC response: an A2A client can identify it by neither code nor reason`, { span: firstLineSpan(a.exchange.response.body) });
+    j.add(WIRE_RULES.bindingShape, 'notJsonRpc', { status: a.status ?? '(none)', contentType: contentType(a), what }, { span: firstLineSpan(a.exchange.response.body) });
     return;
   }
   checkJsonMediaType(j, a, 'a JSON-RPC interface');
   const v = body.value;
   if (isOpenWopEnvelope(v)) {
-    j.add(WIRE_RULES.noEnvelope, `the answer is the OpenWOP error envelope (error ${JSON.stringify(v.error)}): an A2A interface answers in its binding's shape, never { error, message }`, { body, pointer: '' });
+    j.add(WIRE_RULES.noEnvelope, 'envelope', { error: JSON.stringify(v.error) }, { body, pointer: '' });
     return;
   }
   const error = jsonRpcError(j, body);
@@ -127,18 +141,18 @@ function judgeJsonRpc(j: Collector, ctx: WireContext, a: Answer): void {
 /** The `error` object of a well-formed JSON-RPC error response; reports (§C) what keeps it from being one. */
 function jsonRpcError(j: Collector, body: ParsedBody & { kind: 'json' }): Obj | undefined {
   const v = body.value;
-  const bad = (pointer: string, message: string, on: 'key' | 'value' = 'value') => {
-    j.add(WIRE_RULES.bindingShape, message, { body, pointer, on });
+  const bad = (pointer: string, messageId: string, data: Record<string, string> = {}, on: 'key' | 'value' = 'value') => {
+    j.add(WIRE_RULES.bindingShape, messageId, data, { body, pointer, on });
     return undefined;
   };
-  if (!isObject(v)) return bad('', `the body is ${describeType(v)}, not a JSON-RPC response object`);
-  if (v.jsonrpc !== '2.0') return bad('jsonrpc' in v ? '/jsonrpc' : '', `"jsonrpc" is ${'jsonrpc' in v ? JSON.stringify(v.jsonrpc) : 'missing'}; a JSON-RPC 2.0 response has "jsonrpc": "2.0"`);
-  if (!('id' in v)) return bad('', 'the response has no "id" (JSON-RPC 2.0 wants the request\'s id, or null)');
-  if ('result' in v && 'error' in v) return bad('/result', 'the response has both "result" and "error"', 'key');
+  if (!isObject(v)) return bad('', 'notObject', { type: describeType(v) });
+  if (v.jsonrpc !== '2.0') return bad('jsonrpc' in v ? '/jsonrpc' : '', 'jsonrpcVersion', { found: 'jsonrpc' in v ? String(JSON.stringify(v.jsonrpc)) : 'missing' });
+  if (!('id' in v)) return bad('', 'noId');
+  if ('result' in v && 'error' in v) return bad('/result', 'resultAndError', {}, 'key');
   if ('result' in v) return undefined;
-  if (!isObject(v.error)) return bad('error' in v ? '/error' : '', `"error" is ${'error' in v ? describeType(v.error) : 'missing'}; a JSON-RPC error response has an error object`);
-  if (!Number.isInteger(v.error.code)) return bad('code' in v.error ? '/error/code' : '/error', `error.code is ${'code' in v.error ? describeType(v.error.code) : 'missing'}; JSON-RPC wants an integer`);
-  if (typeof v.error.message !== 'string') return bad('message' in v.error ? '/error/message' : '/error', 'error.message is not a string');
+  if (!isObject(v.error)) return bad('error' in v ? '/error' : '', 'errorNotObject', { found: 'error' in v ? describeType(v.error) : 'missing' });
+  if (!Number.isInteger(v.error.code)) return bad('code' in v.error ? '/error/code' : '/error', 'codeNotInteger', { found: 'code' in v.error ? describeType(v.error.code) : 'missing' });
+  if (typeof v.error.message !== 'string') return bad('message' in v.error ? '/error/message' : '/error', 'messageNotString');
   return v.error;
 }
 
@@ -152,7 +166,7 @@ function judgeA2aError(j: Collector, ctx: WireContext, body: ParsedBody & { kind
       if (f.reason === row.reason) continue;
       const other = ctx.errors.byReason(f.reason);
       const belongs = other ? `; "${f.reason}" is the reason of ${other.jsonrpc} (${other.name})` : '';
-      j.add(WIRE_RULES.reasonMatchesCode, `reason "${f.reason}" on code ${code}, but the interop map gives ${code} (${row.name}) the reason "${row.reason}"${belongs}`, { body, pointer: f.pointer, mapValue: trace(row, 'reason', f.reason) });
+      j.add(WIRE_RULES.reasonMatchesCode, 'notTheCodesReason', { reason: f.reason, code, name: row.name, expected: row.reason!, belongs }, { body, pointer: f.pointer, mapValue: trace(row, 'reason', f.reason) });
     }
     if (row.name === VERSION_NOT_SUPPORTED) checkSupportedVersions(j, ctx, body, error);
     // One mistake, one finding: where a dedicated rule already spoke (a CamelCase reason is a
@@ -161,7 +175,7 @@ function judgeA2aError(j: Collector, ctx: WireContext, body: ParsedBody & { kind
     const spoken = new Set(j.results.slice(dedicatedFrom).map((r) => r.bodyPointer));
     if (!ctx.validators.jsonrpcError(body.value)) {
       for (const p of shapeProblems(ctx.validators.jsonrpcError.errors ?? [], body.value, '/error/data')) {
-        if (!spoken.has(p.pointer)) j.add(WIRE_RULES.dataShape, `${row.name} (${code}): ${p.message}`, { body, pointer: p.pointer, on: p.on });
+        if (!spoken.has(p.pointer)) j.add(WIRE_RULES.dataShape, 'shape', { name: row.name, code, problem: p.message }, { body, pointer: p.pointer, on: p.on });
       }
     }
     return;
@@ -170,14 +184,14 @@ function judgeA2aError(j: Collector, ctx: WireContext, body: ParsedBody & { kind
     // A non-A2A row of the map, such as (invalid parameters): it carries no A2A reason.
     for (const f of found) {
       const a2a = ctx.errors.byReason(f.reason);
-      if (a2a) j.add(WIRE_RULES.invalidParams, `${row.name} (${code}) carries the A2A reason "${f.reason}" (of ${a2a.name}); it carries no A2A reason`, { body, pointer: f.pointer });
-      else if (f.typed) j.add(WIRE_RULES.invalidParams, `${row.name} (${code}) carries an ErrorInfo with reason "${f.reason}": not an A2A reason, so not forbidden, but §A says it SHOULD carry a google.rpc.BadRequest (or nothing) instead`, { body, pointer: f.pointer.replace(/\/reason$/, '') }, 'warning');
+      if (a2a) j.add(WIRE_RULES.invalidParams, 'a2aReason', { name: row.name, code, reason: f.reason, owner: a2a.name }, { body, pointer: f.pointer });
+      else if (f.typed) j.add(WIRE_RULES.invalidParams, 'otherErrorInfo', { name: row.name, code, reason: f.reason }, { body, pointer: f.pointer.replace(/\/reason$/, '') }, 'warning');
     }
     return;
   }
   for (const f of found) {
     const a2a = ctx.errors.byReason(f.reason);
-    if (a2a) j.add(WIRE_RULES.reasonMatchesCode, `reason "${f.reason}" belongs to ${a2a.jsonrpc} (${a2a.name}), but the answer's code is ${code}`, { body, pointer: '/error/code', mapValue: trace(a2a, 'jsonrpc', code) });
+    if (a2a) j.add(WIRE_RULES.reasonMatchesCode, 'onAnotherCode', { reason: f.reason, jsonrpc: a2a.jsonrpc, name: a2a.name, code }, { body, pointer: '/error/code', mapValue: trace(a2a, 'jsonrpc', code) });
   }
 }
 
@@ -194,11 +208,11 @@ function checkSupportedVersions(j: Collector, ctx: WireContext, body: ParsedBody
   const pointer = `/error/data/${i}/metadata/supportedVersions`;
   const sv = meta.supportedVersions;
   if (typeof sv !== 'string') {
-    j.add(WIRE_RULES.supportedVersions, `metadata.supportedVersions is ${describeType(sv)}; §E wants one comma-joined string such as "1.0,0.3" (metadata is map<string, string>)`, { body, pointer });
+    j.add(WIRE_RULES.supportedVersions, 'notString', { type: describeType(sv) }, { body, pointer });
     return;
   }
   if (!/^\d+\.\d+(\.\d+)?(,\d+\.\d+(\.\d+)?)*$/.test(sv)) {
-    j.add(WIRE_RULES.supportedVersions, `metadata.supportedVersions ${JSON.stringify(sv)} is not a comma-joined list of versions such as "1.0,0.3" (no spaces, no brackets)`, { body, pointer });
+    j.add(WIRE_RULES.supportedVersions, 'notAList', { value: JSON.stringify(sv) }, { body, pointer });
     return;
   }
   if (!ctx.offeredVersions) {
@@ -207,7 +221,7 @@ function checkSupportedVersions(j: Collector, ctx: WireContext, body: ParsedBody
   }
   const offered = new Set(ctx.offeredVersions.map(majorMinor));
   const extra = sv.split(',').filter((v) => !offered.has(majorMinor(v)));
-  if (extra.length) j.add(WIRE_RULES.supportedVersions, `metadata.supportedVersions names ${extra.join(', ')}, which the card does not offer (it offers ${ctx.offeredVersions.join(', ')})`, { body, pointer });
+  if (extra.length) j.add(WIRE_RULES.supportedVersions, 'notOffered', { extra: extra.join(', '), offered: ctx.offeredVersions.join(', ') }, { body, pointer });
 }
 
 /**
@@ -232,33 +246,33 @@ function checkVersionRefusal(j: Collector, ctx: WireContext, a: Answer, versionH
   const code = isObject(v) && isObject(v.error) ? v.error.code : undefined;
   if (code === row.jsonrpc) return;
   const got = code === undefined ? 'an answer without a JSON-RPC error' : `code ${JSON.stringify(code)}`;
-  j.add(WIRE_RULES.versionErrorCode, `the request asked for A2A-Version ${requested}, which ${offered ? `the card does not offer (${ctx.offeredVersions!.join(', ')})` : 'no A2A release has'}; the answer is ${got}, not ${row.jsonrpc} (${row.name})`, { body: a.body, pointer: code === undefined ? '' : '/error/code', mapValue: trace(row, 'jsonrpc', code) });
+  j.add(WIRE_RULES.versionErrorCode, 'wrongCode', { requested: requested!, unserved: offered ? `the card does not offer (${ctx.offeredVersions!.join(', ')})` : 'no A2A release has', got, code: row.jsonrpc, name: row.name }, { body: a.body, pointer: code === undefined ? '' : '/error/code', mapValue: trace(row, 'jsonrpc', code) });
 }
 
 function judgeHttpJson(j: Collector, ctx: WireContext, a: Answer): void {
   const { body } = a;
   if (a.status !== undefined && a.status < 400) return;
   if (body.kind === 'empty') {
-    if (a.status !== 401) j.add(WIRE_RULES.bindingShape, `the answer has status ${a.status ?? '(none)'} and an empty body; an HTTP+JSON interface answers an error with a google.rpc.Status`, { target: '/response/body' });
+    if (a.status !== 401) j.add(WIRE_RULES.bindingShape, 'emptyHttpJson', { status: a.status ?? '(none)' }, { target: '/response/body' });
     return;
   }
   if (body.kind === 'text') {
-    j.add(WIRE_RULES.bindingShape, `the error answer (status ${a.status ?? '(none)'}, ${contentType(a)}) is not JSON, so not a google.rpc.Status`, { span: firstLineSpan(a.exchange.response.body) });
+    j.add(WIRE_RULES.bindingShape, 'notStatusJson', { status: a.status ?? '(none)', contentType: contentType(a) }, { span: firstLineSpan(a.exchange.response.body) });
     return;
   }
   checkJsonMediaType(j, a, 'an HTTP+JSON interface');
   if (isOpenWopEnvelope(body.value)) {
-    j.add(WIRE_RULES.noEnvelope, `the answer is the OpenWOP error envelope (error ${JSON.stringify(body.value.error)}): an A2A interface answers in its binding's shape, never { error, message }`, { body, pointer: '' });
+    j.add(WIRE_RULES.noEnvelope, 'envelope', { error: JSON.stringify(body.value.error) }, { body, pointer: '' });
     return;
   }
   if (!ctx.validators.googleRpcStatus(body.value)) {
-    for (const p of shapeProblems(ctx.validators.googleRpcStatus.errors ?? [], body.value, '/error/details')) j.add(WIRE_RULES.statusShape, p.message, { body, pointer: p.pointer, on: p.on });
+    for (const p of shapeProblems(ctx.validators.googleRpcStatus.errors ?? [], body.value, '/error/details')) j.add(WIRE_RULES.statusShape, 'shape', { problem: p.message }, { body, pointer: p.pointer, on: p.on });
   }
   const err = isObject(body.value) && isObject(body.value.error) ? body.value.error : undefined;
   for (const f of reasonsIn(err?.details, '/error/details')) {
     const row: ErrorRow | undefined = ctx.errors.byReason(f.reason);
     if (!row) continue;
-    if (row.http !== undefined && a.status !== undefined && a.status !== row.http) j.add(WIRE_RULES.statusShape, `reason "${f.reason}" answered with HTTP ${a.status}; the interop map gives ${row.name} HTTP ${row.http}`, { target: '/response/status', mapValue: trace(row, 'http', a.status) });
-    if (row.grpc !== undefined && typeof err?.status === 'string' && err.status !== row.grpc) j.add(WIRE_RULES.statusShape, `error.status ${err.status} with reason "${f.reason}"; the interop map gives ${row.name} ${row.grpc}`, { body, pointer: '/error/status', mapValue: trace(row, 'grpc', err.status) });
+    if (row.http !== undefined && a.status !== undefined && a.status !== row.http) j.add(WIRE_RULES.statusShape, 'httpStatus', { reason: f.reason, status: a.status, name: row.name, expected: row.http }, { target: '/response/status', mapValue: trace(row, 'http', a.status) });
+    if (row.grpc !== undefined && typeof err?.status === 'string' && err.status !== row.grpc) j.add(WIRE_RULES.statusShape, 'grpcStatus', { status: err.status, reason: f.reason, name: row.name, expected: row.grpc }, { body, pointer: '/error/status', mapValue: trace(row, 'grpc', err.status) });
   }
 }

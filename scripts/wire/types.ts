@@ -57,7 +57,10 @@ export interface WireResult {
   section: Section;
   /** "RFC 0211 §A" */
   rfc: string;
-  /** Ends with the RFC section. */
+  /** The id of the rule's message template (`meta.messages`) and what fills it: tests name the id. */
+  messageId: string;
+  data: Readonly<Record<string, string | number>>;
+  /** The template filled; ends with the RFC section. */
   message: string;
   /** JSON Pointer into the exchange: `/response/body`, `/response/status`, `/request/headers`… */
   target: string;

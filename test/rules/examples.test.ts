@@ -2,8 +2,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FAMILIES } from '../../scripts/checks/registry.js';
-import { compatExampleDriver } from '../../scripts/compat/example-driver.js';
-import { RULE_INFOS } from '../../scripts/compat/rules.js';
 import { runRuleOn, testRule } from '../../scripts/core/rule-tester.js';
 import type { Rule } from '../../scripts/core/rule.js';
 import { PROJECT } from '../helpers/env.js';
@@ -27,11 +25,6 @@ describe('rule examples (meta.examples)', () => {
     expect(lacking).toEqual([]);
   });
   for (const rule of withExamples) testRule(rule, { describe, it });
-});
-
-// A compat rule's example is a base and a head: its command's driver compares them (compat/example-driver.ts).
-describe('compat rule examples (meta.examples, a base and a head)', () => {
-  for (const rule of RULE_INFOS.filter((r) => r.examples)) testRule(rule, { describe, it }, { driver: compatExampleDriver });
 });
 
 describe('the harness holds a rule to its context', () => {

@@ -27,7 +27,9 @@ describe('judgeExchange, §A shape (wire/jsonrpc-data-shape)', () => {
     expect(j.results).toHaveLength(1);
     const r = j.results[0]!;
     expect(r).toMatchObject({ ruleId: 'wire/jsonrpc-data-shape', section: 'A', bodyPointer: '/error/data', severity: 'error' });
-    expect(r.message).toMatch(/is an object, not an array.*\(RFC 0211 §A\)$/);
+    expect(r).toMatchObject({ messageId: 'shape', data: { name: 'TaskNotFoundError', code: TNF } });
+    expect(r.data.problem).toMatch(/is an object, not an array/);
+    expect(r.message).toMatch(/\(RFC 0211 §A\)$/);
     expect(r.span!.start).toBe(offsetOf(body, '{"reason"'));
   });
 
@@ -69,14 +71,15 @@ describe('judgeExchange, §A reason (wire/reason-matches-code)', () => {
     const j = judgeExchange(exchange(body), ctx);
     expect(ids(j.results)).toEqual(['wire/reason-matches-code']);
     expect(j.results[0]!.bodyPointer).toBe('/error/data/0/reason');
-    expect(j.results[0]!.message).toContain('"TASK_NOT_CANCELABLE" is the reason of -32002');
+    expect(j.results[0]).toMatchObject({ messageId: 'notTheCodesReason', data: { reason: 'TASK_NOT_CANCELABLE', code: TNF, expected: 'TASK_NOT_FOUND' } });
+    expect(j.results[0]!.data.belongs).toContain('"TASK_NOT_CANCELABLE" is the reason of -32002');
   });
 
   it('fails a CamelCase reason once, by this rule: the schema pattern at the same place is the same mistake', () => {
     const j = judgeExchange(exchange(rpcError(TNF, [errorInfo('TaskNotFound')])), ctx);
     expect(j.results).toHaveLength(1);
     expect(j.results[0]).toMatchObject({ ruleId: 'wire/reason-matches-code', bodyPointer: '/error/data/0/reason' });
-    expect(j.results[0]!.message).toContain('the reason "TASK_NOT_FOUND"');
+    expect(j.results[0]).toMatchObject({ messageId: 'notTheCodesReason', data: { reason: 'TaskNotFound', expected: 'TASK_NOT_FOUND' } });
   });
 
   it('still reports a shape mistake elsewhere next to a CamelCase reason (two mistakes, two findings)', () => {
@@ -127,7 +130,7 @@ describe('judgeExchange, §C (wire/binding-shape, wire/no-openwop-envelope)', ()
     const html = '<!DOCTYPE html>\n<html><body><pre>PayloadTooLargeError</pre></body></html>\n';
     const j = judgeExchange(exchange(html, { status: 413, contentType: 'text/html' }), ctx);
     expect(j.results).toMatchObject([{ ruleId: 'wire/binding-shape', section: 'C', span: { start: 0, end: 15 } }]);
-    expect(j.results[0]!.message).toMatch(/status 413, text\/html\) is an HTML page/);
+    expect(j.results[0]).toMatchObject({ messageId: 'notJsonRpc', data: { status: 413, contentType: 'text/html', what: 'an HTML page' } });
   });
 
   it('fails the OpenWOP envelope at the body root', () => {
@@ -182,7 +185,7 @@ describe('judgeExchange, §E (wire/supported-versions-format, wire/version-error
     const card10 = await projectContext({ offeredVersions: ['1.0'] });
     const j = judgeExchange(exchange(versionError({ supportedVersions: '1.0,0.3' }), { version: '99.0' }), card10);
     expect(j.results).toMatchObject([{ ruleId: 'wire/supported-versions-format' }]);
-    expect(j.results[0]!.message).toContain('names 0.3, which the card does not offer');
+    expect(j.results[0]).toMatchObject({ messageId: 'notOffered', data: { extra: '0.3', offered: '1.0' } });
     const both = await projectContext({ offeredVersions: ['1.0', '0.3'] });
     expect(judgeExchange(exchange(versionError({ supportedVersions: '1.0,0.3' }), { version: '99.0' }), both).verdict).toBe('pass');
   });

@@ -1,0 +1,105 @@
+import path from 'node:path';
+import type { FindingDraft } from '../core/collector.js';
+import { Collector } from '../core/collector.js';
+import type { Corpus, CorpusReader } from '../core/corpus.js';
+import { UsageError } from '../core/errors.js';
+import type { ConfiguredSeverity, Finding } from '../core/findings.js';
+import { pushAll } from '../core/findings.js';
+import type { Report } from '../core/rule.js';
+import type { StructuredDoc } from '../core/tree.js';
+import { CAPTURE_RULE, CapturePlacer, exchangeFromCapture } from './capture.js';
+import { cardVersions } from './card.js';
+import { compareUnreadable } from './compare.js';
+import { loadWireContext } from './context.js';
+import { judgeExchange } from './judge.js';
+import { WIRE_COMMAND_RULES } from './rules.js';
+import type { TableRow } from './table.js';
+import type { Binding, Exchange, WireContext } from './types.js';
+
+/** What `specgate wire` judges: capture files of the corpus (repository-relative), as its flags name them. */
+export interface WireInput {
+  captures: readonly string[];
+  /** The §D pair: the answers for an unknown task and for a task the caller cannot read. */
+  pair?: readonly [unknown: string, unreadable: string];
+  /** The agent card whose JSONRPC protocolVersions are the offered versions (§E). */
+  card?: string;
+  offeredVersions?: readonly string[];
+  binding?: Binding;
+}
+
+export interface WireRun {
+  /** Settled once, under the preset: `wire` cites as `check wire-examples` does. */
+  findings: Finding[];
+  /** A verdict per judged capture (and the §D pair), for `--table`. */
+  rows: TableRow[];
+}
+
+/**
+ * Judges the captures with the corpus's interop map and §A/§B schemas, every finding through one
+ * collector of the wire rules. The command and the rules' examples (wire/example-driver.ts) both run this.
+ */
+export async function runWire(corpus: Corpus, input: WireInput, settle: { severities?: Readonly<Record<string, ConfiguredSeverity>> } = {}): Promise<WireRun> {
+  let offeredVersions = input.offeredVersions;
+  if (input.card !== undefined) {
+    const cardDoc = corpus.json(input.card, '--card');
+    if (cardDoc) {
+      offeredVersions = cardVersions(cardDoc.value);
+      if (!offeredVersions.length) throw new UsageError(`the card ${input.card} lists no JSONRPC protocolVersion`);
+    }
+  }
+  const findings: FindingDraft[] = [];
+  const captureProblems: Report[] = [];
+  const loaded = await loadWireContext(corpus, { ...(input.binding ? { binding: input.binding } : {}), ...(offeredVersions ? { offeredVersions } : {}) });
+  pushAll(findings, loaded.findings);
+  const rows = loaded.ctx ? judgeCaptures(corpus, loaded.ctx, input, findings, captureProblems) : [];
+  pushAll(findings, corpus.problems);
+  const collector = new Collector(WIRE_COMMAND_RULES, { ...(settle.severities ? { severities: settle.severities } : {}), preset: corpus.layout.preset });
+  collector.add(findings);
+  for (const r of captureProblems) collector.report(CAPTURE_RULE, r);
+  return { findings: collector.settle(), rows };
+}
+
+/** Judges each capture, then the §D pair of answers if given; adds their findings, returns a table row for each judged. */
+function judgeCaptures(corpus: CorpusReader, ctx: WireContext, input: WireInput, findings: FindingDraft[], problems: Report[]): TableRow[] {
+  const rows: TableRow[] = [];
+  for (const file of input.captures) {
+    const c = readCapture(corpus, file, problems);
+    if (!c) continue;
+    const j = judgeExchange(c.exchange, ctx);
+    rows.push({ case: c.name, judgement: j });
+    for (const r of j.results) findings.push(c.placer.finding(r));
+  }
+  if (input.pair) {
+    const a = readCapture(corpus, input.pair[0], problems);
+    const b = readCapture(corpus, input.pair[1], problems);
+    if (a && b) {
+      const judgement = compareUnreadable(a.exchange, b.exchange, ctx);
+      rows.push({ case: `§D ${a.name} ↔ ${b.name}`, judgement });
+      for (const r of judgement.results) {
+        const [own, other] = r.side === 'unknown' ? [a, b] : [b, a];
+        findings.push(own.placer.finding(r, other.placer));
+      }
+    }
+  }
+  return rows;
+}
+
+interface LoadedCapture {
+  name: string;
+  exchange: Exchange;
+  placer: CapturePlacer;
+  doc: StructuredDoc;
+}
+
+function readCapture(corpus: CorpusReader, file: string, reports: Report[]): LoadedCapture | undefined {
+  const doc = corpus.json(file, 'a wire capture');
+  if (!doc) return undefined;
+  const { exchange, problems } = exchangeFromCapture(doc);
+  for (const p of problems) {
+    reports.push({ at: { doc, pointer: p.pointer }, messageId: 'notAnExchange', data: { problem: p.message } });
+  }
+  if (!exchange) return undefined;
+  const v = doc.value as { case?: unknown };
+  const name = typeof v.case === 'string' ? v.case : path.basename(file, '.json');
+  return { name, exchange, placer: new CapturePlacer(doc), doc };
+}
