@@ -1,32 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { INPUT_RULES } from '../../scripts/core/input-rules.js';
+import { reader } from '../../scripts/core/input-example-driver.js';
 import { runRuleOn } from '../../scripts/core/rule-tester.js';
 import type { ExampleFiles, Rule, RuleMeta } from '../../scripts/core/rule.js';
-import { formatMessage } from '../../scripts/core/rule.js';
 
 /*
- * The input rules' own examples (core/input-examples.ts, shown in docs/rules.md), run in memory:
- * a stand-in rule asks for each file of a case as a rule would (by extension), and what the
- * corpus reports of it is compared with the case: rule id, messageId, location, data.
+ * The input rules' own examples (core/input-examples.ts, shown in docs/rules.md), run by the rule
+ * tester through core/input-example-driver.ts: a stand-in rule asks for each file of a case as a
+ * rule would (by extension), and what the corpus reports of it is compared with the case.
  */
-
-function reader(files: ExampleFiles, options: Readonly<Record<string, unknown>> = {}): Rule {
-  const asked = [...Object.keys(files), ...((options['read'] as string[] | undefined) ?? [])];
-  return {
-    id: 'test/reader',
-    rfc: 'none',
-    description: 'Asks for every file of a case, as a rule would.',
-    mayVisitNothing: true,
-    async run(ctx) {
-      for (const f of asked) {
-        if (f.endsWith('.json')) ctx.corpus.json(f);
-        else if (/\.ya?ml$/.test(f)) ctx.corpus.yaml(f);
-        else if (f.endsWith('.md')) await ctx.corpus.markdown(f);
-        else ctx.corpus.text(f);
-      }
-    },
-  };
-}
 
 export async function inputFindings(files: ExampleFiles, options?: Readonly<Record<string, unknown>>) {
   return (await runRuleOn(reader(files, options), files)).problems;
@@ -41,27 +23,7 @@ describe('input rule examples (core/input-examples.ts)', () => {
     );
   });
 
-  for (const rule of withExamples) {
-    describe(rule.id, () => {
-      for (const c of rule.examples.valid) {
-        it(`valid: ${c.name}`, async () => {
-          expect(await inputFindings(c.files, c.options)).toEqual([]);
-        });
-      }
-      for (const c of rule.examples.invalid) {
-        it(`invalid: ${c.name}`, async () => {
-          const found = await inputFindings(c.files, c.options);
-          expect(found.map((f) => ({ ruleId: f.ruleId, messageId: f.messageId, file: f.file, line: f.line, column: f.column }))).toEqual(
-            c.errors.map((e) => ({ ruleId: rule.id, messageId: e.messageId, file: e.file ?? Object.keys(c.files)[0] ?? found[0]?.file, line: e.line, column: e.column })),
-          );
-          c.errors.forEach((e, i) => {
-            // The finding's text is its template filled (and then the section it names).
-            if (e.data) expect(found[i]!.message.startsWith(formatMessage(rule, e.messageId, e.data))).toBe(true);
-          });
-        });
-      }
-    });
-  }
+  // The examples themselves run with every other command rule's, in test/rules/command-examples.test.ts.
 });
 
 describe('input rules on what a page cannot show: invisible bytes, files past a cap', () => {

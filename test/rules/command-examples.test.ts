@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExampleDriver } from '../../scripts/core/rule-tester.js';
+import { INPUT_EXAMPLE_DRIVER } from '../../scripts/core/input-example-driver.js';
+import { INPUT_RULES } from '../../scripts/core/input-rules.js';
 import { testRule } from '../../scripts/core/rule-tester.js';
 import type { RuleMeta } from '../../scripts/core/rule.js';
 import { FsSource } from '../../scripts/core/source.js';
@@ -27,6 +29,8 @@ const COMMANDS: Array<{ rules: readonly RuleMeta[]; driver: ExampleDriver }> = [
   { rules: PROBE_OWN_RULES, driver: probeExampleDriver(new FsSource(PROJECT)) },
   // A compat rule's example is a base and a head, compared in memory as `specgate compat` compares a git base.
   { rules: COMPAT_RULES, driver: compatExampleDriver },
+  // The input rules have no `run`: the corpus reports them when a rule asks for a file.
+  { rules: INPUT_RULES, driver: INPUT_EXAMPLE_DRIVER },
 ];
 
 describe('command rule examples (meta.examples)', () => {

@@ -1,0 +1,37 @@
+import type { ExampleDriver } from './rule-tester.js';
+import { runRuleOn } from './rule-tester.js';
+import type { ExampleFiles, Rule } from './rule.js';
+
+/**
+ * The rule tester's driver for the input rules (parse/*, corpus/*, limits/*), which have no `run`:
+ * the corpus reports them when a rule asks for a file. A stand-in rule asks for each file of the
+ * example as a rule would, by extension (`.json` as JSON, `.yaml` as YAML, `.md` as Markdown,
+ * anything else as text), and for the paths `options.read` names that the example does not hold;
+ * the findings compared are what the corpus reported of the rule under test.
+ */
+export const INPUT_EXAMPLE_DRIVER: ExampleDriver = {
+  command: 'check',
+  async run(rule, files, { options = {}, preset }) {
+    const problems = (await runRuleOn(reader(files, options), files, preset ? { preset } : {})).problems;
+    return { findings: problems.filter((f) => f.ruleId === rule.id), problems: problems.filter((f) => f.ruleId !== rule.id), output: {} };
+  },
+};
+
+/** A rule that asks for every file of an example (and the paths `options.read` names). */
+export function reader(files: ExampleFiles, options: Readonly<Record<string, unknown>> = {}): Rule {
+  const asked = [...Object.keys(files), ...((options['read'] as string[] | undefined) ?? [])];
+  return {
+    id: 'input/reader',
+    rfc: 'none',
+    description: 'Asks for every file of an example, as a rule would.',
+    mayVisitNothing: true,
+    async run(ctx) {
+      for (const f of asked) {
+        if (f.endsWith('.json')) ctx.corpus.json(f);
+        else if (/\.ya?ml$/.test(f)) ctx.corpus.yaml(f);
+        else if (f.endsWith('.md')) await ctx.corpus.markdown(f);
+        else ctx.corpus.text(f);
+      }
+    },
+  };
+}
