@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { globbySync } from 'globby';
 import { expect, it } from 'vitest';
 import type { Rule } from '../../scripts/core/rule.js';
 import type { RuleRun } from '../../scripts/core/rule-tester.js';
@@ -17,13 +18,7 @@ import { describeShared } from './shared.js';
 
 /** Every file under `dir`, keyed by its path relative to `dir` ('/'-separated). */
 export function readTree(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!e.isFile()) continue;
-    const abs = path.join(e.parentPath, e.name);
-    out[path.relative(dir, abs).split(path.sep).join('/')] = readFileSync(abs, 'utf8');
-  }
-  return out;
+  return Object.fromEntries(globbySync('**/*', { cwd: dir, dot: true, onlyFiles: true, followSymbolicLinks: false }).map((rel) => [rel, readFileSync(path.join(dir, rel), 'utf8')]));
 }
 
 export interface RealExpected {
