@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseJson } from '../../scripts/core/json-tree.js';
 import { PROJECT } from '../helpers/env.js';
-import { OverlaySource, checkFindings, positionOf } from '../helpers/rule-tester.js';
+import { checkFindings } from '../helpers/check-families.js';
+import { OverlaySource } from '../helpers/overlay.js';
+import { positionOf } from '../helpers/positions.js';
 
 /** Issue 15 §2: one mistake in the map yields one finding, at its place, from the rule that names it. */
 const MAP = 'spec/v2/interop-map.json';

@@ -5,8 +5,8 @@ import { OverlaySource as MemoryOverlay } from '../../scripts/core/overlay-sourc
 import type { FileSource } from '../../scripts/core/source.js';
 import { computeFixes } from '../../scripts/core/fixer.js';
 import { PROJECT } from '../helpers/env.js';
-import type { Files } from '../helpers/rule-tester.js';
-import { OverlaySource } from '../helpers/rule-tester.js';
+import type { Files } from '../helpers/overlay.js';
+import { OverlaySource } from '../helpers/overlay.js';
 
 /*
  * Each fixable rule, in-process over this project's corpus read in place with a sabotage laid

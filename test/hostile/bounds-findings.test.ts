@@ -6,7 +6,7 @@ import { presetLayout } from '../../scripts/core/layout.js';
 import type { Rule } from '../../scripts/core/rule.js';
 import { defineRule } from '../../scripts/core/rule.js';
 import { PROJECT } from '../helpers/env.js';
-import { OverlaySource } from '../helpers/rule-tester.js';
+import { OverlaySource } from '../helpers/overlay.js';
 
 const flood = (n: number, file = 'spec/v2/interop-map.json'): Rule => ({
   id: 'test/flood',

@@ -6,7 +6,7 @@ import { globMatcher, globProblem } from '../../scripts/core/source.js';
 import { MAX_YAML_BYTES, parseYaml } from '../../scripts/core/yaml-tree.js';
 import { loadRfcSet } from '../../scripts/rfc/set.js';
 import { PROJECT } from '../helpers/env.js';
-import { OverlaySource } from '../helpers/rule-tester.js';
+import { OverlaySource } from '../helpers/overlay.js';
 
 /*
  * Hostile inputs to the parsers and the matcher: each finishes (no stack overflow, no runaway

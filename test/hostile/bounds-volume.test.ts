@@ -14,7 +14,7 @@ import { loadRfcSet, MAX_RFC_FILES } from '../../scripts/rfc/set.js';
 import { judgeExchange } from '../../scripts/wire/judge.js';
 import { PROJECT } from '../helpers/env.js';
 import { exchange, projectContext, rpcError } from '../wire/helpers.js';
-import { OverlaySource } from '../helpers/rule-tester.js';
+import { OverlaySource } from '../helpers/overlay.js';
 
 /*
  * Volume past what real files hold: the work and memory of a run stop at a stated cap. Each test

@@ -8,7 +8,7 @@ import { MAX_CONTAINER_DEPTH, MAX_CONTAINER_WORK, MAX_LAZY_LINES, markdownComple
 import { parseMarkdown } from '../../scripts/core/markdown.js';
 import { loadRfcSet } from '../../scripts/rfc/set.js';
 import { PROJECT } from '../helpers/env.js';
-import { OverlaySource } from '../helpers/rule-tester.js';
+import { OverlaySource } from '../helpers/overlay.js';
 
 /*
  * Markdown under the size cap that remark cannot parse in bounded time (containers: lists and

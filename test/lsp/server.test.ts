@@ -5,7 +5,7 @@ import type { Diagnostic } from 'vscode-languageserver-protocol/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LspClient } from '../../scripts/bench/lsp-client.js';
 import { CLI, projectCorpusCopy } from '../helpers/env.js';
-import { positionOf } from '../helpers/rule-tester.js';
+import { positionOf } from '../helpers/positions.js';
 
 /*
  * `specgate lsp` driven by a real client over stdio (vscode-languageserver-protocol), on a copy of

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Finding } from '../../scripts/core/findings.js';
 import { ANCHOR, SHARED, describeShared, tempDir } from '../helpers/env.js';
-import { OverlaySource, checkFindings } from '../helpers/rule-tester.js';
+import { checkFindings } from '../helpers/check-families.js';
+import { OverlaySource } from '../helpers/overlay.js';
 
 /*
  * The real upstream corpus: openwop-v2 with the 59 RFCs of openwop-rfcs laid over a temp copy,

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { CHANGE_RULES, ruleFor } from '../../scripts/compat/rules.js';
-import { runRuleTests } from '../helpers/rule-tester.js';
-import { SUITES } from './compat.cases.js';
-
-for (const suite of SUITES) runRuleTests(suite);
-
 describe('compat rule metadata', () => {
   it('every kind rule has a class, and breaking ones are errors by default (buf FILE), the others off', () => {
     // oasdiff's WARN level: a breaking kind that only may break a client.

@@ -2,10 +2,6 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectCorpusCopy, runCli, runJson } from '../helpers/env.js';
-import { runRuleTests } from '../helpers/rule-tester.js';
-import { SUITES } from './input.cases.js';
-
-for (const suite of SUITES) runRuleTests(suite);
 
 describe('input rules under --preset openwop', () => {
   const root = projectCorpusCopy();

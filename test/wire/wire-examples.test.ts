@@ -7,7 +7,9 @@ import { runFamilies } from '../../scripts/core/engine.js';
 import { presetLayout } from '../../scripts/core/layout.js';
 import { FsSource } from '../../scripts/core/source.js';
 import { PROJECT, projectCorpusCopy, runCli, runJson } from '../helpers/env.js';
-import { OverlaySource, checkFindings, positionOf } from '../helpers/rule-tester.js';
+import { checkFindings } from '../helpers/check-families.js';
+import { OverlaySource } from '../helpers/overlay.js';
+import { positionOf } from '../helpers/positions.js';
 import { lineCol, offsetOf } from './helpers.js';
 
 const RFC = 'RFCS/0211-a2a-error-details-are-errorinfo.md';

@@ -41,7 +41,7 @@ export function editMap(root: string, edit: (map: any) => void, rel = MAP): stri
 }
 
 /** 1-based position of the n-th (1-based) occurrence of `needle` in `text` (one helper, the rule tester's). */
-export { positionOf } from '../../helpers/rule-tester.js';
+export { positionOf } from '../../helpers/positions.js';
 
 export function byRule(findings: JsonFinding[] | undefined, ruleId: string): JsonFinding[] {
   return (findings ?? []).filter((f) => f.ruleId === ruleId);

@@ -31,6 +31,8 @@ describe('rfcs findings name the process of the preset', () => {
     ['rfcs/dates-valid', 'RFC 0001 §B', 'RFC 0001 §6, template'],
     ['rfcs/number-matches', 'RFC 0001 §A', 'RFC 0001 §1–§2'],
     ['rfcs/supersedes-reciprocal', 'RFC 0001 §C', 'RFC 0001 §3 (Superseded)'],
+    ['rfcs/acceptance-boxes', 'RFC 0001 §G', 'RFC 0001 §3 (Accepted: acceptance criteria met), template'],
+    ['rfcs/unresolved-before-active', 'RFC 0001 §G', 'RFC 0001 §6, template'],
   ];
   for (const [id, own, upstream] of cases) {
     it(`${id}: ${own}; under openwop ${upstream}`, async () => {

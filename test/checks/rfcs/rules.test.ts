@@ -3,7 +3,9 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ANCHOR, describeShared, tempDir } from '../../helpers/env.js';
 import type { GateResult } from './helpers.js';
-import { OverlaySource, checkFindings } from '../../helpers/rule-tester.js';
+import { family } from '../../../scripts/checks/rfcs/index.js';
+import { runRuleOn } from '../../../scripts/core/rule-tester.js';
+import { readTree } from '../../helpers/real-data.js';
 import { RFC_0211, errors, gate, only, projectCopy, rangeAfter, read, rename } from './helpers.js';
 
 describe('check rfcs on this project', () => {
@@ -71,15 +73,15 @@ describeShared('check rfcs on the upstream anchors', () => {
     const carried = 'Carried: nothing on this item';
     const text = textOf(files[1]!);
     expect(text).toContain(carried);
-    const opted = await checkFindings(new OverlaySource(ANCHOR, { [files[1]!]: (t) => t.replace(carried, 'Nothing on this item') }), {
-      families: ['rfcs'],
-      preset: 'openwop',
-      severities: { 'rfcs/acceptance-boxes': 'error', 'rfcs/updated-newest-first': 'warning' },
-    });
-    const boxes = opted.filter((f) => f.ruleId === 'rfcs/acceptance-boxes');
+    // Each rule alone (scripts/core/rule-tester.ts) over the anchors read into memory, with the edit and the configured severities.
+    const anchors = readTree(ANCHOR);
+    anchors[files[1]!] = anchors[files[1]!]!.replace(carried, 'Nothing on this item');
+    const severities = { 'rfcs/acceptance-boxes': 'error', 'rfcs/updated-newest-first': 'warning' } as const;
+    const runOne = async (id: string) => (await runRuleOn(family.rules.find((x) => x.id === id)!, anchors, { preset: 'openwop', severities })).findings;
+    const boxes = await runOne('rfcs/acceptance-boxes');
     const line = text.slice(0, text.indexOf(carried)).split('\n').length;
     expect(boxes.map((f) => [f.file, f.line, f.column, f.severity])).toEqual([[files[1], line, 1, 'error']]);
-    const order = opted.filter((f) => f.ruleId === 'rfcs/updated-newest-first');
+    const order = await runOne('rfcs/updated-newest-first');
     expect(order.map((f) => [f.file, f.severity])).toEqual([[files[2], 'warning']]);
     expect(at(order[0]!)).toBe('2026-09-22');
   });

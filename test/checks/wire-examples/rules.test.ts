@@ -28,6 +28,12 @@ testRule(rule('wire-examples/positive-passes'), api, { cases: {
       errors: [{ messageId: 'context', file: MAP, line: 3, column: 15 }],
     },
     {
+      // The wire checker's own finding ("no a2a.errors array"), re-reported under this rule at the map.
+      name: 'a map without a2a.errors (at the map)',
+      files: { ...wireExamples(POSITIVE), [MAP]: '[]\n' },
+      errors: [{ messageId: 'context', file: MAP, line: 1, column: 1, data: { detail: 'the interop map has no a2a.errors array' } }],
+    },
+    {
       name: 'one map value every example disagrees with: one finding, naming it',
       files: { ...wireExamples(`${POSITIVE}\n${POSITIVE}`), [MAP]: mapCode(-32011) },
       errors: [{ messageId: 'oneReason', file: RFC, line: 13, column: 49 }],

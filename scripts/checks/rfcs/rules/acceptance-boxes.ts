@@ -48,6 +48,11 @@ export const acceptanceBoxes: Rule = {
         files: rfcWith('Accepted', '- [x] Spec text merged.\n- [ ] A second host passes.'),
         errors: [{ messageId: 'noReason', line: 10, column: 1, data: { accepted: 'Accepted', item: 'A second host passes.' } }],
       },
+      {
+        name: 'an open box under a sub-heading of the acceptance criteria is one of them',
+        files: rfcWith('Accepted', '- [x] Spec text merged.\n\n### Follow-up\n\n- [ ] A second host passes.'),
+        errors: [{ messageId: 'noReason', line: 13, column: 1, data: { accepted: 'Accepted', item: 'A second host passes.' } }],
+      },
     ],
   },
   async run(ctx) {

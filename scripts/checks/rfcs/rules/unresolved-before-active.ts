@@ -73,6 +73,10 @@ export const unresolvedBeforeActive: Rule = {
       { name: 'a question that records a deferral', files: rfcWith('Accepted', '1. Should runs gain a filter? Deferred: additive, it can follow.') },
       { name: 'a Draft may still ask', files: rfcWith('Draft', '1. Which peer serves as the witness? Decide before `Active`.') },
       { name: 'a question that states the current behaviour', files: rfcWith('Active', '1. Should a retry carry its own code? Today the original code is kept.') },
+      {
+        name: "a stance in a nested list, and a '?' inside inline code after the stance (not a second question)",
+        files: rfcWith('Accepted', '1. Which code does a retry get?\n   - Kept as `-32004` for now.\n2. Should runs be listed by context? Deferred: see `GET /v1/runs?contextId=`.'),
+      },
     ],
     invalid: [
       {

@@ -1,4 +1,0 @@
-import { runRuleTests } from '../helpers/rule-tester.js';
-import { SUITES } from './interop-map.cases.js';
-
-for (const suite of SUITES) runRuleTests(suite);
