@@ -86,7 +86,8 @@ export async function planErrata(corpus: Corpus, options: ErrataOptions): Promis
   for (const file of await selectRfcs(corpus, options.rfc)) {
     const text = corpus.markdownText(file);
     if (text === undefined) continue;
-    const rfc = readRfcErrata(parseMarkdown(file, errataView(text)));
+    const title = corpus.layout.process.sections.errata;
+    const rfc = readRfcErrata(parseMarkdown(file, errataView(text, title)), title);
     if (!options.rfc && rfc.status !== corpus.layout.process.statuses.accepted) continue;
     run.rfcs.push(rfc);
   }
@@ -168,7 +169,7 @@ async function selectRfcs(corpus: Corpus, rfc: string | undefined): Promise<stri
     if (!file) throw new UsageError(`no RFC ${num} in ${dir}/`);
     return [file];
   }
-  return all.filter((f) => mentionsErrata(corpus.text(f) ?? ''));
+  return all.filter((f) => mentionsErrata(corpus.text(f) ?? '', corpus.layout.process.sections.errata));
 }
 
 /** A collector of the errata rules, citing the corpus's preset. */
