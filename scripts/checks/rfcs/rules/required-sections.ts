@@ -49,7 +49,6 @@ export const requiredSections: Rule = {
   },
   async run(ctx) {
     const required = ctx.layout.process.requiredSections;
-    if (required.length === 0) return;
     for (const doc of await (await loadRfcSet(ctx.corpus)).all()) {
       ctx.visit();
       const headings = doc.sections.filter((s) => s.kind === 'heading' && s.depth >= 2);
