@@ -148,10 +148,10 @@ describe('extends', () => {
     expect(await run('rfcs/acceptance-boxes', 'Accepted', 'Open questions', 'Exit criteria', preset)).toEqual([]);
     // The required sections follow the rename, and the old title now misses.
     expect(await run('rfcs/required-sections', 'Draft', 'Open questions', 'Exit criteria')).toEqual([]);
-    expect(await run('rfcs/required-sections', 'Draft', 'Unresolved questions', 'Exit criteria')).toEqual([['missing', 1, 'no "Open questions" section, which every RFC has (RFC 0001 §6 (Template))']]);
+    expect(await run('rfcs/required-sections', 'Draft', 'Unresolved questions', 'Exit criteria')).toEqual([['missing', 1, 'no "Open questions" section, which every RFC has (RFC 0001 §6)']]);
     // A title one typo away gets a "did you mean", at the heading.
     const typo = await run('rfcs/required-sections', 'Draft', 'Open question', 'Exit criteria');
-    expect(typo).toEqual([['misnamed', 40, 'no "Open questions" section; did you mean "Open questions" for the heading "Open question"? (RFC 0001 §6 (Template))']]);
+    expect(typo).toEqual([['misnamed', 40, 'no "Open questions" section; did you mean "Open questions" for the heading "Open question"? (RFC 0001 §6)']]);
   });
 
   it('requiredSections replaces the whole list; an empty one requires none', async () => {
@@ -162,7 +162,7 @@ describe('extends', () => {
       return (await runRules(rfcs!, { files: { 'RFCS/0001-example.md': rfc('Draft') }, preset: 'openwop', layout: { process: layout.process } }, rule)).findings.map((f) => f.message);
     };
     expect(await run(['Summary'])).toEqual([]);
-    expect(await run(['Summary', 'Rationale'])).toEqual(['no "Rationale" section, which every RFC has (RFC 0001 §6 (Template))']);
+    expect(await run(['Summary', 'Rationale'])).toEqual(['no "Rationale" section, which every RFC has (RFC 0001 §6)']);
     expect(await run([])).toEqual([]);
   });
 

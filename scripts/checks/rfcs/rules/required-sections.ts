@@ -20,7 +20,7 @@ const withSections = (titles: string[]) => ({ [FILE]: rfcText('RFC 0007: Sample'
 export const requiredSections: Rule = {
   id: 'rfcs/required-sections',
   rfc: 'RFC 0001',
-  rfcByPreset: { openwop: 'RFC 0001 §6 (Template)' },
+  rfcByPreset: { openwop: 'RFC 0001 §6' },
   description: "Every RFC has a heading for each of the process's required sections (`process.requiredSections`); a heading one typo away gets a \"did you mean\".",
   messages: {
     missing: 'no "{{section}}" section, which every RFC has',
