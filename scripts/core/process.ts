@@ -14,14 +14,24 @@ export interface ProcessProfile {
   optionalHeaderRows: string[];
   /** How the Created and Updated rows write a date: `YYYY`, `MM` and `DD` with the characters between (core/date-format.ts). */
   dateFormat: string;
-  /** The headings the rules find by their role. */
+  /** The headings the reader and the rules find by their role. */
   sections: ProcessSections;
+  /** Section titles every RFC has (`rfcs/required-sections`), matched at the start of a heading of any level, its designator aside. */
+  requiredSections: string[];
 }
 
-/** Section titles by role, matched at the start of a heading, case aside. */
+/** Section titles by role, case aside. */
 export interface ProcessSections {
-  /** Where an RFC records its status flips with their dates (`rfcs/dates-valid` holds Updated to the latest). */
+  /** Where an RFC records its status flips with their dates (`rfcs/dates-valid` holds Updated to the latest), matched at the start of a heading. */
   statusHistory: string;
+  /** The heading of the questions still open (`rfcs/unresolved-before-active`; `UQ4` in a selector is its item 4). */
+  unresolvedQuestions: string;
+  /** The heading of the checklist an Accepted RFC has ticked (`rfcs/acceptance-boxes`), matched at the start of a heading. */
+  acceptanceCriteria: string;
+  /** The heading whose list items are edits to other documents (`errata`). */
+  errata: string;
+  /** The heading whose `New invariant` lines the invariants rules read. */
+  security: string;
 }
 
 export const STATUS_ROLES = ['draft', 'active', 'accepted', 'withdrawn', 'superseded', 'rejected'] as const;
@@ -39,6 +49,7 @@ export interface ProcessOverrides {
   optionalHeaderRows?: string[];
   dateFormat?: string;
   sections?: Partial<ProcessSections>;
+  requiredSections?: string[];
 }
 
 /** `over` laid on `base`: each status or section named replaces its role's; a list or a format given replaces the whole. */
@@ -50,5 +61,19 @@ export function withProcess(base: ProcessProfile, over: ProcessOverrides | undef
     optionalHeaderRows: over.optionalHeaderRows ? [...over.optionalHeaderRows] : base.optionalHeaderRows,
     dateFormat: over.dateFormat ?? base.dateFormat,
     sections: { ...base.sections, ...over.sections },
+    requiredSections: over.requiredSections ? [...over.requiredSections] : renamed(base, over.sections),
   };
+}
+
+/**
+ * The base's required sections with each title a role's override renames replaced by its new
+ * name: a config that calls the questions "Open questions" requires that section, not the old one.
+ */
+function renamed(base: ProcessProfile, sections: Partial<ProcessSections> | undefined): string[] {
+  if (!sections) return base.requiredSections;
+  const to = new Map<string, string>();
+  for (const [role, title] of Object.entries(sections) as Array<[keyof ProcessSections, string | undefined]>) {
+    if (title !== undefined) to.set(base.sections[role].toLowerCase(), title);
+  }
+  return base.requiredSections.map((t) => to.get(t.toLowerCase()) ?? t);
 }

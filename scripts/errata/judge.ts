@@ -15,9 +15,9 @@ export type Verdict =
   | { status: 'already-applied'; section: Section; from: number; to: number }
   | { status: 'refused'; rule: ErrataRefusal; message: string; related: RelatedLocation[] };
 
-/** What an erratum would do to one target document, judged on its rendered text. */
-export function judge(erratum: Erratum, doc: MarkdownDoc): Verdict {
-  const where = locateSection(doc.tree, doc.text, erratum.section);
+/** What an erratum would do to one target document, judged on its rendered text; `questions`: the title `UQ<n>` selects under. */
+export function judge(erratum: Erratum, doc: MarkdownDoc, questions?: string): Verdict {
+  const where = locateSection(doc.tree, doc.text, erratum.section, questions);
   if (!where.ok) {
     return {
       status: 'refused',

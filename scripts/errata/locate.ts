@@ -22,11 +22,11 @@ export type SectionLookup = { ok: true; section: Section } | { ok: false; ambigu
 /**
  * Finds the section an erratum names in its target, through the RFC reader's section index and
  * selector resolver (rfc/resolve.ts): the same reading a citation gets. An empty selector is the
- * whole document.
+ * whole document. `questions`: the title whose numbered items `UQ<n>` selects (the process's).
  */
-export function locateSection(tree: Root, text: string, selector: string): SectionLookup {
+export function locateSection(tree: Root, text: string, selector: string, questions?: string): SectionLookup {
   if (!selector.trim()) return { ok: true, section: documentSection(tree, text) };
-  const r = resolve(indexSections(tree), selector);
+  const r = resolve(indexSections(tree, questions), selector);
   if (!r.ok) return { ok: false, ambiguous: r.ambiguous, message: r.reason, places: r.candidates.map((c) => ({ title: c.name, start: c.start })) };
   const { found } = r;
   const nodes = found.kind === 'list-item' ? [nodeAt(tree, found.start, 'listItem')!] : sectionBlocks(tree, found);

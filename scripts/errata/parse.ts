@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Nodes, ListItem, Paragraph } from 'mdast';
-import { rfcStatus, sectionByTitle } from '../rfc/document.js';
+import { DEFAULT_TITLES, rfcStatus, sectionByTitle } from '../rfc/document.js';
 import type { MarkdownDoc } from '../core/markdown.js';
 import { listItemsUnder, readHeader } from '../rfc/read.js';
 import { indexSections } from '../rfc/sections.js';
@@ -18,9 +18,13 @@ export interface RfcErrata {
   unreadable: UnreadableItem[];
 }
 
-/** Quick test before parsing: most RFCs have no errata. */
-export function mentionsErrata(text: string): boolean {
-  return /^#{1,6}[ \t]+Errata[ \t]*#*[ \t]*\r?$/m.test(text);
+/** A heading line's title: `## Errata ##` → `Errata`. */
+const HEADING_LINE = /^(#{1,6})[ \t]+(.*?)[ \t#]*\r?\n?$/;
+
+/** Quick test before parsing: most RFCs have no errata. `title`: the process's `sections.errata`. */
+export function mentionsErrata(text: string, title = DEFAULT_TITLES.errata): boolean {
+  const want = title.toLowerCase();
+  return text.split(/\r\n|\n|\r/).some((l) => l.startsWith('#') && HEADING_LINE.exec(l)?.[2]!.trim().toLowerCase() === want);
 }
 
 /**
@@ -28,15 +32,16 @@ export function mentionsErrata(text: string): boolean {
  * `## Errata` section: offsets and line numbers stay those of the file, and the parser skips the
  * body of a long RFC.
  */
-export function errataView(text: string): string {
+export function errataView(text: string, title = DEFAULT_TITLES.errata): string {
+  const want = title.toLowerCase();
   const lines = text.split(/(?<=\r\n|\n|\r)/);
   const keep = new Array<boolean>(lines.length).fill(false);
   const table = lines.findIndex((l) => l.startsWith('|'));
   for (let i = table; i >= 0 && i < lines.length && lines[i]!.startsWith('|'); i++) keep[i] = true;
   let depth = 0;
   lines.forEach((l, i) => {
-    const h = /^(#{1,6})[ \t]+(.*?)[ \t#]*\r?\n?$/.exec(l);
-    if (h) depth = h[2]!.trim().toLowerCase() === 'errata' ? h[1]!.length : depth && h[1]!.length <= depth ? 0 : depth;
+    const h = HEADING_LINE.exec(l);
+    if (h) depth = h[2]!.trim().toLowerCase() === want ? h[1]!.length : depth && h[1]!.length <= depth ? 0 : depth;
     if (depth || /^\s*\**Status\**\s*:/i.test(l)) keep[i] = true;
   });
   return lines.map((l, i) => (keep[i] ? l : l.replace(/[^\r\n]/g, ' '))).join('');
@@ -46,13 +51,13 @@ export function errataView(text: string): string {
  * Reads an RFC's status and its `## Errata` list items into edits, with the RFC reader's header
  * table and section index (rfc/read.ts, rfc/sections.ts): the items are those the rfcs gates see.
  */
-export function readRfcErrata(doc: MarkdownDoc): RfcErrata {
+export function readRfcErrata(doc: MarkdownDoc, title = DEFAULT_TITLES.errata): RfcErrata {
   const rfc = /^(\d{4})-/.exec(path.posix.basename(doc.file))?.[1] ?? /^#\s*RFC\s+(\d{4})/m.exec(doc.text)?.[1] ?? '????';
   const result: RfcErrata = { rfc, file: doc.file, status: readStatus(doc), hasErrata: false, errata: [], unreadable: [] };
   const { sections } = indexSections(doc.tree);
-  if (!sectionByTitle({ sections, unresolvedQuestions: [] }, 'Errata')) return result;
+  if (!sectionByTitle({ sections, unresolvedQuestions: [] }, title)) return result;
   result.hasErrata = true;
-  listItemsUnder(doc, sections, 'Errata').forEach((item, i) => {
+  listItemsUnder(doc, sections, title).forEach((item, i) => {
     const read = readItem(doc, item, rfc, i + 1);
     if ('reason' in read) result.unreadable.push(read);
     else result.errata.push(read);

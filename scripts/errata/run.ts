@@ -86,7 +86,8 @@ export async function planErrata(corpus: Corpus, options: ErrataOptions): Promis
   for (const file of await selectRfcs(corpus, options.rfc)) {
     const text = corpus.markdownText(file);
     if (text === undefined) continue;
-    const rfc = readRfcErrata(parseMarkdown(file, errataView(text)));
+    const title = corpus.layout.process.sections.errata;
+    const rfc = readRfcErrata(parseMarkdown(file, errataView(text, title)), title);
     if (!options.rfc && rfc.status !== corpus.layout.process.statuses.accepted) continue;
     run.rfcs.push(rfc);
   }
@@ -129,7 +130,7 @@ export async function planErrata(corpus: Corpus, options: ErrataOptions): Promis
   const changes: FileChange[] = [];
   if (options.mode === 'apply') {
     for (const [file, edits] of byFile) {
-      const change = spliceFile(run, out, file, edits);
+      const change = spliceFile(run, out, file, edits, corpus.layout.process.sections.unresolvedQuestions);
       if (change) changes.push(change);
     }
   } else {
@@ -168,7 +169,7 @@ async function selectRfcs(corpus: Corpus, rfc: string | undefined): Promise<stri
     if (!file) throw new UsageError(`no RFC ${num} in ${dir}/`);
     return [file];
   }
-  return all.filter((f) => mentionsErrata(corpus.text(f) ?? ''));
+  return all.filter((f) => mentionsErrata(corpus.text(f) ?? '', corpus.layout.process.sections.errata));
 }
 
 /** A collector of the errata rules, citing the corpus's preset. */
@@ -191,7 +192,7 @@ async function planOne(corpus: Corpus, run: ErrataRun, out: Collector, erratum: 
     outcome('refused', `${file} could not be read`);
     return undefined;
   }
-  const verdict = judge(erratum, doc);
+  const verdict = judge(erratum, doc, corpus.layout.process.sections.unresolvedQuestions);
   const target = describe(erratum, file);
   if (verdict.status === 'refused') {
     outcome('refused', verdict.message, target);
@@ -221,7 +222,7 @@ function checkHint(out: Collector, erratum: Erratum, doc: MarkdownDoc, from: num
 }
 
 /** Splices one file's edits into its original text (last first) and re-parses to verify each. */
-function spliceFile(run: ErrataRun, out: Collector, file: string, edits: Planned[]): FileChange | undefined {
+function spliceFile(run: ErrataRun, out: Collector, file: string, edits: Planned[], questions: string): FileChange | undefined {
   const before = edits[0]!.doc.text;
   const ordered = edits
     .map((p, order) => ({ p, order, splice: (p.verdict as { splice: Splice }).splice }))
@@ -238,7 +239,7 @@ function spliceFile(run: ErrataRun, out: Collector, file: string, edits: Planned
   const reparsed = parseMarkdown(file, after);
   let ok = true;
   for (const { p } of ordered) {
-    const again = judge(p.erratum, reparsed);
+    const again = judge(p.erratum, reparsed, questions);
     if (again.status !== 'already-applied') {
       ok = false;
       refuse(run, out, p, ERRATA.verifyFailed, 'notShown', { name: name(p.erratum), file, why: again.status === 'refused' ? again.message : 'it would apply again' });

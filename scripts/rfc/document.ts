@@ -1,4 +1,5 @@
 import type { Range } from '../core/position.js';
+import type { ProcessSections } from '../core/process.js';
 
 /**
  * One RFC file read into the parts the gates need (RFC 0001 §A–§G): the title line, the header
@@ -82,6 +83,8 @@ export interface SectionIndex {
   sections: Section[];
   /** Items of the numbered lists under `## Unresolved questions` (selected as `UQ<n>`). */
   unresolvedQuestions: NumberedItem[];
+  /** The title the index read those items under (the process's `sections.unresolvedQuestions`), for messages about `UQ<n>`. */
+  unresolvedQuestionsTitle?: string;
   /** Texts of the bold runs opening a paragraph without a designator (`**Negative example.**`): a quoted name may cite one. */
   labelNames?: string[];
   /** Paragraphs that end with a colon and introduce a list (`Open spec gaps:`), their last 200 characters: a quoted name may cite the list. */
@@ -238,6 +241,16 @@ export interface NumberedItem {
 export const REQUIRED_FIELDS = ['RFC', 'Title', 'Status', 'Author(s)', 'Created', 'Updated', 'Affects', 'Compatibility', 'Supersedes', 'Superseded by'] as const;
 export const OPTIONAL_FIELDS = ['Amended by'] as const;
 export const STATUSES = ['Draft', 'Active', 'Accepted', 'Withdrawn', 'Superseded', 'Rejected'] as const;
+
+/**
+ * The section titles the reader itself reads by (a process's `sections`, core/process.ts): the
+ * questions, errata and Security line lists it extracts. They are part of what a document is read
+ * with, so load.ts keys the parse cache by them as well as by the text.
+ */
+export type ReaderTitles = Pick<ProcessSections, 'unresolvedQuestions' | 'errata' | 'security'>;
+
+/** The `specgate` preset's titles, for readers of a document outside a run's process (a test holds them equal to the preset's). */
+export const DEFAULT_TITLES: Readonly<ReaderTitles> = { unresolvedQuestions: 'Unresolved questions', errata: 'Errata', security: 'Security' };
 
 /** The value of a header row by field name (case-insensitive, markup ignored). */
 export function headerField(doc: { header: HeaderTable }, field: string): HeaderRow | undefined {

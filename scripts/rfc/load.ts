@@ -4,7 +4,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ParseCache } from '../core/parse-cache.js';
-import type { RfcDocument } from './document.js';
+import type { ReaderTitles, RfcDocument } from './document.js';
+import { DEFAULT_TITLES } from './document.js';
 
 /**
  * An RFC file's text → its RfcDocument, through the content-addressed parse cache for every file.
@@ -61,14 +62,20 @@ function packageVersion(require: NodeRequire, name: string): string {
  * The RFC document of one file. Parse and read run with no await in between, so each tree is
  * garbage before the next file is parsed (callers may start many of these at once).
  */
-export async function loadRfcDocument(file: string, text: string, cache?: ParseCache): Promise<RfcDocument> {
-  const key = cache ? (await import('../core/parse-cache.js')).parseCacheKey((fingerprint ??= readerFingerprint()), text) : undefined;
+export async function loadRfcDocument(file: string, text: string, cache?: ParseCache, titles: ReaderTitles = DEFAULT_TITLES): Promise<RfcDocument> {
+  // The document holds what was read under the process's titles (its questions, errata, Security
+  // lines), so the titles are part of the key: a config that renames one never gets another's entry.
+  const key = cache ? (await import('../core/parse-cache.js')).parseCacheKey(`${(fingerprint ??= readerFingerprint())}\0${titlesKey(titles)}`, text) : undefined;
   const hit = cache && key ? fromEntry(file, cache.get<Cached>(key)) : undefined;
   if (hit) return hit;
   const [{ parseRfcMarkdown }, { readRfc }] = await Promise.all([import('../core/markdown.js'), import('./read.js')]);
-  const doc = readRfc(parseRfcMarkdown(file, text));
+  const doc = readRfc(parseRfcMarkdown(file, text), titles);
   if (cache && key) cache.set(key, toEntry(doc));
   return doc;
+}
+
+function titlesKey(t: ReaderTitles): string {
+  return JSON.stringify([t.unresolvedQuestions, t.errata, t.security]);
 }
 
 /** A cache entry holds the document without its file name (the same text may sit in two files). */

@@ -3,7 +3,8 @@ import type { Range } from '../core/position.js';
 import type { MarkdownDoc } from '../core/markdown.js';
 import { findRfcCitations } from './citations.js';
 import type { AnswerSection, CodeBlock, HeaderRow, HeaderTable, UnrenderedTable, OpenQuestions, ProseCitation, QuestionItem, RfcDocument, Section, SecurityLine, TaskItem, TitleLine } from './document.js';
-import { ALL_RESOLVED, sectionByTitle } from './document.js';
+import type { ReaderTitles } from './document.js';
+import { ALL_RESOLVED, DEFAULT_TITLES, sectionByTitle } from './document.js';
 import { nodeRange, offset, renderedText, walk, walkBlocks } from './mdast.js';
 import { indexSections, sectionBlocks } from './sections.js';
 
@@ -16,11 +17,12 @@ import { indexSections, sectionBlocks } from './sections.js';
 const FILE_NAME = /^(\d{4})-[^/]*\.md$/;
 const TITLE = /^RFC (\d{4}):\s*(.*)$/;
 
-export function readRfc(md: MarkdownDoc): RfcDocument {
+/** `titles`: the headings of the questions, the errata and the Security lines (the run's process). */
+export function readRfc(md: MarkdownDoc, titles: ReaderTitles = DEFAULT_TITLES): RfcDocument {
   const base = md.file.slice(md.file.lastIndexOf('/') + 1);
   const children = md.tree.children;
   const titleNode = children.find((n): n is Heading => n.type === 'heading' && n.depth === 1);
-  const index = indexSections(md.tree);
+  const index = indexSections(md.tree, titles.unresolvedQuestions);
   const fileNumber = FILE_NAME.exec(base)?.[1];
   return {
     file: md.file,
@@ -28,17 +30,17 @@ export function readRfc(md: MarkdownDoc): RfcDocument {
     ...(titleNode ? { title: readTitle(titleNode) } : {}),
     header: readHeader(md),
     ...index,
-    errata: listItemsUnder(md, index.sections, 'Errata').map((item) => ({
+    errata: listItemsUnder(md, index.sections, titles.errata).map((item) => ({
       range: nodeRange(item),
       start: offset(item, 'start'),
       end: offset(item, 'end'),
       text: renderedText(item).trim(),
       source: md.text.slice(offset(item, 'start'), offset(item, 'end')),
     })),
-    securityLines: readSecurityLines(md, index.sections),
+    securityLines: readSecurityLines(md, index.sections, titles.security),
     taskItems: readTaskItems(md, index.sections),
     codeBlocks: readCodeBlocks(md, index.sections),
-    ...readQuestions(md, index.sections),
+    ...readQuestions(md, index.sections, titles.unresolvedQuestions),
     citations: readCitations(md),
   };
 }
@@ -46,8 +48,8 @@ export function readRfc(md: MarkdownDoc): RfcDocument {
 /** A heading that records answers: "Resolution", "Phase-0 resolution (architect ruling)", "Decisions", "Resolved questions". */
 const ANSWER_HEADING = /\b(?:resolutions?|rulings?|decided|decisions?|resolved)\b/i;
 
-function readQuestions(md: MarkdownDoc, sections: Section[]): { questions?: OpenQuestions } {
-  const s = sectionByTitle({ sections, unresolvedQuestions: [] }, 'Unresolved questions');
+function readQuestions(md: MarkdownDoc, sections: Section[], title: string): { questions?: OpenQuestions } {
+  const s = sectionByTitle({ sections, unresolvedQuestions: [] }, title);
   if (!s) return {};
   const blocks = sectionBlocks(md.tree, s).slice(1);
   const lead: string[] = [];
@@ -253,8 +255,8 @@ export function listItemsUnder(md: MarkdownDoc, sections: Section[], title: stri
 
 const SECURITY_LINE = /New invariant\s+([A-Za-z0-9._-]+)\s*\(\s*([^,()]+?)\s*,\s*([^,()]+?)\s*\)(?:\s*[—–-]\s*§([A-Z](?:\.\d+)*))?/g;
 
-function readSecurityLines(md: MarkdownDoc, sections: Section[]): SecurityLine[] {
-  const s = sectionByTitle({ sections, unresolvedQuestions: [] }, 'Security');
+function readSecurityLines(md: MarkdownDoc, sections: Section[], title: string): SecurityLine[] {
+  const s = sectionByTitle({ sections, unresolvedQuestions: [] }, title);
   if (!s) return [];
   const out: SecurityLine[] = [];
   walkBlocks(md.tree, (n) => {

@@ -1,6 +1,6 @@
 import type { Range } from '../core/position.js';
 import type { Section, SectionIndex } from './document.js';
-import { sectionByTitle } from './document.js';
+import { DEFAULT_TITLES, sectionByTitle } from './document.js';
 import { designator } from './sections.js';
 import { didYouMean } from '../core/did-you-mean.js';
 
@@ -8,7 +8,7 @@ import { didYouMean } from '../core/did-you-mean.js';
  * The one place a selector is resolved: a citation's section (`RFC 0211 §D.7`, invariants), an
  * erratum's target (`spec/v1/a2a-integration.md §B`, `RFC 0152 UQ4`, errata). `§D`, `D.7`, `C`,
  * `A14`, `4` name a section by designator; `UQ4` is item 4 of the numbered list under
- * "Unresolved questions"; anything else names a heading or label by its text (`Security`,
+ * "Unresolved questions" (the title the index was read with); anything else names a heading or label by its text (`Security`,
  * `"Wire examples"`), which must open the title and not be the prefix of a longer word.
  */
 
@@ -30,7 +30,6 @@ export type Resolution = { ok: true; found: Located } | { ok: false; ambiguous: 
 
 const DESIGNATOR = /^(?:[A-Z][A-Za-z]?\d+|[A-Z](?:\.\d+)*|\d+(?:\.\d+)*)$/;
 const LIST_ITEM = /^UQ(\d+)$/;
-const UQ_HEADING = 'Unresolved questions';
 
 export function resolve(index: SectionIndex, selector: string): Resolution {
   const sel = selector.trim();
@@ -96,8 +95,8 @@ function located(s: Section): Located {
   return { kind: s.kind, name: `${s.kind} "${s.title}"`, range: s.range, start: s.start, end: s.end, contentStart: s.start, section: s };
 }
 
-/** The name opens the title (case-insensitive, `§` and a quote ignored) and is not the prefix of a longer name. */
-function namedBy(title: string, name: string): boolean {
+/** The name opens the title (case-insensitive, `§`, a designator and a quote ignored) and is not the prefix of a longer name. */
+export function namedBy(title: string, name: string): boolean {
   const want = name.replace(/\s+/g, ' ').trim().toLowerCase();
   if (!want) return false;
   const t = title.replace(/\s+/g, ' ').trim().replace(/^§\s*/, '').replace(/^"/, '').toLowerCase();
@@ -127,16 +126,17 @@ function listItemOf(index: SectionIndex, sel: string, id: string): Resolution | 
 }
 
 function resolveItem(index: SectionIndex, sel: string, n: number): Resolution {
-  const heading = sectionByTitle(index, UQ_HEADING);
-  if (!heading) return miss(`${sel} is item ${n} of "${UQ_HEADING}", but there is no "${UQ_HEADING}" heading`);
+  const title = index.unresolvedQuestionsTitle ?? DEFAULT_TITLES.unresolvedQuestions;
+  const heading = sectionByTitle(index, title);
+  if (!heading) return miss(`${sel} is item ${n} of "${title}", but there is no "${title}" heading`);
   const items = index.unresolvedQuestions;
-  if (items.length === 0) return miss(`${sel}: the "${UQ_HEADING}" section (line ${heading.range.line}) has no numbered list`);
+  if (items.length === 0) return miss(`${sel}: the "${title}" section (line ${heading.range.line}) has no numbered list`);
   const item = items.find((i) => i.number === n);
   if (!item) {
     const numbers = items.map((i) => i.number);
-    return miss(`${sel}: the "${UQ_HEADING}" list (line ${items[0]!.range.line}) runs ${Math.min(...numbers)}–${Math.max(...numbers)}; there is no item ${n}`);
+    return miss(`${sel}: the "${title}" list (line ${items[0]!.range.line}) runs ${Math.min(...numbers)}–${Math.max(...numbers)}; there is no item ${n}`);
   }
-  return { ok: true, found: { kind: 'list-item', name: `${sel} (item ${n} of "${UQ_HEADING}")`, range: item.range, start: item.start, end: item.end, contentStart: item.contentStart } };
+  return { ok: true, found: { kind: 'list-item', name: `${sel} (item ${n} of "${title}")`, range: item.range, start: item.start, end: item.end, contentStart: item.contentStart } };
 }
 
 /** A "did you mean" from the target's section index, else the sections it has. */

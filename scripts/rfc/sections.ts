@@ -1,5 +1,6 @@
 import type { List, Nodes, Paragraph, Root } from 'mdast';
 import type { NumberedItem, Section, SectionIndex } from './document.js';
+import { DEFAULT_TITLES } from './document.js';
 import { nodeRange, offset, renderedText, walkParents } from './mdast.js';
 
 /*
@@ -8,8 +9,6 @@ import { nodeRange, offset, renderedText, walkParents } from './mdast.js';
  * designator (`**D.7 …**`, `**§C.2 …**`, `**B. Shapes.**`). A section is a run of sibling blocks,
  * as mdast-util-heading-range reads one.
  */
-
-const UNRESOLVED_QUESTIONS = 'Unresolved questions';
 
 /** `§` then a letter with digits (`A14`), a dotted letter (`D`, `D.7`) or a number (`4`, `3.1`). */
 const WITH_SIGN = /^§\s?([A-Z][A-Za-z]?\d+|[A-Z](?:\.\d+)*|\d+(?:\.\d+)*)(?![\w])/;
@@ -44,7 +43,8 @@ function labelId(node: Nodes): string | undefined {
   return text === undefined ? undefined : designator(text, 'label');
 }
 
-export function indexSections(tree: Root): SectionIndex {
+/** `questions`: the title of the section whose numbered items `UQ<n>` selects (the process's `sections.unresolvedQuestions`). */
+export function indexSections(tree: Root, questions = DEFAULT_TITLES.unresolvedQuestions): SectionIndex {
   const sections: Section[] = [];
   const labelNames: string[] = [];
   const leadIns: string[] = [];
@@ -80,7 +80,7 @@ export function indexSections(tree: Root): SectionIndex {
     });
   });
   sections.sort((a, b) => a.start - b.start);
-  return { sections, unresolvedQuestions: numberedItems(tree, sections, UNRESOLVED_QUESTIONS), labelNames, leadIns };
+  return { sections, unresolvedQuestions: numberedItems(tree, sections, questions), unresolvedQuestionsTitle: questions, labelNames, leadIns };
 }
 
 /** End offset of the last block before index `j`. */

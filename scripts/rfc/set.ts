@@ -68,7 +68,7 @@ async function list(corpus: CorpusReader): Promise<RfcSet> {
         const text = corpus.markdownText(file, 'the RFC gates');
         if (text === undefined) return undefined;
         const { loadRfcDocument } = await import('./load.js');
-        return loadRfcDocument(file, text, await openCache());
+        return loadRfcDocument(file, text, await openCache(), corpus.layout.process.sections);
       });
       queue = doc.catch(() => undefined);
       docs.set(file, doc);

@@ -7,7 +7,7 @@ import { loadConfig } from '../../scripts/core/config.js';
 import { presetLayout } from '../../scripts/core/layout.js';
 import { statusNames } from '../../scripts/core/process.js';
 import { compileSchema } from '../../scripts/core/schema.js';
-import { OPTIONAL_FIELDS, REQUIRED_FIELDS, STATUSES } from '../../scripts/rfc/document.js';
+import { DEFAULT_TITLES, OPTIONAL_FIELDS, REQUIRED_FIELDS, STATUSES } from '../../scripts/rfc/document.js';
 import { PROJECT, runJson, tempDir } from '../helpers/env.js';
 import { presetRules } from '../../scripts/core/layout.js';
 import { allRules } from '../../scripts/rules-registry.js';
@@ -48,6 +48,8 @@ describe('the presets are configs', () => {
     expect(statusNames(process)).toEqual([...STATUSES]);
     expect(process.headerRows).toEqual([...REQUIRED_FIELDS]);
     expect(process.optionalHeaderRows).toEqual([...OPTIONAL_FIELDS]);
+    // The titles the reader reads by when no run's process is at hand (errata targets, tests).
+    expect({ unresolvedQuestions: process.sections.unresolvedQuestions, errata: process.sections.errata, security: process.sections.security }).toEqual(DEFAULT_TITLES);
   });
 });
 
@@ -55,12 +57,12 @@ describe("a preset's rule severities are data", () => {
   it('openwop turns off, in its `rules`, the rules its process does not state; every id there is a rule', async () => {
     expect(presetRules('specgate')).toEqual({});
     const ids = new Set((await allRules()).map((r) => r.id));
-    const off = Object.entries(presetRules('openwop'));
-    expect(off.length).toBeGreaterThan(0);
-    for (const [id, severity] of off) {
-      expect(ids.has(id), id).toBe(true);
-      expect(severity, id).toBe('off');
-    }
+    const entries = Object.entries(presetRules('openwop'));
+    expect(entries.length).toBeGreaterThan(0);
+    for (const [id] of entries) expect(ids.has(id), id).toBe(true);
+    // The one rule it lowers rather than turns off: upstream's template sections are required by its
+    // RFC 0001 §6, but ten of its RFCs lack one (test/rfc/upstream-precision.test.ts).
+    expect(entries.filter(([, severity]) => severity !== 'off')).toEqual([['rfcs/required-sections', 'warning']]);
   });
 
   it('a config that extends specgate:openwop turns one back on, and its findings cite the process the rule comes from', async () => {
@@ -121,6 +123,47 @@ describe('extends', () => {
     expect((await run()).findings.map((f) => [f.messageId, f.line])).toEqual([['olderThanFlip', 10]]);
     // Under the preset's process, "Proposed" is no status and "Changelog" no status history: nothing to compare.
     expect((await run(presetLayout('openwop').process)).findings).toEqual([]);
+  });
+
+  it('renames a section title, without code: the reader, the rules and the required sections read the new one', async () => {
+    const root = repoWith({ 'specgate.config.json': { extends: 'specgate:openwop', process: { sections: { unresolvedQuestions: 'Open questions', acceptanceCriteria: 'Exit criteria' } } } });
+    const { layout } = loadConfig(root, {});
+    const preset = presetLayout('openwop').process;
+    expect(layout.process.sections).toMatchObject({ unresolvedQuestions: 'Open questions', acceptanceCriteria: 'Exit criteria', errata: 'Errata' });
+    // The inherited list requires the section under its new name, in its place.
+    expect(layout.process.requiredSections).toEqual(preset.requiredSections.map((t) => ({ 'Unresolved questions': 'Open questions', 'Acceptance criteria': 'Exit criteria' })[t] ?? t));
+    const [rfcs] = await loadFamilies(['rfcs']);
+    const rule = (id: string) => rfcs!.rules.find((r) => r.id === id)!;
+    const body = (questions: string, criteria: string) =>
+      ['Summary', 'Motivation', 'Proposal', 'Compatibility', 'Conformance', 'Alternatives considered'].map((t) => `## ${t}\n\nText.\n`).join('\n') +
+      `\n## ${questions}\n\n1. Should the limit be 10 or 20?\n\n## ${criteria}\n\n- [ ] Spec text merged.\n\n## References\n\nNone.\n`;
+    const text = (status: string, questions: string, criteria: string) => rfc(status).replace('## Summary\n\nText.\n', body(questions, criteria));
+    const run = async (id: string, status: string, questions: string, criteria: string, process = layout.process) =>
+      (await runRules(rfcs!, { files: { 'RFCS/0001-example.md': text(status, questions, criteria) }, preset: 'openwop', layout: { process } }, rule(id))).findings.map((f) => [f.messageId, f.line, f.message]);
+    // The open question is read under "Open questions"; under the preset's title there is none to read.
+    expect(await run('rfcs/unresolved-before-active', 'Active', 'Open questions', 'Exit criteria')).toEqual([['unanswered', 42, expect.stringContaining('unresolved question 1 is only asked')]]);
+    expect(await run('rfcs/unresolved-before-active', 'Active', 'Open questions', 'Exit criteria', preset)).toEqual([]);
+    // The unticked box is an acceptance box under "Exit criteria" only.
+    expect((await run('rfcs/acceptance-boxes', 'Accepted', 'Open questions', 'Exit criteria')).map(([id]) => id)).toEqual(['noOutcome']);
+    expect(await run('rfcs/acceptance-boxes', 'Accepted', 'Open questions', 'Exit criteria', preset)).toEqual([]);
+    // The required sections follow the rename, and the old title now misses.
+    expect(await run('rfcs/required-sections', 'Draft', 'Open questions', 'Exit criteria')).toEqual([]);
+    expect(await run('rfcs/required-sections', 'Draft', 'Unresolved questions', 'Exit criteria')).toEqual([['missing', 1, 'no "Open questions" section, which every RFC has (RFC 0001 §6)']]);
+    // A title one typo away gets a "did you mean", at the heading.
+    const typo = await run('rfcs/required-sections', 'Draft', 'Open question', 'Exit criteria');
+    expect(typo).toEqual([['misnamed', 40, 'no "Open questions" section; did you mean "Open questions" for the heading "Open question"? (RFC 0001 §6)']]);
+  });
+
+  it('requiredSections replaces the whole list; an empty one requires none', async () => {
+    const [rfcs] = await loadFamilies(['rfcs']);
+    const rule = rfcs!.rules.find((r) => r.id === 'rfcs/required-sections')!;
+    const run = async (requiredSections: string[]) => {
+      const { layout } = loadConfig(repoWith({ 'specgate.config.json': { extends: 'specgate:openwop', process: { requiredSections } } }), {});
+      return (await runRules(rfcs!, { files: { 'RFCS/0001-example.md': rfc('Draft') }, preset: 'openwop', layout: { process: layout.process } }, rule)).findings.map((f) => f.message);
+    };
+    expect(await run(['Summary'])).toEqual([]);
+    expect(await run(['Summary', 'Rationale'])).toEqual(['no "Rationale" section, which every RFC has (RFC 0001 §6)']);
+    expect(await run([])).toEqual([]);
   });
 
   it('refuses a date format that does not name the year, month and day once each', () => {

@@ -70,6 +70,14 @@ describe('locating a section', () => {
     expect((r as { slice: string }).slice).toBe('2. Two?');
   });
 
+  it("UQ<n> is read under the process's title for the questions (`process.sections.unresolvedQuestions`)", () => {
+    const text = DOC.replace('## Unresolved questions', '## Open questions');
+    const doc = parseMarkdown('doc.md', text);
+    const r = locateSection(doc.tree, doc.text, 'UQ2', 'Open questions');
+    expect(r).toMatchObject({ ok: true, section: { kind: 'list-item', title: 'UQ2 (item 2 of "Open questions")' } });
+    expect(locateSection(doc.tree, doc.text, 'UQ2')).toMatchObject({ ok: false, message: 'UQ2 is item 2 of "Unresolved questions", but there is no "Unresolved questions" heading' });
+  });
+
   it('names what is missing: a section, a list item out of range, a list heading', () => {
     expect(locate(DOC, '§Z')).toMatchObject({ ok: false, ambiguous: false, message: 'no heading or bold label "§Z"' });
     expect(locate(DOC, 'UQ9')).toMatchObject({ ok: false, message: expect.stringContaining('runs 1–2; there is no item 9') });

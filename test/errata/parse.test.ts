@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../../scripts/core/markdown.js';
-import { errataView, readRfcErrata } from '../../scripts/errata/parse.js';
+import { errataView, mentionsErrata, readRfcErrata } from '../../scripts/errata/parse.js';
 import { ANCHOR, describeShared } from '../helpers/env.js';
 import { rfcWithErrata } from './helpers.js';
 
@@ -110,5 +110,15 @@ describe('reading errata items', () => {
     expect(read('- **`doc.md` §B** — replace "a" with "b".\n', 'Draft').status).toBe('Draft');
     const none = readRfcErrata(parseMarkdown('RFCS/0998-y.md', '# RFC 0998: Y\n\n## Summary\n\nText.\n'));
     expect(none).toMatchObject({ rfc: '0998', hasErrata: false, errata: [], unreadable: [] });
+  });
+
+  it("reads the errata under the process's title (`process.sections.errata`)", () => {
+    const text = rfcWithErrata('- **`doc.md` §B** — replace "a" with "b".\n').replace('## Errata', '## Corrections');
+    expect(mentionsErrata(text)).toBe(false);
+    expect(mentionsErrata(text, 'Corrections')).toBe(true);
+    expect(readRfcErrata(parseMarkdown('RFCS/0999-x.md', text)).hasErrata).toBe(false);
+    const renamed = readRfcErrata(parseMarkdown('RFCS/0999-x.md', errataView(text, 'Corrections')), 'Corrections');
+    expect(renamed).toMatchObject({ hasErrata: true, unreadable: [] });
+    expect(renamed.errata).toHaveLength(1);
   });
 });

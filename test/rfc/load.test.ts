@@ -2,6 +2,7 @@ import { appendFileSync, cpSync, readdirSync, readFileSync, writeFileSync } from
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openParseCache } from '../../scripts/core/parse-cache.js';
+import { DEFAULT_TITLES } from '../../scripts/rfc/document.js';
 import { loadRfcDocument, readerFingerprint } from '../../scripts/rfc/load.js';
 import { PROJECT, tempDir } from '../helpers/env.js';
 import { SAMPLE } from '../checks/rfcs/helpers.js';
@@ -32,6 +33,31 @@ describe('loading an RFC through the parse cache', () => {
     cache.set(key, { ...cache.get<object>(key), errata: [] });
     expect((await loadRfcDocument('RFCS/0042-a-sample.md', SAMPLE, cache)).errata).toEqual([]);
     expect((await loadRfcDocument('RFCS/0042-a-sample.md', SAMPLE)).errata).toHaveLength(2);
+  });
+
+  it('the process\'s section titles are part of the key: a renamed title reads the document anew, never another run\'s entry', async () => {
+    const dir = path.join(tmp(), 'cache');
+    const cache = openParseCache(tmp(), dir);
+    const file = 'RFCS/0042-a-sample.md';
+    const preset = await loadRfcDocument(file, SAMPLE, cache);
+    expect(preset.errata).toHaveLength(2);
+    expect(preset.questions).toBeDefined();
+    const renamed = { ...DEFAULT_TITLES, errata: 'Corrections', unresolvedQuestions: 'Open questions' };
+    // Same text, other titles: a second entry, read under the new titles (there is no such section).
+    const other = await loadRfcDocument(file, SAMPLE, cache, renamed);
+    expect(readdirSync(dir)).toHaveLength(2);
+    expect(other.errata).toEqual([]);
+    expect(other.questions).toBeUndefined();
+    // The text written with the new titles reads as the preset's did, from its own entry.
+    const text = SAMPLE.replace('## Errata', '## Corrections').replace('## Unresolved questions', '## Open questions');
+    for (let i = 0; i < 2; i++) {
+      const doc = await loadRfcDocument(file, text, cache, renamed);
+      expect(doc.errata.map((e) => e.text)).toEqual(preset.errata.map((e) => e.text));
+      expect(doc.questions?.items.map((q) => q.text)).toEqual(preset.questions?.items.map((q) => q.text));
+      expect(doc.unresolvedQuestionsTitle).toBe('Open questions');
+    }
+    expect(readdirSync(dir)).toHaveLength(3);
+    expect((await loadRfcDocument(file, SAMPLE, cache)).errata).toHaveLength(2);
   });
 
   it("the key changes with any change to the reader's code, so no stale entry is served", () => {

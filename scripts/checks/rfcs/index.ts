@@ -6,6 +6,7 @@ import { citedSectionExists } from './rules/cited-section-exists.js';
 import { datesValid, updatedNewestFirst } from './rules/dates-valid.js';
 import { headerTable } from './rules/header-table.js';
 import { numberMatches } from './rules/number-matches.js';
+import { requiredSections } from './rules/required-sections.js';
 import { statusKnown } from './rules/status-known.js';
 import { supersedesReciprocal } from './rules/supersedes-reciprocal.js';
 import { titleRowMatches } from './rules/title-row-matches.js';
@@ -15,6 +16,7 @@ export const family: Family = {
   ...rfcsFamily,
   rules: [
     headerTable,
+    requiredSections,
     titleRowMatches,
     numberMatches,
     statusKnown,

@@ -43,7 +43,7 @@ export const securityLineMatches: Rule = {
       const number = doc.fileNumber ?? doc.title?.number ?? '????';
       for (const line of doc.securityLines) {
         const entry = set.entries.find((e) => e.id === line.id);
-        const related = [{ file: doc.file, ...line.range, message: `RFC ${number} §Security: New invariant ${line.id} (${line.tier}, ${line.severity})` }];
+        const related = [{ file: doc.file, ...line.range, message: `RFC ${number} §${ctx.layout.process.sections.security}: New invariant ${line.id} (${line.tier}, ${line.severity})` }];
         if (!entry) {
           ctx.report({
             at: { file: doc.file, range: line.range },

@@ -2,6 +2,7 @@ import type { Rule } from '../../../core/rule.js';
 import type { TaskItem } from '../../../rfc/document.js';
 import { rfcStatus } from '../../../rfc/document.js';
 import { historySentences } from '../../../rfc/history.js';
+import { namedBy } from '../../../rfc/resolve.js';
 import { loadRfcSet } from '../../../rfc/set.js';
 
 /** This project's convention: an unticked box of an Accepted RFC says `reason:` or `deferred:`. */
@@ -58,11 +59,13 @@ export const acceptanceBoxes: Rule = {
   async run(ctx) {
     const upstream = ctx.corpus.layout.preset !== 'specgate';
     const docs = await (await loadRfcSet(ctx.corpus)).all();
+    // The process's title, opening a heading (`Acceptance criteria (Phase 1 only)`), case aside.
+    const isCriteria = (title: string) => namedBy(title, ctx.layout.process.sections.acceptanceCriteria);
     for (const doc of docs) {
       ctx.visit();
       if (rfcStatus(doc)?.value !== ctx.layout.process.statuses.accepted) continue;
       // A box under a sub-heading of the acceptance criteria is one of them too.
-      const open = doc.taskItems.filter((item) => !item.checked && (item.sectionTitles ?? [item.sectionTitle ?? '']).some((t) => /^acceptance\b/i.test(t)));
+      const open = doc.taskItems.filter((item) => !item.checked && (item.sectionTitles ?? [item.sectionTitle ?? '']).some(isCriteria));
       if (open.length === 0) continue;
       const history = upstream ? historySentences(ctx.corpus.text(doc.file), doc) : [];
       if (history.some((sentence) => HISTORY_OUTCOME.test(sentence) && !COMMENT_WINDOW.test(sentence))) continue;

@@ -1,0 +1,82 @@
+import { didYouMean } from '../../../core/did-you-mean.js';
+import type { Rule } from '../../../core/rule.js';
+import type { RfcDocument, Section } from '../../../rfc/document.js';
+import { namedBy, withoutDesignator } from '../../../rfc/resolve.js';
+import { loadRfcSet } from '../../../rfc/set.js';
+import { rfcText } from '../example-rfcs.js';
+
+const FILE = 'RFCS/0007-sample.md';
+/** The `specgate` process's required sections, in its order. */
+const REQUIRED = ['Summary', 'Motivation', 'Proposal', 'Compatibility', 'Conformance', 'Alternatives considered', 'Unresolved questions', 'Acceptance criteria', 'References'];
+/** An RFC with these `##` sections, each holding one line of text: section `i` is on line 7 + 4·i. */
+const withSections = (titles: string[]) => ({ [FILE]: rfcText('RFC 0007: Sample', [['RFC', '0007']], titles.map((t) => `## ${t}\n\nText.`).join('\n\n')) });
+
+/**
+ * Every RFC has the sections its process's template has (`process.requiredSections`): a reader,
+ * and the rules that read a section by its title (acceptance boxes, open questions), find them
+ * where the template puts them. A heading of any level counts, its designator aside (`### §D
+ * Conformance`), and a title may go on (`Implementation notes (non-normative)`).
+ */
+export const requiredSections: Rule = {
+  id: 'rfcs/required-sections',
+  rfc: 'RFC 0001',
+  rfcByPreset: { openwop: 'RFC 0001 §6' },
+  description: "Every RFC has a heading for each of the process's required sections (`process.requiredSections`); a heading one typo away gets a \"did you mean\".",
+  messages: {
+    missing: 'no "{{section}}" section, which every RFC has',
+    misnamed: 'no "{{section}}" section; did you mean "{{section}}" for the heading "{{heading}}"?',
+  },
+  examples: {
+    valid: [
+      { name: 'every required section, and one more', files: withSections([...REQUIRED.slice(0, 7), 'Implementation notes (non-normative)', ...REQUIRED.slice(7)]) },
+      {
+        name: 'a required section as a sub-heading with a designator',
+        files: { [FILE]: withSections(REQUIRED.filter((t) => t !== 'Conformance'))[FILE]!.replace('## Proposal\n\nText.', '## Proposal\n\n### §A — Shapes\n\nText.\n\n### §B — Conformance\n\nText.') },
+      },
+    ],
+    invalid: [
+      {
+        name: 'a section left out (at the title line)',
+        files: withSections(REQUIRED.filter((t) => t !== 'Alternatives considered')),
+        errors: [{ messageId: 'missing', line: 1, column: 1, data: { section: 'Alternatives considered' } }],
+      },
+      {
+        name: 'a misspelt title gets a "did you mean" (at the heading)',
+        files: withSections(REQUIRED.map((t) => (t === 'Unresolved questions' ? 'Unresolved question' : t))),
+        errors: [{ messageId: 'misnamed', line: 31, column: 1, data: { section: 'Unresolved questions', heading: 'Unresolved question' } }],
+      },
+    ],
+  },
+  async run(ctx) {
+    const required = ctx.layout.process.requiredSections;
+    for (const doc of await (await loadRfcSet(ctx.corpus)).all()) {
+      ctx.visit();
+      const headings = doc.sections.filter((s) => s.kind === 'heading' && s.depth >= 2);
+      const missing = required.filter((want) => !headings.some((h) => namedBy(h.title, want)));
+      if (missing.length === 0) continue;
+      // A heading that is no required section may be one misspelt: the nearest missing title, if near.
+      const spare = headings.filter((h) => !required.some((want) => namedBy(h.title, want)));
+      const used = new Set<Section>();
+      for (const section of missing) {
+        const near = nearestHeading(section, spare, used);
+        if (near) {
+          used.add(near);
+          ctx.report({ at: { file: doc.file, range: near.range }, messageId: 'misnamed', data: { section, heading: withoutDesignator(near.title) } });
+        } else ctx.report({ at: { file: doc.file, range: titleRange(doc) }, messageId: 'missing', data: { section } });
+      }
+    }
+  },
+};
+
+/** The spare heading whose title (without designator) is a likely typo of `section`. */
+function nearestHeading(section: string, spare: Section[], used: Set<Section>): Section | undefined {
+  const free = spare.filter((h) => !used.has(h));
+  const byTitle = new Map(free.map((h) => [withoutDesignator(h.title), h] as const));
+  const near = didYouMean(section, byTitle.keys());
+  return near === undefined ? undefined : byTitle.get(near);
+}
+
+/** The `# RFC NNNN: Title` line, else the file's first character. */
+function titleRange(doc: RfcDocument) {
+  return doc.title?.range ?? { line: 1, column: 1, endLine: 1, endColumn: 1 };
+}
