@@ -1,4 +1,3 @@
-import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseCommandArgs } from '../core/args.js';
 import { Corpus } from '../core/corpus.js';
@@ -26,6 +25,7 @@ import { INPUT_RULES } from '../core/input-rules.js';
 import { setCacheLocation } from '../core/cache.js';
 import { loadConfig } from '../core/config.js';
 import { checkPresetName } from '../core/layout.js';
+import { cacheableRun, pathKind } from '../core/inputs.js';
 
 const HELP = `usage: specgate check [family…] [path or glob…] [options] [baseline options] [common options]
 
@@ -101,6 +101,9 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
     writeReport(values.output as string | undefined, await printConfig(config, cliRules, BUILTIN_RULES), io);
     return 0;
   }
+  // A run that writes nothing but its report to stdout, reads no standard input and prints no
+  // timings may be replayed by the result cache (scripts/result-replay.ts) while its inputs hold.
+  if (replayable(values)) cacheableRun();
   // The config comes first: its plugins may add families, which the run may name.
   const opened = await openRoot(values, []);
   const plugins = await loadPlugins(opened.root, values['no-plugins'] ? [] : opened.config.plugins, FAMILY_DECLARATIONS.map((d) => d.name));
@@ -173,7 +176,7 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
   // one (every pre-commit run of a repository that never wrote one) loads only its own families.
   // (loadFamilies([]) is every family.)
   const notRun = ids(others.length && baselineWanted(checked, values) ? await loadFamilies(others, plugins.families) : []);
-  const scope = runScope(ids(families), notRun, read, (file) => existsSync(path.join(checked.root, file)));
+  const scope = runScope(ids(families), notRun, read, (file) => pathKind(path.join(checked.root, file)) !== 'absent');
   // Files the command line left out are not judged by the baseline either.
   // errata check's entries share the file; check neither uses them up nor prunes them. Files the
   // command line left out are not judged by the baseline either.
@@ -185,6 +188,13 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
     for (const line of debugLines(baselined, timings, read, checked)) io.stderr.write(`specgate: debug: ${line}\n`);
   }
   return code;
+}
+
+/** Flags that write a file, read standard input or print what differs from run to run: such a run is never replayed. */
+const NOT_REPLAYED = ['fix', 'fix-dry-run', 'staged', 'stdin', 'output', 'debug', 'suppress-all', 'suppress-rule', 'prune-suppressions', 'no-cache'] as const;
+
+function replayable(values: Record<string, unknown>): boolean {
+  return NOT_REPLAYED.every((flag) => values[flag] === undefined || values[flag] === false);
 }
 
 /**
@@ -252,12 +262,9 @@ function requireMap(map: string, root: string): void {
   if (map === '') throw new UsageError('--map needs a file name');
   const candidates = path.isAbsolute(map) ? [map] : [path.resolve(root, map), path.resolve(map)];
   for (const c of candidates) {
-    try {
-      if (statSync(c).isFile()) return;
-      throw new UsageError(`--map is a folder, not a file: ${map}`);
-    } catch (e) {
-      if (e instanceof UsageError) throw e;
-    }
+    const kind = pathKind(c);
+    if (kind === 'file') return;
+    if (kind !== 'absent') throw new UsageError(`--map is a folder, not a file: ${map}`);
   }
   throw new UsageError(`map not found: ${map}`);
 }

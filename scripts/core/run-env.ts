@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import path from 'node:path';
 import { Corpus } from './corpus.js';
 import { FatalError, UsageError } from './errors.js';
@@ -10,6 +9,7 @@ import type { LayoutNeed } from './layout.js';
 import { checkPresetName, otherPresetHint, requireLayout } from './layout.js';
 import type { FileSource } from './source.js';
 import { FsSource, toPosix } from './source.js';
+import { pathKind } from './inputs.js';
 import { writeOutputFile } from './writer.js';
 import { packageVersion } from './package-root.js';
 import { loadReporter } from './reporters/index.js';
@@ -92,14 +92,9 @@ export function checkCommonValues(values: CommonValues): string {
   }
   const root = resolveRoot(values);
   const shown = shownRoot(values, root);
-  let kind: string;
-  try {
-    kind = statSync(root).isDirectory() ? 'dir' : 'file';
-  } catch {
-    kind = 'none';
-  }
-  if (kind === 'none') throw new FatalError(`root not found: ${shown}`);
-  if (kind === 'file') throw new FatalError(`root is a file, not a folder: ${shown}`);
+  const kind = pathKind(root);
+  if (kind === 'absent') throw new FatalError(`root not found: ${shown}`);
+  if (kind !== 'dir') throw new FatalError(`root is a file, not a folder: ${shown}`);
   return root;
 }
 
@@ -288,9 +283,5 @@ export function writeReport(file: string | undefined, text: string, io: CliIo = 
 }
 
 function isDirectory(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
+  return pathKind(p) === 'dir';
 }
