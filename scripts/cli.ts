@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import type { RecordedRun } from './result-replay.js';
 import { replayable, resultPlan } from './result-replay.js';
 
 const argv = process.argv.slice(2);
@@ -17,11 +18,8 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 // The result cache first: a run whose inputs are all as an earlier run saw them prints what that
 // run printed, and loads nothing else (scripts/result-replay.ts).
 const plan = resultPlan(argv);
-const replayed = plan && replayable(plan);
-if (replayed) {
-  for (const [stream, bytes] of replayed.output) (stream === 1 ? process.stdout : process.stderr).write(Buffer.from(bytes, 'base64'));
-  process.exitCode = stdoutFailed ? 2 : replayed.code;
-} else {
+const recorded = plan && replayable(plan);
+if (!recorded || !(await replay(recorded))) {
   // Before the CLI loads, so Node (≥ 22.1) compiles it from its cache.
   (await import('./compile-cache.js')).enableCompileCache(argv);
   const { main } = await import('./cli-main.js');
@@ -31,4 +29,22 @@ if (replayed) {
   const code = await main(argv);
   process.exitCode = stdoutFailed ? 2 : code;
   recording?.store(stdoutFailed ? 2 : code);
+}
+
+/**
+ * Prints a recorded run again: its `--output` report first, written the one way reports are
+ * (core/writer.ts, loaded only then), then its stdout and stderr bytes in order. False, with nothing
+ * printed, when the report cannot be written: the CLI then runs and says why.
+ */
+async function replay(run: RecordedRun): Promise<boolean> {
+  if (run.report) {
+    try {
+      (await import('./core/writer.js')).writeOutputFile(run.report[0], run.report[1]);
+    } catch {
+      return false;
+    }
+  }
+  for (const [stream, bytes] of run.output) (stream === 1 ? process.stdout : process.stderr).write(Buffer.from(bytes, 'base64'));
+  process.exitCode = stdoutFailed ? 2 : run.code;
+  return true;
 }

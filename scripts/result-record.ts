@@ -19,7 +19,7 @@ export function startResultRecording(plan: ResultPlan): { store(code: number): v
       for (const undo of restore) undo();
       const recorded = stopRecording();
       if ((code !== 0 && code !== 1) || !('observations' in recorded)) return;
-      const run: RecordedRun = { v: 1, code, output: output.map(([stream, bytes]) => [stream, bytes.toString('base64')]), inputs: recorded.observations };
+      const run: RecordedRun = { v: 1, code, output: output.map(([stream, bytes]) => [stream, bytes.toString('base64')]), inputs: recorded.observations, ...(recorded.report ? { report: recorded.report } : {}) };
       // The same folder and rule as every entry (core/cache.ts): never one git tracks or does not ignore.
       openCache(plan.root, plan.dir)?.set(RESULTS_KIND, plan.key, JSON.stringify(run));
     },

@@ -31,6 +31,8 @@ export interface ResultPlan {
   root: string;
   dir: string;
   key: string;
+  /** The files the command line names with `--output`/`-o` (absolute): the only ones a replay writes. */
+  outputs: string[];
 }
 
 export interface RecordedRun {
@@ -39,6 +41,8 @@ export interface RecordedRun {
   /** What was written, in order: 1 stdout, 2 stderr, and the bytes in base64. */
   output: Array<[1 | 2, string]>;
   inputs: Observation[];
+  /** The report written to `--output`: the file (absolute) and the text. */
+  report?: [string, string];
 }
 
 /** Where this command line's result would be kept, and its key; undefined when it is never replayed (another command, `--no-cache`, no cache folder). */
@@ -57,7 +61,18 @@ export function resultPlan(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     env: keyed.map((name) => [name, env[name]]),
     tty: [process.stdout.isTTY === true, process.stderr.isTTY === true, process.stdout.isTTY ? process.stdout.columns : 0],
   };
-  return { ...early, key: sha256(JSON.stringify(material)) };
+  return { ...early, key: sha256(JSON.stringify(material)), outputs: namedOutputs(argv).map((f) => path.resolve(cwd, f)) };
+}
+
+/** `--output F`, `--output=F`, `-o F`, `-oF`, as the argument parser reads them. */
+function namedOutputs(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  argv.forEach((a, i) => {
+    if ((a === '--output' || a === '-o') && argv[i + 1] !== undefined) out.push(argv[i + 1]!);
+    else if (a.startsWith('--output=')) out.push(a.slice('--output='.length));
+    else if (/^-o./.test(a)) out.push(a.slice(2));
+  });
+  return out;
 }
 
 /** The recorded run to replay, when the folder may be used without asking git and every input the run saw is as it was; else undefined (a miss). */
@@ -71,7 +86,8 @@ export function replayable(plan: ResultPlan): RecordedRun | undefined {
   } catch {
     return undefined;
   }
-  if (!isRecordedRun(run)) return undefined;
+  // An entry is data: its report may go only where this command line says it goes.
+  if (!isRecordedRun(run) || (run.report !== undefined && !plan.outputs.includes(run.report[0]))) return undefined;
   for (const input of run.inputs) if (!stillHolds(input)) return undefined;
   return run;
 }
@@ -87,6 +103,7 @@ function isRecordedRun(run: unknown): run is RecordedRun {
     r.output.every((o) => Array.isArray(o) && o.length === 2 && (o[0] === 1 || o[0] === 2) && typeof o[1] === 'string') &&
     Array.isArray(r.inputs) &&
     r.inputs.length <= MAX_OBSERVATIONS &&
+    (r.report === undefined || (Array.isArray(r.report) && r.report.length === 2 && typeof r.report[0] === 'string' && path.isAbsolute(r.report[0]) && typeof r.report[1] === 'string')) &&
     r.inputs.every((i) => Array.isArray(i) && i.length === 3 && (i[0] === 'file' || i[0] === 'kind' || i[0] === 'dir') && typeof i[1] === 'string' && typeof i[2] === 'string')
   );
 }

@@ -101,7 +101,7 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
     writeReport(values.output as string | undefined, await printConfig(config, cliRules, BUILTIN_RULES), io);
     return 0;
   }
-  // A run that writes nothing but its report to stdout, reads no standard input and prints no
+  // A run that writes nothing but its report (stdout or --output), reads no standard input and prints no
   // timings may be replayed by the result cache (scripts/result-replay.ts) while its inputs hold.
   if (replayable(values)) cacheableRun();
   // The config comes first: its plugins may add families, which the run may name.
@@ -190,8 +190,8 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
   return code;
 }
 
-/** Flags that write a file, read standard input or print what differs from run to run: such a run is never replayed. */
-const NOT_REPLAYED = ['fix', 'fix-dry-run', 'staged', 'stdin', 'output', 'debug', 'suppress-all', 'suppress-rule', 'prune-suppressions', 'no-cache'] as const;
+/** Flags that write a file other than the report, read standard input or print what differs from run to run: such a run is never replayed. */
+const NOT_REPLAYED = ['fix', 'fix-dry-run', 'staged', 'stdin', 'debug', 'suppress-all', 'suppress-rule', 'prune-suppressions', 'no-cache'] as const;
 
 function replayable(values: Record<string, unknown>): boolean {
   return NOT_REPLAYED.every((flag) => values[flag] === undefined || values[flag] === false);

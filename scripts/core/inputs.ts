@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import type { Dirent } from 'node:fs';
+import path from 'node:path';
 
 /**
  * What a run learnt from the file system, for the whole-run result cache (`scripts/result-replay.ts`).
@@ -24,6 +25,8 @@ const MAX_OBSERVED_FILE_BYTES = 32 * 1024 * 1024;
 
 interface Recording {
   seen: Map<string, Observation>;
+  /** The report written to `--output`: replayed by writing it again the same way. */
+  report?: [file: string, text: string];
   cacheable: boolean;
   why?: string;
 }
@@ -46,18 +49,26 @@ export function uncacheable(why: string): void {
 }
 
 /** Ends the recording: the observations, or why the run may not be replayed. */
-export function stopRecording(): { observations: Observation[] } | { why: string } {
+export function stopRecording(): { observations: Observation[]; report?: [file: string, text: string] } | { why: string } {
   const r = recording;
   recording = undefined;
   if (!r) return { why: 'nothing was recorded' };
   if (r.why !== undefined) return { why: r.why };
   if (!r.cacheable) return { why: 'the command is not cached' };
-  return { observations: [...r.seen.values()] };
+  return { observations: [...r.seen.values()], ...(r.report ? { report: r.report } : {}) };
+}
+
+/** The run wrote its report to `file` (`--output`, absolute): a replay writes the same text there. */
+export function noteReportFile(file: string, text: string): void {
+  if (!recording) return;
+  if (recording.report) uncacheable('more than one report file');
+  recording.report = [file, text];
 }
 
 function note(kind: Observation[0], p: string, value: string): void {
   const r = recording;
   if (!r) return;
+  p = path.resolve(p);
   const id = `${kind}\0${p}`;
   const before = r.seen.get(id);
   // The same look giving two answers in one run: the tree changed under it.
@@ -111,6 +122,8 @@ export function noteRead(p: string, got: { real: string; bytes: Buffer } | 'miss
 
 /** Whether an observation made by an earlier run gives the same value now. */
 export function stillHolds([kind, p, value]: Observation): boolean {
+  // Recorded absolute (note); an entry is data, so a relative path is not trusted to mean the same.
+  if (!path.isAbsolute(p)) return false;
   if (kind === 'kind') return pathKind(p) === value;
   if (kind === 'dir') return listingHash(listFolder(p)) === value;
   return fileNow(p) === value;

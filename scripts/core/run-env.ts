@@ -9,7 +9,7 @@ import type { LayoutNeed } from './layout.js';
 import { checkPresetName, otherPresetHint, requireLayout } from './layout.js';
 import type { FileSource } from './source.js';
 import { FsSource, toPosix } from './source.js';
-import { pathKind } from './inputs.js';
+import { noteReportFile, pathKind } from './inputs.js';
 import { writeOutputFile } from './writer.js';
 import { packageVersion } from './package-root.js';
 import { loadReporter } from './reporters/index.js';
@@ -278,8 +278,10 @@ export async function emit(result: CheckResult, values: CommonValues, corpus: Co
  * core/writer.ts; anything else is a one-line error), else to stdout.
  */
 export function writeReport(file: string | undefined, text: string, io: CliIo = processIo): void {
-  if (file !== undefined) writeOutputFile(file, text);
-  else io.stdout.write(text);
+  if (file !== undefined) {
+    writeOutputFile(file, text);
+    noteReportFile(path.resolve(file), text);
+  } else io.stdout.write(text);
 }
 
 function isDirectory(p: string): boolean {

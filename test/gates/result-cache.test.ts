@@ -4,6 +4,7 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runCli, spawnCli, tempDir } from '../helpers/env.js';
 import type { CliResult } from '../helpers/env.js';
+import { moduleTracer } from '../helpers/loaded.js';
 import { corpusRepo, gitOk } from './git-repo.js';
 
 /**
@@ -167,15 +168,22 @@ describe('the result cache replays a run whose inputs are unchanged', () => {
     }
   }, 180_000);
 
-  it('a run that writes a file is never replayed', () => {
+  it('a report written to --output is written again by a hit; a run that writes anything else, or prints timings, is never replayed', () => {
     const out = path.join(tempDir(), 'report.json');
-    for (let i = 0; i < 2; i++) {
+    const runs = [0, 1, 2].map(() => {
       rmSync(out, { force: true });
       const r = run(['check', '-f', 'json', '--output', out]);
-      expect(replayed(r)).toBe(false);
-      expect(existsSync(out)).toBe(true);
+      return { ...r, report: readFileSync(out, 'utf8') };
+    });
+    expect(runs.map(replayed)).toEqual([false, true, true]);
+    expect(runs[2]!.report).toBe(runs[0]!.report);
+    expect(runs[2]!.stdout).toBe('');
+    // Whether the CLI proper ran: a hit loads only the fast path.
+    const trace = moduleTracer();
+    for (const args of [['check', '--debug'], ['check', '--fix-dry-run'], ['check', '--suppress-all', '--suppressions-location', path.join(tempDir(), 's.json')]]) {
+      const runs = [0, 1].map(() => trace(args, { cwd: root, env: { SPECGATE_CACHE_DIR: cache } }));
+      expect(runs.map((r) => r.ours.includes('cli-main.js')), args.join(' ')).toEqual([true, true]);
     }
-    expect(existsSync(path.join(cache, 'results'))).toBe(false);
   }, 180_000);
 
   it("in the repository's node_modules/.cache: replayed once git has said it ignores the folder; a committed entry never", () => {
