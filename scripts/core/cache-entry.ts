@@ -71,7 +71,8 @@ export function readCapped(file: string, cap: number): Buffer | undefined {
 
 /**
  * What can be said of `dir` as the cache of a run over `root` without asking git: `allowed`
- * (outside the tree, or inside it where git's last answer, kept in the git folder, still holds),
+ * (outside the tree; inside it, where git's last answer, kept in the git folder, still holds, or
+ * where there is no git at all),
  * `refused` (inside the tree, and not under a `node_modules/.cache` reached without a symlink), or
  * `ask-git` (core/cache.ts asks; the fast path takes it for a miss). `verdictFile` is where
  * core/cache.ts keeps git's answer for this index.
@@ -89,6 +90,8 @@ export function quickVerdict(root: string, dir: string): { verdict: 'allowed' } 
   if (link !== undefined) return { verdict: 'refused', why: `${dir} passes through the symlink ${link}` };
   const index = indexSignature(root);
   if (existsSync(dir) && index && readCapped(index.verdictFile, 4096)?.toString('utf8') === `${index.signature}\0${dir}`) return { verdict: 'allowed' };
+  // A tree git does not know cannot have committed entries (git itself answers 128 there).
+  if (existsSync(dir) && !index && outsideGit(root)) return { verdict: 'allowed' };
   return index ? { verdict: 'ask-git', index } : { verdict: 'ask-git' };
 }
 
@@ -138,6 +141,15 @@ export function indexSignature(root: string): { signature: string; verdictFile: 
     return { signature: `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`, verdictFile: path.join(gitDir, 'specgate-cache-verdict') };
   } catch {
     return undefined;
+  }
+}
+
+/** No `.git` at or above `root`, and no git variable that would point git elsewhere. */
+function outsideGit(root: string): boolean {
+  if (process.env.GIT_DIR || process.env.GIT_WORK_TREE || process.env.GIT_INDEX_FILE) return false;
+  for (let at = root; ; at = path.dirname(at)) {
+    if (existsSync(path.join(at, '.git'))) return false;
+    if (path.dirname(at) === at) return true;
   }
 }
 

@@ -77,8 +77,12 @@ function note(kind: Observation[0], p: string, value: string): void {
   if (r.seen.size > MAX_OBSERVATIONS) uncacheable(`more than ${MAX_OBSERVATIONS} inputs`);
 }
 
-/** What stat says is at `p` (following symlinks): the one way a cacheable run asks whether a path exists or is a folder. */
-export function pathKind(p: string): 'file' | 'dir' | 'other' | 'absent' {
+/**
+ * What stat says is at `p` (following symlinks): the one way a cacheable run asks whether a path
+ * exists or is a folder. `input: false` for a look that shapes no report (whether `--output` names
+ * a folder: a replay writes through the same checks, and a refusal makes it run afresh).
+ */
+export function pathKind(p: string, input = true): 'file' | 'dir' | 'other' | 'absent' {
   let kind: 'file' | 'dir' | 'other' | 'absent';
   try {
     const st = statSync(p);
@@ -86,7 +90,7 @@ export function pathKind(p: string): 'file' | 'dir' | 'other' | 'absent' {
   } catch {
     kind = 'absent';
   }
-  note('kind', p, kind);
+  if (input) note('kind', p, kind);
   return kind;
 }
 

@@ -88,7 +88,7 @@ export function checkCommonValues(values: CommonValues): string {
   maxWarnings(values);
   if (values.output !== undefined) {
     if (values.output === '') throw new UsageError('--output needs a file name');
-    if (isDirectory(values.output)) throw new UsageError(`--output is a folder, not a file: ${values.output}`);
+    if (pathKind(values.output, false) === 'dir') throw new UsageError(`--output is a folder, not a file: ${values.output}`);
   }
   const root = resolveRoot(values);
   const shown = shownRoot(values, root);
@@ -282,8 +282,4 @@ export function writeReport(file: string | undefined, text: string, io: CliIo = 
     writeOutputFile(file, text);
     noteReportFile(path.resolve(file), text);
   } else io.stdout.write(text);
-}
-
-function isDirectory(p: string): boolean {
-  return pathKind(p) === 'dir';
 }
