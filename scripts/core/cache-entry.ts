@@ -89,7 +89,7 @@ export function quickVerdict(root: string, dir: string): { verdict: 'allowed' } 
   const link = symlinkOnTheWay(root, steps);
   if (link !== undefined) return { verdict: 'refused', why: `${dir} passes through the symlink ${link}` };
   const index = indexSignature(root);
-  if (existsSync(dir) && index && readCapped(index.verdictFile, 4096)?.toString('utf8') === `${index.signature}\0${dir}`) return { verdict: 'allowed' };
+  if (existsSync(dir) && index && keptVerdicts(index).includes(dir)) return { verdict: 'allowed' };
   // A tree git does not know cannot have committed entries (git itself answers 128 there).
   if (existsSync(dir) && !index && outsideGit(root)) return { verdict: 'allowed' };
   return index ? { verdict: 'ask-git', index } : { verdict: 'ask-git' };
@@ -142,6 +142,21 @@ export function indexSignature(root: string): { signature: string; verdictFile: 
   } catch {
     return undefined;
   }
+}
+
+/** How many cache folders git's kept answer names (each run of a folder git has not been asked about since the index changed adds one). */
+const MAX_KEPT_VERDICTS = 16;
+
+/** The cache folders git said, for this index, it ignores and tracks nothing in (the signature, then the folders, NUL-separated). */
+export function keptVerdicts(index: { signature: string; verdictFile: string }): string[] {
+  const [signature, ...dirs] = (readCapped(index.verdictFile, 64 * 1024)?.toString('utf8') ?? '').split('\0');
+  return signature === index.signature ? dirs : [];
+}
+
+/** The kept answer with `dir` added (the oldest dropped past the cap): what core/cache.ts writes after git said yes. */
+export function withVerdict(index: { signature: string; verdictFile: string }, dir: string): string {
+  const dirs = [...keptVerdicts(index).filter((d) => d !== dir), dir].slice(-MAX_KEPT_VERDICTS);
+  return [index.signature, ...dirs].join('\0');
 }
 
 /** No `.git` at or above `root`, and no git variable that would point git elsewhere. */

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { writeFileAtomic } from './writer.js';
 import { gitEnv, SAFE_GIT_CONFIG } from './git.js';
-import { cacheFolderFor, frameEntry, indexSignature, MAX_CACHE_ENTRY_BYTES, quickVerdict, readEntry, sha256 } from './cache-entry.js';
+import { cacheFolderFor, frameEntry, indexSignature, MAX_CACHE_ENTRY_BYTES, quickVerdict, readEntry, sha256, withVerdict } from './cache-entry.js';
 
 export { MAX_CACHE_ENTRY_BYTES, sha256 };
 
@@ -96,7 +96,7 @@ export function cacheRefusal(governedRoot: string, dir: string): string | undefi
       const r = git(root, ['ls-files', '-z', '-c', '-o', '--exclude-standard', '--directory', '--', dir]);
       if (r !== undefined && r.code === 0 && r.out.length > 0) why = `${dir} is tracked by git, or not ignored by it`;
       else if (r !== undefined && r.code !== 0 && r.code !== 128) why = `git could not say whether ${dir} is committed`;
-      else if (index && r?.code === 0 && indexSignature(root)?.signature === index.signature) writeVerdict(index.verdictFile, `${index.signature}\0${dir}`);
+      else if (index && r?.code === 0 && indexSignature(root)?.signature === index.signature) writeVerdict(index.verdictFile, withVerdict(index, dir));
     } else {
       const r = git(root, ['check-ignore', '-q', '--', dir]);
       if (r !== undefined && r.code === 1) why = `${dir} is not ignored by git`;
