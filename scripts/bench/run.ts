@@ -14,7 +14,7 @@ import { runHostile } from './hostile.js';
 /**
  * `npm run bench`: whole-process wall-time medians of the gates against `node -e 0` in the same
  * run, the pre-commit hook on an ungoverned commit, and full checks of synthetic corpora at ×1,
- * ×10 and ×100 with their peak memory — full checks both cold (parse cache emptied before every
+ * ×10 and ×100 with their peak memory — full checks both cold (cache folder emptied before every
  * run) and warm.
  */
 const HELP = `usage: npm run bench -- [--runs N] [--warmup N] [--scale-runs N] [--sizes 1,10,100] [--node PATH] [--no-adopter] [--json FILE]
@@ -116,7 +116,7 @@ async function main(): Promise<number> {
     }
     const ratios = results[0]!.ratios;
     say('');
-    say(`Synthetic corpora (×1 = ${UNIT.rfcs} RFC files, ${UNIT.invariants} invariant entries; full check, median of ${scaleRuns} after 1 warm-up; cold = parse cache emptied before every run, warm = filled by the warm-up):`);
+    say(`Synthetic corpora (×1 = ${UNIT.rfcs} RFC files, ${UNIT.invariants} invariant entries; full check, median of ${scaleRuns} after 1 warm-up; cold = cache folder emptied before every run, warm = filled by the warm-up (the result cache replays it)):`);
     say('');
     say('| size | RFC files | invariant entries | RFC+invariant MiB | parse cache | median ms | × previous size | peak MiB | exit |');
     say('| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |');
