@@ -40,7 +40,7 @@ ${RULE_HELP}      --stdin                    check the text on standard input as
                                  severity, and where each came from) as JSON; check nothing
 ${EXCEPTION_HELP}      --debug                    after the report, each family's and rule's time on stderr
       --no-cache                 neither read nor write specgate's cache folder
-                                 (node_modules/.cache/specgate: parses, validators)
+                                 (node_modules/.cache/specgate: parses, validators, results)
       --cache-location DIR       the cache folder for this run (as SPECGATE_CACHE_DIR)
       --no-plugins               run no plugin the configuration names (a plugin is code)
 ${FIX_HELP}baseline options (ESLint-style bulk suppressions, per file and rule id, a count):
