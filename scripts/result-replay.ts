@@ -112,7 +112,7 @@ let build: string | undefined;
 
 /**
  * specgate's build, as cheaply as it can be told apart: its package.json (name and version), the
- * identity (inode, size, modification time) of this module, of tsc's build info (rewritten by
+ * identity (inode, size, modification time) of this module, of the compiler's build info (rewritten by
  * every build of a checkout) and of each preset and built-in schema, which are read at run time.
  * A reinstall replaces the files, so it is a new build too.
  */
