@@ -180,10 +180,17 @@ describe('the result cache replays a run whose inputs are unchanged', () => {
     expect(runs[2]!.stdout).toBe('');
     // Whether the CLI proper ran: a hit loads only the fast path.
     const trace = moduleTracer();
+    const twice = (args: string[]) => [0, 1].map(() => trace(args, { cwd: root, env: { SPECGATE_CACHE_DIR: cache } }));
     for (const args of [['check', '--debug'], ['check', '--fix-dry-run'], ['check', '--suppress-all', '--suppressions-location', path.join(tempDir(), 's.json')]]) {
-      const runs = [0, 1].map(() => trace(args, { cwd: root, env: { SPECGATE_CACHE_DIR: cache } }));
+      const runs = twice(args);
       expect(runs.map((r) => r.ours.includes('cli-main.js')), args.join(' ')).toEqual([true, true]);
     }
+    // A plugin is repository code: it may read anything, so its runs are never replayed.
+    writeFileSync(path.join(root, 'plugin.mjs'), "export default { name: 'p', families: [{ name: 'alpha', description: 'd', rules: [{ id: 'alpha/never', rfc: 'RFC 1', description: 'd', run() {} }] }] };\n");
+    writeFileSync(path.join(root, 'specgate.config.json'), JSON.stringify({ plugins: ['./plugin.mjs'] }));
+    const plugged = twice(['check', 'alpha']);
+    // (A run that ends 0 or 1, which would be recorded but for the plugin.)
+    expect(plugged.map((r) => [r.code < 2, r.ours.includes('cli-main.js')]), plugged[0]!.stderr).toEqual([[true, true], [true, true]]);
   }, 180_000);
 
   it("in the repository's node_modules/.cache: replayed once git has said it ignores the folder; a committed entry never", () => {
