@@ -1,9 +1,8 @@
 #!/usr/bin/env node
-import { enableCompileCache } from './compile-cache.js';
+import type { RecordedRun } from './result-replay.js';
+import { replayable, resultPlan } from './result-replay.js';
 
-// Before anything else loads, so Node (≥ 22.1) compiles the rest of the CLI from its cache.
-enableCompileCache(process.argv.slice(2));
-const { main } = await import('./cli-main.js');
+const argv = process.argv.slice(2);
 
 // A reader that went away (`specgate … | head`) is not an error: the rest of the output has
 // nowhere to go, and the run ends with its own exit code. Any other failure to write the report
@@ -16,8 +15,36 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   process.exitCode = 2;
 });
 
-// The exit code is set, never forced with process.exit(): node leaves once stdout is drained,
-// so a report written to a slow pipe is never cut.
-void main(process.argv.slice(2)).then((code) => {
+// The result cache first: a run whose inputs are all as an earlier run saw them prints what that
+// run printed, and loads nothing else (scripts/result-replay.ts).
+const plan = resultPlan(argv);
+const recorded = plan && replayable(plan);
+if (!recorded || !(await replay(recorded))) {
+  // Before the CLI loads, so Node (≥ 22.1) compiles it from its cache.
+  (await import('./compile-cache.js')).enableCompileCache(argv);
+  const { main } = await import('./cli-main.js');
+  const recording = plan ? (await import('./result-record.js')).startResultRecording(plan) : undefined;
+  // The exit code is set, never forced with process.exit(): node leaves once stdout is drained,
+  // so a report written to a slow pipe is never cut.
+  const code = await main(argv);
   process.exitCode = stdoutFailed ? 2 : code;
-});
+  recording?.store(stdoutFailed ? 2 : code);
+}
+
+/**
+ * Prints a recorded run again: its `--output` report first, written the one way reports are
+ * (core/writer.ts, loaded only then), then its stdout and stderr bytes in order. False, with nothing
+ * printed, when the report cannot be written: the CLI then runs and says why.
+ */
+async function replay(run: RecordedRun): Promise<boolean> {
+  if (run.report) {
+    try {
+      (await import('./core/writer.js')).writeOutputFile(run.report[0], run.report[1]);
+    } catch {
+      return false;
+    }
+  }
+  for (const [stream, bytes] of run.output) (stream === 1 ? process.stdout : process.stderr).write(Buffer.from(bytes, 'base64'));
+  process.exitCode = stdoutFailed ? 2 : run.code;
+  return true;
+}

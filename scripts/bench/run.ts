@@ -14,7 +14,7 @@ import { runHostile } from './hostile.js';
 /**
  * `npm run bench`: whole-process wall-time medians of the gates against `node -e 0` in the same
  * run, the pre-commit hook on an ungoverned commit, and full checks of synthetic corpora at ×1,
- * ×10 and ×100 with their peak memory — full checks both cold (parse cache emptied before every
+ * ×10 and ×100 with their peak memory — full checks both cold (cache folder emptied before every
  * run) and warm.
  */
 const HELP = `usage: npm run bench -- [--runs N] [--warmup N] [--scale-runs N] [--sizes 1,10,100] [--node PATH] [--no-adopter] [--json FILE]
@@ -24,6 +24,8 @@ const HELP = `usage: npm run bench -- [--runs N] [--warmup N] [--scale-runs N] [
        npm run bench -- --hostile [--sizes 1,4,16] [--json FILE]
 `;
 const ROOT = packageRoot();
+/** The cold row's own cache folder: beside the default one, under the same rules (see below). */
+const COLD_CACHE = path.join(ROOT, 'node_modules', '.cache', 'specgate-bench-cold');
 const CLI = path.join(ROOT, 'dist/scripts/cli.js');
 const node = process.execPath;
 
@@ -58,8 +60,8 @@ async function main(): Promise<number> {
     const versionOf = (bin: string) => execFileSync(bin, ['-p', 'process.version'], { encoding: 'utf8' }).trim();
     say(`specgate bench · node ${runtimes.map(versionOf).join(' and ')} · ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'} · ${runs} rounds after ${warmup} warm-up, each round running every command once`);
     // Every cache in its default place, as users have it: the governed repository's
-    // node_modules/.cache/specgate (or $SPECGATE_CACHE_DIR). Cold runs empty it (validators, parses,
-    // Node's compile cache) before every run; warm runs keep what the run before them wrote.
+    // node_modules/.cache/specgate (or $SPECGATE_CACHE_DIR). Cold runs start from an empty folder
+    // (validators, parses, results, Node's compile cache); warm runs keep what the runs before them wrote.
     const cold = (root: string) => () => rmSync(cacheFolder(root), { recursive: true, force: true });
     const adopter = values['no-adopter'] ? undefined : adopterCopy(path.join(scratch, 'adopter'), say);
     const hookRepo = ungovernedCommitRepo(path.join(scratch, 'hook-repo'));
@@ -74,8 +76,10 @@ async function main(): Promise<number> {
         // As users run them: `npm run check:interop-map` and `npm run check`, the report (stylish) on stdout.
         gate: cli('check interop-map, warm', ['check', 'interop-map']),
         ...(adopter ? { adopterGate: { label: `check interop-map through the adopter's node_modules/.bin/specgate, warm${v}`, file: bin, args: [adopter.bin, 'check', 'interop-map'], cwd: adopter.root, okCodes: [0, 1] } } : {}),
-        fullCold: cli('check (all families), cold: no caches', ['check'], ROOT, cold(ROOT)),
-        // Right after the cold run of the same round, which filled the caches.
+        // Cold in a cache folder of its own (emptied before every run, in the same place and under
+        // the same git checks as the default one), so it empties no cache the warm rows keep.
+        fullCold: { ...cli('check (all families), cold: no caches', ['check'], ROOT, () => rmSync(COLD_CACHE, { recursive: true, force: true })), env: { SPECGATE_CACHE_DIR: COLD_CACHE } },
+        // With what its own earlier runs (the warm-up first) left in the cache folder.
         full: cli('check (all families), warm', ['check']),
         hook: { label: `pre-commit hook, ungoverned commit${v}`, file: 'sh', args: [hookRepo.hook], cwd: hookRepo.root, env: { PATH: `${path.dirname(bin)}${path.delimiter}${process.env.PATH ?? ''}` } },
       };
@@ -112,7 +116,7 @@ async function main(): Promise<number> {
     }
     const ratios = results[0]!.ratios;
     say('');
-    say(`Synthetic corpora (×1 = ${UNIT.rfcs} RFC files, ${UNIT.invariants} invariant entries; full check, median of ${scaleRuns} after 1 warm-up; cold = parse cache emptied before every run, warm = filled by the warm-up):`);
+    say(`Synthetic corpora (×1 = ${UNIT.rfcs} RFC files, ${UNIT.invariants} invariant entries; full check, median of ${scaleRuns} after 1 warm-up; cold = cache folder emptied before every run, warm = filled by the warm-up (the result cache replays it)):`);
     say('');
     say('| size | RFC files | invariant entries | RFC+invariant MiB | parse cache | median ms | × previous size | peak MiB | exit |');
     say('| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |');
@@ -153,6 +157,7 @@ async function main(): Promise<number> {
     return 0;
   } finally {
     rmSync(scratch, { recursive: true, force: true });
+    rmSync(COLD_CACHE, { recursive: true, force: true });
   }
 }
 

@@ -1,4 +1,3 @@
-import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseCommandArgs } from '../core/args.js';
 import { Corpus } from '../core/corpus.js';
@@ -27,6 +26,7 @@ import { setCacheLocation } from '../core/cache.js';
 import { loadConfig } from '../core/config.js';
 import { checkPresetName } from '../core/layout.js';
 import { isErrataFinding } from '../errata/rules.js';
+import { cacheableRun, pathKind } from '../core/inputs.js';
 
 const HELP = `usage: specgate check [family…] [path or glob…] [options] [baseline options] [common options]
 
@@ -41,7 +41,7 @@ ${RULE_HELP}      --stdin                    check the text on standard input as
                                  severity, and where each came from) as JSON; check nothing
 ${EXCEPTION_HELP}      --debug                    after the report, each family's and rule's time on stderr
       --no-cache                 neither read nor write specgate's cache folder
-                                 (node_modules/.cache/specgate: parses, validators)
+                                 (node_modules/.cache/specgate: parses, validators, results)
       --cache-location DIR       the cache folder for this run (as SPECGATE_CACHE_DIR)
       --no-plugins               run no plugin the configuration names (a plugin is code)
 ${FIX_HELP}baseline options (ESLint-style bulk suppressions, per file and rule id, a count):
@@ -102,6 +102,9 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
     writeReport(values.output as string | undefined, await printConfig(config, cliRules, BUILTIN_RULES), io);
     return 0;
   }
+  // A run that writes nothing but its report (stdout or --output), reads no standard input and prints no
+  // timings may be replayed by the result cache (scripts/result-replay.ts) while its inputs hold.
+  if (replayable(values)) cacheableRun();
   // The config comes first: its plugins may add families, which the run may name.
   const opened = await openRoot(values, []);
   const plugins = await loadPlugins(opened.root, values['no-plugins'] ? [] : opened.config.plugins, FAMILY_DECLARATIONS.map((d) => d.name));
@@ -174,7 +177,7 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
   // one (every pre-commit run of a repository that never wrote one) loads only its own families.
   // (loadFamilies([]) is every family.)
   const notRun = ids(others.length && baselineWanted(checked, values) ? await loadFamilies(others, plugins.families) : []);
-  const scope = runScope(ids(families), notRun, read, (file) => existsSync(path.join(checked.root, file)));
+  const scope = runScope(ids(families), notRun, read, (file) => pathKind(path.join(checked.root, file)) !== 'absent');
   // errata check's entries share the file; check neither uses them up nor prunes them. Files the
   // command line left out are not judged by the baseline either.
   const inScope = (file: string, ruleId: string) => !isErrataFinding({ ruleId }) && (!targets || targets.matches(file)) && scope(file, ruleId);
@@ -185,6 +188,13 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
     for (const line of debugLines(baselined, timings, read, checked)) io.stderr.write(`specgate: debug: ${line}\n`);
   }
   return code;
+}
+
+/** Flags that write a file other than the report, read standard input or print what differs from run to run: such a run is never replayed. */
+const NOT_REPLAYED = ['fix', 'fix-dry-run', 'staged', 'stdin', 'debug', 'suppress-all', 'suppress-rule', 'prune-suppressions', 'no-cache'] as const;
+
+function replayable(values: Record<string, unknown>): boolean {
+  return NOT_REPLAYED.every((flag) => values[flag] === undefined || values[flag] === false);
 }
 
 /**
@@ -252,12 +262,9 @@ function requireMap(map: string, root: string): void {
   if (map === '') throw new UsageError('--map needs a file name');
   const candidates = path.isAbsolute(map) ? [map] : [path.resolve(root, map), path.resolve(map)];
   for (const c of candidates) {
-    try {
-      if (statSync(c).isFile()) return;
-      throw new UsageError(`--map is a folder, not a file: ${map}`);
-    } catch (e) {
-      if (e instanceof UsageError) throw e;
-    }
+    const kind = pathKind(c);
+    if (kind === 'file') return;
+    if (kind !== 'absent') throw new UsageError(`--map is a folder, not a file: ${map}`);
   }
   throw new UsageError(`map not found: ${map}`);
 }

@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { writeFileAtomic } from './writer.js';
 import { gitEnv, SAFE_GIT_CONFIG } from './git.js';
-import { realOf, rootKey, userCacheHome } from './user-cache.js';
-import { findGitDir } from './writer-state.js';
+import { cacheFolderFor, frameEntry, indexSignature, MAX_CACHE_ENTRY_BYTES, quickVerdict, readEntry, sha256, withVerdict } from './cache-entry.js';
+
+export { MAX_CACHE_ENTRY_BYTES, sha256 };
 
 /**
  * specgate's one cache folder: parsed documents (`parsed/`), ajv's standalone validators and their
@@ -34,13 +34,7 @@ export function setCacheLocation(dir: string | undefined): void {
 
 /** The cache folder for a run over `governedRoot` (see above for the order). */
 export function cacheFolder(governedRoot: string, env: NodeJS.ProcessEnv = process.env): string {
-  if (location) return location;
-  if (env.SPECGATE_CACHE_DIR) return path.resolve(env.SPECGATE_CACHE_DIR);
-  const root = path.resolve(governedRoot);
-  // Only a git work tree can say its node_modules/.cache is ignored (cacheRefusal asks); making a
-  // node_modules in any other folder would write where no one asked for it.
-  if (findGitDir(realOf(root))) return path.join(root, 'node_modules', '.cache', 'specgate');
-  return path.join(userCacheHome(env), 'specgate', 'roots', rootKey(root));
+  return cacheFolderFor(governedRoot, env, location);
 }
 
 export interface CacheStore {
@@ -49,11 +43,6 @@ export interface CacheStore {
   get(kind: string, key: string, maxBytes?: number): string | undefined;
   set(kind: string, key: string, body: string): void;
 }
-
-/** Entries larger than this are neither written nor read. */
-export const MAX_CACHE_ENTRY_BYTES = 16 * 1024 * 1024;
-
-const MAGIC = 'specgate-cache 1';
 
 /** Why the folder is not used, per folder and root (asked once a process). */
 const verdicts = new Map<string, string | undefined>();
@@ -69,15 +58,7 @@ export function openCache(governedRoot: string, dir = cacheFolder(governedRoot))
   return {
     dir,
     get(kind, key, maxBytes = MAX_CACHE_ENTRY_BYTES) {
-      const buf = readCapped(path.join(dir, kind, key), maxBytes + 512);
-      if (!buf) return undefined;
-      const eol = buf.indexOf(10);
-      if (eol < 0) return undefined;
-      const [magic, version, gotKind, gotKey, hash] = [...buf.subarray(0, eol).toString('latin1').split(' ')];
-      if (`${magic} ${version}` !== MAGIC || gotKind !== kind || gotKey !== key) return undefined;
-      const body = buf.subarray(eol + 1);
-      if (body.length > maxBytes || sha256(body) !== hash) return undefined;
-      return body.toString('utf8');
+      return readEntry(dir, kind, key, maxBytes)?.toString('utf8');
     },
     set(kind, key, body) {
       if (!writable || !/^[\w.-]+$/.test(kind) || !/^[\w.-]+$/.test(key)) return;
@@ -88,32 +69,12 @@ export function openCache(governedRoot: string, dir = cacheFolder(governedRoot))
         if (!made.has(folder)) makeFolders(folder);
         made.add(folder);
         // Not durable: a torn entry after a crash fails its hash, a miss.
-        writeFileAtomic(path.join(folder, key), Buffer.concat([Buffer.from(`${MAGIC} ${kind} ${key} ${sha256(bytes)}\n`, 'latin1'), bytes]), { durable: false });
+        writeFileAtomic(path.join(folder, key), frameEntry(kind, key, bytes), { durable: false });
       } catch {
         writable = false; // read-only or vanished: compute again next time, and stop trying this run
       }
     },
   };
-}
-
-/** The first folder from `root` along `steps` that is a symlink (or not a folder), or undefined. */
-function symlinkOnTheWay(root: string, steps: readonly string[]): string | undefined {
-  let at = root;
-  for (const step of steps) {
-    at = path.join(at, step);
-    let st;
-    try {
-      st = lstatSync(at);
-    } catch {
-      return undefined; // not made yet: makeFolders makes real folders
-    }
-    if (!st.isDirectory()) return at;
-  }
-  return undefined;
-}
-
-export function sha256(data: string | Buffer): string {
-  return createHash('sha256').update(data).digest('hex');
 }
 
 /**
@@ -129,23 +90,15 @@ export function cacheRefusal(governedRoot: string, dir: string): string | undefi
   const memoKey = `${root}\0${dir}`;
   if (verdicts.has(memoKey)) return verdicts.get(memoKey);
   let why: string | undefined;
-  const rel = path.relative(root, dir);
-  const inside = rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-  if (inside) {
-    const steps = rel.split(path.sep);
-    const at = steps.indexOf('node_modules');
-    const index = indexSignature(root);
-    const link = at < 0 ? undefined : symlinkOnTheWay(root, steps);
-    if (at < 0 || steps[at + 1] !== '.cache') why = `${dir} is inside the governed tree and not under a node_modules/.cache folder`;
-    // git does not look past a symlink: a committed `node_modules` link to a tracked folder
-    // holding entries passed both git checks below, and its validators ran.
-    else if (link !== undefined) why = `${dir} passes through the symlink ${link}`;
-    else if (existsSync(dir) && index && readVerdict(index.verdict) === `${index.signature}\0${dir}`) why = undefined;
-    else if (existsSync(dir)) {
+  const quick = quickVerdict(root, dir);
+  if (quick.verdict === 'refused') why = quick.why;
+  else if (quick.verdict === 'ask-git') {
+    const index = quick.index;
+    if (existsSync(dir)) {
       const r = git(root, ['ls-files', '-z', '-c', '-o', '--exclude-standard', '--directory', '--', dir]);
       if (r !== undefined && r.code === 0 && r.out.length > 0) why = `${dir} is tracked by git, or not ignored by it`;
       else if (r !== undefined && r.code !== 0 && r.code !== 128) why = `git could not say whether ${dir} is committed`;
-      else if (index && r?.code === 0 && indexSignature(root)?.signature === index.signature) writeVerdict(index.verdict, `${index.signature}\0${dir}`);
+      else if (index && r?.code === 0 && indexSignature(root)?.signature === index.signature) writeVerdict(index.verdictFile, withVerdict(index, dir));
     } else {
       const r = git(root, ['check-ignore', '-q', '--', dir]);
       if (r !== undefined && r.code === 1) why = `${dir} is not ignored by git`;
@@ -162,44 +115,6 @@ export function cacheRefusal(governedRoot: string, dir: string): string | undefi
   }
   verdicts.set(memoKey, why);
   return why;
-}
-
-/**
- * Where git keeps this work tree's index, and the index file's identity (inode, size, mtime):
- * git replaces the index file whenever the index changes, so a new entry committed or checked out
- * under the cache folder changes the signature. The verdict of the last `git ls-files` is kept in
- * the git folder, which no pull request can write (git never checks out into it), keyed by that
- * signature: a warm run spawns no git. Undefined (ask git) with GIT_DIR or GIT_INDEX_FILE set, or
- * outside a work tree.
- */
-function indexSignature(root: string): { signature: string; verdict: string } | undefined {
-  if (process.env.GIT_DIR || process.env.GIT_INDEX_FILE) return undefined;
-  try {
-    let gitDir: string | undefined;
-    for (let at = root; ; at = path.dirname(at)) {
-      const dotGit = path.join(at, '.git');
-      if (existsSync(dotGit)) {
-        const st = lstatSync(dotGit);
-        if (st.isDirectory()) gitDir = dotGit;
-        else if (st.isFile()) {
-          const m = /^gitdir: (.+)$/m.exec(readFileSync(dotGit, 'utf8').slice(0, 4096));
-          if (m) gitDir = path.resolve(at, m[1]!.trim());
-        }
-        break;
-      }
-      if (path.dirname(at) === at) break;
-    }
-    if (!gitDir) return undefined;
-    const st = statSync(path.join(gitDir, 'index'), { bigint: true });
-    return { signature: `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`, verdict: path.join(gitDir, 'specgate-cache-verdict') };
-  } catch {
-    return undefined;
-  }
-}
-
-function readVerdict(file: string): string | undefined {
-  const buf = readCapped(file, 4096);
-  return buf?.toString('utf8');
 }
 
 function writeVerdict(file: string, text: string): void {
@@ -227,32 +142,6 @@ function git(root: string, args: string[]): { code: number | null; out: Buffer }
   });
   if ((r.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') return undefined;
   return { code: r.error ? -1 : r.status, out: r.stdout ?? Buffer.alloc(0) };
-}
-
-/** A regular file's bytes up to `cap` (never through a symlink, never a FIFO or device), else undefined. */
-function readCapped(file: string, cap: number): Buffer | undefined {
-  let fd: number;
-  try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch {
-    return undefined;
-  }
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile() || st.size > cap) return undefined;
-    const buf = Buffer.allocUnsafe(st.size);
-    let got = 0;
-    while (got < st.size) {
-      const n = readSync(fd, buf, got, st.size - got, got);
-      if (n === 0) break;
-      got += n;
-    }
-    return got === st.size ? buf : undefined;
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { pathKind } from './inputs.js';
 import { isInside, readRegularFile } from './source.js';
 import type { ReadResult } from './source.js';
 import { didYouMeanHint } from './did-you-mean.js';
@@ -55,7 +56,7 @@ interface ConfigFile extends ConfigLayer {
  * (run-env.ts `resolveRoot`), as tsc takes the folder of its tsconfig.json.
  */
 export function discoverConfig(from: string): string | undefined {
-  return searchFolders(from).map((dir) => path.join(dir, CONFIG_FILE)).find((file) => existsSync(file));
+  return searchFolders(from).map((dir) => path.join(dir, CONFIG_FILE)).find((file) => pathKind(file) !== 'absent');
 }
 
 /** The folders a config is searched in (discoverConfig): `from`, then each one above it up to the repository's top; outside git, `from` only. */
@@ -70,7 +71,7 @@ function searchFolders(from: string): string[] {
 /** The nearest folder at or above `dir` holding `.git` (a folder, or a file in a linked worktree). */
 function gitTop(dir: string): string | undefined {
   for (let at = dir; ; at = path.dirname(at)) {
-    if (existsSync(path.join(at, '.git'))) return at;
+    if (pathKind(path.join(at, '.git')) !== 'absent') return at;
     if (path.dirname(at) === at) return undefined;
   }
 }

@@ -1,6 +1,6 @@
 import type { Finding } from './findings.js';
 import type { Layout } from './layout.js';
-import { existsSync } from 'node:fs';
+import { pathKind } from './inputs.js';
 import path from 'node:path';
 import type { FileSource } from './source.js';
 import { MAX_FILE_BYTES, toPosix } from './source.js';
@@ -90,7 +90,7 @@ export class Corpus {
    */
   givenPath(given: string): string {
     let rel = toPosix(path.relative(this.root, path.resolve(this.root, given)));
-    if (!path.isAbsolute(given) && !this.exists(rel) && existsSync(given)) rel = toPosix(path.relative(this.root, path.resolve(given)));
+    if (!path.isAbsolute(given) && !this.exists(rel) && pathKind(path.resolve(given)) !== 'absent') rel = toPosix(path.relative(this.root, path.resolve(given)));
     return rel || given;
   }
 

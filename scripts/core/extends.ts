@@ -7,6 +7,7 @@ import type { ConfiguredSeverity } from './findings.js';
 import type { ProcessOverrides } from './process.js';
 import { isPackageName } from './package-spec.js';
 import { isInside, readRegularFile, toPosix } from './source.js';
+import { uncacheable } from './inputs.js';
 
 /** What a shareable config may set (a repository's own config may also name plugins). */
 export interface ConfigLayer {
@@ -73,6 +74,8 @@ function locateConfig(root: string, ref: string, from: string): string {
     return file;
   }
   if (!isPackageName(ref)) throw new UsageError(`${shown(from)}: extends "${ref}", which is neither specgate:<preset>, a ./path, nor a package name (a "." or ".." segment would lead out of node_modules)`);
+  // Node's resolver reads package.json files the result cache does not see.
+  uncacheable(`extends the package ${ref}`);
   let file: string;
   try {
     file = createRequire(path.join(root, 'specgate.config.json')).resolve(ref);

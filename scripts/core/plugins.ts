@@ -10,6 +10,7 @@ import type { Family, Rule } from './rule.js';
 import { defineRule } from './rule.js';
 import { isInside } from './source.js';
 import { isPackageName } from './package-spec.js';
+import { uncacheable } from './inputs.js';
 
 /**
  * A repository's own rules (docs/plugins.md): a module named in specgate.config.json `plugins`
@@ -49,6 +50,8 @@ const NO_PLUGINS: LoadedPlugins = { families: [], rules: [], plugins: [] };
  */
 export async function loadPlugins(root: string, specs: readonly string[] | undefined, taken: readonly string[]): Promise<LoadedPlugins> {
   if (!specs?.length) return NO_PLUGINS;
+  // A plugin is code: it may read anything, so its run is never replayed.
+  uncacheable('plugins run');
   const out: LoadedPlugins = { families: [], rules: [], plugins: [] };
   const names = new Set(taken);
   const ids = new Set<string>();

@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import path from 'node:path';
 import { Corpus } from './corpus.js';
 import { FatalError, UsageError } from './errors.js';
@@ -10,6 +9,7 @@ import type { LayoutNeed } from './layout.js';
 import { checkPresetName, otherPresetHint, requireLayout } from './layout.js';
 import type { FileSource } from './source.js';
 import { FsSource, toPosix } from './source.js';
+import { noteReportFile, pathKind } from './inputs.js';
 import { writeOutputFile } from './writer.js';
 import { packageVersion } from './package-root.js';
 import { loadReporter } from './reporters/index.js';
@@ -89,18 +89,13 @@ export function checkCommonValues(values: CommonValues): string {
   maxWarnings(values);
   if (values.output !== undefined) {
     if (values.output === '') throw new UsageError('--output needs a file name');
-    if (isDirectory(values.output)) throw new UsageError(`--output is a folder, not a file: ${values.output}`);
+    if (pathKind(values.output, false) === 'dir') throw new UsageError(`--output is a folder, not a file: ${values.output}`);
   }
   const root = resolveRoot(values);
   const shown = shownRoot(values, root);
-  let kind: string;
-  try {
-    kind = statSync(root).isDirectory() ? 'dir' : 'file';
-  } catch {
-    kind = 'none';
-  }
-  if (kind === 'none') throw new FatalError(`root not found: ${shown}`);
-  if (kind === 'file') throw new FatalError(`root is a file, not a folder: ${shown}`);
+  const kind = pathKind(root);
+  if (kind === 'absent') throw new FatalError(`root not found: ${shown}`);
+  if (kind !== 'dir') throw new FatalError(`root is a file, not a folder: ${shown}`);
   return root;
 }
 
@@ -284,14 +279,8 @@ export async function emit(result: CheckResult, values: CommonValues, corpus: Co
  * core/writer.ts; anything else is a one-line error), else to stdout.
  */
 export function writeReport(file: string | undefined, text: string, io: CliIo = processIo): void {
-  if (file !== undefined) writeOutputFile(file, text);
-  else io.stdout.write(text);
-}
-
-function isDirectory(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
+  if (file !== undefined) {
+    writeOutputFile(file, text);
+    noteReportFile(path.resolve(file), text);
+  } else io.stdout.write(text);
 }

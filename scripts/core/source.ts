@@ -1,9 +1,10 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PicomatchOptions } from 'picomatch';
 import { UsageError } from './errors.js';
+import { listFolder, noteRead, pathKind } from './inputs.js';
 
 /** Larger files are refused with a finding rather than read: checked before reading and again while reading. */
 export const MAX_FILE_BYTES = 32 * 1024 * 1024;
@@ -53,11 +54,20 @@ const READ_CHUNK = 1024 * 1024;
  * reading and again while reading, in chunks, so a file that grows cannot take more than `cap` + 1 MB.
  */
 export function readRegularFile(file: string, opts: { root?: string; cap?: number } = {}): ReadResult {
+  const at: { real?: string } = {};
+  const got = readRegular(file, opts, at);
+  // The result cache replays a run only if every file it read is as it was (core/inputs.ts).
+  noteRead(path.resolve(file), got.ok ? { real: at.real!, bytes: got.bytes } : got.failure === 'missing' ? 'missing' : { refused: got.message });
+  return got;
+}
+
+function readRegular(file: string, opts: { root?: string; cap?: number }, at: { real?: string }): ReadResult {
   const cap = opts.cap ?? MAX_FILE_BYTES;
   let real: string;
   let st: Stats;
   try {
     real = realpathSync.native(file);
+    at.real = real;
     st = statSync(real);
   } catch (e) {
     return failed(file, e);
@@ -199,12 +209,7 @@ export class FsSource implements FileSource {
   }
 
   exists(rel: string): boolean {
-    try {
-      statSync(path.join(this.root, rel));
-      return true;
-    } catch {
-      return false;
-    }
+    return pathKind(path.join(this.root, rel)) !== 'absent';
   }
 
   /** Lists the files under the folders the patterns start with (`RFCS/` of `RFCS/*.md`), then filters them with the one glob matcher. */
@@ -229,12 +234,8 @@ export class FsSource implements FileSource {
   }
 
   private *walk(rel: string, dots: boolean): Generator<string> {
-    let entries;
-    try {
-      entries = readdirSync(path.join(this.root, rel), { withFileTypes: true });
-    } catch {
-      return;
-    }
+    const entries = listFolder(path.join(this.root, rel));
+    if (!entries) return;
     for (const e of entries) {
       if (e.name === '.git' || e.name === 'node_modules' || (!dots && e.name.startsWith('.'))) continue;
       const child = rel ? `${rel}/${e.name}` : e.name;

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { pathKind } from './inputs.js';
 import path from 'node:path';
 import { UsageError } from './errors.js';
 import { globMatcher, isInside, toPosix } from './source.js';
@@ -20,12 +20,7 @@ export interface FileTargets {
 /** Whether a positional of `check` is a path or glob rather than a family name. */
 export function looksLikePath(arg: string, cwd: string = process.cwd()): boolean {
   if (/[/\\*?[\]{}]/.test(arg) || arg.startsWith('.') || /\.[A-Za-z0-9]+$/.test(arg)) return true;
-  try {
-    statSync(path.resolve(cwd, arg));
-    return true;
-  } catch {
-    return false;
-  }
+  return pathKind(path.resolve(cwd, arg)) !== 'absent';
 }
 
 export function fileTargets(patterns: readonly string[], root: string, cwd: string = process.cwd()): FileTargets {
@@ -55,9 +50,5 @@ export function fileTargets(patterns: readonly string[], root: string, cwd: stri
 }
 
 function isDirectory(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
+  return pathKind(p) === 'dir';
 }

@@ -1,32 +1,17 @@
-import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CLI, PROJECT, tempDir } from '../helpers/env.js';
+import { tempDir } from '../helpers/env.js';
+import { moduleTracer } from '../helpers/loaded.js';
 
 /**
- * The pre-commit gate loads only what it runs (issue 24, point 3). A preload records every module a
- * `check interop-map` process loads: ES modules through a loader hook, CommonJS ones (the
- * libraries required on demand) from require.cache at exit.
+ * The pre-commit gate loads only what it runs (issue 24, point 3): every module a `check
+ * interop-map` process loads (test/helpers/loaded.ts), when the result cache misses and when it hits.
  */
-function loadedBy(args: string[], cacheDir: string): { ours: string[]; packages: string[] } {
-  const dir = tempDir();
-  const log = path.join(dir, 'loaded.txt');
-  const hooks = path.join(dir, 'hooks.mjs');
-  writeFileSync(hooks, `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(${JSON.stringify(log)}, url + '\\n'); return next(url, context); }\n`);
-  const preload = path.join(dir, 'preload.mjs');
-  writeFileSync(
-    preload,
-    `import { register, createRequire } from 'node:module';\nimport { appendFileSync } from 'node:fs';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\nconst require = createRequire(import.meta.url);\nprocess.on('exit', () => appendFileSync(${JSON.stringify(log)}, Object.keys(require.cache).map((f) => 'file://' + f).join('\\n') + '\\n'));\n`,
-  );
-  writeFileSync(log, '');
-  const r = spawnSync(process.execPath, ['--import', pathToFileURL(preload).href, CLI, ...args], { cwd: PROJECT, encoding: 'utf8', env: { ...process.env, SPECGATE_CACHE_DIR: cacheDir, NO_COLOR: '1' } });
-  expect(r.status, r.stderr).toBe(0);
-  const files = readFileSync(log, 'utf8').split('\n').filter((u) => u.startsWith('file://')).map((u) => decodeURIComponent(new URL(u).pathname));
-  const ours = [...new Set(files.filter((f) => f.startsWith(path.join(PROJECT, 'dist') + path.sep)).map((f) => path.relative(path.join(PROJECT, 'dist', 'scripts'), f).split(path.sep).join('/')))].sort();
-  const packages = [...new Set(files.map((f) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(f)?.[1]).filter((p): p is string => p !== undefined))].sort();
-  return { ours, packages };
+function loadedBy(args: string[], cacheDir: string, trace = moduleTracer()): { ours: string[]; packages: string[] } {
+  const r = trace(args, { env: { SPECGATE_CACHE_DIR: cacheDir } });
+  expect(r.code, r.stderr).toBe(0);
+  return r;
 }
 
 /** What `check interop-map` must never load: the other families, the Markdown stack, errata, compat, the LSP, the fixer, probe and wire. */
@@ -37,6 +22,8 @@ describe('`check interop-map` loads only what it runs', () => {
   it('warm: no library but leven; none of the other commands, families or the fixer', () => {
     const cache = path.join(tempDir(), 'cache');
     loadedBy(['check', 'interop-map'], cache); // fills the cache
+    // Without the run's recorded result: the parses and validators are warm, the result cache misses.
+    rmSync(path.join(cache, 'results'), { recursive: true, force: true });
     const warm = loadedBy(['check', 'interop-map'], cache);
     expect(warm.ours.filter((m) => NOT_OURS.test(m))).toEqual([]);
     // A new library here is a new cost on every pre-commit run: make it lazy, or add it with a reason.
@@ -48,5 +35,15 @@ describe('`check interop-map` loads only what it runs', () => {
     expect(cold.ours.filter((m) => NOT_OURS.test(m))).toEqual([]);
     expect(cold.packages.filter((p) => !['ajv', 'ajv-formats', 'fast-deep-equal', 'fast-uri', 'json-schema-traverse', 'js-yaml', 're2js', 'leven'].includes(p))).toEqual([]);
     expect(cold.packages).toContain('ajv');
+  });
+
+  it('a result-cache hit: the bin, the fast path and its two builtins-only helpers, and no library', () => {
+    const cache = path.join(tempDir(), 'cache');
+    const trace = moduleTracer(); // one preload for both runs: the same Node flags, the same key
+    const first = loadedBy(['check', 'interop-map'], cache, trace);
+    expect(first.ours).toContain('cli-main.js');
+    const hit = loadedBy(['check', 'interop-map'], cache, trace);
+    expect(hit.ours).toEqual(['cli.js', 'core/cache-entry.js', 'core/inputs.js', 'result-replay.js']);
+    expect(hit.packages).toEqual([]);
   });
 });

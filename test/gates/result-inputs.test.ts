@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PROJECT } from '../helpers/env.js';
+import { importGraph } from '../helpers/import-graph.js';
+
+/**
+ * The result cache replays a `check` run only while every input it observed is unchanged, so every
+ * look a `check` run takes at the disk must go through core/inputs.ts (a read, a kind, a listing)
+ * or mark the run uncacheable. A module `check` can load that imports node:fs or
+ * node:child_process itself is named here with the reason its use is no input of a report; a new
+ * one fails until it is routed through core/inputs.ts or added with its reason.
+ */
+const ALLOWED: Record<string, string> = {
+  'core/source.ts': 'the one reader: readRegularFile reports each read, FsSource asks pathKind and listFolder',
+  'core/inputs.ts': 'the observations themselves',
+  'core/cache-entry.ts': 'the cache folder: entries are keyed by content, never an input of a report',
+  'core/cache.ts': 'the cache folder (and git, asked whether it may be used)',
+  'core/writer.ts': 'writes (--output, --fix, the suppressions file); only a run whose one write is its --output report is replayed, by writing it again',
+  'core/writer-state.ts': "the writer's lock and journal (--fix: never replayed)",
+  'core/commit.ts': 'the commit path of --fix (never replayed)',
+  'core/git.ts': '--staged reads the index (never replayed)',
+  'core/config.ts': "the built-in config schema: specgate's own file, in the result cache's build id",
+  'core/layout.ts': "the built-in presets: specgate's own files, in the build id",
+  'core/package-root.ts': "specgate's own package.json, in the build id",
+  'core/schema.ts': "the built-in schemas: specgate's own files, in the build id",
+  'core/plugins.ts': 'a run that loads a plugin is marked uncacheable',
+  'rfc/load.ts': "the RFC reader's fingerprint: its own modules",
+  'probe/capture.ts': 'probe --record (never part of check)',
+};
+
+describe('every look `check` takes at the disk is an observation the result cache checks', () => {
+  it('no module check can load reads the disk on its own, but those named with a reason', () => {
+    const dir = path.join(PROJECT, 'scripts');
+    const graph = importGraph(dir);
+    const reach = new Set(['commands/check.ts']);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const [from, to] of graph.edges) if (reach.has(from) && !reach.has(to)) {
+          reach.add(to);
+          grew = true;
+        }
+    }
+    const direct = [...reach].filter((m) => /from 'node:(fs|fs\/promises|child_process)'|require\('(node:)?fs'\)/.test(readFileSync(path.join(dir, m), 'utf8'))).sort();
+    expect(direct.filter((m) => !Object.hasOwn(ALLOWED, m))).toEqual([]);
+    // A name left here after its module stopped reading is a reason nobody checks.
+    expect(Object.keys(ALLOWED).filter((m) => !direct.includes(m))).toEqual([]);
+  });
+});
