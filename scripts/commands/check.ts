@@ -25,7 +25,6 @@ import { INPUT_RULES } from '../core/input-rules.js';
 import { setCacheLocation } from '../core/cache.js';
 import { loadConfig } from '../core/config.js';
 import { checkPresetName } from '../core/layout.js';
-import { isErrataFinding } from '../errata/rules.js';
 import { cacheableRun, pathKind } from '../core/inputs.js';
 
 const HELP = `usage: specgate check [family…] [path or glob…] [options] [baseline options] [common options]
@@ -180,7 +179,9 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
   const scope = runScope(ids(families), notRun, read, (file) => pathKind(path.join(checked.root, file)) !== 'absent');
   // errata check's entries share the file; check neither uses them up nor prunes them. Files the
   // command line left out are not judged by the baseline either.
-  const inScope = (file: string, ruleId: string) => !isErrataFinding({ ruleId }) && (!targets || targets.matches(file)) && scope(file, ruleId);
+  // Errata's rules load only when a baseline is read: a run without one judges no entry.
+  const errata = baselineWanted(checked, values) ? await import('../errata/rules.js') : undefined;
+  const inScope = (file: string, ruleId: string) => !errata?.isErrataFinding({ ruleId }) && (!targets || targets.matches(file)) && scope(file, ruleId);
   const baselined = applyBaseline(result, checked, values, { inScope, familyOf: (f) => familyOf.get(f) });
   const code = await emit(baselined, values, checked, families.flatMap((f) => f.rules), io);
   if (values.debug) {

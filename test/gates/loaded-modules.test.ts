@@ -43,7 +43,7 @@ describe('`check interop-map` loads only what it runs', () => {
     const first = loadedBy(['check', 'interop-map'], cache, trace);
     expect(first.ours).toContain('cli-main.js');
     const hit = loadedBy(['check', 'interop-map'], cache, trace);
-    expect(hit.ours).toEqual(['cli.js', 'core/cache-entry.js', 'core/inputs.js', 'result-replay.js']);
+    expect(hit.ours).toEqual(['cli.js', 'core/cache-entry.js', 'core/inputs.js', 'core/user-cache.js', 'result-replay.js']);
     expect(hit.packages).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ const ALLOWED: Record<string, string> = {
   'core/source.ts': 'the one reader: readRegularFile reports each read, FsSource asks pathKind and listFolder',
   'core/inputs.ts': 'the observations themselves',
   'core/cache-entry.ts': 'the cache folder: entries are keyed by content, never an input of a report',
+  'core/user-cache.ts': "names the user's cache folder (the real path of a root outside git), never an input of a report",
   'core/cache.ts': 'the cache folder (and git, asked whether it may be used)',
   'core/writer.ts': 'writes (--output, --fix, the suppressions file); only a run whose one write is its --output report is replayed, by writing it again',
   'core/writer-state.ts': "the writer's lock and journal (--fix: never replayed)",
