@@ -1,3 +1,5 @@
+import { cpSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { invalidMismatches, runRuleOn, testRule, validMismatches } from '../../scripts/api/testing.js';
 import type { InvalidRuleCase, TestApi } from '../../scripts/api/testing.js';
@@ -5,6 +7,7 @@ import type { InvalidRuleCase, TestApi } from '../../scripts/api/testing.js';
 import type { Plugin, Rule } from '../../scripts/api/rules.js';
 // @ts-expect-error -- the example is plain JavaScript, as an adopter writes it; typed by the API below.
 import example from '../../examples/plugin/index.js';
+import { PROJECT, runCli, tempDir } from '../helpers/env.js';
 
 const plugin = example as Plugin;
 const rule = (id: string): Rule => plugin.families.flatMap((f) => f.rules).find((r) => r.id === id)!;
@@ -96,5 +99,21 @@ describe('examples/plugin: runRuleOn for what the examples leave out', () => {
     const { findings, output } = await runRuleOn(index, c.files);
     expect(findings[0]!.related).toEqual([expect.objectContaining({ file: 'RFCS/0002-second.md', line: 5, message: "RFC 0002's Status row" })]);
     expect((await runRuleOn(index, { ...c.files, ...output })).findings).toEqual([]);
+  });
+});
+
+describe('examples/plugin: list-rules --format markdown renders its rules and their examples', () => {
+  it("after the built-in rules, in an adopter's repository that names the plugin (and not with --no-plugins)", async () => {
+    const root = tempDir('specgate-plugin-docs-');
+    cpSync(path.join(PROJECT, 'examples/plugin'), path.join(root, 'plugins/example'), { recursive: true });
+    writeFileSync(path.join(root, 'specgate.config.json'), JSON.stringify({ plugins: ['./plugins/example/index.js'] }));
+    const r = await runCli(['list-rules', '--root', root, '--format', 'markdown']);
+    expect(r.code, r.stderr).toBe(0);
+    const page = r.stdout;
+    expect(page).toContain('## check rfc-index (plugin example)\n\n| id | fixable | default | presets | RFC | description |');
+    const examples = page.slice(page.indexOf('### rfc-index/status-matches-header'));
+    expect(examples).toContain('- `differs` at RFCS/README.md:6:10: the index says RFC 0002 is "Active", but its header says "Draft"\n\nFixed:\n\n`RFCS/README.md`:');
+    expect(page.indexOf('### changelog/accepted-rfc-listed')).toBeGreaterThan(page.indexOf('### rfcs/'));
+    expect((await runCli(['list-rules', '--root', root, '--format', 'markdown', '--no-plugins'])).stdout).not.toContain('changelog/');
   });
 });
