@@ -24,8 +24,8 @@ Any id can be set to off, on (its own severity), notice, warning or error in spe
                       specgate): a rule the preset's process does not state is "off (opt-in)", and
                       configuration can still turn it on
       --no-plugins    leave out the rules of the plugins the configuration names (a plugin is code)
-  -f, --format NAME   text (default), json, or markdown (docs/rules.md; npm run docs:rules writes it:
-                      built-in rules only)
+  -f, --format NAME   text (default), json, or markdown (a rules page with each rule's examples, as
+                      docs/rules.md, which npm run docs:rules writes with --no-plugins)
   -o, --output FILE   write the list to FILE instead of stdout
   -h, --help          print this help and exit 0
 `;
@@ -55,14 +55,13 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   await checkPresetName(values.preset as string | undefined); // an unknown preset is a usage error, whatever the format
   const groups = await ruleGroups();
   let text: string;
-  // docs/rules.md is the same whatever repository it is generated in.
+  const { preset, root, plugins } = runConfig(values as { root?: string; config?: string; preset?: string; output?: string });
+  // A repository's plugins come after the built-in rules, in every format: its own rules page lists (and shows the examples of) its own rules.
+  if (!values['no-plugins']) groups.push(...(await pluginGroups(root, plugins)));
+  // The markdown page shows each rule's own defaults, whatever preset the repository uses.
   if (format === 'markdown') text = markdown(groups, await ruleAliases());
-  else {
-    const { preset, root, plugins } = runConfig(values as { root?: string; config?: string; preset?: string; output?: string });
-    if (!values['no-plugins']) groups.push(...(await pluginGroups(root, plugins)));
-    if (format === 'json') text = jsonText(groups.flatMap((g) => g.rules.map((r) => ({ command: g.command, ...ruleUnderPreset(r, preset), ...(r.examples ? { examples: r.examples } : {}), preset, severityUnderPreset: presetDefault(r, preset) })))) + '\n';
-    else text = table(groups.flatMap((g) => g.rules), preset);
-  }
+  else if (format === 'json') text = jsonText(groups.flatMap((g) => g.rules.map((r) => ({ command: g.command, ...ruleUnderPreset(r, preset), ...(r.examples ? { examples: r.examples } : {}), preset, severityUnderPreset: presetDefault(r, preset) })))) + '\n';
+  else text = table(groups.flatMap((g) => g.rules), preset);
   writeReport(values.output as string | undefined, text, io);
   return 0;
 }

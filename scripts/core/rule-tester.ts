@@ -4,6 +4,7 @@ import { Corpus } from './corpus.js';
 import { planPass } from './fixer.js';
 import type { ConfiguredSeverity, Finding } from './findings.js';
 import { presetLayout } from './layout.js';
+import type { Layout } from './layout.js';
 import { OverlaySource } from './overlay-source.js';
 import type { ExampleFiles, Rule, RuleContext, RuleExamples, RuleMeta, RuleSpec } from './rule.js';
 import { defineRule, formatMessage } from './rule.js';
@@ -66,15 +67,25 @@ function readerOf(corpus: Corpus): CorpusReader {
   return Object.freeze(reader) as unknown as CorpusReader;
 }
 
+/** How `runRuleOn` runs a rule, beyond its files: what a repository's specgate.config.json would set. */
+export interface RunRuleOptions {
+  /** Family options, as the command line gives them (e.g. `map` for `--map`). */
+  options?: Readonly<Record<string, unknown>>;
+  /** The preset whose layout, process and citations the run follows (default `specgate`). */
+  preset?: string;
+  /** Layout entries that differ from the preset's, as a config's `layout` or `process` sets them (a repository whose RFC folder is `rfcs`). */
+  layout?: Partial<Omit<Layout, 'preset'>>;
+  /** Severities by rule id, as the config's `rules` sets them (`off` leaves no finding). */
+  severities?: Readonly<Record<string, ConfiguredSeverity>>;
+}
+
 /** Runs one rule over in-memory files. */
-export async function runRuleOn(
-  rule: Rule,
-  files: ExampleFiles,
-  opts: { options?: Readonly<Record<string, unknown>>; preset?: string; severities?: Readonly<Record<string, ConfiguredSeverity>> } = {},
-): Promise<RuleRun> {
+export async function runRuleOn(rule: Rule, files: ExampleFiles, opts: RunRuleOptions = {}): Promise<RuleRun> {
   const source = new OverlaySource(undefined);
   for (const [file, text] of Object.entries(files)) source.set(file, text);
-  const corpus = new Corpus(source, presetLayout(opts.preset ?? 'specgate'));
+  // Cloned: the run must not share objects with the caller's layout.
+  const layout: Layout = { ...presetLayout(opts.preset ?? 'specgate'), ...structuredClone(opts.layout ?? {}) };
+  const corpus = new Corpus(source, layout);
   corpus.useParseCache = false;
   const reporter = openReporter(rule, corpus.layout.preset);
   const ctx: RuleContext = Object.freeze({ corpus: readerOf(corpus), layout: corpus.layout, options: Object.freeze({ ...opts.options }), report: reporter.report, visit: reporter.visit });

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runRules } from '../../scripts/api/testing.js';
+import { runRuleOn } from '../../scripts/api/testing.js';
 import { loadFamilies } from '../../scripts/checks/registry.js';
 import { loadConfig } from '../../scripts/core/config.js';
 import { presetLayout } from '../../scripts/core/layout.js';
@@ -87,7 +87,7 @@ describe('extends', () => {
     expect(statusNames(layout.process)).toEqual(['Draft', 'Proposed', 'Accepted', 'Withdrawn', 'Superseded', 'Rejected']);
     const [rfcs] = await loadFamilies(['rfcs']);
     const statusKnown = rfcs!.rules.find((r) => r.id === 'rfcs/status-known')!;
-    const run = (status: string) => runRules(rfcs!, { files: { 'RFCS/0001-example.md': rfc(status) }, preset: 'openwop', layout: { process: layout.process } }, statusKnown);
+    const run = (status: string) => runRuleOn(statusKnown, { 'RFCS/0001-example.md': rfc(status) }, { preset: 'openwop', layout: { process: layout.process } });
     expect((await run('Proposed')).findings).toEqual([]);
     const { findings } = await run('Active');
     expect(findings.map((f) => f.message)).toEqual(['status "Active" is not one of Draft, Proposed, Accepted, Withdrawn, Superseded, Rejected (RFC 0001 §3)']);
@@ -101,7 +101,7 @@ describe('extends', () => {
     const [rfcs] = await loadFamilies(['rfcs']);
     const datesValid = rfcs!.rules.find((r) => r.id === 'rfcs/dates-valid')!;
     const run = (created: string, updated: string, process = layout.process) =>
-      runRules(rfcs!, { files: { 'RFCS/0001-example.md': rfc('Draft').replace('2026-01-01', created).replace('2026-01-02', updated) }, preset: 'openwop', layout: { process } }, datesValid);
+      runRuleOn(datesValid, { 'RFCS/0001-example.md': rfc('Draft').replace('2026-01-01', created).replace('2026-01-02', updated) }, { preset: 'openwop', layout: { process } });
     expect((await run('01.03.2026', '02.03.2026')).findings).toEqual([]);
     // Compared as dates, not as text: 02.03 is after 28.02.
     expect((await run('28.02.2026', '02.03.2026')).findings).toEqual([]);
@@ -119,7 +119,7 @@ describe('extends', () => {
     const [rfcs] = await loadFamilies(['rfcs']);
     const datesValid = rfcs!.rules.find((r) => r.id === 'rfcs/dates-valid')!;
     const text = rfc('Proposed').replace('Text.', '## Changelog\n\n- Draft → Proposed on 2026-02-01');
-    const run = (process = layout.process) => runRules(rfcs!, { files: { 'RFCS/0001-example.md': text }, preset: 'openwop', layout: { process } }, datesValid);
+    const run = (process = layout.process) => runRuleOn(datesValid, { 'RFCS/0001-example.md': text }, { preset: 'openwop', layout: { process } });
     expect((await run()).findings.map((f) => [f.messageId, f.line])).toEqual([['olderThanFlip', 10]]);
     // Under the preset's process, "Proposed" is no status and "Changelog" no status history: nothing to compare.
     expect((await run(presetLayout('openwop').process)).findings).toEqual([]);

@@ -1,94 +1,119 @@
+import { cpSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runPlugin, runRules } from '../../scripts/api/testing.js';
+import { invalidMismatches, runRuleOn, testRule, validMismatches } from '../../scripts/api/testing.js';
+import type { InvalidRuleCase, TestApi } from '../../scripts/api/testing.js';
 // The example imports `specgate/rules` by name; vitest.config.ts maps it to scripts/api/.
-import type { Plugin } from '../../scripts/api/rules.js';
+import type { Plugin, Rule } from '../../scripts/api/rules.js';
 // @ts-expect-error -- the example is plain JavaScript, as an adopter writes it; typed by the API below.
 import example from '../../examples/plugin/index.js';
+import { PROJECT, runCli, tempDir } from '../helpers/env.js';
 
 const plugin = example as Plugin;
+const rule = (id: string): Rule => plugin.families.flatMap((f) => f.rules).find((r) => r.id === id)!;
+const listed = rule('changelog/accepted-rfc-listed');
+const index = rule('rfc-index/status-matches-header');
 
-/* examples/plugin on the public harness (specgate/rules/testing), in memory. */
+/* examples/plugin on the public harness (specgate/rules/testing), in memory, under vitest. */
 
-const rfc = (n: string, status: string) => `# RFC ${n}: Example ${n}
-
-| Field | Value |
-| --- | --- |
-| RFC | ${n} |
-| Title | Example ${n} |
-| Status | ${status} |
-| Author(s) | someone |
-| Created | 2026-01-01 |
-| Updated | 2026-01-02 |
-| Affects | nothing |
-| Compatibility | editorial |
-| Supersedes | none |
-| Superseded by | none |
-
-## Summary
-
-Text.
-`;
-
-const index = (rows: Array<[string, string]>) => `# RFCs
-
-| RFC | Title | Status |
-| --- | --- | --- |
-${rows.map(([n, s]) => `| [${n}](${n}-x.md) | Example ${n} | ${s} |`).join('\n')}
-`;
-
-const family = (name: string) => plugin.families.find((f) => f.name === name)!;
-
-describe('examples/plugin: changelog/accepted-rfc-listed', () => {
-  it('passes when the changelog names every Accepted RFC, and ignores other statuses', async () => {
-    const { findings } = await runRules(family('changelog'), {
-      files: { 'RFCS/0001-a.md': rfc('0001', 'Accepted'), 'RFCS/0002-b.md': rfc('0002', 'Draft'), 'CHANGELOG.md': '# Changelog\n\n- RFC 0001 accepted.\n' },
-    });
-    expect(findings).toEqual([]);
+describe('examples/plugin: its rules run their own examples on the public harness', () => {
+  it('both rules declare messages, and valid and invalid examples (the fixable one with output)', () => {
+    for (const r of [listed, index]) {
+      expect(Object.keys(r.messages ?? {}).length).toBeGreaterThan(0);
+      expect(r.examples!.valid.length).toBeGreaterThan(0);
+      expect(r.examples!.invalid.length).toBeGreaterThan(0);
+    }
+    expect(index.fixable).toBe(true);
+    expect(index.examples!.invalid.some((c) => c.output)).toBe(true);
   });
 
-  it('reports an Accepted RFC the changelog does not name, at its Status cell', async () => {
-    const { findings } = await runRules(family('changelog'), {
-      files: { 'RFCS/0001-a.md': rfc('0001', 'Accepted'), 'RFCS/0003-c.md': rfc('0003', 'Accepted'), 'CHANGELOG.md': '# Changelog\n\n- RFC 0001 accepted.\n' },
-    });
-    expect(findings.map(({ ruleId, file, line, column, severity }) => ({ ruleId, file, line, column, severity }))).toEqual([
-      { ruleId: 'changelog/accepted-rfc-listed', file: 'RFCS/0003-c.md', line: 7, column: 10, severity: 'error' },
+  testRule(listed, { describe, it });
+  testRule(index, { describe, it });
+});
+
+/** The case with its first expected error changed: the harness must now fail it. */
+const firstError = (c: InvalidRuleCase, e: Partial<InvalidRuleCase['errors'][number]>): InvalidRuleCase => ({ ...c, errors: [{ ...c.errors[0]!, ...e }, ...c.errors.slice(1)] });
+
+describe('the public harness fails a case that does not match (it cannot pass vacuously)', () => {
+  const fixing = index.examples!.invalid.find((c) => c.output)!;
+
+  it('passes the case as written', async () => {
+    expect(await invalidMismatches(index, fixing)).toEqual([]);
+  });
+
+  it('a wrong messageId, line, column or file', async () => {
+    expect(await invalidMismatches(index, firstError(fixing, { messageId: 'unknown' }))).toEqual(['finding 1: messageId differs, expected unknown']);
+    expect(await invalidMismatches(index, firstError(fixing, { line: 5 }))).toEqual(['finding 1: line 6, expected 5']);
+    expect(await invalidMismatches(index, firstError(fixing, { column: 3 }))).toEqual(['finding 1: column 10, expected 3']);
+    expect(await invalidMismatches(listed, firstError(listed.examples!.invalid[0]!, { file: 'RFCS/0001-first.md' }))).toEqual(['finding 1: file RFCS/0002-second.md, expected RFCS/0001-first.md']);
+  });
+
+  it('data that does not fill the message the rule gave', async () => {
+    expect(await invalidMismatches(index, firstError(fixing, { data: { number: '0002', listed: 'Active', status: 'Accepted' } }))).toEqual([
+      'finding 1: message "the index says RFC 0002 is "Active", but its header says "Draft" (RFC 0001 §A)" is not its template filled with {"number":"0002","listed":"Active","status":"Accepted"}',
     ]);
-    expect(findings[0]!.message).toBe('RFC 0003 is Accepted but CHANGELOG.md has no entry naming it ("RFC 0003") (RFC 0001 §E)');
   });
 
-  it('takes its severity from configuration, like a built-in rule', async () => {
-    const files = { 'RFCS/0003-c.md': rfc('0003', 'Accepted'), 'CHANGELOG.md': '# Changelog\n' };
-    expect((await runRules(family('changelog'), { files, rules: { 'changelog/accepted-rfc-listed': 'warning' } })).findings.map((f) => f.severity)).toEqual(['warning']);
-    expect((await runRules(family('changelog'), { files, rules: { 'changelog/accepted-rfc-listed': 'off' } })).findings).toEqual([]);
+  it('a wrong output, a missing one, and one finding too many or too few', async () => {
+    const wrongOutput = await invalidMismatches(index, { ...fixing, output: { 'RFCS/README.md': fixing.files['RFCS/README.md']! } });
+    expect(wrongOutput).toHaveLength(1);
+    expect(wrongOutput[0]).toMatch(/^output of RFCS\/README\.md:\n[\s\S]*\| 0002 \| Draft \|[\s\S]*expected:\n[\s\S]*\| 0002 \| Active \|/);
+    const { output: _, ...noOutput } = fixing;
+    expect(await invalidMismatches(index, noOutput)).toEqual(['the run changes RFCS/README.md: give the case an output']);
+    expect(await invalidMismatches(index, { ...fixing, errors: [...fixing.errors, fixing.errors[0]!] })).toEqual([
+      expect.stringMatching(/^expected 2 finding\(s\), got 1: rfc-index\/status-matches-header\[differs\] RFCS\/README\.md:6:10 /),
+    ]);
+    expect(await validMismatches(index, fixing)).toEqual([expect.stringMatching(/^unexpected rfc-index\/status-matches-header\[differs\] RFCS\/README\.md:6:10 /)]);
+  });
+
+  it('testRule registers one test per case, and the test of a wrong case throws with what is wrong', async () => {
+    const tests: Array<[string, () => Promise<void>]> = [];
+    const api: TestApi = { describe: (_name, body) => body(), it: (name, body) => void tests.push([name, body]) };
+    testRule(index, api, { cases: { valid: [], invalid: [firstError(fixing, { line: 7 })] } });
+    expect(tests.map(([name]) => name)).toEqual([`invalid: ${fixing.name}`]);
+    await expect(tests[0]![1]()).rejects.toThrow('finding 1: line 6, expected 7');
   });
 });
 
-describe('examples/plugin: rfc-index/status-matches-header', () => {
-  it('passes when the index agrees with the headers', async () => {
-    const { findings } = await runRules(family('rfc-index'), {
-      files: { 'RFCS/0001-a.md': rfc('0001', 'Accepted'), 'RFCS/0002-b.md': rfc('0002', 'Draft'), 'RFCS/README.md': index([['0001', 'Accepted'], ['0002', 'Draft']]) },
-    });
-    expect(findings).toEqual([]);
-  });
-
-  it('reports a row that disagrees, with the header as a related location, and fixes it', async () => {
-    const files = { 'RFCS/0001-a.md': rfc('0001', 'Accepted'), 'RFCS/0002-b.md': rfc('0002', 'Draft'), 'RFCS/README.md': index([['0001', 'Active'], ['0002', 'Draft'], ['0009', 'Draft']]) };
-    const { findings, output } = await runRules(family('rfc-index'), { files });
-    expect(findings.map(({ ruleId, line, column, endColumn }) => ({ ruleId, line, column, endColumn }))).toEqual([
-      { ruleId: 'rfc-index/status-matches-header', line: 5, column: 38, endColumn: 44 },
-      { ruleId: 'rfc-index/status-matches-header', line: 7, column: 38, endColumn: 43 },
+describe('examples/plugin: runRuleOn for what the examples leave out', () => {
+  it('reports by messageId with data, cited, at the configured severity', async () => {
+    const c = listed.examples!.invalid[0]!;
+    const { findings } = await runRuleOn(listed, c.files, { severities: { [listed.id]: 'warning' } });
+    expect(findings.map(({ ruleId, messageId, file, line, column, severity, message }) => ({ ruleId, messageId, file, line, column, severity, message }))).toEqual([
+      { ruleId: listed.id, messageId: 'missing', file: 'RFCS/0002-second.md', line: 5, column: 10, severity: 'warning', message: 'RFC 0002 is Accepted but CHANGELOG.md has no entry naming it ("RFC 0002") (RFC 0001 §E)' },
     ]);
-    expect(findings[0]!.message).toMatch(/^the index says RFC 0001 is "Active", but its header says "Accepted"/);
-    expect(findings[0]!.related).toEqual([expect.objectContaining({ file: 'RFCS/0001-a.md', line: 7 })]);
-    expect(findings[1]!.message).toMatch(/^the index lists RFC 0009, which has no file in RFCS\//);
-    expect(findings[1]!.fix).toBeUndefined();
-    expect(output['RFCS/README.md']).toBe(index([['0001', 'Accepted'], ['0002', 'Draft'], ['0009', 'Draft']]));
-    // Fixed, it finds nothing more to fix.
-    expect((await runRules(family('rfc-index'), { files: output })).findings.filter((f) => f.fix)).toEqual([]);
+    expect((await runRuleOn(listed, c.files, { severities: { [listed.id]: 'off' } })).findings).toEqual([]);
   });
 
-  it('runs every family of the plugin at once', async () => {
-    const { findings } = await runPlugin(plugin, { files: { 'RFCS/0001-a.md': rfc('0001', 'Accepted'), 'RFCS/README.md': index([['0001', 'Draft']]), 'CHANGELOG.md': '# Changelog\n' } });
-    expect(findings.map((f) => f.ruleId)).toEqual(['changelog/accepted-rfc-listed', 'rfc-index/status-matches-header']);
+  it('follows a layout that differs from the preset (an RFC folder named rfcs/)', async () => {
+    const c = index.examples!.invalid.find((x) => !x.output)!;
+    const files = Object.fromEntries(Object.entries(c.files).map(([f, t]) => [f.replace(/^RFCS\//, 'rfcs/'), t]));
+    const { findings } = await runRuleOn(index, files, { layout: { rfcsDir: 'rfcs' } });
+    expect(findings.map((f) => [f.file, f.line, f.message])).toEqual([['rfcs/README.md', 6, 'the index lists RFC 0009, which has no file in rfcs/ (RFC 0001 §A)']]);
+    // Under the preset's layout the same files are outside the RFC folder: nothing to look at.
+    expect((await runRuleOn(index, files)).findings).toEqual([]);
+  });
+
+  it("a differing row names the RFC's Status row as related; fixed, nothing is left to fix", async () => {
+    const c = index.examples!.invalid.find((x) => x.output)!;
+    const { findings, output } = await runRuleOn(index, c.files);
+    expect(findings[0]!.related).toEqual([expect.objectContaining({ file: 'RFCS/0002-second.md', line: 5, message: "RFC 0002's Status row" })]);
+    expect((await runRuleOn(index, { ...c.files, ...output })).findings).toEqual([]);
+  });
+});
+
+describe('examples/plugin: list-rules --format markdown renders its rules and their examples', () => {
+  it("after the built-in rules, in an adopter's repository that names the plugin (and not with --no-plugins)", async () => {
+    const root = tempDir('specgate-plugin-docs-');
+    cpSync(path.join(PROJECT, 'examples/plugin'), path.join(root, 'plugins/example'), { recursive: true });
+    writeFileSync(path.join(root, 'specgate.config.json'), JSON.stringify({ plugins: ['./plugins/example/index.js'] }));
+    const r = await runCli(['list-rules', '--root', root, '--format', 'markdown']);
+    expect(r.code, r.stderr).toBe(0);
+    const page = r.stdout;
+    expect(page).toContain('## check rfc-index (plugin example)\n\n| id | fixable | default | presets | RFC | description |');
+    const examples = page.slice(page.indexOf('### rfc-index/status-matches-header'));
+    expect(examples).toContain('- `differs` at RFCS/README.md:6:10: the index says RFC 0002 is "Active", but its header says "Draft"\n\nFixed:\n\n`RFCS/README.md`:');
+    expect(page.indexOf('### changelog/accepted-rfc-listed')).toBeGreaterThan(page.indexOf('### rfcs/'));
+    expect((await runCli(['list-rules', '--root', root, '--format', 'markdown', '--no-plugins'])).stdout).not.toContain('changelog/');
   });
 });

@@ -20,7 +20,8 @@ let repo: string;
 let cli: string;
 
 function run(args: string[], cwd = repo) {
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8' });
+  // list-rules --format json carries every rule's examples: some MiB, over spawnSync's 1 MiB default.
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -52,7 +53,12 @@ describe('a plugin in an adopter repository, through an installed specgate', () 
   it("the plugin's own tests pass on the installed public harness (specgate/rules/testing)", () => {
     const r = spawnSync(process.execPath, ['--test', 'test/plugin.test.js'], { cwd: path.join(repo, 'plugins/example'), encoding: 'utf8' });
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
-    expect(r.stdout).toMatch(/# pass 4/);
+    // Each rule's examples (3 cases each) and three tests of its own.
+    expect(r.stdout).toMatch(/# pass 9\n# fail 0/);
+    // The harness is typed as installed: its declarations and the module they re-export from ship.
+    const types = (f: string) => readFileSync(path.join(repo, 'node_modules/specgate/dist/scripts', f), 'utf8');
+    expect(types('api/testing.d.ts')).toMatch(/export \{ invalidMismatches, runRuleOn, testRule, validMismatches \} from '\.\.\/core\/rule-tester\.js'/);
+    expect(types('core/rule-tester.d.ts')).toMatch(/export declare function testRule\(rule: RuleSpec, api: TestApi, options\?: TestRuleOptions\): void;/);
   });
 
   it('list-rules shows its rules; check reports them in SARIF, located, at the configured severity', () => {

@@ -1,4 +1,5 @@
 import { readRfcs, rfcNumber, rfcStatus } from 'specgate/rules';
+import { index, rfc } from './example-files.js';
 
 /** @type {import('specgate/rules').Rule} */
 export const statusMatchesHeader = {
@@ -9,6 +10,33 @@ export const statusMatchesHeader = {
   fixable: true,
   // A repository without an index table has nothing to look at.
   mayVisitNothing: true,
+  // Tests and docs name the id; the wording is free to change.
+  messages: {
+    differs: 'the index says RFC {{number}} is "{{listed}}", but its header says "{{status}}"',
+    unknown: 'the index lists RFC {{number}}, which has no file in {{rfcsDir}}/',
+  },
+  // Run by testRule (test/plugin.test.js) and shown by list-rules --format markdown; `output` is the index after --fix.
+  examples: {
+    valid: [
+      {
+        name: 'every row gives the status of its RFC\'s header',
+        files: { 'RFCS/0001-first.md': rfc('0001', 'Accepted'), 'RFCS/0002-second.md': rfc('0002', 'Draft'), 'RFCS/README.md': index([['0001', 'Accepted'], ['0002', 'Draft']]) },
+      },
+    ],
+    invalid: [
+      {
+        name: "a row whose status is not the header's (fixed to the header's)",
+        files: { 'RFCS/0001-first.md': rfc('0001', 'Accepted'), 'RFCS/0002-second.md': rfc('0002', 'Draft'), 'RFCS/README.md': index([['0001', 'Accepted'], ['0002', 'Active']]) },
+        errors: [{ messageId: 'differs', file: 'RFCS/README.md', line: 6, column: 10, data: { number: '0002', listed: 'Active', status: 'Draft' } }],
+        output: { 'RFCS/README.md': index([['0001', 'Accepted'], ['0002', 'Draft']]) },
+      },
+      {
+        name: 'a row naming an RFC that has no file (nothing to copy, so no fix)',
+        files: { 'RFCS/0001-first.md': rfc('0001', 'Accepted'), 'RFCS/README.md': index([['0001', 'Accepted'], ['0009', 'Draft']]) },
+        errors: [{ messageId: 'unknown', file: 'RFCS/README.md', line: 6, column: 10, data: { number: '0009', rfcsDir: 'RFCS' } }],
+      },
+    ],
+  },
   async run(ctx) {
     const readme = `${ctx.layout.rfcsDir}/README.md`;
     if (!ctx.corpus.exists(readme)) return;
@@ -32,7 +60,7 @@ export const statusMatchesHeader = {
         const at = { file: readme, range: md.lines.range(start, end) };
         const doc = byNumber.get(number);
         if (doc === undefined) {
-          ctx.report({ at, message: `the index lists RFC ${number}, which has no file in ${ctx.layout.rfcsDir}/` });
+          ctx.report({ at, messageId: 'unknown', data: { number, rfcsDir: ctx.layout.rfcsDir } });
           continue;
         }
         const status = rfcStatus(doc);
@@ -40,7 +68,8 @@ export const statusMatchesHeader = {
         if (status === undefined || status.value === listed) continue;
         ctx.report({
           at,
-          message: `the index says RFC ${number} is "${listed}", but its header says "${status.value}"`,
+          messageId: 'differs',
+          data: { number, listed, status: status.value },
           related: [{ file: doc.file, ...status.range, message: `RFC ${number}'s Status row` }],
           ...(cell.children.length ? { fix: { edits: [{ file: readme, start, end, text: status.value }] } } : {}),
         });

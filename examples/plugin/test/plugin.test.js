@@ -1,43 +1,37 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { runPlugin, runRules } from 'specgate/rules/testing';
-import plugin from '../index.js';
+import { runRuleOn, testRule } from 'specgate/rules/testing';
+import { acceptedRfcListed } from '../rules/accepted-rfc-listed.js';
+import { index, rfc } from '../rules/example-files.js';
+import { statusMatchesHeader } from '../rules/status-matches-header.js';
 
-/* The plugin's rules on specgate's public harness, over files held in memory (`npm test` here). */
+/*
+ * The plugin's rules on specgate's public harness (`npm test` here): each rule's own examples, then
+ * what they leave out. Every run holds its files in memory and runs only the rule under test.
+ */
 
-const rfc = (n, status) =>
-  [`# RFC ${n}: Example`, '', '| Field | Value |', '| --- | --- |', `| RFC | ${n} |`, '| Title | Example |', `| Status | ${status} |`, '| Author(s) | someone |', '| Created | 2026-01-01 |', '| Updated | 2026-01-02 |', '| Affects | nothing |', '| Compatibility | editorial |', '| Supersedes | none |', '| Superseded by | none |', '', '## Summary', '', 'Text.', ''].join('\n');
-const index = (rows) => ['# RFCs', '', '| RFC | Title | Status |', '| --- | --- | --- |', ...rows.map(([n, s]) => `| ${n} | Example | ${s} |`), ''].join('\n');
-const family = (name) => plugin.families.find((f) => f.name === name);
+testRule(acceptedRfcListed, { describe, it });
+testRule(statusMatchesHeader, { describe, it });
 
-describe('changelog/accepted-rfc-listed', () => {
-  it('passes when CHANGELOG.md names every Accepted RFC', async () => {
-    const { findings } = await runRules(family('changelog'), { files: { 'RFCS/0001-a.md': rfc('0001', 'Accepted'), 'CHANGELOG.md': '- RFC 0001 accepted\n' } });
-    assert.deepEqual(findings, []);
+describe('beyond the examples', () => {
+  it('a severity set in configuration applies to the rule, as to a built-in one', async () => {
+    const files = { 'RFCS/0001-first.md': rfc('0001', 'Accepted'), 'CHANGELOG.md': '# Changelog\n' };
+    const warned = await runRuleOn(acceptedRfcListed, files, { severities: { 'changelog/accepted-rfc-listed': 'warning' } });
+    assert.deepEqual(warned.findings.map((f) => [f.severity, f.message]), [['warning', 'RFC 0001 is Accepted but CHANGELOG.md has no entry naming it ("RFC 0001") (RFC 0001 §E)']]);
+    assert.deepEqual((await runRuleOn(acceptedRfcListed, files, { severities: { 'changelog/accepted-rfc-listed': 'off' } })).findings, []);
   });
 
-  it('reports an Accepted RFC missing from CHANGELOG.md, at its Status row', async () => {
-    const { findings } = await runRules(family('changelog'), { files: { 'RFCS/0001-a.md': rfc('0001', 'Accepted'), 'CHANGELOG.md': '# Changelog\n' } });
-    assert.deepEqual(
-      findings.map((f) => [f.ruleId, f.file, f.line]),
-      [['changelog/accepted-rfc-listed', 'RFCS/0001-a.md', 7]],
-    );
-  });
-});
-
-describe('rfc-index/status-matches-header', () => {
-  it("reports a README row that disagrees with the RFC's header, and its fix copies the header's status", async () => {
-    const files = { 'RFCS/0001-a.md': rfc('0001', 'Accepted'), 'RFCS/README.md': index([['0001', 'Draft']]) };
-    const { findings, output } = await runRules(family('rfc-index'), { files });
-    assert.deepEqual(
-      findings.map((f) => [f.ruleId, f.file, f.line]),
-      [['rfc-index/status-matches-header', 'RFCS/README.md', 5]],
-    );
-    assert.equal(output['RFCS/README.md'], index([['0001', 'Accepted']]));
+  it("a differing row points at the RFC's Status row too, and once fixed there is nothing left to fix", async () => {
+    const files = { 'RFCS/0001-first.md': rfc('0001', 'Accepted'), 'RFCS/README.md': index([['0001', 'Draft']]) };
+    const { findings, output } = await runRuleOn(statusMatchesHeader, files);
+    assert.deepEqual(findings[0].related.map((r) => [r.file, r.line, r.message]), [['RFCS/0001-first.md', 5, "RFC 0001's Status row"]]);
+    const again = await runRuleOn(statusMatchesHeader, { ...files, ...output });
+    assert.deepEqual(again.findings, []);
   });
 
-  it('passes the whole plugin on an agreeing repository', async () => {
-    const { findings } = await runPlugin(plugin, { files: { 'RFCS/0001-a.md': rfc('0001', 'Accepted'), 'RFCS/README.md': index([['0001', 'Accepted']]), 'CHANGELOG.md': 'RFC 0001\n' } });
-    assert.deepEqual(findings, []);
+  it('follows the layout of a repository whose RFC folder is rfcs/', async () => {
+    const files = { 'rfcs/0001-first.md': rfc('0001', 'Accepted'), 'rfcs/README.md': index([['0001', 'Accepted'], ['0009', 'Draft']]) };
+    const { findings } = await runRuleOn(statusMatchesHeader, files, { layout: { rfcsDir: 'rfcs' } });
+    assert.deepEqual(findings.map((f) => [f.messageId, f.file, f.line, f.message]), [['unknown', 'rfcs/README.md', 6, 'the index lists RFC 0009, which has no file in rfcs/ (RFC 0001 §A)']]);
   });
 });
