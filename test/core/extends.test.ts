@@ -139,7 +139,7 @@ describe('extends', () => {
       `\n## ${questions}\n\n1. Should the limit be 10 or 20?\n\n## ${criteria}\n\n- [ ] Spec text merged.\n\n## References\n\nNone.\n`;
     const text = (status: string, questions: string, criteria: string) => rfc(status).replace('## Summary\n\nText.\n', body(questions, criteria));
     const run = async (id: string, status: string, questions: string, criteria: string, process = layout.process) =>
-      (await runRules(rfcs!, { files: { 'RFCS/0001-example.md': text(status, questions, criteria) }, preset: 'openwop', layout: { process } }, rule(id))).findings.map((f) => [f.messageId, f.line, f.message]);
+      (await runRuleOn(rule(id), { 'RFCS/0001-example.md': text(status, questions, criteria) }, { preset: 'openwop', layout: { process } })).findings.map((f) => [f.messageId, f.line, f.message]);
     // The open question is read under "Open questions"; under the preset's title there is none to read.
     expect(await run('rfcs/unresolved-before-active', 'Active', 'Open questions', 'Exit criteria')).toEqual([['unanswered', 42, expect.stringContaining('unresolved question 1 is only asked')]]);
     expect(await run('rfcs/unresolved-before-active', 'Active', 'Open questions', 'Exit criteria', preset)).toEqual([]);
@@ -159,7 +159,7 @@ describe('extends', () => {
     const rule = rfcs!.rules.find((r) => r.id === 'rfcs/required-sections')!;
     const run = async (requiredSections: string[]) => {
       const { layout } = loadConfig(repoWith({ 'specgate.config.json': { extends: 'specgate:openwop', process: { requiredSections } } }), {});
-      return (await runRules(rfcs!, { files: { 'RFCS/0001-example.md': rfc('Draft') }, preset: 'openwop', layout: { process: layout.process } }, rule)).findings.map((f) => f.message);
+      return (await runRuleOn(rule, { 'RFCS/0001-example.md': rfc('Draft') }, { preset: 'openwop', layout: { process: layout.process } })).findings.map((f) => f.message);
     };
     expect(await run(['Summary'])).toEqual([]);
     expect(await run(['Summary', 'Rationale'])).toEqual(['no "Rationale" section, which every RFC has (RFC 0001 §6)']);
