@@ -227,7 +227,7 @@ export function rulePages(groups: readonly RuleGroup[], index = `${PAGES_FOLDER}
 
 /** One rule on its page: the anchor its index row links to, its description, its examples. */
 function ruleSection(r: RuleMeta, heading: string, index: string): string[] {
-  const out = ['', `${heading} <a id="${ruleAnchor(r.id)}"></a>\`${r.id}\``, '', `${cell(r.description)} Default \`${r.defaultSeverity}\` ([its row in the rule list](../${index}#${ruleAnchor(r.id)})).`];
+  const out = ['', `${heading} <a id="${ruleAnchor(r.id)}"></a>\`${r.id}\``, '', `${r.description.replace(/\n/g, " ")} Default \`${r.defaultSeverity}\` ([its row in the rule list](../${index}#${ruleAnchor(r.id)})).`];
   if (!r.examples) return [...out, '', 'No examples.'];
   return [...out, ...ruleExamples(r)];
 }
