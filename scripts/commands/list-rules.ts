@@ -26,8 +26,8 @@ Any id can be set to off, on (its own severity), notice, warning or error in spe
                       specgate): a rule the preset's process does not state is "off (opt-in)", and
                       configuration can still turn it on
       --no-plugins    leave out the rules of the plugins the configuration names (a plugin is code)
-  -f, --format NAME   text (default), json, or markdown (docs/rules.md; npm run docs:rules writes it:
-                      built-in rules only)
+  -f, --format NAME   text (default), json, or markdown: the index (docs/rules.md; npm run docs:rules
+                      writes it), and with --output its group pages of examples beside it (docs/rules/)
   -o, --output FILE   write the list to FILE instead of stdout
   -h, --help          print this help and exit 0
 `;
@@ -227,7 +227,7 @@ export function rulePages(groups: readonly RuleGroup[], index = `${PAGES_FOLDER}
 
 /** One rule on its page: the anchor its index row links to, its description, its examples. */
 function ruleSection(r: RuleMeta, heading: string, index: string): string[] {
-  const out = ['', `${heading} <a id="${ruleAnchor(r.id)}"></a>\`${r.id}\``, '', `${r.description.replace(/\n/g, " ")} Default \`${r.defaultSeverity}\` ([its row in the rule list](../${index}#${ruleAnchor(r.id)})).`];
+  const out = ['', `${heading} <a id="${ruleAnchor(r.id)}"></a>\`${r.id}\``, '', `${r.description.replace(/\n/g, ' ').replace(/(?<![.!?])$/, '.')} Default \`${r.defaultSeverity}\` ([its row in the rule list](../${index}#${ruleAnchor(r.id)})).`];
   if (!r.examples) return [...out, '', 'No examples.'];
   return [...out, ...ruleExamples(r)];
 }
