@@ -16,6 +16,8 @@ import { defineRule } from './core/rule.js';
 export interface RuleGroup {
   /** The command (and check family) whose findings these are, e.g. `check rfcs`, `compat`. */
   command: string;
+  /** The page of docs/rules/ that shows these rules' examples (`<page>.md`): the family, or the command. */
+  page?: string;
   rules: RuleMeta[];
   /** For a command other than check: what its rules' examples stand for (the command's example driver runs them). */
   examples?: string;
@@ -34,13 +36,13 @@ export async function ruleGroups(): Promise<RuleGroup[]> {
     import('./errata/rule-examples.js'),
   ]);
   return [
-    { command: 'every command (input)', rules: INPUT_RULES },
-    ...families.map((f) => ({ command: `check ${f.name}`, rules: f.rules.map(defineRule) })),
-    { command: 'check (exceptions)', rules: EXCEPTION_RULES },
-    { command: 'wire (and probe)', rules: WIRE_COMMAND_RULES, examples: WIRE_EXAMPLES_NOTE },
-    { command: 'probe', rules: PROBE_OWN_RULES, examples: PROBE_EXAMPLES_NOTE },
-    { command: 'errata', rules: ERRATA_RULES, examples: ERRATA_EXAMPLES_NOTE },
-    { command: 'compat', rules: RULE_INFOS },
+    { command: 'every command (input)', page: 'input', rules: INPUT_RULES },
+    ...families.map((f) => ({ command: `check ${f.name}`, page: f.name, rules: f.rules.map(defineRule) })),
+    { command: 'check (exceptions)', page: 'exceptions', rules: EXCEPTION_RULES },
+    { command: 'wire (and probe)', page: 'wire', rules: WIRE_COMMAND_RULES, examples: WIRE_EXAMPLES_NOTE },
+    { command: 'probe', page: 'probe', rules: PROBE_OWN_RULES, examples: PROBE_EXAMPLES_NOTE },
+    { command: 'errata', page: 'errata', rules: ERRATA_RULES, examples: ERRATA_EXAMPLES_NOTE },
+    { command: 'compat', page: 'compat', rules: RULE_INFOS },
   ];
 }
 

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { parseCommandArgs } from '../core/args.js';
 import { FAMILY_DECLARATIONS } from '../checks/registry.js';
 import { loadConfig } from '../core/config.js';
@@ -12,6 +13,7 @@ import { ruleAliases, ruleGroups } from '../rules-registry.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
 import { jsonText } from '../core/reporters/json-text.js';
+import { checkTreeFiles, writeTreeFiles } from '../core/writer.js';
 import { unifiedDiff } from '../core/unified-diff.js';
 
 const HELP = `usage: specgate list-rules [--root DIR] [--config FILE] [--preset NAME] [--no-plugins] [-f|--format text|json|markdown] [-o|--output FILE] [-h|--help]
@@ -24,8 +26,9 @@ Any id can be set to off, on (its own severity), notice, warning or error in spe
                       specgate): a rule the preset's process does not state is "off (opt-in)", and
                       configuration can still turn it on
       --no-plugins    leave out the rules of the plugins the configuration names (a plugin is code)
-  -f, --format NAME   text (default), json, or markdown (a rules page with each rule's examples, as
-                      docs/rules.md, which npm run docs:rules writes with --no-plugins)
+  -f, --format NAME   text (default), json, or markdown: the index (docs/rules.md; npm run docs:rules
+                      writes it with --no-plugins), and with --output its group pages of examples
+                      beside it (docs/rules/)
   -o, --output FILE   write the list to FILE instead of stdout
   -h, --help          print this help and exit 0
 `;
@@ -54,16 +57,35 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   if (!['text', 'json', 'markdown'].includes(format)) throw new UsageError(`list-rules --format is text, json or markdown (got "${format}")`, HELP);
   await checkPresetName(values.preset as string | undefined); // an unknown preset is a usage error, whatever the format
   const groups = await ruleGroups();
-  let text: string;
+  const output = values.output as string | undefined;
   const { preset, root, plugins } = runConfig(values as { root?: string; config?: string; preset?: string; output?: string });
-  // A repository's plugins come after the built-in rules, in every format: its own rules page lists (and shows the examples of) its own rules.
   if (!values['no-plugins']) groups.push(...(await pluginGroups(root, plugins)));
-  // The markdown page shows each rule's own defaults, whatever preset the repository uses.
-  if (format === 'markdown') text = markdown(groups, await ruleAliases());
-  else if (format === 'json') text = jsonText(groups.flatMap((g) => g.rules.map((r) => ({ command: g.command, ...ruleUnderPreset(r, preset), ...(r.examples ? { examples: r.examples } : {}), preset, severityUnderPreset: presetDefault(r, preset) })))) + '\n';
+  let text: string;
+  if (format === 'markdown') {
+    // The index, and beside it (with --output) the group pages its rows link to.
+    const pages = output === undefined ? undefined : pagesBeside(output, groups);
+    text = markdown(groups, await ruleAliases(), pages?.folder);
+    if (pages) checkTreeFiles(pages.base, pages.files.map(([rel]) => rel), 'a rule page');
+    writeReport(output, text, io);
+    if (pages) writeTreeFiles(pages.base, pages.files, 'a rule page');
+    return 0;
+  }
+  if (format === 'json') text = jsonText(groups.flatMap((g) => g.rules.map((r) => ({ command: g.command, ...ruleUnderPreset(r, preset), ...(r.examples ? { examples: r.examples } : {}), preset, severityUnderPreset: presetDefault(r, preset) })))) + '\n';
   else text = table(groups.flatMap((g) => g.rules), preset);
-  writeReport(values.output as string | undefined, text, io);
+  writeReport(output, text, io);
   return 0;
+}
+
+/**
+ * Where the group pages of an index written to `output` go: a folder named after it, beside it
+ * (docs/rules.md → docs/rules/), each page a file the tree names (writeTreeFiles: never through a
+ * symlink, a refused page refuses the run before anything is written).
+ */
+function pagesBeside(output: string, groups: readonly RuleGroup[]): { base: string; folder: string; files: Array<[string, string]> } {
+  const name = path.basename(output);
+  const stem = name.replace(/\.[^.]*$/, '');
+  const folder = stem && stem !== name ? stem : `${name}-pages`;
+  return { base: path.dirname(path.resolve(output)), folder, files: rulePages(groups, name).map(([page, text]) => [`${folder}/${page}.md`, text]) };
 }
 
 /** The preset a check run here would use (--preset, else the configuration's, else specgate), and the plugins it would load. */
@@ -80,7 +102,7 @@ async function pluginGroups(root: string, specs: readonly string[] | undefined):
   for (const p of loaded.plugins) {
     for (const name of p.families) {
       const family = await loaded.families.find((f) => f.name === name)!.load();
-      out.push({ command: `check ${name} (plugin ${p.name})`, rules: family.rules.map((r) => defineRule(r)) });
+      out.push({ command: `check ${name} (plugin ${p.name})`, page: name, rules: family.rules.map((r) => defineRule(r)) });
     }
   }
   return out;
@@ -98,8 +120,25 @@ export function table(rules: readonly RuleMeta[], preset: string): string {
   return rows.map((row) => row.map((c, i) => (i < 3 ? c.padEnd(widths[i]!) : c)).join('  ') + '\n').join('');
 }
 
-/** docs/rules.md: one table per command; every row has the anchor the rule's `docs` link names. */
-export function markdown(groups: readonly RuleGroup[], aliases: Readonly<Record<string, string[]>>): string {
+/** The folder of the rule pages, beside the index and named after it: docs/rules.md → docs/rules/. */
+export const PAGES_FOLDER = 'rules';
+
+/**
+ * The page (under PAGES_FOLDER) that shows a rule: its family's or command's name, kebab-case. A
+ * rule with a class (compat) is on the page of its class (compat-breaking, ...): a compat example is
+ * a diff, and all of them on one page come near the Markdown container budget (docs/rules.md's
+ * decision in docs/architecture.md).
+ */
+export function rulePage(g: RuleGroup, r?: RuleMeta): string {
+  const page = (g.page ?? g.command).toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'rules';
+  return r?.class ? `${page}-${r.class}` : page;
+}
+
+/**
+ * docs/rules.md, the index: one table per command; every row has the anchor the rule's `docs` link
+ * names, and its id links to the rule's section of its group's page (rulePages).
+ */
+export function markdown(groups: readonly RuleGroup[], aliases: Readonly<Record<string, string[]>>, folder = PAGES_FOLDER): string {
   const total = groups.reduce((n, g) => n + g.rules.length, 0);
   const out = [
     '# Rules',
@@ -119,16 +158,19 @@ export function markdown(groups: readonly RuleGroup[], aliases: Readonly<Record<
     'process (upstream\'s RFC 0001 or template for `openwop`), which its findings cite instead.',
     'A rule marked fixable attaches an unambiguous repair to some of its findings: `specgate check --fix`',
     'applies it and `specgate lsp` offers it as a quick fix (docs/editor.md).',
+    `Each id links to the rule on its group's page under \`${folder}/\` (one page per check family or command):`,
+    'its description and its examples (its `meta.examples`, which the rule tests run).',
   ];
   for (const g of groups) {
     const classes = g.rules.some((r) => r.class);
     const fixes = g.rules.some((r) => r.fixable);
     const head = ['id', ...(classes ? ['class'] : []), ...(fixes ? ['fixable'] : []), 'default', 'presets', 'RFC', 'description'];
-    out.push('', `## ${g.command}`, '');
+    const pages = [...new Set(g.rules.map((r) => `${folder}/${rulePage(g, r)}.md`))];
+    out.push('', `## ${g.command}`, '', `Examples: ${pages.map((p) => `[${p}](${p})`).join(', ')}.`, '');
     out.push(`| ${head.join(' | ')} |`, `|${' --- |'.repeat(head.length)}`);
     for (const r of g.rules) {
       const cells = [
-        `<a id="${ruleAnchor(r.id)}"></a>\`${r.id}\``,
+        `<a id="${ruleAnchor(r.id)}"></a>[\`${r.id}\`](${folder}/${rulePage(g, r)}.md#${ruleAnchor(r.id)})`,
         ...(classes ? [r.class ?? ''] : []),
         ...(fixes ? [r.fixable ? 'fixable' : ''] : []),
         r.defaultSeverity,
@@ -139,20 +181,56 @@ export function markdown(groups: readonly RuleGroup[], aliases: Readonly<Record<
       out.push(`| ${cells.join(' | ')} |`);
     }
   }
-  if (groups.some((g) => g.rules.some((r) => r.examples))) {
-    out.push('', '## Examples', '', 'Each rule\'s own examples (its `meta.examples`), which the rule tests run: an invalid example lists what the rule reports (message id, line and column) and, for a fixable rule, the text its fixes give. A check rule runs over the example\'s files; a rule of another command runs through that command, as said above its examples. A compat rule\'s example is a base and a head version of a file, compared as `specgate compat` compares a git base with the working tree (the rule turned on): where the change is reported, and the diff from base to head.');
-    for (const g of groups) {
-      const rules = g.rules.filter((r) => r.examples);
-      if (rules.length && g.examples) out.push('', `Examples of \`${g.command}\`: ${g.examples}`);
-      for (const r of rules) out.push(...ruleExamples(r));
-    }
-  }
   const retired = Object.entries(aliases);
   if (retired.length) {
     out.push('', '## Retired ids', '', 'Still accepted in configuration; setting one sets every rule that replaced it (unless that rule is set itself).', '');
     for (const [id, to] of retired) out.push(`- \`${id}\`: ${to.length} rules (${to.map((t) => `\`${t}\``).join(', ')})`);
   }
   return out.join('\n') + '\n';
+}
+
+/**
+ * The group pages (docs/rules/<page>.md), in the index's order: each rule of the groups that share
+ * the page, under its anchor, with its description and its examples. A plugin's family gets a page
+ * of its own name, as a built-in family does.
+ */
+export function rulePages(groups: readonly RuleGroup[], index = `${PAGES_FOLDER}.md`): Array<[page: string, text: string]> {
+  const byPage = new Map<string, Array<{ g: RuleGroup; rules: RuleMeta[] }>>();
+  for (const g of groups) {
+    for (const r of g.rules) {
+      const parts = byPage.get(rulePage(g, r)) ?? [];
+      byPage.set(rulePage(g, r), parts);
+      if (parts.at(-1)?.g !== g) parts.push({ g, rules: [] });
+      parts.at(-1)!.rules.push(r);
+    }
+  }
+  return [...byPage].map(([page, parts]) => {
+    const classes = [...new Set(parts.flatMap((p) => p.rules.map((r) => r.class)))];
+    const title = parts.map((p) => `\`${p.g.command}\``).join(', ') + (classes.length === 1 && classes[0] ? ` (${classes[0]} changes)` : '');
+    const out = [
+      `# Rules: ${title}`,
+      '',
+      '<!-- Generated by `npm run docs:rules` (specgate list-rules --format markdown); do not edit by hand. -->',
+      '',
+      `The rules of ${title} in [the rule list](../${index}) (severities, presets, RFC sections), each with its own examples (its \`meta.examples\`, which the rule tests run): an invalid example lists what the rule reports (message id, line and column) and, for a fixable rule, the text its fixes give.`,
+    ];
+    for (const { g, rules } of parts) {
+      if (parts.length > 1) out.push('', `## ${g.command}`);
+      if (g.examples) out.push('', `A rule of \`${g.command}\` runs through that command: ${g.examples}`);
+      else if (rules.some((r) => r.examples && [...r.examples.valid, ...r.examples.invalid].some((c) => c.base))) {
+        out.push('', 'A compat rule\'s example is a base and a head version of a file, compared as `specgate compat` compares a git base with the working tree (the rule turned on): where the change is reported, and the diff from base to head.');
+      } else if (g.command.startsWith('check')) out.push('', 'A check rule\'s example runs over the example\'s files.');
+      for (const r of rules) out.push(...ruleSection(r, parts.length > 1 ? '###' : '##', index));
+    }
+    return [page, out.join('\n') + '\n'];
+  });
+}
+
+/** One rule on its page: the anchor its index row links to, its description, its examples. */
+function ruleSection(r: RuleMeta, heading: string, index: string): string[] {
+  const out = ['', `${heading} <a id="${ruleAnchor(r.id)}"></a>\`${r.id}\``, '', `${r.description.replace(/\n/g, ' ').replace(/(?<![.!?])$/, '.')} Default \`${r.defaultSeverity}\` ([its row in the rule list](../${index}#${ruleAnchor(r.id)})).`];
+  if (!r.examples) return [...out, '', 'No examples.'];
+  return [...out, ...ruleExamples(r)];
 }
 
 /** The built-in presets whose `rules` do not turn the rule off ("all" when none does). */
@@ -164,7 +242,7 @@ function onUnder(id: string): string {
 /** A rule's examples: each case's files, what it reports and the fixed text. */
 function ruleExamples(r: RuleMeta): string[] {
   if ([...r.examples!.valid, ...r.examples!.invalid].some((c) => c.base)) return versionExamples(r);
-  const out = ['', `### ${r.id}`];
+  const out: string[] = [];
   const files = (f: Readonly<Record<string, string>>) => Object.entries(f).flatMap(([file, text], i) => [...(i ? [''] : []), `\`${file}\`:`, '', fence(text, file)]);
   const options = (o: Readonly<Record<string, unknown>> | undefined) => (o ? ['', `Options: \`${JSON.stringify(o)}\``] : []);
   for (const c of r.examples!.invalid) {
@@ -182,7 +260,7 @@ function ruleExamples(r: RuleMeta): string[] {
  * line of context); each change the rule does not report by its name.
  */
 function versionExamples(r: RuleMeta): string[] {
-  const out = ['', `### ${r.id}`, ''];
+  const out = [''];
   const hunks = (file: string, base: string, head: string) => unifiedDiff(file, base, head, 1).replace(/\n$/, '').split('\n').filter((l) => !/^(---|\+\+\+) /.test(l));
   const fenced = (lines: string[]) => ['', '  ```diff', ...lines.map((l) => `  ${l}`), '  ```'];
   for (const c of r.examples!.invalid) {

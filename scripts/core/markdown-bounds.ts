@@ -72,8 +72,12 @@ function indentOf(text: string, start: number, end: number, tab: number): number
   return w;
 }
 
-/** The first cap `text` passes, or undefined: one pass over the lines, linear in the text. */
-export function markdownComplexity(text: string): Complexity | undefined {
+/**
+ * The first cap `text` passes, or undefined: one pass over the lines, linear in the text.
+ * `measured.work` gets the container work counted (to the cap passed, or the whole text's), so a
+ * generated document can be held well under MAX_CONTAINER_WORK.
+ */
+export function markdownComplexity(text: string, measured?: { work: number }): Complexity | undefined {
   let work = 0;
   /** Lines so far, each weighted by 1 + its container markers. */
   let weight = 0;
@@ -109,6 +113,7 @@ export function markdownComplexity(text: string): Complexity | undefined {
     const blank = text.slice(afterMarkers, end).trim() === '';
     if (depth > 0) {
       if (newRun && (work += weight) > MAX_CONTAINER_WORK) {
+        if (measured) measured.work = work;
         return cap(line, 'budget', { max: MAX_CONTAINER_WORK.toLocaleString('en') });
       }
       newRun = false;
@@ -134,5 +139,6 @@ export function markdownComplexity(text: string): Complexity | undefined {
     }
     start = br ? LINE_END.lastIndex : text.length + 1;
   }
+  if (measured) measured.work = work;
   return undefined;
 }

@@ -118,6 +118,44 @@ export function writeOutputFile(file: string, text: string, refusal = '--output 
  * path), and a regular file or a new path. A committed symlink is refused, not followed or replaced.
  */
 export function writeTreeFile(root: string, rel: string, text: string, what: string): void {
+  const at = treeTarget(root, rel, what, false);
+  try {
+    // rename replaces the directory entry itself: a symlink planted since the check is replaced, never followed.
+    writeFileAtomic(at, text);
+  } catch (e) {
+    throw new FatalError(`cannot write ${rel}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
+
+/**
+ * Several files the tree names for writing (the rule pages `list-rules --format markdown` writes
+ * beside its index), each held to writeTreeFile's rules. Every path is checked before any file is
+ * written, so one refused path writes nothing; missing folders are made one by one, as real folders.
+ */
+export function writeTreeFiles(root: string, files: ReadonlyArray<readonly [rel: string, text: string]>, what: string): void {
+  checkTreeFiles(root, files.map(([rel]) => rel), what);
+  for (const [rel, text] of files) {
+    let at = root;
+    for (const seg of rel.split('/').slice(0, -1)) {
+      at = path.join(at, seg);
+      try {
+        mkdirSync(at);
+      } catch (e) {
+        // EEXIST: a folder, or something that is not one, which writeTreeFile's walk refuses.
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new FatalError(`cannot write ${rel}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      }
+    }
+    writeTreeFile(root, rel, text, what);
+  }
+}
+
+/** Throws the one-line error of the first of `rels` that writeTreeFiles would refuse (a missing folder is not refused: it is made). */
+export function checkTreeFiles(root: string, rels: readonly string[], what: string): void {
+  for (const rel of rels) treeTarget(root, rel, what, true);
+}
+
+/** The absolute path `rel` may be written at (see writeTreeFile), or a one-line error; `newFolders`: its folders may be missing yet. */
+function treeTarget(root: string, rel: string, what: string, newFolders: boolean): string {
   const segs = rel.split('/');
   const refuse = (why: string): never => {
     throw new FatalError(`cannot write ${rel}: ${why}; ${what} is written as a regular file inside the repository`);
@@ -125,18 +163,9 @@ export function writeTreeFile(root: string, rel: string, text: string, what: str
   if (path.isAbsolute(rel) || segs.includes('..')) refuse('it leaves the repository root');
   if (segs.some((seg) => seg.toLowerCase() === '.git')) refuse('it is inside .git/');
   const walk = pathWithoutSymlinks(root, rel, { mayBeNew: true });
-  if (!walk.ok) {
-    return refuse(
-      walk.kind === 'symlink' ? `${walk.shown} is a symlink (never written through)` : walk.kind === 'wrong-type' ? `${walk.shown} is ${walk.what}` : `${walk.shown} cannot be reached (${walk.code})`,
-    );
-  }
-  const at = walk.file;
-  try {
-    // rename replaces the directory entry itself: a symlink planted since the check is replaced, never followed.
-    writeFileAtomic(at, text);
-  } catch (e) {
-    throw new FatalError(`cannot write ${rel}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
+  if (walk.ok) return walk.file;
+  if (newFolders && walk.kind === 'unreachable' && walk.code === 'ENOENT') return path.join(root, ...segs);
+  return refuse(walk.kind === 'symlink' ? `${walk.shown} is a symlink (never written through)` : walk.kind === 'wrong-type' ? `${walk.shown} is ${walk.what}` : `${walk.shown} cannot be reached (${walk.code})`);
 }
 
 /** The first existing ancestor of `p` that is not a folder (for "x/y is a file" messages). */

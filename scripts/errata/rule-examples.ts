@@ -5,7 +5,7 @@ import type { RuleExamples } from '../core/rule.js';
  * `## Errata` lists the items (the first item is on line 9) and the document they amend.
  */
 
-/** What an errata example stands for (docs/rules.md says it above the examples). */
+/** What an errata example stands for (the rule pages, docs/rules/, say it above the examples). */
 export const ERRATA_EXAMPLES_NOTE =
   'Each example is a repository: an Accepted RFC under `RFCS/` whose `## Errata` lists the items, and the documents they amend. It runs as `specgate errata apply` (as `errata check` where option `mode` is `check`); "Fixed" is the text `apply` writes.';
 
@@ -21,7 +21,7 @@ const DOC = '# Doc\n\n## §B Versions\n\nThe host sends the old words.\n\n## §C
 const REPLACE = '**`doc.md` §B** (`:5`) — replace "old words" with "new words".';
 const applied = (...items: string[]) => ({ [RFC_FILE]: rfc(...items), 'doc.md': DOC });
 const at = (messageId: string, line = ITEM_LINE) => ({ messageId, file: RFC_FILE, line });
-/** A refusal of the first item, with the words it is refused in (docs/rules.md shows them). */
+/** A refusal of the first item, with the words it is refused in (the rule pages, docs/rules/, show them). */
 const refusedAs = (target: string, detail: string) => ({ ...at('refused'), data: { name: `RFC 0042 §Errata item 1 (${target})`, detail } });
 
 export const NOT_APPLIED: RuleExamples = {

@@ -9,7 +9,7 @@ import type { RuleExamples } from '../core/rule.js';
 export const EXAMPLE_HOST = 'https://agent.example';
 const IFACE = `${EXAMPLE_HOST}/a2a`;
 
-/** What a probe example's files and options stand for (docs/rules.md says it above the examples). */
+/** What a probe example's files and options stand for (the rule pages, docs/rules/, say it above the examples). */
 export const PROBE_EXAMPLES_NOTE = `The files are a host's recorded answers: \`agent-card.json\` is its card, \`answers/<exchange>.json\` the answer ({status, headers, body}) to the probe's exchange of that name; an exchange without one gets no answer. It runs as \`specgate probe --url ${EXAMPLE_HOST}\`, options \`token\` and \`foreignToken\` standing for \`--token\` and \`--foreign-token\`, judged by this repository's interop map.`;
 const CARD = JSON.stringify({ name: 'Example agent', supportedInterfaces: [{ url: IFACE, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] }, null, 2) + '\n';
 const info = (reason: string, metadata?: Record<string, string>) => ({ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason, domain: 'a2a-protocol.org', ...(metadata ? { metadata } : {}) });

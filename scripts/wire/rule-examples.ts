@@ -6,7 +6,7 @@ import type { RuleExamples } from '../core/rule.js';
  * every capture made here, so that is where a finding inside the body is placed.
  */
 
-/** What a wire example's files and options stand for (docs/rules.md says it above the examples). */
+/** What a wire example's files and options stand for (the rule pages, docs/rules/, say it above the examples). */
 export const WIRE_EXAMPLES_NOTE =
   "Each `.json` file is a capture, judged as `specgate wire` judges it, by this repository's interop map and RFC 0211 §A/§B schemas; option `pair` names the `--unknown` and `--unreadable` captures, `offeredVersions` is `--versions`, `binding` is `--binding`.";
 

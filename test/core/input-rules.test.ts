@@ -5,7 +5,7 @@ import { runRuleOn } from '../../scripts/core/rule-tester.js';
 import type { ExampleFiles, Rule, RuleMeta } from '../../scripts/core/rule.js';
 
 /*
- * The input rules' own examples (core/input-examples.ts, shown in docs/rules.md), run by the rule
+ * The input rules' own examples (core/input-examples.ts, shown on docs/rules/input.md), run by the rule
  * tester through core/input-example-driver.ts: a stand-in rule asks for each file of a case as a
  * rule would (by extension), and what the corpus reports of it is compared with the case.
  */

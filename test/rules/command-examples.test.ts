@@ -18,7 +18,7 @@ import { allRules } from '../../scripts/rules-registry.js';
 import { PROJECT } from '../helpers/env.js';
 
 /*
- * The examples (meta.examples, rendered in docs/rules.md) of the rules of the other commands, run
+ * The examples (meta.examples, rendered on the rule pages, docs/rules/) of the rules of the other commands, run
  * by the same harness as the check rules' (examples.test.ts), each through its command's driver
  * (wire, errata, probe, compat):
  * the command's judge on the example's files in memory, every other rule of the command off.

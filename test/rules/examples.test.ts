@@ -7,7 +7,7 @@ import type { Rule } from '../../scripts/core/rule.js';
 import { PROJECT } from '../helpers/env.js';
 
 /*
- * Every check rule's own examples (meta.examples, rendered in docs/rules.md) run as tests through
+ * Every check rule's own examples (meta.examples, rendered on the rule pages, docs/rules/) run as tests through
  * the public harness: only that rule, over its in-memory files.
  */
 const families = await Promise.all(Object.values(FAMILIES).map((load) => load()));

@@ -1,5 +1,5 @@
 /*
- * The small RFCs the rfcs rules' examples are written with (meta.examples: docs/rules.md shows
+ * The small RFCs the rfcs rules' examples are written with (meta.examples: docs/rules/rfcs.md shows
  * them, the rule tests run them). Only the rows an example is about: the rule under test runs
  * alone, so a row another rule requires may be left out.
  */
