@@ -25,7 +25,7 @@ export interface RuleGroup {
 
 export async function ruleGroups(): Promise<RuleGroup[]> {
   const families = await Promise.all(Object.values(FAMILIES).map((load) => load()));
-  const [{ WIRE_COMMAND_RULES }, { PROBE_OWN_RULES }, { ERRATA_RULES }, { RULE_INFOS }, { EXCEPTION_RULES }, { WIRE_EXAMPLES_NOTE }, { PROBE_EXAMPLES_NOTE }, { ERRATA_EXAMPLES_NOTE }] = await Promise.all([
+  const [{ WIRE_COMMAND_RULES }, { PROBE_OWN_RULES }, { ERRATA_RULES }, { RULE_INFOS }, { EXCEPTION_RULES, EXCEPTIONS_EXAMPLES_NOTE }, { WIRE_EXAMPLES_NOTE }, { PROBE_EXAMPLES_NOTE }, { ERRATA_EXAMPLES_NOTE }] = await Promise.all([
     import('./wire/rules.js'),
     import('./probe/findings.js'),
     import('./errata/rules.js'),
@@ -38,7 +38,7 @@ export async function ruleGroups(): Promise<RuleGroup[]> {
   return [
     { command: 'every command (input)', page: 'input', rules: INPUT_RULES },
     ...families.map((f) => ({ command: `check ${f.name}`, page: f.name, rules: f.rules.map(defineRule) })),
-    { command: 'check (exceptions)', page: 'exceptions', rules: EXCEPTION_RULES },
+    { command: 'check (exceptions)', page: 'exceptions', rules: EXCEPTION_RULES, examples: EXCEPTIONS_EXAMPLES_NOTE },
     { command: 'wire (and probe)', page: 'wire', rules: WIRE_COMMAND_RULES, examples: WIRE_EXAMPLES_NOTE },
     { command: 'probe', page: 'probe', rules: PROBE_OWN_RULES, examples: PROBE_EXAMPLES_NOTE },
     { command: 'errata', page: 'errata', rules: ERRATA_RULES, examples: ERRATA_EXAMPLES_NOTE },

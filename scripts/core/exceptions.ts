@@ -7,7 +7,10 @@ import { compareFindings } from './findings.js';
 import { childPointer } from './pointer.js';
 import type { RuleMeta } from './rule.js';
 import { defineRule, formatMessage } from './rule.js';
+import { REASON_REQUIRED_EXAMPLES, UNKNOWN_RULE_EXAMPLES, UNUSED_EXAMPLES } from './exception-examples.js';
 import { globMatcher } from './source.js';
+
+export { EXCEPTIONS_EXAMPLES_NOTE } from './exception-examples.js';
 
 /**
  * Exceptions with a reason: one finding accepted in one place, as ESLint's disable comments with
@@ -33,6 +36,7 @@ export const EXCEPTION_RULES: RuleMeta[] = [
       comment: 'the exception for {{rules}} gives no reason; write one after "--" (it accepts nothing until then)',
       config: 'the exception for {{rules}} gives no reason; add a "reason" (it accepts nothing until then)',
     },
+    examples: REASON_REQUIRED_EXAMPLES,
   }),
   defineRule({
     id: 'exceptions/unused',
@@ -42,6 +46,7 @@ export const EXCEPTION_RULES: RuleMeta[] = [
     messages: {
       unused: 'the exception for {{rules}} accepts no finding; remove it',
     },
+    examples: UNUSED_EXAMPLES,
   }),
   defineRule({
     id: 'exceptions/unknown-rule',
@@ -51,6 +56,7 @@ export const EXCEPTION_RULES: RuleMeta[] = [
       none: 'the exception names no rule; write the rule id (or ids) before "--"',
       unknown: 'the exception names {{rules}}, which no rule has (run "specgate list-rules")',
     },
+    examples: UNKNOWN_RULE_EXAMPLES,
   }),
 ];
 
@@ -219,6 +225,11 @@ async function markdownExceptions(ctx: ExceptionContext): Promise<Exception[]> {
     }
   }
   return out;
+}
+
+/** The rule ids a text's disable comments name (a text test, as `exceptionsInPlay`: the example driver runs those rules). */
+export function rulesNamedInComments(text: string): string[] {
+  return [...text.matchAll(DIRECTIVE)].flatMap((m) => parseDirective(m[2]!).rules);
 }
 
 /** `RULE, RULE -- reason`: the rule ids, and the reason after "--" (empty when there is none). */

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ExampleDriver } from '../../scripts/core/rule-tester.js';
+import { EXCEPTION_RULES } from '../../scripts/core/exceptions.js';
+import { exceptionsExampleDriver } from '../../scripts/core/exceptions-example-driver.js';
+import type { Rule } from '../../scripts/core/rule.js';
 import { INPUT_EXAMPLE_DRIVER } from '../../scripts/core/input-example-driver.js';
 import { INPUT_RULES } from '../../scripts/core/input-rules.js';
 import { testRule } from '../../scripts/core/rule-tester.js';
@@ -31,7 +34,14 @@ const COMMANDS: Array<{ rules: readonly RuleMeta[]; driver: ExampleDriver }> = [
   { rules: COMPAT_RULES, driver: compatExampleDriver },
   // The input rules have no `run`: the corpus reports them when a rule asks for a file.
   { rules: INPUT_RULES, driver: INPUT_EXAMPLE_DRIVER },
+  // The exceptions rules have no `run` either: check reports them when it settles the exceptions, after the rules they name ran.
+  { rules: EXCEPTION_RULES, driver: exceptionsExampleDriver(checkRules) },
 ];
+
+/** Every check family's rules: the ones an exception may name. */
+async function checkRules(): Promise<Rule[]> {
+  return (await Promise.all(Object.values(FAMILIES).map((load) => load()))).flatMap((f) => f.rules);
+}
 
 describe('command rule examples (meta.examples)', () => {
   it('every rule with examples is run: a check rule by examples.test.ts, any other through its command here', async () => {
@@ -45,6 +55,9 @@ describe('command rule examples (meta.examples)', () => {
   });
   it('every errata rule carries examples', () => {
     expect(ERRATA_RULES.filter((r) => !r.examples).map((r) => r.id)).toEqual([]);
+  });
+  it('every exceptions rule carries examples', () => {
+    expect(EXCEPTION_RULES.filter((r) => !r.examples).map((r) => r.id)).toEqual([]);
   });
   it("every probe rule of the probe's own carries examples (the wire rules it reports carry theirs)", () => {
     expect(PROBE_OWN_RULES.filter((r) => !r.examples).map((r) => r.id)).toEqual([]);

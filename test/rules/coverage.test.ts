@@ -37,9 +37,6 @@ const END_TO_END: Record<string, string> = {
   'compat/data-file-removed': 'test/compat/file-kinds.test.ts',
   'compat/data-file-added': 'test/compat/file-kinds.test.ts',
   'compat/file-renamed': 'test/compat/file-kinds.test.ts',
-  'exceptions/reason-required': 'test/core/exceptions.test.ts',
-  'exceptions/unused': 'test/core/exceptions.test.ts',
-  'exceptions/unknown-rule': 'test/core/exceptions.test.ts',
 };
 
 /** Rules with no sabotage yet. Each is a debt; the test fails when one is paid and still listed. */

@@ -1,0 +1,70 @@
+import { applySeverities } from './collector.js';
+import { CONFIG_FILE } from './config.js';
+import { Corpus } from './corpus.js';
+import { EXCEPTION_RULES, rulesNamedInComments, settleExceptions } from './exceptions.js';
+import type { Finding } from './findings.js';
+import { INPUT_RULES } from './input-rules.js';
+import { parseJson } from './json-tree.js';
+import { presetLayout } from './layout.js';
+import { OverlaySource } from './overlay-source.js';
+import type { Rule } from './rule.js';
+import type { ExampleDriver } from './rule-tester.js';
+import { runRuleOn } from './rule-tester.js';
+
+/**
+ * The rule tester's driver for the exceptions rules (core/exceptions.ts), which have no `run`:
+ * `specgate check` reports them when it settles the exceptions after its rules ran. The example's
+ * files are a repository in memory: the rules its exceptions name (its Markdown files' disable
+ * comments, the `exceptions` of its specgate.config.json) run over it one at a time, as the rule
+ * tester runs a check rule, then the exceptions are settled over what they found; the findings
+ * compared are the exceptions rule's own. `catalog` gives the check rules an exception may name
+ * (core cannot import the check families): their ids, the input rules' and the exceptions rules'
+ * are the known ones. Option `report-unused-exceptions: false` is check's
+ * --no-report-unused-exceptions.
+ */
+export function exceptionsExampleDriver(catalog: () => Promise<readonly Rule[]>): ExampleDriver {
+  return {
+    command: 'check',
+    async run(rule, files, { options = {}, preset }) {
+      const rules = await catalog();
+      const configText = files[CONFIG_FILE];
+      const configDoc = configText === undefined ? undefined : parseJson(CONFIG_FILE, configText);
+      const raw = configDoc?.value as Record<string, unknown> | undefined;
+      const named = new Set([
+        ...Object.entries(files).flatMap(([file, text]) => (file.endsWith('.md') ? rulesNamedInComments(text) : [])),
+        ...((raw?.exceptions as Array<{ rule?: unknown }> | undefined) ?? []).map((e) => String(e.rule)),
+      ]);
+      const ran = rules.filter((r) => named.has(r.id));
+      const found: Finding[] = [];
+      const problems: Finding[] = [];
+      for (const r of ran) {
+        const run = await runRuleOn(r, files, preset ? { preset } : {});
+        found.push(...run.findings);
+        problems.push(...run.problems);
+      }
+      const source = new OverlaySource(undefined, 'example repository');
+      for (const [file, text] of Object.entries(files)) source.set(file, text);
+      const corpus = new Corpus(source, presetLayout(preset ?? 'specgate'));
+      corpus.useParseCache = false;
+      const keyAt = (pointer: string) => {
+        const at = configDoc?.locate(pointer, 'key');
+        return at ? `${CONFIG_FILE}:${at.line}:${at.column}` : undefined;
+      };
+      const inputIds = INPUT_RULES.map((r) => r.id);
+      const settled = await settleExceptions(
+        { findings: found, families: [] },
+        {
+          corpus,
+          config: { ...(raw ? { raw, file: CONFIG_FILE, keyAt } : {}) },
+          severities: {},
+          read: new Set(Object.keys(files)),
+          ran: new Set([...inputIds, ...ran.map((r) => r.id)]),
+          known: new Set([...inputIds, ...rules.map((r) => r.id), ...EXCEPTION_RULES.map((r) => r.id)]),
+          reportUnused: options['report-unused-exceptions'] !== false,
+        },
+      );
+      problems.push(...applySeverities(corpus.problems, [], {}, corpus.layout.preset));
+      return { findings: settled.findings.filter((f) => f.ruleId === rule.id), problems, output: {} };
+    },
+  };
+}
