@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import type { Dirent } from 'node:fs';
 import path from 'node:path';
+import { readCapped, sha256 } from './cache-entry.js';
 
 /**
  * What a run learnt from the file system, for the whole-run result cache (`scripts/result-replay.ts`).
@@ -121,7 +122,7 @@ export function noteRead(p: string, got: { real: string; bytes: Buffer } | 'miss
   if (!recording) return;
   if (got === 'missing') note('file', p, 'absent');
   else if ('refused' in got) uncacheable(`${p}: ${got.refused}`);
-  else note('file', p, `${got.real}\0${createHash('sha256').update(got.bytes).digest('hex')}`);
+  else note('file', p, `${got.real}\0${sha256(got.bytes)}`);
 }
 
 /** Whether an observation made by an earlier run gives the same value now. */
@@ -148,29 +149,7 @@ function fileNow(p: string): string | undefined {
       return 'absent';
     }
   }
-  let fd: number;
-  try {
-    fd = openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch {
-    return undefined;
-  }
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile() || st.size > MAX_OBSERVED_FILE_BYTES) return undefined;
-    const hash = createHash('sha256');
-    const buf = Buffer.allocUnsafe(Math.min(st.size, 1024 * 1024) || 1);
-    let total = 0;
-    for (;;) {
-      const n = readSync(fd, buf, 0, buf.length, null);
-      if (n === 0) break;
-      total += n;
-      if (total > MAX_OBSERVED_FILE_BYTES) return undefined;
-      hash.update(buf.subarray(0, n));
-    }
-    return `${real}\0${hash.digest('hex')}`;
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
+  // Never through a symlink, never a FIFO or device; a file past the cap is not an input a run can rest on.
+  const bytes = readCapped(real, MAX_OBSERVED_FILE_BYTES);
+  return bytes === undefined ? undefined : `${real}\0${sha256(bytes)}`;
 }
