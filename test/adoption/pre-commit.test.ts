@@ -7,6 +7,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { PROJECT, projectCorpusCopy, tempDir, CLI } from '../helpers/env.js';
+import { packedProject } from '../helpers/packed.js';
 import { describeWithTool, preCommitAvailable } from '../helpers/tools.js';
 
 const GIT_ENV = {
@@ -30,12 +31,10 @@ describeWithTool('pre-commit', preCommitAvailable, 'the pre-commit framework man
   let adopter = '';
   const commit = (msg: string) => run('git', ['commit', '-qm', msg], adopter);
 
-  beforeAll(() => {
+  beforeAll(async () => {
     const work = tempDir('specgate-pre-commit-');
     preCommitHome = tempDir('specgate-pre-commit-home-');
-    const packed = run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', work], PROJECT);
-    expect(packed.code, packed.out).toBe(0);
-    const tarball = path.join(work, packed.out.trim().split('\n').pop()!);
+    const tarball = await packedProject(work);
     expect(run('tar', ['xzf', tarball], work).code).toBe(0);
     // The clone: the published files and the manifest; no build step left to run (pre-commit installs it with npm).
     const clone = path.join(work, 'package');

@@ -9,6 +9,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ANCHOR, PROJECT, SDK_FIXTURES, sharedAvailable, tempDir } from '../helpers/env.js';
+import { packedProject } from '../helpers/packed.js';
 import { describeWithTool, TOOLS_DIR, VERDACCIO, verdaccioAvailable } from '../helpers/tools.js';
 import { startModelHost } from '../probe/broken-host.js';
 import { LspClient } from '../../scripts/bench/lsp-client.js';
@@ -83,9 +84,7 @@ log: { type: stdout, format: json, level: error }
       await new Promise((r) => setTimeout(r, 250));
     }
     // The build the suite made, packed as npm publishes it (no scripts: the build is there).
-    const packed = run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', work], PROJECT);
-    expect(packed.code, packed.stderr).toBe(0);
-    const tarball = path.join(work, packed.stdout.trim().split('\n').pop()!);
+    const tarball = await packedProject(work);
     const host = url.replace(/^http:/, '');
     const published = run('npm', ['publish', tarball, '--registry', url, `--${host}:_authToken=anonymous`], work);
     expect(published.code, published.stderr).toBe(0);

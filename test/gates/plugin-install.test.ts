@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LspClient } from '../../scripts/bench/lsp-client.js';
 import { PROJECT, tempDir } from '../helpers/env.js';
+import { packedProject } from '../helpers/packed.js';
 import { gitOk } from './git-repo.js';
 
 /*
@@ -25,13 +26,9 @@ function run(args: string[], cwd = repo) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   const dir = tempDir('specgate-adopter-');
-  const pack = path.join(dir, 'pack');
-  mkdirSync(pack);
-  const packed = spawnSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', pack], { cwd: PROJECT, encoding: 'utf8' });
-  expect(packed.status, packed.stderr).toBe(0);
-  const tarball = path.join(pack, readdirSync(pack).find((f) => f.endsWith('.tgz'))!);
+  const tarball = await packedProject(path.join(dir, 'pack'));
   repo = path.join(dir, 'repo');
   mkdirSync(repo);
   gitOk(repo, ['init', '-q']);

@@ -1,9 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PACK_ENV } from './packed.js';
 
 const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -11,9 +12,10 @@ const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
  * Before the suite (vitest `globalSetup`): builds the CLI the end-to-end tests spawn with tsc
  * (build mode: an unchanged tree is not compiled again), so a fresh clone passes and no run tests a
  * stale build. Then points TMPDIR at one folder for the run, removed at its end, so nothing a
- * test, the CLI or a tool it runs leaves in the temp folder outlives the run.
+ * test, the CLI or a tool it runs leaves in the temp folder outlives the run, and starts `npm
+ * pack` of the build there, once for the tiers that install the package (test/helpers/packed.ts).
  */
-export default function setup(): () => void {
+export default function setup(): () => Promise<void> {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   // Build mode: when no source is newer than the last build, tsc stops after comparing timestamps.
   execFileSync(process.execPath, [tsc, '-b', 'tsconfig.json'], { cwd: PROJECT, stdio: 'inherit' });
@@ -24,7 +26,11 @@ export default function setup(): () => void {
   // roots the tests govern (the default, <root>/node_modules/.cache/specgate, would add files there).
   const cache = path.join(runTmp, 'specgate-cache');
   process.env.SPECGATE_CACHE_DIR ??= cache;
-  return () => {
+  const packing = process.env.SPECGATE_TIER === 'unit' ? undefined : startPack(path.join(runTmp, 'specgate-pack'));
+  return async () => {
+    await packing;
+    if (packing) rmSync(path.join(runTmp, 'specgate-pack'), { recursive: true, force: true });
+    delete process.env[PACK_ENV];
     rmSync(cache, { recursive: true, force: true });
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;
@@ -33,4 +39,34 @@ export default function setup(): () => void {
     if (left.length > 0) process.stderr.write(`test run: ${left.length} entries left in the temp folder (removed): ${left.slice(0, 10).join(', ')}\n`);
     rmSync(runTmp, { recursive: true, force: true, maxRetries: 3 });
   };
+}
+
+/**
+ * `npm pack` of the build into `dir`, not waited for: the pack and install tiers (registry,
+ * pre-commit, plugin-install) each used to pack the project; packing once, beside the first test
+ * files, saves the others' packs. Its end is written as a file the tests wait for.
+ */
+function startPack(dir: string): Promise<void> {
+  mkdirSync(dir);
+  process.env[PACK_ENV] = dir;
+  const npm = spawn('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { cwd: PROJECT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  npm.stdout.on('data', (d: Buffer) => (out += d));
+  npm.stderr.on('data', (d: Buffer) => (out += d));
+  return new Promise((resolve) => {
+    let ended = false;
+    const end = (code: number | null) => {
+      if (ended) return;
+      ended = true;
+      const name = readdirSync(dir).find((f) => f.endsWith('.tgz'));
+      if (code === 0 && name) writeFileSync(path.join(dir, 'done'), name);
+      else writeFileSync(path.join(dir, 'failed'), out);
+      resolve();
+    };
+    npm.on('error', (e) => {
+      out += String(e);
+      end(null);
+    });
+    npm.on('close', end);
+  });
 }
