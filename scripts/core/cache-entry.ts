@@ -122,8 +122,9 @@ function symlinkOnTheWay(root: string, steps: readonly string[]): string | undef
  * git replaces the index file whenever the index changes, so a new entry committed or checked out
  * under the cache folder changes the signature. The verdict of the last `git ls-files` is kept in
  * the git folder, which no pull request can write (git never checks out into it), keyed by that
- * signature: a warm run spawns no git. Undefined (ask git) with GIT_DIR or GIT_INDEX_FILE set, or
- * outside a work tree.
+ * signature: a warm run spawns no git. A repository with no index file yet (nothing ever added) has
+ * the signature `no-index`. Undefined (ask git) with GIT_DIR or GIT_INDEX_FILE set, or outside a
+ * work tree.
  */
 export function indexSignature(root: string): { signature: string; verdictFile: string } | undefined {
   if (process.env.GIT_DIR || process.env.GIT_INDEX_FILE) return undefined;
@@ -142,9 +143,18 @@ export function indexSignature(root: string): { signature: string; verdictFile: 
       }
       if (path.dirname(at) === at) break;
     }
-    if (!gitDir) return undefined;
-    const st = statSync(path.join(gitDir, 'index'), { bigint: true });
-    return { signature: `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`, verdictFile: path.join(gitDir, 'specgate-cache-verdict') };
+    if (!gitDir || !statSync(gitDir).isDirectory()) return undefined;
+    const verdictFile = path.join(gitDir, 'specgate-cache-verdict');
+    let st;
+    try {
+      st = statSync(path.join(gitDir, 'index'), { bigint: true });
+    } catch (e) {
+      // A repository with nothing added yet has no index file: git tracks nothing, and the first
+      // `git add` makes one, whose identity is another signature (so the kept answer no longer holds).
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { signature: 'no-index', verdictFile };
+      throw e;
+    }
+    return { signature: `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`, verdictFile };
   } catch {
     return undefined;
   }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cacheRefusal, openCache, setCacheLocation } from '../../scripts/core/cache.js';
 import type { CacheStore } from '../../scripts/core/cache.js';
+import { indexSignature } from '../../scripts/core/cache-entry.js';
 import { parseJson } from '../../scripts/core/json-tree.js';
 import { schemaErrors, validatorCache } from '../../scripts/core/schema.js';
 import { PROJECT, tempDir } from '../helpers/env.js';
@@ -119,6 +120,15 @@ describe('where the cache folder may be (a committed entry is never read)', () =
     const { root, dir } = repo(true);
     expect(cacheRefusal(root, dir)).toBeUndefined();
     expect(readdirSync(dir)).toEqual(['CACHEDIR.TAG']);
+  });
+
+  it("a repository with nothing added yet has no index file: git's answer is kept under 'no-index', and the first add makes it stale", () => {
+    const root = tmp();
+    git(root, 'init', '-q', '.');
+    writeFileSync(path.join(root, '.gitignore'), 'node_modules/\n');
+    expect(indexSignature(root)?.signature).toBe('no-index');
+    git(root, 'add', '.gitignore');
+    expect(indexSignature(root)?.signature).toMatch(/^\d+:\d+:/);
   });
 
   it('never inside the tree elsewhere, nor under a node_modules git does not ignore', () => {
