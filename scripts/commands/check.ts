@@ -175,12 +175,13 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
   // The other families' rule ids are loaded only when there is a baseline to scope: a run without
   // one (every pre-commit run of a repository that never wrote one) loads only its own families.
   // (loadFamilies([]) is every family.)
-  const notRun = ids(others.length && baselineWanted(checked, values) ? await loadFamilies(others, plugins.families) : []);
+  const withBaseline = baselineWanted(checked, values);
+  const notRun = ids(others.length && withBaseline ? await loadFamilies(others, plugins.families) : []);
   const scope = runScope(ids(families), notRun, read, (file) => pathKind(path.join(checked.root, file)) !== 'absent');
   // errata check's entries share the file; check neither uses them up nor prunes them. Files the
   // command line left out are not judged by the baseline either.
   // Errata's rules load only when a baseline is read: a run without one judges no entry.
-  const errata = baselineWanted(checked, values) ? await import('../errata/rules.js') : undefined;
+  const errata = withBaseline ? await import('../errata/rules.js') : undefined;
   const inScope = (file: string, ruleId: string) => !errata?.isErrataFinding({ ruleId }) && (!targets || targets.matches(file)) && scope(file, ruleId);
   const baselined = applyBaseline(result, checked, values, { inScope, familyOf: (f) => familyOf.get(f) });
   const code = await emit(baselined, values, checked, families.flatMap((f) => f.rules), io);

@@ -129,19 +129,15 @@ function symlinkOnTheWay(root: string, steps: readonly string[]): string | undef
 export function indexSignature(root: string): { signature: string; verdictFile: string } | undefined {
   if (process.env.GIT_DIR || process.env.GIT_INDEX_FILE) return undefined;
   try {
+    const dotGit = nearestDotGit(root);
     let gitDir: string | undefined;
-    for (let at = root; ; at = path.dirname(at)) {
-      const dotGit = path.join(at, '.git');
-      if (existsSync(dotGit)) {
-        const st = lstatSync(dotGit);
-        if (st.isDirectory()) gitDir = dotGit;
-        else if (st.isFile()) {
-          const m = /^gitdir: (.+)$/m.exec(readFileSync(dotGit, 'utf8').slice(0, 4096));
-          if (m) gitDir = path.resolve(at, m[1]!.trim());
-        }
-        break;
+    if (dotGit !== undefined) {
+      const st = lstatSync(dotGit);
+      if (st.isDirectory()) gitDir = dotGit;
+      else if (st.isFile()) {
+        const m = /^gitdir: (.+)$/m.exec(readFileSync(dotGit, 'utf8').slice(0, 4096));
+        if (m) gitDir = path.resolve(path.dirname(dotGit), m[1]!.trim());
       }
-      if (path.dirname(at) === at) break;
     }
     if (!gitDir || !statSync(gitDir).isDirectory()) return undefined;
     const verdictFile = path.join(gitDir, 'specgate-cache-verdict');
@@ -175,13 +171,19 @@ export function withVerdict(index: { signature: string; verdictFile: string }, d
   return [index.signature, ...dirs].join('\0');
 }
 
+/** The `.git` (folder or file) at or nearest above `root`, as git looks for it, or undefined. */
+function nearestDotGit(root: string): string | undefined {
+  for (let at = root; ; at = path.dirname(at)) {
+    const dotGit = path.join(at, '.git');
+    if (existsSync(dotGit)) return dotGit;
+    if (path.dirname(at) === at) return undefined;
+  }
+}
+
 /** No `.git` at or above `root`, and no git variable that would point git elsewhere. */
 function outsideGit(root: string): boolean {
   if (process.env.GIT_DIR || process.env.GIT_WORK_TREE || process.env.GIT_INDEX_FILE) return false;
-  for (let at = root; ; at = path.dirname(at)) {
-    if (existsSync(path.join(at, '.git'))) return false;
-    if (path.dirname(at) === at) return true;
-  }
+  return nearestDotGit(root) === undefined;
 }
 
 /** A flag's value (`--name V` or `--name=V`) as the argument parser will read it later. */

@@ -1,15 +1,12 @@
 import { applySeverities } from './collector.js';
 import { CONFIG_FILE } from './config.js';
-import { Corpus } from './corpus.js';
 import { EXCEPTION_RULES, rulesNamedInComments, settleExceptions } from './exceptions.js';
 import type { Finding } from './findings.js';
 import { INPUT_RULES } from './input-rules.js';
 import { parseJson } from './json-tree.js';
-import { presetLayout } from './layout.js';
-import { OverlaySource } from './overlay-source.js';
 import type { Rule } from './rule.js';
 import type { ExampleDriver } from './rule-tester.js';
-import { runRuleOn } from './rule-tester.js';
+import { exampleCorpus, runRuleOn } from './rule-tester.js';
 
 /**
  * The rule tester's driver for the exceptions rules (core/exceptions.ts), which have no `run`:
@@ -42,10 +39,7 @@ export function exceptionsExampleDriver(catalog: () => Promise<readonly Rule[]>)
         found.push(...run.findings);
         problems.push(...run.problems);
       }
-      const source = new OverlaySource(undefined, 'example repository');
-      for (const [file, text] of Object.entries(files)) source.set(file, text);
-      const corpus = new Corpus(source, presetLayout(preset ?? 'specgate'));
-      corpus.useParseCache = false;
+      const { corpus } = exampleCorpus(files, { preset, label: 'example repository' });
       const keyAt = (pointer: string) => {
         const at = configDoc?.locate(pointer, 'key');
         return at ? `${CONFIG_FILE}:${at.line}:${at.column}` : undefined;

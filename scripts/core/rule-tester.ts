@@ -6,6 +6,7 @@ import type { ConfiguredSeverity, Finding } from './findings.js';
 import { presetLayout } from './layout.js';
 import type { Layout } from './layout.js';
 import { OverlaySource } from './overlay-source.js';
+import type { FileSource } from './source.js';
 import type { ExampleFiles, Rule, RuleContext, RuleExamples, RuleMeta, RuleSpec } from './rule.js';
 import { defineRule, formatMessage } from './rule.js';
 
@@ -79,14 +80,27 @@ export interface RunRuleOptions {
   severities?: Readonly<Record<string, ConfiguredSeverity>>;
 }
 
-/** Runs one rule over in-memory files. */
-export async function runRuleOn(rule: Rule, files: ExampleFiles, opts: RunRuleOptions = {}): Promise<RuleRun> {
-  const source = new OverlaySource(undefined);
+/**
+ * An example's files as a corpus held in memory, for the rule tester and every command's driver:
+ * over nothing (or over `base`, for the files an example leaves to the repository), under the
+ * preset's layout (and `layout`'s entries), never read from or written to the parse cache.
+ */
+export function exampleCorpus(
+  files: ExampleFiles,
+  opts: { preset?: string | undefined; layout?: Partial<Omit<Layout, 'preset'>> | undefined; base?: FileSource; label?: string } = {},
+): { source: OverlaySource; corpus: Corpus } {
+  const source = new OverlaySource(opts.base, opts.label);
   for (const [file, text] of Object.entries(files)) source.set(file, text);
   // Cloned: the run must not share objects with the caller's layout.
   const layout: Layout = { ...presetLayout(opts.preset ?? 'specgate'), ...structuredClone(opts.layout ?? {}) };
   const corpus = new Corpus(source, layout);
   corpus.useParseCache = false;
+  return { source, corpus };
+}
+
+/** Runs one rule over in-memory files. */
+export async function runRuleOn(rule: Rule, files: ExampleFiles, opts: RunRuleOptions = {}): Promise<RuleRun> {
+  const { source, corpus } = exampleCorpus(files, opts);
   const reporter = openReporter(rule, corpus.layout.preset);
   const ctx: RuleContext = Object.freeze({ corpus: readerOf(corpus), layout: corpus.layout, options: Object.freeze({ ...opts.options }), report: reporter.report, visit: reporter.visit });
   await rule.run(ctx);

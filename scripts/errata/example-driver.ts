@@ -1,9 +1,6 @@
 import { applySeverities } from '../core/collector.js';
-import { Corpus } from '../core/corpus.js';
-import { presetLayout } from '../core/layout.js';
-import { OverlaySource } from '../core/overlay-source.js';
 import type { ExampleDriver } from '../core/rule-tester.js';
-import { onlyRule } from '../core/rule-tester.js';
+import { exampleCorpus, onlyRule } from '../core/rule-tester.js';
 import { ERRATA_RULES } from './rules.js';
 import { errataCollector, planErrata } from './run.js';
 
@@ -15,10 +12,7 @@ import { errataCollector, planErrata } from './run.js';
 export const ERRATA_EXAMPLE_DRIVER: ExampleDriver = {
   command: 'errata',
   async run(rule, files, opts) {
-    const source = new OverlaySource(undefined, 'example repository');
-    for (const [file, text] of Object.entries(files)) source.set(file, text);
-    const corpus = new Corpus(source, presetLayout(opts.preset ?? 'specgate'));
-    corpus.useParseCache = false;
+    const { corpus } = exampleCorpus(files, { preset: opts.preset, label: 'example repository' });
     const mode = opts.options?.mode === 'check' ? 'check' : 'apply';
     const run = await planErrata(corpus, { mode, collector: errataCollector(corpus, onlyRule(rule, ERRATA_RULES)) });
     return {

@@ -1,9 +1,6 @@
-import { Corpus } from '../core/corpus.js';
 import { isObject } from '../core/json-object.js';
-import { presetLayout } from '../core/layout.js';
-import { OverlaySource } from '../core/overlay-source.js';
 import type { ExampleDriver } from '../core/rule-tester.js';
-import { onlyRule } from '../core/rule-tester.js';
+import { exampleCorpus, onlyRule } from '../core/rule-tester.js';
 import type { ExampleFiles } from '../core/rule.js';
 import type { FileSource } from '../core/source.js';
 import { PROBE_RULES, probeFindings } from './findings.js';
@@ -52,8 +49,8 @@ export function probeExampleDriver(base: FileSource): ExampleDriver {
   return {
     command: 'probe',
     async run(rule, files, opts) {
-      const corpus = new Corpus(new OverlaySource(base), presetLayout(opts.preset ?? 'specgate'));
-      corpus.useParseCache = false;
+      // The example's files are the host's recorded answers, not repository files: the corpus is the base alone.
+      const { corpus } = exampleCorpus({}, { preset: opts.preset, base });
       const o = opts.options ?? {};
       const principals = { ...(typeof o.token === 'string' ? { token: o.token } : {}), ...(typeof o.foreignToken === 'string' ? { foreignToken: o.foreignToken } : {}) };
       const run = await runProbe({ corpus, url: new URL(EXAMPLE_HOST), principals, limits: DEFAULT_LIMITS, tool: 'specgate probe (example)', transport: new RecordedHost(files) });

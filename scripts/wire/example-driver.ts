@@ -1,8 +1,5 @@
-import { Corpus } from '../core/corpus.js';
-import { presetLayout } from '../core/layout.js';
-import { OverlaySource } from '../core/overlay-source.js';
 import type { ExampleDriver } from '../core/rule-tester.js';
-import { onlyRule } from '../core/rule-tester.js';
+import { exampleCorpus, onlyRule } from '../core/rule-tester.js';
 import type { FileSource } from '../core/source.js';
 import { WIRE_COMMAND_RULES } from './rules.js';
 import type { WireInput } from './run.js';
@@ -21,10 +18,7 @@ export function wireExampleDriver(base: FileSource): ExampleDriver {
   return {
     command: 'wire',
     async run(rule, files, opts) {
-      const source = new OverlaySource(base);
-      for (const [file, text] of Object.entries(files)) source.set(file, text);
-      const corpus = new Corpus(source, presetLayout(opts.preset ?? 'specgate'));
-      corpus.useParseCache = false;
+      const { corpus } = exampleCorpus(files, { preset: opts.preset, base });
       const o = (opts.options ?? {}) as WireExampleOptions;
       const named = new Set([...(o.pair ?? []), ...(o.card !== undefined ? [o.card] : [])]);
       const captures = Object.keys(files).filter((f) => f.endsWith('.json') && !named.has(f)).sort();
