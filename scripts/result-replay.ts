@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { earlyCacheFolder, quickVerdict, readEntry, sha256 } from './core/cache-entry.js';
+import { cacheSecret } from './core/user-cache.js';
 import type { Observation } from './core/inputs.js';
 import { MAX_OBSERVATIONS, stillHolds } from './core/inputs.js';
 
@@ -78,7 +79,9 @@ function namedOutputs(argv: readonly string[]): string[] {
 /** The recorded run to replay, when the folder may be used without asking git and every input the run saw is as it was; else undefined (a miss). */
 export function replayable(plan: ResultPlan): RecordedRun | undefined {
   if (quickVerdict(plan.root, plan.dir).verdict !== 'allowed') return undefined;
-  const body = readEntry(plan.dir, RESULTS_KIND, plan.key);
+  // Only an entry made with the user's secret is replayed (never one a pull request planted); the fast path never makes the secret.
+  const secret = cacheSecret(plan.root, false);
+  const body = secret && readEntry(plan.dir, RESULTS_KIND, plan.key, secret);
   if (!body) return undefined;
   let run: unknown;
   try {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { realOf, rootKey, userCacheHome } from './user-cache.js';
@@ -13,7 +13,8 @@ import { realOf, rootKey, userCacheHome } from './user-cache.js';
 /** Entries larger than this are neither written nor read. */
 export const MAX_CACHE_ENTRY_BYTES = 16 * 1024 * 1024;
 
-const MAGIC = 'specgate-cache 1';
+/** Version 2: the header carries an HMAC under the per-user secret (version 1's plain SHA-256 anyone could compute). */
+const MAGIC = 'specgate-cache 2';
 
 export function sha256(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
@@ -31,22 +32,50 @@ export function cacheFolderFor(governedRoot: string, env: NodeJS.ProcessEnv, loc
   return path.join(root, 'node_modules', '.cache', 'specgate');
 }
 
-/** An entry's bytes: the header (kind, key, SHA-256 of the body), then the body. */
-export function frameEntry(kind: string, key: string, body: Buffer): Buffer {
-  return Buffer.concat([Buffer.from(`${MAGIC} ${kind} ${key} ${sha256(body)}\n`, 'latin1'), body]);
+/**
+ * The authentication of the entry `kind/key` with this body: HMAC-SHA-256 under the per-user
+ * secret (core/user-cache.ts `cacheSecret`), over the kind, the key and the body. Whoever can
+ * write into the cache folder (a pull request committing `node_modules/.cache`, a submodule, a
+ * patch, a tarball) but cannot read the user's secret cannot make an entry that is read: a planted
+ * entry is a miss, whatever git says of the folder. Bound to kind and key, an entry cannot be
+ * passed off under another name either.
+ */
+function entryMac(secret: Buffer, kind: string, key: string, body: Buffer): Buffer {
+  return createHmac('sha256', secret).update(`${kind}\0${key}\0`, 'latin1').update(body).digest();
 }
 
-/** The body of the entry `dir/kind/key`, or undefined when absent, too large, not a regular file, torn, or another entry. */
-export function readEntry(dir: string, kind: string, key: string, maxBytes = MAX_CACHE_ENTRY_BYTES): Buffer | undefined {
+/**
+ * An entry's bytes: the header (kind, key, its HMAC), then the body. Every entry of every kind is
+ * written through here and read through `readEntry`: a new kind of entry is authenticated by
+ * being written the one way (core/cache.ts `CacheStore`).
+ */
+export function frameEntry(kind: string, key: string, body: Buffer, secret: Buffer): Buffer {
+  return Buffer.concat([Buffer.from(`${MAGIC} ${kind} ${key} ${entryMac(secret, kind, key, body).toString('hex')}\n`, 'latin1'), body]);
+}
+
+/**
+ * The body of the entry `dir/kind/key`, or undefined when absent, too large, not a regular file,
+ * torn, another entry, or not made with `secret` (planted, or made by another user).
+ */
+export function readEntry(dir: string, kind: string, key: string, secret: Buffer, maxBytes = MAX_CACHE_ENTRY_BYTES): Buffer | undefined {
   const buf = readCapped(path.join(dir, kind, key), maxBytes + 512);
   if (!buf) return undefined;
   const eol = buf.indexOf(10);
   if (eol < 0) return undefined;
-  const [magic, version, gotKind, gotKey, hash] = [...buf.subarray(0, eol).toString('latin1').split(' ')];
-  if (`${magic} ${version}` !== MAGIC || gotKind !== kind || gotKey !== key) return undefined;
+  const [magic, version, gotKind, gotKey, mac] = [...buf.subarray(0, eol).toString('latin1').split(' ')];
+  if (`${magic} ${version}` !== MAGIC || gotKind !== kind || gotKey !== key || mac === undefined || !/^[0-9a-f]{64}$/.test(mac)) return undefined;
   const body = buf.subarray(eol + 1);
-  if (body.length > maxBytes || sha256(body) !== hash) return undefined;
+  if (body.length > maxBytes || !timingSafeEqual(entryMac(secret, kind, key, body), Buffer.from(mac, 'hex'))) return undefined;
   return body;
+}
+
+/**
+ * The name of a folder of the cache that holds what specgate cannot frame itself (Node's compile
+ * cache: V8 reads it, and its code runs): `<prefix>-` and the start of an HMAC of the prefix under
+ * the per-user secret. Without the secret the name cannot be told, so nothing can be planted in it.
+ */
+export function secretFolderName(prefix: string, secret: Buffer): string {
+  return `${prefix}-${createHmac('sha256', secret).update(`folder\0${prefix}`, 'latin1').digest('hex').slice(0, 32)}`;
 }
 
 /** A regular file's bytes up to `cap` (never through a symlink, never a FIFO or device), else undefined. */

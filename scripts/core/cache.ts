@@ -4,24 +4,30 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { writeFileAtomic } from './writer.js';
 import { gitEnv, SAFE_GIT_CONFIG } from './git.js';
+import { cacheSecret } from './user-cache.js';
 import { cacheFolderFor, frameEntry, indexSignature, MAX_CACHE_ENTRY_BYTES, quickVerdict, readEntry, sha256, withVerdict } from './cache-entry.js';
 
 export { MAX_CACHE_ENTRY_BYTES, sha256 };
 
 /**
  * specgate's one cache folder: parsed documents (`parsed/`), ajv's standalone validators and their
- * results (`validators/`), and Node's compile cache (`node-compile/`, Node ≥ 22.1). Where it is, as
+ * results (`validators/`), the whole-run results (`results/`), and Node's compile cache
+ * (`node-compile-<HMAC>/`, Node ≥ 22.1). Where it is, as
  * find-cache-dir has it: `--cache-location`, else `$SPECGATE_CACHE_DIR`, else the governed
  * repository's `node_modules/.cache/specgate` (never the package's own folder when installed). A
  * folder git does not know (an extracted tarball, a read-only data folder) is left as it is: its
  * cache is the user's (`$XDG_CACHE_HOME/specgate/roots/<hash of its real path>`).
  *
- * Loading a cached validator runs its code, so the folder is in the same trust domain as
- * `node_modules`. It is used only where a pull request cannot put files: outside the governed tree,
- * or inside it under a `node_modules/.cache` that git ignores and where git tracks nothing. Each
- * entry is read as a regular file (never through a symlink) up to a cap, and carries a header with
- * its kind, its key and a SHA-256 of its body: a torn, truncated, renamed or foreign entry is a
- * miss, never a crash.
+ * Loading a cached validator runs its code, and a cached parse or result hides errors, so no entry
+ * is trusted for where it lies: every entry is authenticated with an HMAC under a per-user secret
+ * kept outside any tree (`core/user-cache.ts` `cacheSecret`, 0600, made on first use), over its
+ * kind, its key and its body (`core/cache-entry.ts`). An entry a pull request planted (committed,
+ * through a submodule, a patch, a tarball, beside a lying or absent git) is a miss, and is
+ * overwritten. Where the folder may be is a separate rule, about writing: outside the governed
+ * tree, or inside it under a `node_modules/.cache` that git ignores and where git tracks nothing
+ * (a run never writes over committed files). Each entry is read as a regular file (never through
+ * a symlink) up to a cap: a torn, truncated, renamed, foreign or planted entry is a miss, never a
+ * crash.
  */
 
 let location: string | undefined;
@@ -53,12 +59,15 @@ const verdicts = new Map<string, string | undefined>();
  */
 export function openCache(governedRoot: string, dir = cacheFolder(governedRoot)): CacheStore | undefined {
   if (cacheRefusal(governedRoot, dir) !== undefined) return undefined;
+  // Every entry is authenticated with the user's secret (made on first use): without one, nothing is read or written.
+  const secret = cacheSecret(governedRoot, true);
+  if (secret === undefined) return undefined;
   let writable = true;
   const made = new Set<string>();
   return {
     dir,
     get(kind, key, maxBytes = MAX_CACHE_ENTRY_BYTES) {
-      return readEntry(dir, kind, key, maxBytes)?.toString('utf8');
+      return readEntry(dir, kind, key, secret, maxBytes)?.toString('utf8');
     },
     set(kind, key, body) {
       if (!writable || !/^[\w.-]+$/.test(kind) || !/^[\w.-]+$/.test(key)) return;
@@ -68,8 +77,8 @@ export function openCache(governedRoot: string, dir = cacheFolder(governedRoot))
         const folder = path.join(dir, kind);
         if (!made.has(folder)) makeFolders(folder);
         made.add(folder);
-        // Not durable: a torn entry after a crash fails its hash, a miss.
-        writeFileAtomic(path.join(folder, key), frameEntry(kind, key, bytes), { durable: false });
+        // Not durable: a torn entry after a crash fails its HMAC, a miss.
+        writeFileAtomic(path.join(folder, key), frameEntry(kind, key, bytes, secret), { durable: false });
       } catch {
         writable = false; // read-only or vanished: compute again next time, and stop trying this run
       }

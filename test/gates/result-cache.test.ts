@@ -1,10 +1,12 @@
-import { createHash } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli, spawnCli, tempDir } from '../helpers/env.js';
 import type { CliResult } from '../helpers/env.js';
 import { moduleTracer } from '../helpers/loaded.js';
+import { frameEntry } from '../../scripts/core/cache-entry.js';
+import { cacheSecret } from '../../scripts/core/user-cache.js';
 import { corpusRepo, gitOk } from './git-repo.js';
 
 /**
@@ -166,8 +168,9 @@ describe('the result cache replays a run whose inputs are unchanged', () => {
         writeFileSync(file, good.toString('latin1').replace(entry!, 'f'.repeat(64)), 'latin1');
       },
       'a body that is not a recorded run': () => {
+        // framed as specgate frames it, with the user's secret: only the body is wrong
         const body = Buffer.from(JSON.stringify({ v: 1, code: 0, output: [[1, Buffer.from('all good\n').toString('base64')]], inputs: 'none' }));
-        writeFileSync(file, Buffer.concat([Buffer.from(`specgate-cache 1 results ${entry} ${createHash('sha256').update(body).digest('hex')}\n`), body]));
+        writeFileSync(file, frameEntry('results', entry!, body, cacheSecret(root, true)!));
       },
       'a symlink to /dev/zero': () => {
         rmSync(file);
@@ -219,13 +222,16 @@ describe('the result cache replays a run whose inputs are unchanged', () => {
     expect(replayed(runs[0]!)).toBe(false);
     expect(replayed(runs[2]!)).toBe(true);
     expect(runs[2]!.stdout).toBe(runs[1]!.stdout);
-    // An entry is data of the same trust domain as node_modules: one written there is replayed...
+    // An entry is authenticated with the user's secret: one framed with any other secret (all a
+    // pull request can do) is a miss, one framed with the user's is replayed...
     const folder = path.join(root, 'node_modules/.cache/specgate/results');
     const [entry] = readdirSync(folder);
     const body = Buffer.from(JSON.stringify({ v: 1, code: 0, output: [[1, Buffer.from('forged: no problems\n').toString('base64')]], inputs: [] }));
-    writeFileSync(path.join(folder, entry!), Buffer.concat([Buffer.from(`specgate-cache 1 results ${entry} ${createHash('sha256').update(body).digest('hex')}\n`), body]));
+    writeFileSync(path.join(folder, entry!), frameEntry('results', entry!, body, randomBytes(32)));
+    expect(seen(inRepo(args))).toEqual(seen(runs[0]!));
+    writeFileSync(path.join(folder, entry!), frameEntry('results', entry!, body, cacheSecret(root, true)!));
     expect(inRepo(args).stdout).toBe('forged: no problems\n');
-    // ...but a pull request that commits it (it can compute the key) makes the folder unusable.
+    // ...and a folder holding a committed entry is not used at all (a run never writes over committed files).
     gitOk(root, ['add', '-f', `node_modules/.cache/specgate/results/${entry}`]);
     gitOk(root, ['commit', '-q', '--no-verify', '-m', 'a committed entry']);
     for (const r of [inRepo(args), inRepo(args)]) expect(seen(r)).toEqual(seen(runs[0]!));
