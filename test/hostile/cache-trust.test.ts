@@ -42,12 +42,26 @@ function forgedEntries(root: string, marker: string): Map<string, Buffer> {
   ]);
 }
 
-function plant(cacheDir: string, entries: Map<string, Buffer>, only?: 'code' | 'result'): void {
+function plant(cacheDir: string, entries: Map<string, Buffer>, only: 'code' | 'result'): void {
   for (const [rel, bytes] of entries) {
-    if (only === 'code' && !rel.endsWith('.cjs')) continue;
-    if (only === 'result' && !rel.endsWith('.result.json')) continue;
+    if (rel.endsWith(only === 'code' ? '.result.json' : '.cjs')) continue;
     mkdirSync(path.dirname(path.join(cacheDir, rel)), { recursive: true });
     writeFileSync(path.join(cacheDir, rel), bytes);
+  }
+}
+
+/**
+ * Plants the forged validator (code) and checks the run; then the forged result alone (no code:
+ * a run that trusts it never loads the validator), and checks again. `setUp` puts the entries
+ * where the route puts them (committing them, say); `run` is the user's run.
+ */
+function expectBothIgnored(cacheDir: string, keysFrom: string, setUp: (only: 'code' | 'result') => void, run: () => ReturnType<typeof check>): void {
+  for (const only of ['code', 'result'] as const) {
+    const marker = path.join(tempDir(), 'PWNED');
+    rmSync(path.join(cacheDir, 'validators'), { recursive: true, force: true });
+    plant(cacheDir, forgedEntries(keysFrom, marker), only);
+    setUp(only);
+    expectIgnored(run(), marker, only);
   }
 }
 
@@ -57,9 +71,9 @@ function check(cwd: string, extra: string[] = [], env: Record<string, string> = 
 }
 
 /** The run saw the broken map and ran none of the planted code. */
-function expectIgnored(r: { code: number; stdout: string; stderr: string }, marker: string): void {
-  expect(existsSync(marker), 'the planted validator ran').toBe(false);
-  expect(r.code, r.stdout + r.stderr).toBe(1);
+function expectIgnored(r: { code: number; stdout: string; stderr: string }, marker: string, what: string): void {
+  expect(existsSync(marker), `${what}: the planted validator ran`).toBe(false);
+  expect(r.code, `${what}: ${r.stdout}${r.stderr}`).toBe(1);
   expect(r.stdout).toMatch(/unexpectedKey/);
 }
 
@@ -76,88 +90,105 @@ function brokenRepo(opts: { subdir?: string } = {}): { top: string; root: string
 describe('hostile: a planted cache entry is never run nor trusted (issue 35, point 1)', () => {
   it('a submodule at node_modules/.cache (cloned with --recurse-submodules: git lists nothing in it)', () => {
     const { top, root } = brokenRepo();
-    const marker = path.join(tempDir(), 'PWNED');
+    const base = gitOk(top, ['rev-parse', 'HEAD']);
     // The attacker's repository of entries, added as a submodule where the cache folder is.
     const entries = tempDir('specgate-entries-');
-    plant(path.join(entries, 'specgate'), forgedEntries(root, marker));
     gitOk(entries, ['init', '-q', '-b', 'main']);
-    gitOk(entries, ['add', '-A']);
-    gitOk(entries, ['commit', '-qm', 'entries', '--no-verify']);
-    expect(git(top, ['-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', '-f', entries, 'node_modules/.cache']).code).toBe(0);
-    gitOk(top, ['commit', '-qm', 'a submodule at node_modules/.cache', '--no-verify']);
-    // The user's checkout of the pull request.
     const victim = path.join(tempDir('specgate-victim-'), 'repo');
-    expect(git(tempDir(), ['-c', 'protocol.file.allow=always', 'clone', '-q', '--recurse-submodules', top, victim]).code).toBe(0);
-    expect(existsSync(path.join(victim, 'node_modules/.cache/specgate/validators'))).toBe(true);
-    expect(git(victim, ['ls-files', '-c', '-o', '--exclude-standard', '--directory', '--', 'node_modules/.cache/specgate']).stdout).toBe('');
-    expectIgnored(check(victim), marker);
-    // with the code alone (the result entry gone), and with the result alone
-    rmSync(path.join(victim, 'node_modules/.cache/specgate/validators'), { recursive: true, force: true });
-    plant(path.join(victim, 'node_modules/.cache/specgate'), forgedEntries(victim, marker), 'code');
-    expectIgnored(check(victim), marker);
-    rmSync(path.join(victim, 'node_modules/.cache/specgate/validators'), { recursive: true, force: true });
-    plant(path.join(victim, 'node_modules/.cache/specgate'), forgedEntries(victim, marker), 'result');
-    expectIgnored(check(victim), marker);
+    expectBothIgnored(
+      path.join(entries, 'specgate'),
+      root,
+      (only) => {
+        gitOk(entries, ['add', '-A']);
+        gitOk(entries, ['commit', '-qm', `entries: ${only}`, '--no-verify']);
+        gitOk(top, ['reset', '-q', '--hard', base]);
+        rmSync(path.join(top, '.git', 'modules'), { recursive: true, force: true });
+        rmSync(path.join(top, 'node_modules'), { recursive: true, force: true });
+        expect(git(top, ['-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', '-f', entries, 'node_modules/.cache']).code).toBe(0);
+        gitOk(top, ['commit', '-qm', 'a submodule at node_modules/.cache', '--no-verify']);
+        // The user's checkout of the pull request.
+        rmSync(victim, { recursive: true, force: true });
+        expect(git(tempDir(), ['-c', 'protocol.file.allow=always', 'clone', '-q', '--recurse-submodules', top, victim]).code).toBe(0);
+        expect(existsSync(path.join(victim, 'node_modules/.cache/specgate/validators'))).toBe(true);
+        expect(git(victim, ['ls-files', '-c', '-o', '--exclude-standard', '--directory', '--', 'node_modules/.cache/specgate']).stdout).toBe('');
+      },
+      () => check(victim),
+    );
   }, 120_000);
 
   it.skipIf(process.getuid?.() !== 0)('a checkout owned by another user (git exits 128, "dubious ownership") with committed entries', () => {
     const { top, root } = brokenRepo();
-    const marker = path.join(tempDir(), 'PWNED');
-    mkdirSync(path.join(root, 'node_modules'));
-    plant(path.join(root, 'node_modules/.cache/specgate'), forgedEntries(root, marker));
-    gitOk(top, ['add', '-f', 'node_modules/.cache/specgate']);
-    gitOk(top, ['commit', '-qm', 'committed entries', '--no-verify']);
+    const cacheDir = path.join(root, 'node_modules/.cache/specgate');
     // Another owner (run as root): git refuses the repository.
-    const chownAll = (dir: string): void => {
-      chownSync(dir, 4242, 4242);
-      if (lstatSync(dir).isDirectory()) for (const name of readdirSync(dir)) if (name !== 'dist') chownAll(path.join(dir, name));
+    const chownAll = (dir: string, uid: number): void => {
+      chownSync(dir, uid, uid);
+      if (lstatSync(dir).isDirectory()) for (const name of readdirSync(dir)) if (name !== 'dist') chownAll(path.join(dir, name), uid);
     };
-    chownAll(top);
-    expect(git(root, ['ls-files']).code).toBe(128);
-    expectIgnored(check(root), marker);
+    expectBothIgnored(
+      cacheDir,
+      root,
+      (only) => {
+        chownAll(top, 0);
+        gitOk(top, ['add', '-A', '-f', 'node_modules/.cache/specgate']);
+        gitOk(top, ['commit', '-qm', `committed entries: ${only}`, '--no-verify']);
+        chownAll(top, 4242);
+        expect(git(root, ['ls-files']).code).toBe(128);
+      },
+      () => check(root),
+    );
   }, 120_000);
 
-  it('an extracted tarball with a .git file (git exits 128: its gitdir is nowhere)', () => {
+  it('an extracted tarball with a .git file (git exits 128: its gitdir is nowhere; or a git folder it carries)', () => {
     const { root } = brokenRepo();
     const tarball = tempDir('specgate-tarball-');
     cpSync(root, tarball, { recursive: true, verbatimSymlinks: true, filter: (p) => !p.endsWith(`${path.sep}.git`) });
+    const cacheDir = path.join(tarball, 'node_modules/.cache/specgate');
     writeFileSync(path.join(tarball, '.git'), 'gitdir: ../gone/.git/modules/repo\n');
-    const marker = path.join(tempDir(), 'PWNED');
-    plant(path.join(tarball, 'node_modules/.cache/specgate'), forgedEntries(tarball, marker));
     expect(git(tarball, ['ls-files']).code).toBe(128);
-    expectIgnored(check(tarball), marker);
-    // and with a .git file naming a git folder the tarball carries, that says every folder was checked
+    expectBothIgnored(cacheDir, tarball, () => undefined, () => check(tarball));
+    // A .git file naming a git folder the tarball carries, which says the folder was checked.
     mkdirSync(path.join(tarball, '.fakegit'));
     writeFileSync(path.join(tarball, '.fakegit', 'HEAD'), 'ref: refs/heads/main\n');
-    writeFileSync(path.join(tarball, '.fakegit', 'specgate-cache-verdict'), ['no-index', path.join(tarball, 'node_modules/.cache/specgate')].join('\0'));
+    writeFileSync(path.join(tarball, '.fakegit', 'specgate-cache-verdict'), ['no-index', cacheDir].join('\0'));
     writeFileSync(path.join(tarball, '.git'), 'gitdir: .fakegit\n');
-    expectIgnored(check(tarball), marker);
+    expectBothIgnored(cacheDir, tarball, () => undefined, () => check(tarball));
   }, 120_000);
 
   it('a pull request applied with `git apply` (its entries are new files git ignores)', () => {
     const { top, root } = corpusRepo();
     mkdirSync(path.join(root, 'scripts/checks/interop-map'), { recursive: true });
+    const base = gitOk(top, ['rev-parse', 'HEAD']);
     // The pull request, made in a copy of the repository: the broken map and the entries, as a patch.
     const theirs = tempDir('specgate-fork-');
     cpSync(top, theirs, { recursive: true, verbatimSymlinks: true });
     breakMap(theirs);
-    const marker = path.join(tempDir(), 'PWNED');
-    plant(path.join(theirs, 'node_modules/.cache/specgate'), forgedEntries(theirs, marker));
-    gitOk(theirs, ['add', '-A', '-f', MAP, 'node_modules/.cache/specgate']);
-    const patch = path.join(tempDir(), 'pr.patch');
-    writeFileSync(patch, gitOk(theirs, ['diff', '--cached', '--binary']) + '\n');
-    gitOk(top, ['apply', patch]);
-    expect(existsSync(path.join(root, 'node_modules/.cache/specgate/validators'))).toBe(true);
-    expectIgnored(check(root), marker);
+    expectBothIgnored(
+      path.join(theirs, 'node_modules/.cache/specgate'),
+      theirs,
+      () => {
+        gitOk(theirs, ['add', '-A', '-f', MAP, 'node_modules/.cache/specgate']);
+        const patch = path.join(tempDir(), 'pr.patch');
+        writeFileSync(patch, `${gitOk(theirs, ['diff', '--cached', '--binary'])}\n`);
+        gitOk(theirs, ['reset', '-q']);
+        gitOk(top, ['reset', '-q', '--hard', base]);
+        rmSync(path.join(top, 'node_modules'), { recursive: true, force: true });
+        gitOk(top, ['apply', patch]);
+        expect(existsSync(path.join(root, 'node_modules/.cache/specgate/validators'))).toBe(true);
+      },
+      () => check(root),
+    );
   }, 120_000);
 
   it('a cache folder inside the repository but outside --root (committed entries)', () => {
     const { top, root } = brokenRepo({ subdir: 'gov' });
-    const marker = path.join(tempDir(), 'PWNED');
-    mkdirSync(path.join(top, 'node_modules'));
-    plant(path.join(top, 'node_modules/.cache/specgate'), forgedEntries(root, marker));
-    gitOk(top, ['add', '-f', 'node_modules/.cache/specgate']);
-    gitOk(top, ['commit', '-qm', 'committed entries above the governed root', '--no-verify']);
-    expectIgnored(check(top, ['--root', 'gov', '--cache-location', 'node_modules/.cache/specgate']), marker);
+    expectBothIgnored(
+      path.join(top, 'node_modules/.cache/specgate'),
+      root,
+      (only) => {
+        gitOk(top, ['add', '-A', '-f', 'node_modules/.cache/specgate']);
+        gitOk(top, ['commit', '-qm', `committed entries above the governed root: ${only}`, '--no-verify']);
+      },
+      () => check(top, ['--root', 'gov', '--cache-location', 'node_modules/.cache/specgate']),
+    );
   }, 120_000);
 });
