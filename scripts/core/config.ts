@@ -9,7 +9,7 @@ import { parseJson } from './json-tree.js';
 import type { Layout } from './layout.js';
 import { presetLayout } from './layout.js';
 import type { ConfigLayer } from './extends.js';
-import { resolveExtends } from './extends.js';
+import { resolveExtends, workTreeTop } from './extends.js';
 import { withProcess } from './process.js';
 import type { ConfiguredSeverity } from './findings.js';
 import type { SchemaError } from './schema.js';
@@ -62,18 +62,10 @@ export function discoverConfig(from: string): string | undefined {
 /** The folders a config is searched in (discoverConfig): `from`, then each one above it up to the repository's top; outside git, `from` only. */
 function searchFolders(from: string): string[] {
   const start = path.resolve(from);
-  const stop = gitTop(start) ?? start;
+  const stop = workTreeTop(start) ?? start;
   const dirs = [start];
   for (let dir = start; dir !== stop && path.dirname(dir) !== dir; ) dirs.push((dir = path.dirname(dir)));
   return dirs;
-}
-
-/** The nearest folder at or above `dir` holding `.git` (a folder, or a file in a linked worktree). */
-function gitTop(dir: string): string | undefined {
-  for (let at = dir; ; at = path.dirname(at)) {
-    if (pathKind(path.join(at, '.git')) !== 'absent') return at;
-    if (path.dirname(at) === at) return undefined;
-  }
 }
 
 /**

@@ -242,13 +242,19 @@ function parseDirective(body: string): { rules: string[]; reason: string } {
 
 /**
  * A reason a reviewer can read: the text trimmed, or '' (no reason) unless it holds a letter or a
- * digit. Otherwise a zero-width space, a control or bidi character or a run of dashes would pass
- * for a reason and hide an error from CI with nothing shown in the diff.
+ * digit that shows. Otherwise a zero-width space, a control or bidi character, a run of dashes, or
+ * a "letter" that draws nothing (the Hangul fillers U+3164, U+FFA0, U+115F, U+1160 are letters
+ * to Unicode, and default-ignorable) would pass for a reason and hide an error from CI with
+ * nothing shown in the diff. What draws nothing is taken out before a letter is looked for:
+ * default-ignorable code points, format and control characters, combining marks alone, and every
+ * kind of space.
  */
 export function readableReason(text: string): string {
   const t = text.trim();
-  return /[\p{L}\p{N}]/u.test(t) ? t : '';
+  return /[\p{L}\p{N}]/u.test(t.replace(INVISIBLE, '')) ? t : '';
 }
+
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cc}\p{M}\p{Z}\s]/gu;
 
 interface HtmlNode {
   type: 'html';

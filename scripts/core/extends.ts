@@ -7,7 +7,8 @@ import type { ConfiguredSeverity } from './findings.js';
 import type { ProcessOverrides } from './process.js';
 import { isPackageName } from './package-spec.js';
 import { isInside, readRegularFile, toPosix } from './source.js';
-import { uncacheable } from './inputs.js';
+import { pathKind, uncacheable } from './inputs.js';
+import { realOf } from './user-cache.js';
 
 /** What a shareable config may set (a repository's own config may also name plugins). */
 export interface ConfigLayer {
@@ -83,7 +84,43 @@ function locateConfig(root: string, ref: string, from: string): string {
     throw new UsageError(`${shown(from)}: extends "${ref}", which is neither specgate:<preset>, a ./path, nor a package installed in the repository`);
   }
   if (!file.endsWith('.json')) throw new UsageError(`${shown(from)}: extends "${ref}", whose main file is not a JSON config (${toPosix(file)})`);
+  const leak = linkOut(root, ref, file);
+  if (leak !== undefined) throw new UsageError(`${shown(from)}: extends "${ref}", which ${leak}; a shared config is read from the repository only`);
   return file;
+}
+
+/**
+ * Why the package file Node resolved for `ref` may not be read, or undefined when it may. Node's
+ * resolver follows symlinks, and a pull request can commit `node_modules/x` as a link to any
+ * JSON on the user's disk. The file (its real path) must be inside the root (pnpm's links between
+ * node_modules folders of the root stay inside it), or inside the repository (the work tree the
+ * root is in: a monorepo's hoisted node_modules) reached through no symlink at all, package
+ * folder included: a link leaving the root is never followed.
+ */
+function linkOut(root: string, ref: string, file: string): string | undefined {
+  const real = realOf(file);
+  const realRootDir = realOf(root);
+  if (isInside(real, realRootDir)) return undefined;
+  const top = workTreeTop(realRootDir) ?? realRootDir;
+  const outside = `resolves to ${toPosix(real)}, outside the repository`;
+  if (!isInside(real, top)) return outside;
+  // Where Node found the package (the first node_modules folder up from the root that has it), as written.
+  const lookup = createRequire(path.join(root, 'specgate.config.json')).resolve.paths(ref) ?? [];
+  const found = lookup.map((dir) => path.join(dir, ref)).find((dir) => pathKind(dir) !== 'absent');
+  if (found === undefined) return outside;
+  // The same path from the root's real path: ancestors of a real path are real, so any folder on
+  // the way down to the package that is a symlink makes its real path differ.
+  const lexical = path.join(realRootDir, path.relative(path.resolve(root), found));
+  if (realOf(lexical) !== lexical || !isInside(lexical, top) || !isInside(real, lexical)) return `resolves through a symlink to ${toPosix(real)}, outside the root`;
+  return undefined;
+}
+
+/** The nearest folder at or above `dir` holding `.git` (a folder, or a file in a linked worktree): the repository's top. */
+export function workTreeTop(dir: string): string | undefined {
+  for (let at = dir; ; at = path.dirname(at)) {
+    if (pathKind(path.join(at, '.git')) !== 'absent') return at;
+    if (path.dirname(at) === at) return undefined;
+  }
 }
 
 function shown(file: string): string {

@@ -289,6 +289,17 @@ function isNegated(pattern: string): boolean {
 }
 
 /**
+ * The glob with `(`, `)` and `|` escaped: picomatch reads them as a regular expression's group and
+ * alternation even with extglobs off (`x|spec/**` matched every spec file, `(a|b)` either name).
+ * As in minimatch (ESLint's globs) they are the characters themselves, in every glob alike
+ * (layout, `ignores`, `overrides`): a file named `0002 (draft).md` is matched by its name, and
+ * alternatives are written `{a,b}`. A character already escaped (`\\(`) stays as it is.
+ */
+export function literalGroups(glob: string): string {
+  return glob.replace(/\\.|[()|]/gs, (m) => (m.length === 2 ? m : `\\${m}`));
+}
+
+/**
  * The one glob matcher of every file source: a path matches when the last pattern that matches it
  * is not negated, and never under node_modules. Throws a UsageError for a refused glob (see globProblem).
  */
@@ -299,7 +310,7 @@ export function globMatcher(patterns: readonly string[]): (rel: string) => boole
     const body = negated ? p.slice(1) : p;
     const problem = globProblem(body);
     if (problem) throw new UsageError(problem);
-    return { negated, test: picomatch(body, GLOB_OPTIONS) };
+    return { negated, test: picomatch(literalGroups(body), GLOB_OPTIONS) };
   });
   return (rel) => {
     if (rel === 'node_modules' || rel.startsWith('node_modules/') || rel.includes('/node_modules/')) return false;
