@@ -213,7 +213,7 @@ describe('the result cache replays a run whose inputs are unchanged', () => {
     expect(plugged.map((r) => [r.code < 2, r.ours.includes('cli-main.js')]), plugged[0]!.stderr).toEqual([[true, true], [true, true]]);
   }, 180_000);
 
-  it("in the repository's node_modules/.cache: replayed once git has said it ignores the folder; a committed entry never", () => {
+  it("in the repository's node_modules/.cache: replayed once git has said it ignores the folder; an entry not made with the user's secret, or committed, never", () => {
     mkdirSync(path.join(root, 'node_modules'));
     const args = ['check', 'interop-map'];
     const inRepo = (a: string[]) => run(a, { SPECGATE_CACHE_DIR: '' }, path.join(root, 'node_modules/.cache/specgate/results'));
