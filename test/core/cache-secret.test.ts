@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { frameEntry, readEntry } from '../../scripts/core/cache-entry.js';
+import module from 'node:module';
+import { enableCompileCache } from '../../scripts/compile-cache.js';
+import { frameEntry, readEntry, secretFolderName } from '../../scripts/core/cache-entry.js';
 import { openParseCache } from '../../scripts/core/parse-cache.js';
 import { cacheSecret, cacheSecretFile } from '../../scripts/core/user-cache.js';
 import { replayable, resultPlan, RESULTS_KIND } from '../../scripts/result-replay.js';
@@ -47,6 +49,28 @@ describe('a cache entry is read only when made with the user secret', () => {
     // renamed, with its header rewritten to the new name: the HMAC covers the name
     writeFileSync(path.join(dir, 'parsed', 'b.json'), readFileSync(path.join(dir, 'parsed', 'a.json'), 'latin1').replace(' a.json ', ' b.json '), 'latin1');
     expect(readEntry(dir, 'parsed', 'b.json', secret)).toBeUndefined();
+  });
+});
+
+describe("Node's compile cache (V8 code Node runs: specgate cannot frame its files)", () => {
+  it('is in a folder whose name is an HMAC under the user secret, never a name a pull request can plant into', () => {
+    const m = module as typeof module & { enableCompileCache?: (dir?: string) => unknown };
+    const saved = m.enableCompileCache;
+    const asked: Array<string | undefined> = [];
+    m.enableCompileCache = (dir) => asked.push(dir); // as Node ≥ 22.1 has it (this may be Node 20)
+    try {
+      const root = tempDir();
+      const cache = path.join(tempDir(), 'cache');
+      const env = { ...process.env, XDG_CACHE_HOME: path.join(tempDir('specgate-home-'), 'cache') };
+      enableCompileCache(['check', '--root', root, '--cache-location', cache], env);
+      expect(asked).toHaveLength(1);
+      expect(asked[0]).not.toBe(path.join(cache, 'node-compile'));
+      expect(asked[0]).toBe(path.join(cache, secretFolderName('node-compile', cacheSecret(root, false, env)!)));
+      // another user (another secret) has another folder
+      expect(secretFolderName('node-compile', randomBytes(32))).not.toBe(path.basename(asked[0]!));
+    } finally {
+      m.enableCompileCache = saved;
+    }
   });
 });
 
