@@ -71,7 +71,8 @@ describe('.github/workflows/spec-gate.yml', () => {
     expect(cache).toBeGreaterThan(install); // npm ci empties node_modules, where the cache lives
     expect(cache).toBeLessThan(firstCheck);
     const { path: cachePath, key, 'restore-keys': restoreKeys } = steps[cache].with;
-    expect(cachePath).toBe('node_modules/.cache/specgate');
+    // the entries, and the secret they are authenticated with (without it every entry is a miss)
+    expect(String(cachePath).trim().split('\n')).toEqual(['node_modules/.cache/specgate', '~/.cache/specgate/cache-key']);
     expect(key).toContain("hashFiles('package-lock.json')");
     expect(key).toContain("hashFiles('RFCS/**/*.md')");
     expect(String(restoreKeys).trim().split('\n').every((k: string) => key.startsWith(k.trim()))).toBe(true);
