@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, constants, existsSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, constants, existsSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -36,17 +36,20 @@ const secrets = new Map<string, Buffer | undefined>();
  * The per-user secret every cache entry is authenticated with (core/cache-entry.ts), or undefined
  * when there is none to trust: then every entry is a miss and none is written. It is a regular file
  * of this user (never through a symlink), readable by no one else (0600), of exactly its size, in a
- * folder no one else may write, and not inside `root` nor the work tree holding it (a file
- * checked out under umask 077 is 0600 and the user's: a repository could commit one). With `create`, a missing secret is made (random bytes, 0600, put in place with link(2) so
- * two first runs agree on one); the fast path only reads.
+ * folder no one else may write, and not inside `root` nor the work tree holding it (a file checked
+ * out under umask 077 is 0600 and the user's: a repository could commit one; nothing is read or
+ * made there). With `create`, a missing or unusable secret is made (random bytes, 0600, put in
+ * place with link(2) so two first runs agree on one); the fast path only reads.
  */
 export function cacheSecret(root: string, create: boolean, env: NodeJS.ProcessEnv = process.env): Buffer | undefined {
   const file = cacheSecretFile(env);
   const memo = `${file}\0${root}`;
   if (secrets.has(memo) && (secrets.get(memo) !== undefined || !create)) return secrets.get(memo);
-  let secret = readSecret(file);
-  if (secret === undefined && create) secret = makeSecret(file);
-  if (secret !== undefined && insideATree(realOf(file), realOf(root))) secret = undefined;
+  let secret: Buffer | undefined;
+  if (!insideATree(path.join(realOf(userCacheHome(env)), path.relative(userCacheHome(env), file)), realOf(root))) {
+    secret = readSecret(file);
+    if (secret === undefined && create) secret = makeSecret(file);
+  }
   secrets.set(memo, secret);
   return secret;
 }
@@ -84,11 +87,17 @@ function makeSecret(file: string): Buffer | undefined {
   const temp = path.join(dir, `.cache-key.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // specgate's folder made by an older specgate, or under umask 002 (group-writable): made private.
+    const st = lstatSync(dir);
+    const uid = process.getuid?.();
+    if (st.isDirectory() && (uid === undefined || st.uid === uid) && (st.mode & 0o077) !== 0) chmodSync(dir, 0o700);
     writeFileSync(temp, randomBytes(SECRET_BYTES), { flag: 'wx', mode: 0o600 });
     try {
       linkSync(temp, file); // fails when another run made it first: theirs is the secret
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      // one that cannot serve (a symlink, readable by others, another size) is replaced, never followed
+      if (readSecret(file) === undefined) renameSync(temp, file);
     }
   } catch {
     // an unwritable cache home: no secret, no cache

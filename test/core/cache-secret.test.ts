@@ -89,23 +89,34 @@ describe('the per-user secret', () => {
     expect(cacheSecret(tempDir(), false, env)).toEqual(made);
   });
 
-  it.skipIf(process.getuid?.() === undefined)('is refused when others may read it, when it is a symlink, or when its folder is writable by others', () => {
+  it.skipIf(process.getuid?.() === undefined)('is not read when others may read it, when it is a symlink, or when its folder is writable by others; the run that writes replaces or mends it', () => {
     const readable = home();
-    cacheSecret(tempDir(), true, readable);
+    const old = cacheSecret(tempDir(), true, readable)!;
     chmodSync(cacheSecretFile(readable), 0o644);
     expect(cacheSecret(tempDir(), false, readable)).toBeUndefined();
+    const replaced = cacheSecret(tempDir(), true, readable)!;
+    expect(replaced.length).toBe(32);
+    expect(replaced.equals(old)).toBe(false); // others may have read the old one
+    expect(statSync(cacheSecretFile(readable)).mode & 0o777).toBe(0o600);
 
     const linked = home();
     const elsewhere = path.join(tempDir(), 'key');
-    writeFileSync(elsewhere, randomBytes(32), { mode: 0o600 });
+    const planted = randomBytes(32);
+    writeFileSync(elsewhere, planted, { mode: 0o600 });
     mkdirSync(path.dirname(cacheSecretFile(linked)), { recursive: true, mode: 0o700 });
     symlinkSync(elsewhere, cacheSecretFile(linked));
-    expect(cacheSecret(tempDir(), true, linked)).toBeUndefined();
+    expect(cacheSecret(tempDir(), false, linked)).toBeUndefined();
+    const made = cacheSecret(tempDir(), true, linked)!;
+    expect(made.equals(planted)).toBe(false);
+    expect(readFileSync(elsewhere).equals(planted)).toBe(true); // the link was replaced, never written through
 
     const open = home();
-    cacheSecret(tempDir(), true, open);
+    const kept = cacheSecret(tempDir(), true, open)!;
     chmodSync(path.dirname(cacheSecretFile(open)), 0o777);
     expect(cacheSecret(tempDir(), false, open)).toBeUndefined();
+    // a folder of this user (an older specgate's, or made under umask 002) is made private again
+    expect(cacheSecret(tempDir(), true, open)?.equals(kept)).toBe(true);
+    expect(statSync(path.dirname(cacheSecretFile(open))).mode & 0o777).toBe(0o700);
   });
 
   it('is refused inside the governed tree or its work tree (a checkout under umask 077 makes a committed one 0600)', () => {
@@ -116,9 +127,11 @@ describe('the per-user secret', () => {
     const env = { XDG_CACHE_HOME: path.join(top, '.cache') };
     const planted = cacheSecretFile(env);
     mkdirSync(path.dirname(planted), { recursive: true, mode: 0o700 });
-    writeFileSync(planted, randomBytes(32), { mode: 0o600 });
+    const bytes = randomBytes(32);
+    writeFileSync(planted, bytes, { mode: 0o600 });
     expect(cacheSecret(root, true, env)).toBeUndefined();
     expect(cacheSecret(top, true, env)).toBeUndefined();
+    expect(readFileSync(planted).equals(bytes)).toBe(true); // left as it is: nothing is made inside a tree
     expect(cacheSecret(tempDir(), false, env)?.length).toBe(32);
   });
 });
