@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { realOf, rootKey, userCacheHome } from './user-cache.js';
 
@@ -164,7 +164,8 @@ export function indexSignature(root: string): { signature: string; verdictFile: 
       const st = lstatSync(dotGit);
       if (st.isDirectory()) gitDir = dotGit;
       else if (st.isFile()) {
-        const m = /^gitdir: (.+)$/m.exec(readFileSync(dotGit, 'utf8').slice(0, 4096));
+        // A `.git` file is a line (`gitdir: <path>`): a larger one is not git's, and is never read whole.
+        const m = /^gitdir: (.+)$/m.exec(readCapped(dotGit, 4096)?.toString('utf8') ?? '');
         if (m) gitDir = path.resolve(path.dirname(dotGit), m[1]!.trim());
       }
     }
