@@ -11,8 +11,8 @@ import { corpusRepo, git, gitOk } from '../gates/git-repo.js';
  * Issue 35, point 1: nothing a pull request can write is executed or trusted as a cache. Each
  * route below puts a forged entry where a run reads its cache, by a way a pull request reaches a
  * user's disk: a submodule at node_modules/.cache, a checkout git refuses (another owner), an
- * extracted tarball with a `.git` file, a patch applied with `git apply`, a folder inside the
- * repository but outside --root. The forged validator writes a marker file and passes any map;
+ * extracted tarball with a `.git` file, a patch applied with `git apply`, git absent, a folder
+ * inside the repository but outside --root. The forged validator writes a marker file and passes any map;
  * the forged result says "no errors". The attacker knows the code, the keys (content hashes) and
  * the framing (`frameEntry`, called with a secret of its own: it cannot read the user's). The run
  * must ignore every one: the broken map still fails, and the marker is not written.
@@ -176,6 +176,20 @@ describe('hostile: a planted cache entry is never run nor trusted (issue 35, poi
         expect(existsSync(path.join(root, 'node_modules/.cache/specgate/validators'))).toBe(true);
       },
       () => check(root),
+    );
+  }, 120_000);
+
+  it('git absent (not on PATH): committed entries in a git checkout', () => {
+    const { top, root } = brokenRepo();
+    const noGit = tempDir('specgate-nogit-'); // a PATH with no git in it
+    expectBothIgnored(
+      path.join(root, 'node_modules/.cache/specgate'),
+      root,
+      (only) => {
+        gitOk(top, ['add', '-A', '-f', 'node_modules/.cache/specgate']);
+        gitOk(top, ['commit', '-qm', `committed entries: ${only}`, '--no-verify']);
+      },
+      () => check(root, [], { PATH: noGit }),
     );
   }, 120_000);
 
