@@ -9,7 +9,7 @@ import { jsonText } from '../core/reporters/json-text.js';
 import { openRoot, writeReport } from '../core/run-env.js';
 import { toPosix } from '../core/source.js';
 import { buildReport } from '../report/build.js';
-import type { PendingErratum } from '../report/model.js';
+import { errataPending } from '../report/errata-pending.js';
 
 export const REPORT_FORMATS = ['text', 'json', 'markdown', 'html'] as const;
 
@@ -95,16 +95,6 @@ function historyLimit(v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
   if (!/^\d+$/.test(v)) throw new UsageError(`--history is a number of commits (got "${v}")`, HELP);
   return Number(v);
-}
-
-/** The errata of Accepted RFCs not yet applied: what `errata check` would report, judged the same way. */
-async function errataPending(corpus: Corpus): Promise<PendingErratum[]> {
-  const { planErrata } = await import('../errata/run.js');
-  const problems = corpus.problems.length;
-  const run = await planErrata(corpus, { mode: 'check' });
-  // What judging them finds belongs to `errata check`; the report only lists what is pending.
-  corpus.problems.length = problems;
-  return run.outcomes.filter((o) => o.status !== 'already-applied' && o.status !== 'left').map((o) => ({ rfc: o.rfc, index: o.index, at: o.at, target: o.target, detail: o.detail }));
 }
 
 /** The folder of the output file, relative to the root ('' at the root; a path with `..` when outside it). */
