@@ -23,6 +23,8 @@ export function renderHtml(model: ReportModel, opts: HtmlOptions): string {
     return row ? `<a href="${esc(opts.href(row.file))}">${esc(n)}</a>` : esc(n);
   };
   const table = (head: string[], rows: string[][], cls = '') => `<div class="scroll"><table${cls ? ` class="${cls}"` : ''}><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</tbody></table></div>`;
+  // A long list folds (no script: <details>), open when it is short.
+  const details = (summary: string, inner: string, open: boolean) => `<details${open ? ' open' : ''}><summary>${esc(summary)}</summary>${inner}</details>`;
   const swatch = (role: keyof typeof ROLE_COLOURS) => `<span class="swatch" style="background:${ROLE_COLOURS[role]}"></span>`;
   const a = model.acceptance;
   const cards = [
@@ -41,14 +43,14 @@ export function renderHtml(model: ReportModel, opts: HtmlOptions): string {
       ['none ticked', a.none],
       ['no boxes', a.noBoxes],
     ].map(([label, list]) => [label as string, `<span data-bucket="${label}">${(list as string[]).length}</span>`, (list as string[]).map(rfcLink).join(', ')]))}</section>`,
-    `<section id="open-questions"><h2>${SECTION_TITLES['open-questions']} <span class="badge" data-count="open-questions">${model.openQuestions.length}</span></h2>${model.openQuestions.length ? table(['RFC', 'status', 'question'], model.openQuestions.map((q) => [`<a href="${esc(opts.href(q.file))}">${esc(q.rfc)}${q.number !== undefined ? ` Q${q.number}` : ''}</a>`, esc(q.status), esc(q.text)]), 'wide') : '<p>None.</p>'}</section>`,
-    ...(model.errataPending
-      ? [`<section id="errata"><h2>${SECTION_TITLES.errata} <span class="badge" data-count="errata-pending">${model.errataPending.length}</span></h2>${model.errataPending.length ? table(['RFC', 'item', 'target', 'why'], model.errataPending.map((e) => [rfcLink(e.rfc), String(e.index), esc(e.target), esc(e.detail)]), 'wide') : '<p>None.</p>'}</section>`]
-      : []),
     `<section id="citations"><h2>${SECTION_TITLES.citations} <span class="badge" data-count="citation-edges">${model.citations.edges.length}</span></h2><figure>${citationGraph(model, opts.href)}<figcaption>Each circle is an RFC (its colour its status; select it to open its file), each line a citation.</figcaption></figure>${
       model.citations.missingSections.length ? `<h3>Cited sections that do not exist <span class="badge" data-count="missing-sections">${model.citations.missingSections.length}</span></h3><ul>${model.citations.missingSections.map((m) => `<li><a href="${esc(opts.href(m.file))}">${esc(m.file)}:${m.line}</a>: ${esc(m.citation)}</li>`).join('')}</ul>` : ''
     }</section>`,
-    `<section id="rfcs"><h2>${SECTION_TITLES.rfcs}</h2>${table(['RFC', 'title', 'status', 'last status change', 'invariants', 'cites', 'cited by'], model.rfcs.map((r) => [`<a href="${esc(opts.href(r.file))}">${esc(r.number || r.file)}</a>`, esc(r.title), `${swatch(r.role ?? 'other')}${esc(r.status)}`, r.lastChange ? `${esc(r.lastChange.what)} <span class="date">${esc(r.lastChange.date)}</span>` : '', String(r.invariants.length), String(r.citesOut.length), String(r.citedBy.length)]), 'wide')}</section>`,
+    `<section id="open-questions"><h2>${SECTION_TITLES['open-questions']} <span class="badge" data-count="open-questions">${model.openQuestions.length}</span></h2>${model.openQuestions.length ? details(`${model.openQuestions.length} question${model.openQuestions.length === 1 ? '' : 's'} in ${new Set(model.openQuestions.map((q) => q.rfc)).size} RFCs`, table(['RFC', 'status', 'question'], model.openQuestions.map((q) => [`<a href="${esc(opts.href(q.file))}">${esc(q.rfc)}${q.number !== undefined ? ` Q${q.number}` : ''}</a>`, esc(q.status), esc(q.text)]), 'wide'), model.openQuestions.length <= 12) : '<p>None.</p>'}</section>`,
+    ...(model.errataPending
+      ? [`<section id="errata"><h2>${SECTION_TITLES.errata} <span class="badge" data-count="errata-pending">${model.errataPending.length}</span></h2>${model.errataPending.length ? table(['RFC', 'item', 'target', 'why'], model.errataPending.map((e) => [rfcLink(e.rfc), String(e.index), esc(e.target), esc(e.detail)]), 'wide') : '<p>None.</p>'}</section>`]
+      : []),
+    `<section id="rfcs"><h2>${SECTION_TITLES.rfcs}</h2>${details(`all ${model.rfcs.length} RFCs`, table(['RFC', 'title', 'status', 'last status change', 'invariants', 'cites', 'cited by'], model.rfcs.map((r) => [`<a href="${esc(opts.href(r.file))}">${esc(r.number || r.file)}</a>`, esc(r.title), `${swatch(r.role ?? 'other')}${esc(r.status)}`, r.lastChange ? `${esc(r.lastChange.what)} <span class="date">${esc(r.lastChange.date)}</span>` : '', String(r.invariants.length), String(r.citesOut.length), String(r.citedBy.length)]), 'wide'), model.rfcs.length <= 12)}</section>`,
   ];
   return `<!doctype html>
 <html lang="en">
@@ -87,15 +89,16 @@ h3{font-size:1rem}
 figure{margin:0}
 figcaption{color:var(--muted);font-size:.85rem;margin-top:4px}
 svg{width:100%;height:auto;display:block}
+.graph{max-width:860px;margin:0 auto}
 .chart .tick line{stroke:var(--line)}
-.chart text,.graph text{font-size:11px;fill:var(--muted)}
+.chart text{font-size:13px;fill:var(--muted)}.graph text{font-size:11px;fill:var(--muted)}
 .graph .links line{stroke:#9aa5b1;stroke-opacity:.7;stroke-width:1.2}
 .graph .node circle{stroke:#fff;stroke-width:1.5}
 .graph .node text{fill:#fff;font-size:9px;font-weight:600;pointer-events:none}
 .graph a:focus circle,.graph a:hover circle{stroke:var(--fg);stroke-width:2.5}
 .scroll{overflow-x:auto}
 table{border-collapse:collapse;width:100%;font-size:.9rem}
-th,td{text-align:left;padding:5px 8px;border-bottom:1px solid var(--line);vertical-align:top}
+th,td{text-align:left;padding:5px 8px;border-bottom:1px solid var(--line);vertical-align:top;overflow-wrap:anywhere}
 th{color:var(--muted);font-weight:600;white-space:nowrap}
 table.wide td{min-width:4.5em}
 td a{color:#1f5fae}
@@ -103,5 +106,7 @@ td a{color:#1f5fae}
 .badge{display:inline-block;background:var(--bg);border:1px solid var(--line);border-radius:10px;padding:0 8px;font-size:.85rem;color:var(--muted);vertical-align:.1em}
 .date{color:var(--muted);white-space:nowrap}
 .empty{color:var(--muted)}
+summary{cursor:pointer;color:#1f5fae;margin:.2rem 0 .5rem}
+@media (max-width:600px){main{padding:8px}section{padding:10px}table.wide thead{display:none}table.wide tr{display:block;border-bottom:1px solid var(--line);padding:4px 0}table.wide td{display:inline-block;border:0;padding:2px 6px;min-width:0}table.wide td:last-child{display:block}}
 @media (min-width:760px){.cards{grid-template-columns:repeat(4,1fr)}.two{grid-template-columns:minmax(220px,1fr) 2fr}}
 `;

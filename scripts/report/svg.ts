@@ -35,7 +35,7 @@ const fmt = (n: number) => (Math.round(n * 10) / 10).toString();
  */
 export function historyChart(model: ReportModel, points: readonly HistoryPoint[]): string {
   const W = 640;
-  const H = 260;
+  const H = 300;
   const m = { top: 12, right: 12, bottom: 34, left: 36 };
   const names = model.statuses.map((s) => s.status);
   const colour = (name: string) => ROLE_COLOURS[model.statuses.find((s) => s.status === name)?.role ?? 'other'];
