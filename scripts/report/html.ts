@@ -101,7 +101,7 @@ table{border-collapse:collapse;width:100%;font-size:.9rem}
 th,td{text-align:left;padding:5px 8px;border-bottom:1px solid var(--line);vertical-align:top;overflow-wrap:anywhere}
 th{color:var(--muted);font-weight:600;white-space:nowrap}
 table.wide td{min-width:4.5em}
-td a{color:#1f5fae}
+td a,li a{color:#1f5fae}
 .swatch{display:inline-block;width:.8em;height:.8em;border-radius:2px;margin-right:.4em;vertical-align:-.05em}
 .badge{display:inline-block;background:var(--bg);border:1px solid var(--line);border-radius:10px;padding:0 8px;font-size:.85rem;color:var(--muted);vertical-align:.1em}
 .date{color:var(--muted);white-space:nowrap}
