@@ -1,7 +1,7 @@
 import type { DateFormat } from '../core/date-format.js';
 import type { ProcessProfile } from '../core/process.js';
 import type { RfcDocument } from './document.js';
-import { headerField } from './document.js';
+import { headerField, rfcStatus } from './document.js';
 
 /** Sections where upstream keeps an RFC's history ("Status history", "Amendment record"). */
 const HISTORY_SECTION = /^(?:status history|amendment record|amendments|history|changelog)\b/i;
@@ -40,13 +40,16 @@ export function flipReader(process: ProcessProfile, fmt: DateFormat, rows: reado
   const history = new RegExp(`^${escapeRe(process.sections.statusHistory)}(?!\\w)`, 'i');
   return (text, doc) => {
     let best: Flip | undefined;
+    const status = rfcStatus(doc)?.value;
     const consider = (line: string, lineNo: number) => {
       const m = FLIP.exec(line);
       if (!m) return;
       const date = m[3] ?? m[4]!;
       const what = m[1] ? `${m[1]} → ${m[2]}` : `${m[5]} → ${m[6]}`;
       const iso = fmt.iso(date);
-      if (iso !== undefined && (!best || iso > best.iso)) best = { what, date, iso, line: lineNo };
+      // Two flips on one day (Draft → Active and Active → Accepted): the one to the status the RFC has now.
+      const toNow = (w: string) => status !== undefined && w.endsWith(`→ ${status}`);
+      if (iso !== undefined && (!best || iso > best.iso || (iso === best.iso && toNow(what) && !toNow(best.what)))) best = { what, date, iso, line: lineNo };
     };
     for (const s of doc.sections) if (s.kind === 'heading') consider(s.title, s.range.line);
     // Header rows that record the flip in words (upstream's Updated: `2026-05-11 (Active → Accepted: …)`), when asked.
