@@ -5,6 +5,7 @@ import { Corpus } from '../core/corpus.js';
 import { UsageError } from '../core/errors.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
+import { cacheableRun } from '../core/inputs.js';
 import { jsonText } from '../core/reporters/json-text.js';
 import { openRoot, writeReport } from '../core/run-env.js';
 import { toPosix } from '../core/source.js';
@@ -69,6 +70,9 @@ async function reportRun(argv: string[], io: CliIo): Promise<number> {
   const history = historyLimit(values.history as string | undefined);
   if (values['cache-location'] !== undefined && values['no-cache']) throw new UsageError('give --cache-location or --no-cache, not both');
   setCacheLocation(values['cache-location'] as string | undefined);
+  // The text, json and markdown reports are a function of the files read: a run whose inputs are as an
+  // earlier run saw them prints what it printed (scripts/result-replay.ts). The page also reads git's history.
+  if (format !== 'html' && !values.staged && !values['no-cache']) cacheableRun();
   const opened = await openRoot(values, ['rfcsDir']);
   const corpus = new Corpus(opened.source, opened.config.layout);
   if (values['no-cache']) corpus.useParseCache = false;

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sha256 } from '../core/cache.js';
@@ -7,6 +8,12 @@ import { mentionsErrata } from '../errata/parse.js';
 import { readerFingerprint } from '../rfc/load.js';
 import { loadRfcSet } from '../rfc/set.js';
 import type { PendingErratum } from './model.js';
+
+/** The errata modules' own text (the reader's fingerprint covers the reader and the Markdown packages). */
+function errataCode(): string {
+  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'errata');
+  return sha256(readdirSync(dir).filter((f) => f.endsWith('.js') || f.endsWith('.ts')).sort().map((f) => `${f}\0${readFileSync(path.join(dir, f), 'utf8')}`).join('\0'));
+}
 
 interface Entry {
   /** Every other file the judging read, by its text's hash (null: it could not be read). */
@@ -28,7 +35,7 @@ export async function errataPending(corpus: Corpus): Promise<PendingErratum[]> {
   if (withErrata.length === 0) return [];
   const store = corpus.cache;
   const key = sha256(
-    JSON.stringify([packageVersion(), readerFingerprint(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'errata')), corpus.layout.process, withErrata.map((f) => [f, sha256(corpus.text(f) ?? '')])]),
+    JSON.stringify([packageVersion(), readerFingerprint(), errataCode(), corpus.layout.process, withErrata.map((f) => [f, sha256(corpus.text(f) ?? '')])]),
   );
   const hit = store?.get('report-errata', `${key}.json`);
   if (hit !== undefined) {

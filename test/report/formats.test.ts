@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeShared, runCli, tempDir } from '../helpers/env.js';
+import { describeShared, runCli, spawnCli, tempDir } from '../helpers/env.js';
 import { upstreamRepo } from './upstream-repo.js';
 
 /** The json report of a root, parsed. */
@@ -35,6 +35,12 @@ describe('specgate report on this repository', () => {
     expect(mdTable(md, 'Corpus').map((r) => Number(r[1]))).toEqual([j.counts.specDocuments, j.counts.jsonSchemas, j.counts.openapiOperations, j.counts.rfcs]);
     const text = (await runCli(['report'])).stdout;
     for (const s of j.statuses) expect(text).toMatch(new RegExp(`^${s.status}\\s+${s.count}$`, 'm'));
+  });
+
+  it("docs/commands/report.md shows this repository's report as it is", async () => {
+    const page = readFileSync('docs/commands/report.md', 'utf8');
+    const shown = page.split('```console\n$ npx specgate report\n')[1]!.split('```')[0]!;
+    expect(shown).toBe((await runCli(['report'])).stdout);
   });
 
   it('a usage error for an unknown format, with nothing written', async () => {
@@ -89,6 +95,25 @@ describeShared("specgate report on upstream's layout (the openwop-v2 anchor with
     expect(mdTable(md, 'Acceptance criteria of Accepted RFCs').map((r) => Number(r[1]))).toEqual([j.acceptance.allTicked.length, j.acceptance.some.length, j.acceptance.none.length, j.acceptance.noBoxes.length]);
     expect(mdTable(md, 'RFCs by status').map((r) => Number(r[1]))).toEqual(j.statuses.map((s: any) => s.count));
     expect(mdTable(md, 'RFCs')).toHaveLength(j.rfcs.length);
+  });
+
+  it('a run with the inputs of an earlier one replays its output; a status change or a new RFC is seen', () => {
+    const first = spawnCli(['report', '--root', root]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(spawnCli(['report', '--root', root]).stdout).toBe(first.stdout);
+    const file = path.join(root, 'RFCS', '0034-otel-collector-test-seam.md');
+    const text = readFileSync(file, 'utf8');
+    try {
+      writeFileSync(file, text.replace(/(\| \*\*Status\*\* *\| )`Draft`/, '$1`Active`'));
+      const draft = (out: string) => Number(/^Draft\s+(\d+)$/m.exec(out)![1]);
+      expect(draft(spawnCli(['report', '--root', root]).stdout)).toBe(draft(first.stdout) - 1);
+      writeFileSync(path.join(root, 'RFCS', '0099-new.md'), text);
+      expect(spawnCli(['report', '--root', root]).stdout).toMatch(/^RFCs\s+63$/m);
+    } finally {
+      writeFileSync(file, text);
+      rmSync(path.join(root, 'RFCS', '0099-new.md'), { force: true });
+    }
+    expect(spawnCli(['report', '--root', root]).stdout).toBe(first.stdout);
   });
 
   it('hostile RFC text is escaped in markdown and html: no tag, no link, no cell break', async () => {
