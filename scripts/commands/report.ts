@@ -7,6 +7,7 @@ import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
 import { cacheableRun } from '../core/inputs.js';
 import { jsonText } from '../core/reporters/json-text.js';
+import { printable } from '../core/reporters/printable.js';
 import { openRoot, writeReport } from '../core/run-env.js';
 import { toPosix } from '../core/source.js';
 import { buildReport } from '../report/build.js';
@@ -89,7 +90,7 @@ async function reportRun(argv: string[], io: CliIo): Promise<number> {
     text = renderHtml({ ...model, ...(points ? { history: points } : {}) }, { name: path.basename(opened.root), href: (file) => relativeLink(base, file), ...(points ? { history: points } : {}) });
   } else text = (await import('../report/terminal.js')).renderTerminal(model);
   // Reading problems (an RFC that is not UTF-8, one past the size cap) are said, not hidden.
-  for (const p of corpus.problems) io.stderr.write(`specgate: ${p.file}: ${p.message} (${p.ruleId})\n`);
+  for (const p of corpus.problems) io.stderr.write(`specgate: ${printable(`${p.file}: ${p.message}`)} (${p.ruleId})\n`);
   writeReport(output, text, io);
   return 0;
 }
