@@ -43,7 +43,7 @@ export function renderHtml(model: ReportModel, opts: HtmlOptions): string {
       ['none ticked', a.none],
       ['no boxes', a.noBoxes],
     ].map(([label, list]) => [label as string, `<span data-bucket="${label}">${(list as string[]).length}</span>`, (list as string[]).map(rfcLink).join(', ')]))}</section>`,
-    `<section id="citations"><h2>${SECTION_TITLES.citations} <span class="badge" data-count="citation-edges">${model.citations.edges.length}</span></h2><figure>${citationGraph(model, opts.href)}<figcaption>Each circle is an RFC (its colour its status; select it to open its file), each line a citation.</figcaption></figure>${
+    `<section id="citations"><h2>${SECTION_TITLES.citations} <span class="badge" data-count="citation-edges">${model.citations.edges.length}</span></h2><figure><div class="graph-wrap">${citationGraph(model, opts.href)}</div><figcaption>Each circle is an RFC (its colour its status; select it to open its file), each line a citation.</figcaption></figure>${
       model.citations.missingSections.length ? `<h3>Cited sections that do not exist <span class="badge" data-count="missing-sections">${model.citations.missingSections.length}</span></h3><ul>${model.citations.missingSections.map((m) => `<li><a href="${esc(opts.href(m.file))}">${esc(m.file)}:${m.line}</a>: ${esc(m.citation)}</li>`).join('')}</ul>` : ''
     }</section>`,
     `<section id="open-questions"><h2>${SECTION_TITLES['open-questions']} <span class="badge" data-count="open-questions">${model.openQuestions.length}</span></h2>${model.openQuestions.length ? details(`${model.openQuestions.length} question${model.openQuestions.length === 1 ? '' : 's'} in ${new Set(model.openQuestions.map((q) => q.rfc)).size} RFCs`, table(['RFC', 'status', 'question'], model.openQuestions.map((q) => [`<a href="${esc(opts.href(q.file))}">${esc(q.rfc)}${q.number !== undefined ? ` Q${q.number}` : ''}</a>`, esc(q.status), esc(q.text)]), 'wide'), model.openQuestions.length <= 12) : '<p>None.</p>'}</section>`,
@@ -107,6 +107,6 @@ td a,li a{color:#1f5fae}
 .date{color:var(--muted);white-space:nowrap}
 .empty{color:var(--muted)}
 summary{cursor:pointer;color:#1f5fae;margin:.2rem 0 .5rem}
-@media (max-width:600px){main{padding:8px}section{padding:10px}table.wide thead{display:none}table.wide tr{display:block;border-bottom:1px solid var(--line);padding:4px 0}table.wide td{display:inline-block;border:0;padding:2px 6px;min-width:0}table.wide td:last-child{display:block}}
+@media (max-width:600px){.chart text{font-size:22px}.graph-wrap{overflow-x:auto}.graph{min-width:620px}main{padding:8px}section{padding:10px}table.wide thead{display:none}table.wide tr{display:block;border-bottom:1px solid var(--line);padding:4px 0}table.wide td{display:inline-block;border:0;padding:2px 6px;min-width:0}table.wide td:last-child{display:block}}
 @media (min-width:760px){.cards{grid-template-columns:repeat(4,1fr)}.two{grid-template-columns:minmax(220px,1fr) 2fr}}
 `;

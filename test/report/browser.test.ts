@@ -36,8 +36,9 @@ async function open(ctx: BrowserContext, file: string, width: number): Promise<{
 function drawnPixels(png: PNG, box: { x: number; y: number; width: number; height: number }): { drawn: number; total: number } {
   let drawn = 0;
   let total = 0;
-  for (let y = Math.floor(box.y); y < Math.floor(box.y + box.height); y++) {
-    for (let x = Math.floor(box.x); x < Math.floor(box.x + box.width); x++) {
+  // The part of the box on the screenshot (on a phone the graph scrolls sideways in its own box).
+  for (let y = Math.max(0, Math.floor(box.y)); y < Math.min(png.height, Math.floor(box.y + box.height)); y++) {
+    for (let x = Math.max(0, Math.floor(box.x)); x < Math.min(png.width, Math.floor(box.x + box.width)); x++) {
       const i = (y * png.width + x) * 4;
       total++;
       if (png.data[i]! < 240 || png.data[i + 1]! < 240 || png.data[i + 2]! < 240) drawn++;
