@@ -9,6 +9,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run(argv
   wire: { summary: 'judge captured A2A exchanges against RFC 0211', load: () => import('./commands/wire.js') },
   compat: { summary: 'classify schema changes against a git base', load: () => import('./commands/compat.js') },
   probe: { summary: "run RFC 0211's conformance legs against a live A2A host", load: () => import('./commands/probe.js') },
+  report: { summary: "the corpus's governance state: statuses, open questions, acceptance, errata, citations (text, json, markdown, html)", load: () => import('./commands/report.js') },
   lsp: { summary: 'a Language Server over stdio: diagnostics, quick fixes and hover in the editor', load: () => import('./commands/lsp.js') },
   init: { summary: 'write specgate.config.json for this layout; --ci github, --hook on request', load: () => import('./commands/init.js') },
   'install-hook': { summary: 'install the pre-commit check (git hook, or --husky, --lefthook, --pre-commit)', load: () => import('./commands/install-hook.js') },

@@ -22,7 +22,7 @@ import { MAX_OBSERVATIONS, stillHolds } from './core/inputs.js';
 export const RESULTS_KIND = 'results';
 
 /** The commands whose runs are replayed (a command decides per run, `cacheableRun`, from its flags). */
-const REPLAYED_COMMANDS = new Set(['check']);
+const REPLAYED_COMMANDS = new Set(['check', 'report']);
 
 /** Environment variables a report depends on (colour, CI detection, Node's own options), besides every SPECGATE_* and GIT_* one. */
 const KEYED_ENV = ['NO_COLOR', 'FORCE_COLOR', 'CI', 'GITHUB_ACTIONS', 'TERM', 'COLUMNS', 'NODE_OPTIONS'];

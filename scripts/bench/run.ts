@@ -22,6 +22,7 @@ const HELP = `usage: npm run bench -- [--runs N] [--warmup N] [--scale-runs N] [
        --no-adopter  skip the adopter's installed copy (npm pack + npm install into a temp folder)
        npm run bench -- --lsp     the language server: didChange → publishDiagnostics, memory over 500 edits
        npm run bench -- --hostile [--sizes 1,4,16] [--json FILE]
+       npm run bench -- --report [--runs N] [--warmup N]   specgate report on upstream's layout, an RFC edited each round
 `;
 const ROOT = packageRoot();
 /** The cold row's own cache folder: beside the default one, under the same rules (see below). */
@@ -35,7 +36,7 @@ const TARGETS = { interopMap: 1.5, interopMapVsHandGate: 0.5, fullCheck: 2, full
 async function main(): Promise<number> {
   const { values } = parseCommandArgs(
     process.argv.slice(2),
-    { runs: { type: 'string' }, warmup: { type: 'string' }, 'scale-runs': { type: 'string' }, sizes: { type: 'string' }, json: { type: 'string' }, node: { type: 'string' }, 'no-adopter': { type: 'boolean' }, hostile: { type: 'boolean' }, lsp: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    { runs: { type: 'string' }, warmup: { type: 'string' }, 'scale-runs': { type: 'string' }, sizes: { type: 'string' }, json: { type: 'string' }, node: { type: 'string' }, 'no-adopter': { type: 'boolean' }, hostile: { type: 'boolean' }, report: { type: 'boolean' }, lsp: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     false,
   );
   if (values.help) {
@@ -43,6 +44,7 @@ async function main(): Promise<number> {
     return 0;
   }
   if (values.lsp) return (await import('./lsp.js')).benchLsp();
+  if (values.report) return (await import('./report.js')).benchReport(ROOT, CLI, Math.max(3, Number(values.runs ?? 15)), Math.max(1, Number(values.warmup ?? 2)), (s) => process.stdout.write(s + '\n'));
   if (values.hostile) return hostile(values.sizes === undefined ? [1, 4, 16] : String(values.sizes).split(',').map(Number).filter((n) => n > 0), values.json === undefined ? undefined : String(values.json));
   const runs = Math.max(10, Number(values.runs ?? 15));
   const warmup = Math.max(1, Number(values.warmup ?? 3));

@@ -30,6 +30,11 @@ export interface Layout {
   wireSchemas: { jsonrpcError: string; googleRpcStatus: string };
   /** The RFC process: status names, header rows (core/process.ts). */
   process: ProcessProfile;
+  /**
+   * A status document generated from `specgate report` (rfcs/status-document-current keeps it
+   * current; `check --fix` writes it): the file, its title line, and the report's sections it holds.
+   */
+  statusDocument?: { file: string; title?: string; sections?: Array<'counts' | 'statuses' | 'rfcs' | 'open-questions' | 'acceptance' | 'invariants' | 'citations'> };
 }
 
 /**

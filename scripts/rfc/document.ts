@@ -24,6 +24,8 @@ export interface RfcDocument extends SectionIndex {
   questions?: OpenQuestions;
   /** Sections of RFCs the prose cites (citations.ts): `RFC NNNN §X`, `RFC NNNN §"Name"`, and bare `§X` of this RFC. */
   citations: ProseCitation[];
+  /** Every RFC number its prose cites (code and HTML aside), with or without a section, sorted: the edges of the citation graph. */
+  citedRfcs?: string[];
 }
 
 /**

@@ -41,7 +41,7 @@ export function readRfc(md: MarkdownDoc, titles: ReaderTitles = DEFAULT_TITLES):
     taskItems: readTaskItems(md, index.sections),
     codeBlocks: readCodeBlocks(md, index.sections),
     ...readQuestions(md, index.sections, titles.unresolvedQuestions),
-    citations: readCitations(md),
+    ...readCitations(md),
   };
 }
 
@@ -112,14 +112,19 @@ function boldTitle(item: ListItem): string | undefined {
 }
 
 /** Section citations in the prose: everything but code and HTML (citations.ts says what counts). */
-function readCitations(md: MarkdownDoc): ProseCitation[] {
+function readCitations(md: MarkdownDoc): { citations: ProseCitation[]; citedRfcs: string[] } {
   const skip: Array<[number, number]> = [];
   walk(md.tree, (n) => {
     if (n.type === 'code' || n.type === 'inlineCode' || n.type === 'html') skip.push([offset(n, 'start'), offset(n, 'end')]);
   });
-  return findRfcCitations(md.text, skip).flatMap((c) =>
-    c.section === undefined ? [] : [{ ...(c.rfc ? { rfc: c.rfc } : {}), section: c.section, text: `${c.rfc ? `RFC ${c.rfc} ` : ''}§${c.section}`, range: md.lines.range(c.start, c.end) }],
-  );
+  const found = findRfcCitations(md.text, skip);
+  return {
+    citations: found.flatMap((c) =>
+      c.section === undefined ? [] : [{ ...(c.rfc ? { rfc: c.rfc } : {}), section: c.section, text: `${c.rfc ? `RFC ${c.rfc} ` : ''}§${c.section}`, range: md.lines.range(c.start, c.end) }],
+    ),
+    // Every RFC the prose names, with or without a section (the report's citation graph).
+    citedRfcs: [...new Set(found.flatMap((c) => (c.rfc ? [c.rfc] : [])))].sort(),
+  };
 }
 
 function readTitle(node: Heading): TitleLine {

@@ -26,8 +26,8 @@ function validate(src: string) {
 }
 
 /** Runs the composite step as the runner does: `${{ inputs.x }}` replaced, env set, bash in the working directory. */
-function runStep(repo: string, inputs: Record<string, string>, env: Record<string, string> = {}) {
-  const step = action.runs.steps[0];
+function runStep(repo: string, inputs: Record<string, string>, env: Record<string, string> = {}, index = 0) {
+  const step = action.runs.steps[index];
   const value = (name: string) => inputs[name] ?? String(action.inputs[name].default ?? '');
   const expand = (s: string) => s.replace(/\$\{\{\s*inputs\.([\w-]+)\s*\}\}/g, (_, n: string) => value(n));
   const stepEnv = Object.fromEntries(Object.entries(step.env as Record<string, string>).map(([k, v]) => [k, expand(v)]));
@@ -65,8 +65,19 @@ describe('action.yml', () => {
     expect(validate(SOURCE.replace('using: composite', 'using: compositeX')).length).toBeGreaterThan(0);
   });
 
+  it('report-html: the report step writes the page, and the next step uploads that path as the job artifact', () => {
+    const root = adopter();
+    const r = runStep(root, { 'report-html': 'status.html' }, {}, 1);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(path.join(root, 'status.html'), 'utf8')).toMatch(/^<!doctype html>[\s\S]*id="citation-graph"/);
+    const upload = action.runs.steps[2];
+    expect(upload.uses).toMatch(/^actions\/upload-artifact@/);
+    expect(upload.with.path).toBe('${{ inputs.working-directory }}/${{ inputs.report-html }}');
+    expect([action.runs.steps[1].if, upload.if]).toEqual(["${{ always() && inputs.report-html != '' }}", "${{ always() && inputs.report-html != '' }}"]);
+  });
+
   it('has the inputs the workflow needs, and the outputs of the step', () => {
-    expect(Object.keys(action.inputs)).toEqual(['families', 'preset', 'config', 'compat-base', 'errata', 'plugins', 'sarif', 'fail-on', 'working-directory']);
+    expect(Object.keys(action.inputs)).toEqual(['families', 'preset', 'config', 'compat-base', 'errata', 'plugins', 'sarif', 'fail-on', 'report-html', 'working-directory']);
     expect(Object.keys(action.outputs)).toEqual(['sarif', 'errors', 'warnings', 'exit-code']);
   });
 

@@ -7,6 +7,7 @@ import { datesValid, updatedNewestFirst } from './rules/dates-valid.js';
 import { headerTable } from './rules/header-table.js';
 import { numberMatches } from './rules/number-matches.js';
 import { requiredSections } from './rules/required-sections.js';
+import { statusDocumentCurrent } from './rules/status-document-current.js';
 import { statusKnown } from './rules/status-known.js';
 import { supersedesReciprocal } from './rules/supersedes-reciprocal.js';
 import { titleRowMatches } from './rules/title-row-matches.js';
@@ -27,6 +28,7 @@ export const family: Family = {
     acceptanceBoxes,
     unresolvedBeforeActive,
     citedSectionExists,
+    statusDocumentCurrent,
   ],
   primaryFile: ({ layout }) => layout.rfcsDir,
 };

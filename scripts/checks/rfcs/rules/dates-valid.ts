@@ -7,6 +7,7 @@ import { fixOf } from '../../../core/text-edits.js';
 import { cellContent } from '../../../rfc/header-edits.js';
 import type { HeaderRow, RfcDocument } from '../../../rfc/document.js';
 import { headerField } from '../../../rfc/document.js';
+import { flipReader } from '../../../rfc/history.js';
 import { loadRfcSet } from '../../../rfc/set.js';
 import { rfcText } from '../example-rfcs.js';
 import { rangeInCell } from '../where.js';
@@ -195,48 +196,6 @@ function latestDate(value: string, fmt: DateFormat): { written: string; iso: str
     if (iso !== undefined && (!best || iso > best.iso)) best = { written: m[0], iso };
   }
   return best;
-}
-
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-interface Flip {
-  what: string;
-  /** The date as written, and as `YYYY-MM-DD` to compare. */
-  date: string;
-  iso: string;
-  line: number;
-}
-
-/**
- * The latest status flip an RFC records with its date: in a heading (`### Active → Accepted
- * (2026-05-21)`) or a line of its status history section. A flip reads `Draft → Active (2026-05-20)`
- * or `` 2026-08-12 `Active` -> `Accepted` ``, with the process's status names and date format.
- */
-function flipReader(process: ProcessProfile, fmt: DateFormat): (text: string | undefined, doc: RfcDocument) => Flip | undefined {
-  const names = (roles: ReadonlyArray<keyof ProcessProfile['statuses']>) => roles.map((r) => escapeRe(process.statuses[r])).join('|');
-  const from = `\`?\\b(${names(['draft', 'active', 'accepted'])})\`?\\s*(?:→|->)\\s*\`?(${names(['active', 'accepted', 'withdrawn', 'superseded', 'rejected'])})\\b`;
-  const date = `(${fmt.source})(?!\\d)`;
-  const FLIP = new RegExp(`${from}\`?[^\\n]{0,40}?${date}|${date}[^\\n]{0,12}?${from}`);
-  const history = new RegExp(`^${escapeRe(process.sections.statusHistory)}(?!\\w)`, 'i');
-  return (text, doc) => {
-    let best: Flip | undefined;
-    const consider = (line: string, lineNo: number) => {
-      const m = FLIP.exec(line);
-      if (!m) return;
-      const date = m[3] ?? m[4]!;
-      const what = m[1] ? `${m[1]} → ${m[2]}` : `${m[5]} → ${m[6]}`;
-      const iso = fmt.iso(date);
-      if (iso !== undefined && (!best || iso > best.iso)) best = { what, date, iso, line: lineNo };
-    };
-    for (const s of doc.sections) if (s.kind === 'heading') consider(s.title, s.range.line);
-    if (text !== undefined) {
-      for (const s of doc.sections.filter((x) => x.kind === 'heading' && history.test(x.title))) {
-        const first = s.range.line;
-        text.slice(s.start, s.end).split('\n').forEach((line, i) => consider(line, first + i));
-      }
-    }
-    return best;
-  };
 }
 
 function clip(s: string): string {

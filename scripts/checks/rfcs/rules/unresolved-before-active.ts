@@ -18,7 +18,7 @@ const BLOCKS_ACTIVE =
  * `pre-decided` or `resolvedAt` are identifiers or compounds, not answers (and inline code is
  * not in the prose at all).
  */
-const ANSWERED = /(?<![\w.\-/])(?:resolved|decided|settled|ruled|answered|decision(?=\s*:))(?![\w-]|\.\w)/i;
+export const ANSWERED = /(?<![\w.\-/])(?:resolved|decided|settled|ruled|answered|decision(?=\s*:))(?![\w-]|\.\w)/i;
 /**
  * A question that still waits for someone past Draft: "Maintainers should confirm", "Need
  * maintainer decision", "Worth confirmation", "Flagged for governance review", or the comment

@@ -1,0 +1,184 @@
+import type { CorpusReader } from '../core/corpus.js';
+import { dateFormat } from '../core/date-format.js';
+import { isObject } from '../core/json-object.js';
+import type { StatusRole } from '../core/process.js';
+import { STATUS_ROLES } from '../core/process.js';
+import type { RfcDocument } from '../rfc/document.js';
+import { ALL_RESOLVED, rfcNumber, rfcStatus } from '../rfc/document.js';
+import { flipReader } from '../rfc/history.js';
+import { exists, namedBy } from '../rfc/resolve.js';
+import { loadRfcSet, rfcByNumber } from '../rfc/set.js';
+import type { AcceptanceTally, CitationGraph, CorpusCounts, OpenQuestion, PendingErratum, ReportModel, RfcRow, StatusCount } from './model.js';
+import { REPORT_VERSION } from './model.js';
+import { ANSWERED } from '../checks/rfcs/rules/unresolved-before-active.js';
+
+/**
+ * The report's model from one corpus: every RFC through the one RFC reader (rfc/set.ts, which
+ * caches each document by its text), the invariants through the invariants family's loader, the
+ * counts through the corpus's globs and parsers. Nothing here reads a file by itself, so the
+ * status-document rule, which calls this with its run's corpus, sees what the run sees (the
+ * working tree, the index with --staged, the editor's buffers).
+ */
+export async function buildReport(corpus: CorpusReader, extra: { errataPending?: PendingErratum[] } = {}): Promise<ReportModel> {
+  const set = await loadRfcSet(corpus);
+  const docs = await set.all();
+  const process = corpus.layout.process;
+  const roleOf = (status: string): StatusRole | null => STATUS_ROLES.find((r) => process.statuses[r] === status) ?? null;
+  const flips = flipReader(process, dateFormat(process.dateFormat), ['Status', 'Updated']);
+  const known = new Set(docs.map((d) => rfcNumber(d)).filter((n): n is string => n !== undefined));
+
+  const invariants = await invariantsByRfc(corpus);
+  const citesOut = new Map<string, string[]>();
+  for (const d of docs) {
+    const n = rfcNumber(d) ?? d.file;
+    citesOut.set(n, (d.citedRfcs ?? []).filter((c) => c !== n));
+  }
+  const citedBy = new Map<string, string[]>();
+  for (const [from, tos] of citesOut) for (const to of tos) citedBy.set(to, [...(citedBy.get(to) ?? []), from]);
+
+  const rfcs: RfcRow[] = docs.map((d) => {
+    const number = rfcNumber(d) ?? '';
+    const status = rfcStatus(d)?.value ?? '';
+    const flip = flips(corpus.text(d.file), d);
+    return {
+      number,
+      title: d.title?.name ?? d.title?.text ?? '',
+      status,
+      role: roleOf(status),
+      file: d.file,
+      ...(flip ? { lastChange: { what: flip.what, date: flip.iso, line: flip.line } } : {}),
+      invariants: invariants.get(number) ?? [],
+      citesOut: (citesOut.get(number) ?? []).filter((c) => known.has(c)),
+      citedBy: (citedBy.get(number) ?? []).sort(),
+    };
+  });
+  rfcs.sort((a, b) => a.number.localeCompare(b.number) || a.file.localeCompare(b.file));
+
+  return {
+    version: REPORT_VERSION,
+    preset: corpus.layout.preset,
+    counts: await corpusCounts(corpus, set.files.length),
+    statuses: statusCounts(rfcs, process.statuses),
+    rfcs,
+    openQuestions: openQuestions(docs, process.statuses),
+    acceptance: acceptanceTally(docs, process.statuses.accepted, process.sections.acceptanceCriteria),
+    ...(extra.errataPending ? { errataPending: extra.errataPending } : {}),
+    citations: await citationGraph(docs, citesOut, known, (n) => rfcByNumber(set, n)),
+  };
+}
+
+/** RFCs per status: every role the process names (zero counts too, so a document's table keeps its rows), then other statuses by name. */
+function statusCounts(rfcs: readonly RfcRow[], statuses: Readonly<Record<StatusRole, string>>): StatusCount[] {
+  const byName = new Map<string, number>();
+  for (const r of rfcs) byName.set(r.status, (byName.get(r.status) ?? 0) + 1);
+  const out: StatusCount[] = STATUS_ROLES.map((role) => ({ status: statuses[role], role, count: byName.get(statuses[role]) ?? 0 }));
+  const named = new Set(out.map((s) => s.status));
+  for (const [status, count] of [...byName].sort(([a], [b]) => a.localeCompare(b))) if (!named.has(status)) out.push({ status: status || '(none)', role: null, count });
+  return out;
+}
+
+/**
+ * The questions an Active or Accepted RFC still lists as open: the items under its unresolved
+ * questions heading, less those answered in their own words or by a resolution section (by number
+ * or title), and none when the lead-in or a resolution section says every question is resolved
+ * (the reader's `questions`).
+ */
+function openQuestions(docs: readonly RfcDocument[], statuses: Readonly<Record<StatusRole, string>>): OpenQuestion[] {
+  const out: OpenQuestion[] = [];
+  for (const d of docs) {
+    const status = rfcStatus(d)?.value;
+    const q = d.questions;
+    if (!q || (status !== statuses.active && status !== statuses.accepted)) continue;
+    if (ALL_RESOLVED.test(q.leadInProse) || q.answers.some((a) => a.all)) continue;
+    for (const item of q.items) {
+      // Answered in its own words ("Resolved 2026-08-16: …"), as rfcs/unresolved-before-active reads it.
+      if (ANSWERED.test(item.prose)) continue;
+      if (item.number !== undefined && q.answers.some((a) => a.numbers.includes(item.number!))) continue;
+      if (item.title !== undefined && q.answers.some((a) => a.titles.includes(item.title!))) continue;
+      out.push({ rfc: rfcNumber(d) ?? d.file, status, file: d.file, line: item.range.line, ...(item.number !== undefined ? { number: item.number } : {}), text: clip(item.text, 200) });
+    }
+  }
+  return out.sort((a, b) => a.rfc.localeCompare(b.rfc) || a.line - b.line);
+}
+
+/**
+ * upstream's four buckets over each Accepted RFC's acceptance boxes: the task items under the
+ * process's acceptance-criteria heading or one of its sub-headings (as rfcs/acceptance-boxes reads them).
+ */
+function acceptanceTally(docs: readonly RfcDocument[], accepted: string, criteria: string): AcceptanceTally {
+  const tally: AcceptanceTally = { allTicked: [], some: [], none: [], noBoxes: [], rfcs: [] };
+  for (const d of docs) {
+    if (rfcStatus(d)?.value !== accepted) continue;
+    const rfc = rfcNumber(d) ?? d.file;
+    const boxes = d.taskItems.filter((t) => (t.sectionTitles ?? [t.sectionTitle ?? '']).some((title) => namedBy(title, criteria)));
+    const ticked = boxes.filter((b) => b.checked).length;
+    const open = boxes.length - ticked;
+    tally.rfcs.push({ rfc, ticked, open });
+    (boxes.length === 0 ? tally.noBoxes : open === 0 ? tally.allTicked : ticked === 0 ? tally.none : tally.some).push(rfc);
+  }
+  for (const list of [tally.allTicked, tally.some, tally.none, tally.noBoxes]) list.sort();
+  tally.rfcs.sort((a, b) => a.rfc.localeCompare(b.rfc));
+  return tally;
+}
+
+/** Edges between RFCs of the folder, RFCs cited that are not there, and cited sections that the cited RFC does not have. */
+async function citationGraph(docs: readonly RfcDocument[], citesOut: ReadonlyMap<string, string[]>, known: ReadonlySet<string>, byNumber: (n: string) => Promise<RfcDocument | undefined>): Promise<CitationGraph> {
+  const edges: CitationGraph['edges'] = [];
+  const unknown = new Map<string, string[]>();
+  for (const [from, tos] of [...citesOut].sort(([a], [b]) => a.localeCompare(b))) {
+    for (const to of tos) {
+      if (known.has(to)) edges.push({ from, to });
+      else unknown.set(to, [...(unknown.get(to) ?? []), from]);
+    }
+  }
+  const missingSections: CitationGraph['missingSections'] = [];
+  for (const d of docs) {
+    const own = rfcNumber(d);
+    for (const c of d.citations) {
+      // Another RFC's section: a bare `§X` may name a document the sentence is about (rfcs/cited-section-exists judges those).
+      if (c.rfc === undefined || c.rfc === own) continue;
+      const target = await byNumber(c.rfc);
+      if (!target || exists(target, c.section)) continue;
+      missingSections.push({ rfc: own ?? d.file, file: d.file, line: c.range.line, citation: c.text, target: target.file });
+    }
+  }
+  missingSections.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  return { edges, missingSections, unknownRfcs: [...unknown].sort(([a], [b]) => a.localeCompare(b)).map(([rfc, citedBy]) => ({ rfc, citedBy })) };
+}
+
+/** Invariant ids per RFC number their citations name (none when the layout's invariants file is absent). */
+async function invariantsByRfc(corpus: CorpusReader): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (!corpus.exists(corpus.layout.invariants)) return out;
+  const { loadInvariantSet } = await import('../checks/invariants/invariant-set.js');
+  const set = loadInvariantSet(corpus);
+  for (const entry of set?.entries ?? []) {
+    if (entry.id === undefined) continue;
+    for (const rfc of new Set(entry.citations.map((c) => c.rfc))) out.set(rfc, [...(out.get(rfc) ?? []), entry.id]);
+  }
+  return out;
+}
+
+/**
+ * What upstream's status script counts: spec documents (Markdown under the spec folder), JSON
+ * Schemas (the layout's schema globs), OpenAPI operations and RFCs.
+ */
+async function corpusCounts(corpus: CorpusReader, rfcs: number): Promise<CorpusCounts> {
+  const specDir = corpus.layout.interopDoc.split('/')[0]!;
+  const specDocuments = (await corpus.glob([`${specDir}/**/*.md`])).length;
+  const jsonSchemas = (await corpus.glob(corpus.layout.schemaGlobs)).length;
+  let openapiOperations = 0;
+  if (corpus.exists(corpus.layout.openapi)) {
+    const doc = corpus.data(corpus.layout.openapi, 'the report');
+    if (doc && isObject(doc.value)) {
+      const { pathOperations, webhookOperations } = await import('../compat/openapi-operations.js');
+      openapiOperations = pathOperations(doc.value).length + webhookOperations(doc.value).length;
+    }
+  }
+  return { specDocuments, jsonSchemas, openapiOperations, rfcs };
+}
+
+function clip(s: string, max: number): string {
+  const flat = s.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

@@ -1,0 +1,61 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sha256 } from '../core/cache.js';
+import type { Corpus } from '../core/corpus.js';
+import { packageVersion } from '../core/package-root.js';
+import { mentionsErrata } from '../errata/parse.js';
+import { readerFingerprint } from '../rfc/load.js';
+import { loadRfcSet } from '../rfc/set.js';
+import type { PendingErratum } from './model.js';
+
+/** The errata modules' own text (the reader's fingerprint covers the reader and the Markdown packages). */
+function errataCode(): string {
+  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'errata');
+  return sha256(readdirSync(dir).filter((f) => f.endsWith('.js') || f.endsWith('.ts')).sort().map((f) => `${f}\0${readFileSync(path.join(dir, f), 'utf8')}`).join('\0'));
+}
+
+interface Entry {
+  /** Every other file the judging read, by its text's hash (null: it could not be read). */
+  read: Record<string, string | null>;
+  pending: PendingErratum[];
+}
+
+/**
+ * The errata of Accepted RFCs not yet applied: what `errata check` would report, judged the same
+ * way (errata/run.ts). Judging parses each target document, so the answer is kept in the cache
+ * folder, keyed by the texts of the RFCs that have an errata section and by the errata code, and
+ * used again only while every target it read is unchanged: an edit of an RFC without errata (the
+ * common commit) costs a hash of each RFC, not a parse.
+ */
+export async function errataPending(corpus: Corpus): Promise<PendingErratum[]> {
+  const title = corpus.layout.process.sections.errata;
+  const rfcs = (await loadRfcSet(corpus)).files;
+  const withErrata = rfcs.filter((f) => mentionsErrata(corpus.text(f) ?? '', title));
+  if (withErrata.length === 0) return [];
+  const store = corpus.cache;
+  const key = sha256(
+    JSON.stringify([packageVersion(), readerFingerprint(), errataCode(), corpus.layout.process, withErrata.map((f) => [f, sha256(corpus.text(f) ?? '')])]),
+  );
+  const hit = store?.get('report-errata', `${key}.json`);
+  if (hit !== undefined) {
+    try {
+      const entry = JSON.parse(hit) as Entry;
+      if (Object.entries(entry.read).every(([f, h]) => (corpus.exists(f) ? sha256(corpus.text(f) ?? '') : null) === h)) return entry.pending;
+    } catch {
+      // a torn entry: judge again
+    }
+  }
+  const { planErrata } = await import('../errata/run.js');
+  const problems = corpus.problems.length;
+  const touched = corpus.track();
+  const run = await planErrata(corpus, { mode: 'check' });
+  // What judging them finds belongs to `errata check`; the report only lists what is pending.
+  corpus.problems.length = problems;
+  const pending = run.outcomes.filter((o) => o.status !== 'already-applied' && o.status !== 'left').map((o) => ({ rfc: o.rfc, index: o.index, at: o.at, target: o.target, detail: o.detail }));
+  // Every RFC's text is read to find the errata sections: an RFC counts here only as a target (`RFCS/0152-… UQ4`).
+  const targets = new Set(run.outcomes.map((o) => o.target.split(' ')[0]!));
+  const others = [...touched].filter((f) => !rfcs.includes(f) || targets.has(f));
+  store?.set('report-errata', `${key}.json`, JSON.stringify({ read: Object.fromEntries(others.map((f) => [f, corpus.exists(f) ? sha256(corpus.text(f) ?? '') : null])), pending } satisfies Entry));
+  return pending;
+}

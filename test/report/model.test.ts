@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { Corpus } from '../../scripts/core/corpus.js';
+import { presetLayout } from '../../scripts/core/layout.js';
+import { buildReport } from '../../scripts/report/build.js';
+import { renderHtml } from '../../scripts/report/html.js';
+import { mdText, renderMarkdown } from '../../scripts/report/markdown.js';
+import { renderStatusDocument } from '../../scripts/report/status-document.js';
+import { esc } from '../../scripts/report/svg.js';
+import { OverlaySource } from '../helpers/overlay.js';
+
+const rfc = (n: string, title: string, status: string, body = '') =>
+  `# RFC ${n}: ${title}\n\n| Field | Value |\n| --- | --- |\n| **RFC** | ${n} |\n| **Status** | \`${status}\` |\n| **Updated** | 2026-05-02 (Active → ${status}) |\n\n${body}\n`;
+
+/** A corpus in memory, read as a run reads one (no parse cache). */
+function corpusOf(files: Record<string, string>, layout: Partial<ReturnType<typeof presetLayout>> = {}): Corpus {
+  const c = new Corpus(new OverlaySource(files), { ...presetLayout('specgate'), ...layout });
+  c.useParseCache = false;
+  return c;
+}
+
+const FILES = {
+  'RFCS/0001-one.md': rfc('0001', 'One', 'Accepted', '## Acceptance criteria\n\n- [x] Done.\n- [ ] Not yet.\n\n## Unresolved questions\n\n1. Which peer? Decided: the reference client.\n2. How long is the window?\n'),
+  'RFCS/0002-two.md': rfc('0002', 'Two', 'Accepted', 'See RFC 0001 and RFC 0001 §Z, and RFC 0999.\n\n## Acceptance criteria\n\n- [x] Done.\n'),
+  'RFCS/0003-three.md': rfc('0003', 'Three', 'Draft', 'As RFC 0002 says.\n'),
+  'RFCS/0004-four.md': rfc('0004', 'Four', 'Accepted', 'No boxes here.\n'),
+};
+
+describe('the report model (in-process)', () => {
+  it('statuses by role, the four acceptance buckets, open questions, citations in and out, missing sections', async () => {
+    const m = await buildReport(corpusOf(FILES));
+    expect(m.version).toBe(1);
+    expect(m.statuses.slice(0, 3)).toEqual([
+      { status: 'Draft', role: 'draft', count: 1 },
+      { status: 'Active', role: 'active', count: 0 },
+      { status: 'Accepted', role: 'accepted', count: 3 },
+    ]);
+    expect(m.acceptance).toMatchObject({ allTicked: ['0002'], some: ['0001'], none: [], noBoxes: ['0004'] });
+    expect(m.openQuestions.map((q) => [q.rfc, q.number])).toEqual([['0001', 2]]);
+    expect(m.citations.edges).toEqual([{ from: '0002', to: '0001' }, { from: '0003', to: '0002' }]);
+    expect(m.rfcs.find((r) => r.number === '0001')!.citedBy).toEqual(['0002']);
+    expect(m.citations.unknownRfcs).toEqual([{ rfc: '0999', citedBy: ['0002'] }]);
+    expect(m.citations.missingSections.map((s) => s.citation)).toEqual(['RFC 0001 §Z']);
+    expect(m.rfcs[0]!.lastChange).toMatchObject({ what: 'Active → Accepted', date: '2026-05-02' });
+  });
+
+  it("a process that names its statuses otherwise is read by role (a config's process.statuses)", async () => {
+    const layout = presetLayout('specgate');
+    layout.process = { ...layout.process, statuses: { ...layout.process.statuses, accepted: 'Final' } };
+    const m = await buildReport(corpusOf({ 'RFCS/0001-one.md': rfc('0001', 'One', 'Final', '## Acceptance criteria\n\n- [x] Done.\n') }, layout));
+    expect(m.statuses.find((s) => s.role === 'accepted')).toEqual({ status: 'Final', role: 'accepted', count: 1 });
+    expect(m.acceptance.allTicked).toEqual(['0001']);
+  });
+
+  it('the status document is the markdown of its sections, links relative to its folder', async () => {
+    const m = await buildReport(corpusOf(FILES));
+    const doc = renderStatusDocument(m, { file: 'docs/STATUS.md', sections: ['statuses', 'rfcs'] });
+    expect(doc).toMatch(/^# Protocol status\n/);
+    expect(doc).toContain(renderMarkdown(m, { sections: ['statuses', 'rfcs'], base: 'docs' }).trim());
+    expect(doc).toContain('[0001](../RFCS/0001-one.md)');
+    expect(doc).not.toContain('## Corpus');
+  });
+
+  it('corpus text cannot open markup: markdown and html escaping', async () => {
+    expect(mdText('a | <b> [x](y) *z* `c`\u001b[2J')).toBe('a \\| &lt;b&gt; \\[x\\](y) \\*z\\* \\`c\\` \\[2J');
+    expect(esc(`<script>"'&`)).toBe('&#60;script&#62;&#34;&#39;&#38;');
+    const m = await buildReport(corpusOf({ 'RFCS/0001-one.md': rfc('0001', '&lt;img src=x onerror=alert(1)&gt;', 'Draft') }));
+    const html = renderHtml(m, { name: '<repo>', href: (f) => f });
+    expect(html).not.toMatch(/<img|<repo>/);
+    expect(html).toContain('&#60;img src=x onerror=alert(1)&#62;');
+    expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"`);
+    expect(html).not.toMatch(/<script|<link|@import|url\(/);
+  });
+});
