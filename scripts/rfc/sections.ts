@@ -1,4 +1,4 @@
-import type { List, Nodes, Paragraph, Root } from 'mdast';
+import type { List, Nodes, Paragraph, Root, Table } from 'mdast';
 import type { NumberedItem, Section, SectionIndex } from './document.js';
 import { DEFAULT_TITLES } from './document.js';
 import { nodeRange, offset, renderedText, walkParents } from './mdast.js';
@@ -63,20 +63,30 @@ export function indexSections(tree: Root, questions = DEFAULT_TITLES.unresolvedQ
         if (text.endsWith(':')) leadIns.push(text.slice(-200));
       }
       const id = labelId(node);
+      const inner = innerLabels(node);
       if (!id) {
         const name = labelText(node);
         if (name) labelNames.push(name);
-        return;
       }
-      const level = designatorLevel(id);
+      if (!id && inner.length === 0) return;
+      // The section of the paragraph's last label runs on over the sibling blocks, as one opening a paragraph does.
+      const lastLevel = designatorLevel((inner[inner.length - 1] ?? { id: id! }).id);
       const j = nextIndex(kids, i, (n) => {
         if (n.type === 'heading') return true;
-        const other = labelId(n);
-        return other !== undefined && designatorLevel(other) <= level;
+        const other = labelId(n) ?? innerLabels(n)[0]?.id;
+        return other !== undefined && designatorLevel(other) <= lastLevel;
       });
-      const strong = (node as Paragraph).children[0]!;
       const items = firstListItems(kids.slice(i + 1, j));
-      sections.push({ id, title: labelText(node)!, depth: 0, kind: 'label', ...(items.length ? { items } : {}), range: nodeRange(strong), start: offset(node, 'start'), end: endOf(kids, j) });
+      if (id) {
+        const strong = (node as Paragraph).children[0]!;
+        const end = inner[0] ? offset(inner[0].node, 'start') : endOf(kids, j);
+        sections.push({ id, title: labelText(node)!, depth: 0, kind: 'label', ...(items.length && !inner[0] ? { items } : {}), range: nodeRange(strong), start: offset(node, 'start'), end });
+      }
+      inner.forEach((label, k) => {
+        const next = inner[k + 1];
+        const end = next ? offset(next.node, 'start') : endOf(kids, j);
+        sections.push({ id: label.id, title: label.title, depth: 0, kind: 'label', ...(items.length && !next ? { items } : {}), range: nodeRange(label.node), start: offset(label.node, 'start'), end });
+      });
     });
   });
   sections.sort((a, b) => a.start - b.start);
@@ -126,13 +136,61 @@ function numberedItems(tree: Root, sections: Section[], title: string): Numbered
   return sectionBlocks(tree, s).flatMap((n) => (n.type === 'list' && (n as List).ordered ? listItems(n as List) : []));
 }
 
-/** The items of the first numbered list among a section's own blocks, up to its first sub-heading. */
+/**
+ * The items of a section's own blocks, up to its first sub-heading: those of its first numbered
+ * list, else the rows of its first table whose first column numbers them (`| # | Axis | … |` with
+ * `| 3 | … |`: `§B.3` is row 3 of §B's table).
+ */
 function firstListItems(blocks: Nodes[]): NumberedItem[] {
   for (const n of blocks) {
-    if (n.type === 'heading') return [];
+    if (n.type === 'heading') break;
     if (n.type === 'list' && (n as List).ordered) return listItems(n as List);
   }
+  for (const n of blocks) {
+    if (n.type === 'heading') return [];
+    if (n.type === 'table') {
+      const rows = numberedRows(n as Table);
+      if (rows.length) return rows;
+    }
+  }
   return [];
+}
+
+/** The body rows of a table whose every first cell is a whole number, numbered by that cell. */
+function numberedRows(table: Table): NumberedItem[] {
+  const body = table.children.slice(1);
+  const numbers = body.map((row) => (row.children[0] ? renderedText(row.children[0]).trim() : ''));
+  if (body.length === 0 || !numbers.every((t) => /^\d{1,4}$/.test(t))) return [];
+  return body.map((row, i) => ({
+    number: Number(numbers[i]),
+    range: nodeRange(row),
+    start: offset(row, 'start'),
+    end: offset(row, 'end'),
+    contentStart: offset(row, 'start'),
+    text: renderedText(row).trim(),
+  }));
+}
+
+/**
+ * Bold labels past a paragraph's start (`… hole. **§A.4** Amendment-in-place …`), as upstream's
+ * newer RFCs write sub-sections: a bold run that is only a `§` designator, or one and its title,
+ * standing where a sentence starts (after `.`, `;`, `:` or `)` and a space). A bold `§X` in the
+ * middle of a sentence is emphasis of a citation, not a label.
+ */
+function innerLabels(node: Nodes): Array<{ id: string; title: string; node: Nodes }> {
+  if (node.type !== 'paragraph') return [];
+  const kids = (node as Paragraph).children;
+  const out: Array<{ id: string; title: string; node: Nodes }> = [];
+  kids.forEach((k, i) => {
+    if (i === 0 || k.type !== 'strong') return;
+    const title = renderedText(k).trim();
+    const id = WITH_SIGN.exec(title)?.[1];
+    if (!id) return;
+    const before = kids[i - 1];
+    if (before?.type !== 'text' || !/[.;:)]\s+$/.test(before.value)) return;
+    out.push({ id, title, node: k });
+  });
+  return out;
 }
 
 function listItems(list: List): NumberedItem[] {

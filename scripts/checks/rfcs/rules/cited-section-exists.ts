@@ -41,9 +41,12 @@ export const citedSectionExists: Rule = {
     for (const doc of await set.all()) {
       ctx.visit();
       for (const c of doc.citations) {
-        if (c.rfc === undefined && !ownNumbering(doc, c.section)) continue;
         const target = c.rfc === undefined || c.rfc === rfcNumber(doc) ? doc : await rfcByNumber(set, c.rfc);
-        if (!target || exists(target, c.section)) continue;
+        if (!target || !ownNumbering(target, c.section) || exists(target, c.section)) continue;
+        // A bare `§G.1` in an RFC whose sections run §A–§F names no section of its own: it is, in
+        // practice, a section of a document the text has in mind without naming it (the parent
+        // charter, a spec document). Not certain, so nothing is said.
+        if (c.rfc === undefined && !topSectionExists(target, c.section)) continue;
         const hint = sectionHint(target, c.section);
         ctx.report({
           at: { file: doc.file, range: c.range },
@@ -57,8 +60,16 @@ export const citedSectionExists: Rule = {
   },
 };
 
+/** Whether the citation's top section (`G` of `§G.1`, `F` of `§F`) is one of the RFC's sections (a lettered designator; any other is left to `exists`). */
+function topSectionExists(doc: RfcDocument, section: string): boolean {
+  const top = /^([A-Z])(?:\.\d+)*(?:-\d+)?$/.exec(section)?.[1];
+  return top === undefined || doc.sections.some((s) => s.id === top);
+}
+
 /**
- * A bare number (`§2.3`, `§4`) is this RFC's own section only when the RFC numbers its sections so:
+ * A number (`§2.3`, `§4`, `RFC 0035 §20`) is a section of the RFC only when the RFC numbers its
+ * sections so (an RFC lettered §A–§D has no `§20`: a label scheme the reader does not know, a line
+ * or a paragraph of some version of it; nothing is said):
  * some `2.x` beside `§2.3`, numbered top sections up to `§4`. Otherwise it is, in practice, a
  * section of a specification the sentence is about (`A2A §9.5`, `the row of §4`).
  */
