@@ -75,6 +75,10 @@ export interface ProseCitation {
   /** The citation as written, whitespace folded. */
   text: string;
   range: Range;
+  /** Written without its RFC (`§D.3`): `rfc` is the document the text means (citations.ts), undefined for the RFC itself. */
+  bare?: true;
+  /** For a bare citation: other RFCs named before it in its paragraph, list item or table row, or in the heading above. */
+  nearby?: string[];
 }
 
 /** What a selector resolves against (resolve.ts): built from any markdown tree by sections.ts. */

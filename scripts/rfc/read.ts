@@ -1,7 +1,8 @@
 import type { Heading, ListItem, Nodes, Parent, RootContent } from 'mdast';
 import type { Range } from '../core/position.js';
 import type { MarkdownDoc } from '../core/markdown.js';
-import { findRfcCitations } from './citations.js';
+import type { CitationContext } from './citations.js';
+import { findProseCitations, findRfcCitations } from './citations.js';
 import type { AnswerSection, CodeBlock, HeaderRow, HeaderTable, UnrenderedTable, OpenQuestions, ProseCitation, QuestionItem, RfcDocument, Section, SecurityLine, TaskItem, TitleLine } from './document.js';
 import type { ReaderTitles } from './document.js';
 import { ALL_RESOLVED, DEFAULT_TITLES, sectionByTitle } from './document.js';
@@ -41,7 +42,7 @@ export function readRfc(md: MarkdownDoc, titles: ReaderTitles = DEFAULT_TITLES):
     taskItems: readTaskItems(md, index.sections),
     codeBlocks: readCodeBlocks(md, index.sections),
     ...readQuestions(md, index.sections, titles.unresolvedQuestions),
-    citations: readCitations(md),
+    citations: readCitations(md, index.sections),
   };
 }
 
@@ -112,14 +113,46 @@ function boldTitle(item: ListItem): string | undefined {
 }
 
 /** Section citations in the prose: everything but code and HTML (citations.ts says what counts). */
-function readCitations(md: MarkdownDoc): ProseCitation[] {
+function readCitations(md: MarkdownDoc, sections: Section[]): ProseCitation[] {
   const skip: Array<[number, number]> = [];
   walk(md.tree, (n) => {
     if (n.type === 'code' || n.type === 'inlineCode' || n.type === 'html') skip.push([offset(n, 'start'), offset(n, 'end')]);
   });
-  return findRfcCitations(md.text, skip).flatMap((c) =>
-    c.section === undefined ? [] : [{ ...(c.rfc ? { rfc: c.rfc } : {}), section: c.section, text: `${c.rfc ? `RFC ${c.rfc} ` : ''}§${c.section}`, range: md.lines.range(c.start, c.end) }],
+  return findRfcCitations(md.text, skip, undefined, citationContext(md, sections)).flatMap((c) =>
+    c.section === undefined
+      ? []
+      : [{ ...(c.rfc ? { rfc: c.rfc } : {}), section: c.section, text: `${c.rfc && !c.bare ? `RFC ${c.rfc} ` : ''}§${c.section}`, range: md.lines.range(c.start, c.end), ...(c.bare ? { bare: true as const } : {}), ...(c.nearby ? { nearby: c.nearby } : {}) }],
   );
+}
+
+/**
+ * Where a bare `§` stands, read from the tree: its table row, else its list item, else its
+ * paragraph or heading, cut at a bold label inside it (`**§A.3**` opens a sub-section of its own);
+ * and the RFCs the nearest heading above it names ("RFC 0147 §A.6 treatment").
+ */
+function citationContext(md: MarkdownDoc, sections: Section[]): CitationContext {
+  const scopes: Array<{ start: number; end: number; rank: number }> = [];
+  const headings: Array<{ start: number; rfcs: string[] }> = [];
+  walk(md.tree, (n) => {
+    const rank = n.type === 'tableRow' ? 3 : n.type === 'listItem' ? 2 : n.type === 'paragraph' || n.type === 'heading' ? 1 : 0;
+    if (rank) scopes.push({ start: offset(n, 'start'), end: offset(n, 'end'), rank });
+    if (n.type === 'heading') headings.push({ start: offset(n, 'start'), rfcs: [...new Set(findProseCitations(renderedText(n)).map((c) => c.rfc))] });
+  });
+  const labels = sections.filter((s) => s.kind === 'label').map((s) => s.start);
+  return {
+    scopeStart(at) {
+      let best: { start: number; rank: number } | undefined;
+      for (const s of scopes) if (s.start <= at && at < s.end && (!best || s.rank > best.rank || (s.rank === best.rank && s.start > best.start))) best = s;
+      let from = best?.start ?? at;
+      for (const start of labels) if (start > from && start < at) from = start;
+      return from;
+    },
+    headingRfcs(at) {
+      let last: { rfcs: string[] } | undefined;
+      for (const h of headings) if (h.start < at) last = h;
+      return last?.rfcs ?? [];
+    },
+  };
 }
 
 function readTitle(node: Heading): TitleLine {

@@ -147,6 +147,10 @@ export function sectionHint(target: SectionIndex, section: string): string {
     const near = didYouMean(quoted[1]!, titles);
     if (near) return `; did you mean §"${near}"?`;
   } else {
+    // `§A.6` where §A runs §A.1–§A.5: the labels that are there say more than the nearest spelling.
+    const parent = /^(.+)\.\d+$/.exec(section)?.[1];
+    const siblings = parent ? ids.filter((id) => new RegExp(`^§${parent.replace(/\./g, '\\.')}\\.\\d+$`).test(id)) : [];
+    if (siblings.length) return ` (§${parent} has ${siblings.length > 12 ? `${siblings.slice(0, 12).join(', ')}, …` : siblings.join(', ')})`;
     // Same kind of designator (a letter for a letter, a number for a number), and none for a one-character id: `§Z` is not a typo of `§A`.
     const sameKind = ids.filter((id) => /\d/.test(id[1]!) === /\d/.test(section[0]!));
     const near = (section.length > 1 ? didYouMean(`§${section}`, sameKind.sort((a, b) => Math.abs(a.length - section.length - 1) - Math.abs(b.length - section.length - 1))) : undefined) ?? didYouMean(section.replace(/-/g, ' '), titles);

@@ -20,6 +20,7 @@ export const citedSectionExists: Rule = {
   messages: {
     own: '§{{section}} cites a section of this RFC, but {{file}} has no such section{{hint}}',
     other: '{{citation}} cites a section of RFC {{rfc}}, but {{file}} has no such section{{hint}}',
+    bare: '§{{section}} cites a section of RFC {{rfc}} (the RFC named nearest before it), but {{file}} has no such section, nor has this RFC{{hint}}',
   },
   examples: {
     valid: [{ name: "an RFC citing another's section and its own", files: { ...rfc('0001', '### §A Layout\n\nText.'), ...rfc('0002', '### §A Scope\n\nAs RFC 0001 §A says, and as §A here says.') } }],
@@ -41,18 +42,30 @@ export const citedSectionExists: Rule = {
     for (const doc of await set.all()) {
       ctx.visit();
       for (const c of doc.citations) {
-        const target = c.rfc === undefined || c.rfc === rfcNumber(doc) ? doc : await rfcByNumber(set, c.rfc);
+        const byNumber = async (n: string | undefined) => (n === undefined || n === rfcNumber(doc) ? doc : await rfcByNumber(set, n));
+        const target = await byNumber(c.rfc);
         if (!target || !ownNumbering(target, c.section) || exists(target, c.section)) continue;
-        // A bare `§G.1` in an RFC whose sections run §A–§F names no section of its own: it is, in
-        // practice, a section of a document the text has in mind without naming it (the parent
-        // charter, a spec document). Not certain, so nothing is said.
-        if (c.rfc === undefined && !topSectionExists(target, c.section)) continue;
+        if (c.bare) {
+          // A bare `§G.1` where the document it is read as has no §G names no section of it: it is, in
+          // practice, a section of a document the text has in mind without naming it (the parent
+          // charter, a spec document). Not certain, so nothing is said.
+          if (!topSectionExists(target, c.section)) continue;
+          // Another reading that holds it (the RFC itself, an RFC named nearby) is taken: only a label no reading has is missing.
+          let held = false;
+          for (const n of [...(c.nearby ?? []), ...(c.rfc !== undefined ? [undefined] : [])]) {
+            const other = await byNumber(n);
+            if (other && other !== target && exists(other, c.section)) held = true;
+          }
+          if (held) continue;
+        }
         const hint = sectionHint(target, c.section);
         ctx.report({
           at: { file: doc.file, range: c.range },
           ...(target === doc
             ? { messageId: 'own', data: { section: c.section, file: target.file, hint } }
-            : { messageId: 'other', data: { citation: c.text, rfc: c.rfc!, file: target.file, hint } }),
+            : c.bare
+              ? { messageId: 'bare', data: { section: c.section, rfc: c.rfc!, file: target.file, hint } }
+              : { messageId: 'other', data: { citation: c.text, rfc: c.rfc!, file: target.file, hint } }),
           ...(target !== doc ? { related: [{ file: target.file, ...(target.title?.range ?? { line: 1, column: 1, endLine: 1, endColumn: 1 }), message: `RFC ${c.rfc}` }] } : {}),
         });
       }
