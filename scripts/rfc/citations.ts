@@ -47,7 +47,9 @@ export function parseStructuredCitation(s: string): Omit<NumberedCitation, 'star
 const ID = String.raw`[A-Za-z0-9]+(?:[-.][A-Za-z0-9]+)*`;
 /** A quoted name, straight or curly quotes, which a line break may split (at most three lines). */
 const QUOTED = String.raw`"[^"\n]{1,160}(?:\n[^"\n]{0,160}){0,2}"|“[^”\n]{1,160}(?:\n[^”\n]{0,160}){0,2}”`;
-const ONE = String.raw`§\s?(?:${QUOTED}|${ID})`;
+/** `§Unresolved 1`, `§Unresolved-1`: an open question by its number, as upstream's prose cites one. */
+const QUESTION = String.raw`Unresolved[- ]\d+(?![\w.])`;
+const ONE = String.raw`§\s?(?:${QUOTED}|${QUESTION}|${ID})`;
 /** Sections chained after the first: `§A/§B`, `§B.1 + §B.3`, `§A and §C`, `§A, §B`. */
 const JOIN = String.raw`\s*(?:\/|\+|,|&|\band\b|\bor\b)\s*`;
 const SECTIONS = String.raw`(?:\*{0,2}\s*${ONE}(?:${JOIN}${ONE})*)?`;
@@ -71,7 +73,7 @@ function sectionToken(token: string): string | undefined {
   const t = token.replace(/^§\s?/, '');
   const q = /^["“]([\s\S]*)["”]$/.exec(t);
   if (q) return `"${q[1]!.replace(/\s+/g, ' ').trim().replace(/[.,;:]$/, '')}"`;
-  const id = new RegExp(`^${ID}`).exec(t)?.[0];
+  const id = new RegExp(`^(?:${QUESTION}|${ID})`).exec(t)?.[0];
   return id || undefined;
 }
 

@@ -295,3 +295,20 @@ export function sectionByTitle(index: SectionIndex, title: string): Section | un
   const want = title.toLowerCase();
   return index.sections.find((s) => s.kind === 'heading' && s.title.replace(/:$/, '').toLowerCase() === want);
 }
+
+/**
+ * The open-questions section: the heading titled so (`## Unresolved questions`), else one of the
+ * variants upstream writes (`## Unresolved`, the title's first word alone, or the title with an
+ * aside after it: `## Unresolved questions (none blocking)`).
+ */
+export function questionsSection(index: SectionIndex, title: string): Section | undefined {
+  const exact = sectionByTitle(index, title);
+  if (exact) return exact;
+  const want = title.toLowerCase();
+  const first = want.split(/\s+/)[0]!;
+  return index.sections.find((s) => {
+    if (s.kind !== 'heading' || s.depth < 2) return false;
+    const t = s.title.replace(/:$/, '').trim().toLowerCase();
+    return (first !== want && t === first) || (t.startsWith(want) && /^\s*[(—–:-]/.test(t.slice(want.length)));
+  });
+}

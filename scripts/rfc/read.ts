@@ -5,7 +5,7 @@ import type { CitationContext } from './citations.js';
 import { findProseCitations, findRfcCitations } from './citations.js';
 import type { AnswerSection, CodeBlock, HeaderRow, HeaderTable, UnrenderedTable, OpenQuestions, ProseCitation, QuestionItem, RfcDocument, Section, SecurityLine, TaskItem, TitleLine } from './document.js';
 import type { ReaderTitles } from './document.js';
-import { ALL_RESOLVED, DEFAULT_TITLES, sectionByTitle } from './document.js';
+import { ALL_RESOLVED, DEFAULT_TITLES, questionsSection, sectionByTitle } from './document.js';
 import { nodeRange, offset, renderedText, walk, walkBlocks } from './mdast.js';
 import { indexSections, sectionBlocks } from './sections.js';
 
@@ -50,7 +50,7 @@ export function readRfc(md: MarkdownDoc, titles: ReaderTitles = DEFAULT_TITLES):
 const ANSWER_HEADING = /\b(?:resolutions?|rulings?|decided|decisions?|resolved)\b/i;
 
 function readQuestions(md: MarkdownDoc, sections: Section[], title: string): { questions?: OpenQuestions } {
-  const s = sectionByTitle({ sections, unresolvedQuestions: [] }, title);
+  const s = questionsSection({ sections, unresolvedQuestions: [] }, title);
   if (!s) return {};
   const blocks = sectionBlocks(md.tree, s).slice(1);
   const lead: string[] = [];

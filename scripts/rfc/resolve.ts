@@ -1,6 +1,6 @@
 import type { Range } from '../core/position.js';
 import type { Section, SectionIndex } from './document.js';
-import { DEFAULT_TITLES, sectionByTitle } from './document.js';
+import { DEFAULT_TITLES, questionsSection } from './document.js';
 import { designator } from './sections.js';
 import { didYouMean } from '../core/did-you-mean.js';
 
@@ -29,7 +29,8 @@ export interface Located {
 export type Resolution = { ok: true; found: Located } | { ok: false; ambiguous: boolean; reason: string; candidates: Located[] };
 
 const DESIGNATOR = /^(?:[A-Z][A-Za-z]?\d+|[A-Z](?:\.\d+)*|\d+(?:\.\d+)*)$/;
-const LIST_ITEM = /^UQ(\d+)$/;
+/** `UQ4`, and as upstream's prose writes it, `§Unresolved-4`, `§Unresolved 4`: item 4 of the open questions. */
+const LIST_ITEM = /^(?:UQ|Unresolved[- ]?)(\d+)$/i;
 
 export function resolve(index: SectionIndex, selector: string): Resolution {
   const sel = selector.trim();
@@ -127,7 +128,7 @@ function listItemOf(index: SectionIndex, sel: string, id: string): Resolution | 
 
 function resolveItem(index: SectionIndex, sel: string, n: number): Resolution {
   const title = index.unresolvedQuestionsTitle ?? DEFAULT_TITLES.unresolvedQuestions;
-  const heading = sectionByTitle(index, title);
+  const heading = questionsSection(index, title);
   if (!heading) return miss(`${sel} is item ${n} of "${title}", but there is no "${title}" heading`);
   const items = index.unresolvedQuestions;
   if (items.length === 0) return miss(`${sel}: the "${title}" section (line ${heading.range.line}) has no numbered list`);

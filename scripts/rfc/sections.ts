@@ -1,6 +1,6 @@
 import type { List, Nodes, Paragraph, Root, Table } from 'mdast';
 import type { NumberedItem, Section, SectionIndex } from './document.js';
-import { DEFAULT_TITLES } from './document.js';
+import { DEFAULT_TITLES, questionsSection } from './document.js';
 import { nodeRange, offset, renderedText, walkParents } from './mdast.js';
 
 /*
@@ -130,8 +130,7 @@ export function nodeAt(tree: Root, start: number, type: Nodes['type']): Nodes | 
 
 /** Items of the numbered lists among the blocks of the heading section titled `title`, numbered as rendered. */
 function numberedItems(tree: Root, sections: Section[], title: string): NumberedItem[] {
-  const want = title.toLowerCase();
-  const s = sections.find((x) => x.kind === 'heading' && x.title.replace(/:$/, '').toLowerCase() === want);
+  const s = questionsSection({ sections, unresolvedQuestions: [] }, title);
   if (!s) return [];
   return sectionBlocks(tree, s).flatMap((n) => (n.type === 'list' && (n as List).ordered ? listItems(n as List) : []));
 }
