@@ -93,6 +93,19 @@ export interface SectionIndex {
   labelNames?: string[];
   /** Paragraphs that end with a colon and introduce a list (`Open spec gaps:`), their last 200 characters: a quoted name may cite the list. */
   leadIns?: string[];
+  /** Tables and numbered lists that do not render for a missing blank line: their rows and items are read as paragraph text, not as section items. */
+  unrendered?: UnrenderedBlock[];
+}
+
+export interface UnrenderedBlock {
+  kind: 'table' | 'list';
+  /** The line of the table's header row, or of the list's first item. */
+  line: number;
+  /** Offsets of the paragraph that holds it. */
+  start: number;
+  end: number;
+  /** Why it does not render, in a reader's words. */
+  cause: string;
 }
 
 export interface TitleLine {
@@ -287,6 +300,19 @@ export function namedRfcs(value: string): string[] {
   if (v === '' || /^(?:[—–-]|none\b|n\/a\b)/i.test(v)) return [];
   const out = new Set<string>();
   for (const m of v.matchAll(/\bRFC[ -]?(\d{4})\b/g)) out.add(m[1]!);
+  return [...out];
+}
+
+/**
+ * RFC numbers a Supersedes / Superseded by value names whole: `RFC 0035`, not `RFC 0100 Q3/G5`,
+ * `RFC 0147 §A.6` or `RFC 0155 rows 4–6`, which supersede sections or rows of it (partial
+ * supersession: the other RFC stays in force and need not name this one back).
+ */
+export function wholeRfcs(value: string): string[] {
+  const v = value.trim();
+  if (v === '' || /^(?:[—–-]|none\b|n\/a\b)/i.test(v)) return [];
+  const out = new Set<string>();
+  for (const m of v.matchAll(/\bRFC[ -]?(\d{4})\b(?!\s*(?:§|['’]s\s+(?:§|[A-Z]{1,3}\d)|(?:[A-Z]{1,3}\d+|rows?|sections?|items?|questions?|parts?\s+of)\b))/g)) out.add(m[1]!);
   return [...out];
 }
 

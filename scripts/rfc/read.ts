@@ -23,7 +23,7 @@ export function readRfc(md: MarkdownDoc, titles: ReaderTitles = DEFAULT_TITLES):
   const base = md.file.slice(md.file.lastIndexOf('/') + 1);
   const children = md.tree.children;
   const titleNode = children.find((n): n is Heading => n.type === 'heading' && n.depth === 1);
-  const index = indexSections(md.tree, titles.unresolvedQuestions);
+  const index = indexSections(md.tree, titles.unresolvedQuestions, md.text);
   const fileNumber = FILE_NAME.exec(base)?.[1];
   return {
     file: md.file,

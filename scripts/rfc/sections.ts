@@ -1,5 +1,5 @@
 import type { List, Nodes, Paragraph, Root, Table } from 'mdast';
-import type { NumberedItem, Section, SectionIndex } from './document.js';
+import type { NumberedItem, Section, SectionIndex, UnrenderedBlock } from './document.js';
 import { DEFAULT_TITLES, questionsSection } from './document.js';
 import { nodeRange, offset, renderedText, walkParents } from './mdast.js';
 
@@ -44,7 +44,7 @@ function labelId(node: Nodes): string | undefined {
 }
 
 /** `questions`: the title of the section whose numbered items `UQ<n>` selects (the process's `sections.unresolvedQuestions`). */
-export function indexSections(tree: Root, questions = DEFAULT_TITLES.unresolvedQuestions): SectionIndex {
+export function indexSections(tree: Root, questions = DEFAULT_TITLES.unresolvedQuestions, text?: string): SectionIndex {
   const sections: Section[] = [];
   const labelNames: string[] = [];
   const leadIns: string[] = [];
@@ -90,7 +90,8 @@ export function indexSections(tree: Root, questions = DEFAULT_TITLES.unresolvedQ
     });
   });
   sections.sort((a, b) => a.start - b.start);
-  return { sections, unresolvedQuestions: numberedItems(tree, sections, questions), unresolvedQuestionsTitle: questions, labelNames, leadIns };
+  const unrendered = unrenderedBlocks(tree, text);
+  return { sections, unresolvedQuestions: numberedItems(tree, sections, questions), unresolvedQuestionsTitle: questions, labelNames, leadIns, ...(unrendered.length ? { unrendered } : {}) };
 }
 
 /** End offset of the last block before index `j`. */
@@ -204,4 +205,49 @@ function listItems(list: List): NumberedItem[] {
       text: renderedText(item).trim(),
     };
   });
+}
+
+/** Cells of a table row as GFM counts them (split at unescaped `|`, outer pipes aside). */
+function cells(line: string): number {
+  return line.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '').split(/(?<!\\)\|/).length;
+}
+
+/** A table's delimiter row (`| --- | :-: |`). */
+const DELIMITER_ROW = /^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;
+/** A numbered list item's first line; one numbered other than 1 cannot interrupt a paragraph. */
+const NUMBERED_ITEM = /^\s{0,3}(\d{1,9})[.)]\s/;
+
+/**
+ * Tables and numbered lists written without the blank line GFM needs, which render as the text of
+ * the paragraph before them: a table right under a list item (its rows read as the item's lazy
+ * continuation), a numbered list starting at 2 or more right under a paragraph. Read from the tree:
+ * a paragraph whose own source lines hold a delimiter row, or a numbered item line, after its first.
+ * Needs the source (`text`); without it none is found.
+ */
+function unrenderedBlocks(tree: Root, text: string | undefined): UnrenderedBlock[] {
+  if (text === undefined) return [];
+  const out: UnrenderedBlock[] = [];
+  const visit = (node: Nodes, parent: Nodes | undefined) => {
+    if (node.type === 'paragraph') {
+      const start = offset(node, 'start');
+      const lines = text.slice(start, offset(node, 'end')).split('\n');
+      const line0 = node.position?.start.line ?? 1;
+      for (let i = 1; i < lines.length; i++) {
+        const inItem = parent?.type === 'listItem';
+        if (DELIMITER_ROW.test(lines[i]!) && lines[i - 1]!.includes('|') && cells(lines[i]!) === cells(lines[i - 1]!)) {
+          out.push({ kind: 'table', line: line0 + i - 1, start, end: offset(node, 'end'), cause: inItem ? 'it follows a list item with no blank line between, so its rows are read as the text of the item' : 'it is not separated from the text above by a blank line, so its rows are read as part of that paragraph' });
+          return;
+        }
+        const item = NUMBERED_ITEM.exec(lines[i]!);
+        if (item && Number(item[1]) !== 1) {
+          out.push({ kind: 'list', line: line0 + i, start, end: offset(node, 'end'), cause: `a numbered list starting at ${Number(item[1])} cannot interrupt a paragraph, and no blank line separates it from the text above, so its items are read as part of that paragraph` });
+          return;
+        }
+      }
+      return;
+    }
+    if ('children' in node && node.type !== 'heading' && node.type !== 'table') for (const c of node.children as Nodes[]) visit(c, node);
+  };
+  for (const c of tree.children) visit(c, undefined);
+  return out;
 }

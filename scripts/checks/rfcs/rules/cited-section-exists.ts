@@ -1,5 +1,6 @@
 import type { Rule } from '../../../core/rule.js';
-import type { RfcDocument } from '../../../rfc/document.js';
+import type { Range } from '../../../core/position.js';
+import type { RfcDocument, UnrenderedBlock } from '../../../rfc/document.js';
 import { rfcNumber } from '../../../rfc/document.js';
 import { exists, sectionHint } from '../../../rfc/resolve.js';
 import { loadRfcSet, rfcByNumber } from '../../../rfc/set.js';
@@ -20,6 +21,7 @@ export const citedSectionExists: Rule = {
   messages: {
     own: '§{{section}} cites a section of this RFC, but {{file}} has no such section{{hint}}',
     other: '{{citation}} cites a section of RFC {{rfc}}, but {{file}} has no such section{{hint}}',
+    unrendered: 'the {{kind}} at line {{line}} does not render: {{cause}}; add a blank line before it (its rows are cited as {{cited}}, which read as missing until it renders)',
     bare: '§{{section}} cites a section of RFC {{rfc}} (the RFC named nearest before it), but {{file}} has no such section, nor has this RFC{{hint}}',
   },
   examples: {
@@ -39,6 +41,7 @@ export const citedSectionExists: Rule = {
   },
   async run(ctx) {
     const set = await loadRfcSet(ctx.corpus);
+    const unrendered = new Map<string, { target: RfcDocument; block: UnrenderedBlock; citations: Array<{ file: string; range: Range; text: string }> }>();
     for (const doc of await set.all()) {
       ctx.visit();
       for (const c of doc.citations) {
@@ -58,6 +61,14 @@ export const citedSectionExists: Rule = {
           }
           if (held) continue;
         }
+        // A table or list of the cited section that does not render hides its rows: one finding for it, below.
+        const hidden = hiddenBy(target, c.section);
+        if (hidden) {
+          const key = `${target.file}:${hidden.line}`;
+          const group = unrendered.get(key) ?? unrendered.set(key, { target, block: hidden, citations: [] }).get(key)!;
+          group.citations.push({ file: doc.file, range: c.range, text: c.text });
+          continue;
+        }
         const hint = sectionHint(target, c.section);
         ctx.report({
           at: { file: doc.file, range: c.range },
@@ -70,8 +81,25 @@ export const citedSectionExists: Rule = {
         });
       }
     }
+    for (const { target, block, citations } of unrendered.values()) {
+      const names = [...new Set(citations.map((c) => c.text))];
+      ctx.report({
+        at: { file: target.file, range: { line: block.line, column: 1, endLine: block.line, endColumn: 1 } },
+        messageId: 'unrendered',
+        data: { kind: block.kind === 'table' ? 'table' : 'numbered list', line: String(block.line), cause: block.cause, cited: names.join(', ') },
+        related: citations.map((c) => ({ file: c.file, ...c.range, message: `cites ${c.text}` })),
+      });
+    }
   },
 };
+
+/** An unrendered table or list inside the section a missing `§B.3` is an item of (`B`). */
+function hiddenBy(target: RfcDocument, section: string): UnrenderedBlock | undefined {
+  const parent = /^(.+)\.\d+$/.exec(section)?.[1];
+  if (!parent || !target.unrendered) return undefined;
+  const owners = target.sections.filter((s) => s.id === parent);
+  return target.unrendered.find((b) => owners.some((o) => b.start >= o.start && b.start < o.end));
+}
 
 /** Whether the citation's top section (`G` of `§G.1`, `F` of `§F`) is one of the RFC's sections (a lettered designator; any other is left to `exists`). */
 function topSectionExists(doc: RfcDocument, section: string): boolean {
