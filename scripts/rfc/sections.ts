@@ -38,9 +38,12 @@ function labelText(node: Nodes): string | undefined {
   return first?.type === 'strong' ? renderedText(first).trim() : undefined;
 }
 
+/** A designator the label gives itself in parentheses: `**Facet completeness (§B.4) is counted, not failed.**`. */
+const OWN_DESIGNATOR = /\(§\s?([A-Z](?:\.\d+)+)\)/;
+
 function labelId(node: Nodes): string | undefined {
   const text = labelText(node);
-  return text === undefined ? undefined : designator(text, 'label');
+  return text === undefined ? undefined : (designator(text, 'label') ?? OWN_DESIGNATOR.exec(text)?.[1]);
 }
 
 /** `questions`: the title of the section whose numbered items `UQ<n>` selects (the process's `sections.unresolvedQuestions`). */
@@ -184,7 +187,8 @@ function innerLabels(node: Nodes): Array<{ id: string; title: string; node: Node
   kids.forEach((k, i) => {
     if (i === 0 || k.type !== 'strong') return;
     const title = renderedText(k).trim();
-    const id = WITH_SIGN.exec(title)?.[1];
+    // `**§E.2a (2026-09-17).**`: an inserted sub-section keeps its letter suffix.
+    const id = INNER_LABEL.exec(title)?.[1];
     if (!id) return;
     const before = kids[i - 1];
     if (before?.type !== 'text' || !/[.;:)]\s+$/.test(before.value)) return;
@@ -211,6 +215,9 @@ function listItems(list: List): NumberedItem[] {
 function cells(line: string): number {
   return line.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '').split(/(?<!\\)\|/).length;
 }
+
+/** A `§` designator opening a bold run inside a paragraph: `§A.4`, `§D.5 Owner stamps.`, `§E.2a (…)`, `§C`. */
+const INNER_LABEL = /^§\s?([A-Z](?:\.\d+)*(?:\.\d+[a-z])?)(?=[\s.:)(]|$)/;
 
 /** A table's delimiter row (`| --- | :-: |`). */
 const DELIMITER_ROW = /^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;

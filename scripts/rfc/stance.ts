@@ -33,8 +33,12 @@ const STANCE_PHRASE = new RegExp(
     `\\bout\\s+of\\s+scope\\b`,
     `\\b(?:not|neither|nor|never)\\s+block(?:s|ing)?\\b`,
     `\\bseparate\\s+RFC\\b`,
+    // "Not now: …", "It is a narrowing, so: v3.", "needs a major": a decision not to do it in this version.
+    `\\bnot\\s+now\\b`,
+    `(?:\\bso|\\b(?:in|until|before|for|to))\\s*:?\\s+v\\d+(?:\\.\\d+)*\\b`,
+    `\\bneeds?\\s+a\\s+major\\b`,
     // "add it when an adopter pulls", "expand if real demand surfaces"
-    `\\b(?:when|if|once)\\s+[^.;?]{0,40}?\\b(?:pulls?|pulled|demand|adopts?)\\b`,
+    `\\b(?:when|if|once)\\s+[^.;?]{0,40}?\\b(?:pulls?|pulled|demand|adopts?|wanted|needed)\\b`,
   ].join('|'),
   'i',
 );

@@ -153,3 +153,50 @@ realDataTests("rfcs/supersedes-reciprocal on upstream's newer RFCs", rule('rfcs/
     },
   ],
 });
+
+/*
+ * The held-apart part (0180–0189), used here only after its figures were taken with the build
+ * tuned on 0169–0179 (docs/decisions/precision-newer-rfcs.md): what it showed is fixed and held.
+ */
+const R0180 = '0180-vendor-org-registration-procedure.md';
+const R0182 = '0182-run-list.md';
+const R0185 = '0185-run-event-payload-closure.md';
+
+realDataTests('rfcs/cited-section-exists on the held-apart RFCs (after measuring)', rule('rfcs/cited-section-exists'), 'openwop', {
+  valid: [
+    { name: 'RFC 0189: "**Facet completeness (§B.4) is counted, not failed.**" gives itself §B.4; RFC 0174 §E.2a, §A.4, §C.2 are bold labels of RFC 0174', files: real('0189-normative-home.md', R0174) },
+    { name: 'RFC 0180 cites RFC 0169 §Unresolved-1 (question 1 of its "Unresolved questions")', files: real(R0180, '0169-v2-discovery-and-capabilities.md') },
+    { name: 'RFC 0184: "RFC 0132 … and §C.1 requires" is RFC 0132\'s §C.1 (not in the corpus: nothing said)', files: real('0184-bound-id-path-projection.md') },
+  ],
+  invalid: [],
+});
+
+realDataTests('rfcs/unresolved-before-active on the held-apart RFCs (after measuring)', rule('rfcs/unresolved-before-active'), 'openwop', {
+  valid: [
+    { name: 'RFC 0180: "Not required here — …" and "Deferred: …"', files: real(R0180) },
+    { name: 'RFC 0184 (`## Unresolved`, bulleted): "Removing it needs a major … before v3", "It is a narrowing, so: v3."', files: real('0184-bound-id-path-projection.md') },
+    { name: 'RFC 0186: "Not now: …" and "Out of scope here; recorded …"', files: real('0186-payload-seats.md') },
+  ],
+  invalid: [
+    {
+      name: 'RFC 0182 (Active) question 2, "A `fields` projection facet for lighter pages (alternative 2).", records no position',
+      files: real(R0182),
+      errors: [{ messageId: 'noStance', severity: 'warning', where: at(R0182, '2. A `fields` projection') }],
+    },
+  ],
+});
+
+realDataTests('rfcs/required-sections on the held-apart RFCs (after measuring)', rule('rfcs/required-sections'), 'openwop', {
+  valid: [],
+  invalid: [
+    {
+      name: 'RFC 0185: no "Alternatives considered", "Implementation notes" or "References"; its `## Unresolved` is the questions section',
+      files: real(R0185),
+      errors: [
+        { messageId: 'missing', line: 1, column: 1, message: 'no "Alternatives considered" section' },
+        { messageId: 'missing', line: 1, column: 1, message: 'no "Implementation notes" section' },
+        { messageId: 'missing', line: 1, column: 1, message: 'no "References" section' },
+      ],
+    },
+  ],
+});
