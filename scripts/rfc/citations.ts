@@ -19,6 +19,8 @@ export interface RfcCitation {
   bare?: true;
   /** For a bare `§X`: the other RFCs named before it in its paragraph, list item or table row, or in the heading above (other readings). */
   nearby?: string[];
+  /** A bare `§X` the text says is the citing RFC's own ("see §C below", "this RFC's §D.5"). */
+  explicit?: true;
 }
 
 /**
@@ -180,7 +182,7 @@ export function findRfcCitations(text: string, skip: ReadonlyArray<readonly [num
     // The nearest document named before it (its sentence, else its paragraph, item or row, else the heading above); the RFC itself when none is.
     const rfc = typeof reading === 'object' ? reading.rfc : reading === 'own' ? undefined : (inScope[inScope.length - 1] ?? (above.length === 1 ? above[0] : undefined));
     const nearby = [...new Set([...inScope, ...above])].filter((n) => n !== rfc);
-    out.push({ ...(rfc ? { rfc } : {}), section: id, start: at, end: at + m[0].indexOf(id) + id.length, bare: true, ...(nearby.length ? { nearby } : {}) });
+    out.push({ ...(rfc ? { rfc } : {}), section: id, start: at, end: at + m[0].indexOf(id) + id.length, bare: true, ...(reading === 'own' ? { explicit: true as const } : {}), ...(nearby.length ? { nearby } : {}) });
   }
   return out.sort((a, b) => a.start - b.start);
 }

@@ -79,6 +79,8 @@ export interface ProseCitation {
   bare?: true;
   /** For a bare citation: other RFCs named before it in its paragraph, list item or table row, or in the heading above. */
   nearby?: string[];
+  /** A bare citation the text says is this RFC's own ("see §C below", "per §D", "this RFC's §D.5"). */
+  explicit?: true;
 }
 
 /** What a selector resolves against (resolve.ts): built from any markdown tree by sections.ts. */

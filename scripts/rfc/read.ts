@@ -121,7 +121,7 @@ function readCitations(md: MarkdownDoc, sections: Section[]): ProseCitation[] {
   return findRfcCitations(md.text, skip, undefined, citationContext(md, sections)).flatMap((c) =>
     c.section === undefined
       ? []
-      : [{ ...(c.rfc ? { rfc: c.rfc } : {}), section: c.section, text: `${c.rfc && !c.bare ? `RFC ${c.rfc} ` : ''}§${c.section}`, range: md.lines.range(c.start, c.end), ...(c.bare ? { bare: true as const } : {}), ...(c.nearby ? { nearby: c.nearby } : {}) }],
+      : [{ ...(c.rfc ? { rfc: c.rfc } : {}), section: c.section, text: `${c.rfc && !c.bare ? `RFC ${c.rfc} ` : ''}§${c.section}`, range: md.lines.range(c.start, c.end), ...(c.bare ? { bare: true as const } : {}), ...(c.explicit ? { explicit: true as const } : {}), ...(c.nearby ? { nearby: c.nearby } : {}) }],
   );
 }
 

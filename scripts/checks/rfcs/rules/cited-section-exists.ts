@@ -51,8 +51,8 @@ export const citedSectionExists: Rule = {
         if (c.bare) {
           // A bare `§G.1` where the document it is read as has no §G names no section of it: it is, in
           // practice, a section of a document the text has in mind without naming it (the parent
-          // charter, a spec document). Not certain, so nothing is said.
-          if (!topSectionExists(target, c.section)) continue;
+          // charter, a spec document). Not certain, so nothing is said, unless the text says it is its own ("see §C below").
+          if (!c.explicit && !topSectionExists(target, c.section)) continue;
           // Another reading that holds it (the RFC itself, an RFC named nearby) is taken: only a label no reading has is missing.
           let held = false;
           for (const n of [...(c.nearby ?? []), ...(c.rfc !== undefined ? [undefined] : [])]) {
