@@ -156,7 +156,8 @@ export function findRfcCitations(text: string, skip: ReadonlyArray<readonly [num
   }
   mentions.sort((a, b) => a.at - b.at);
   const isTaken = within(taken);
-  const headOf = (at: number) => mentions.filter((x) => x.at <= at && at < x.end).pop()?.rfc;
+  const near = nearBefore(mentions);
+  const headOf = (at: number) => near(at + 1, at - 2000, 8).find((x) => at < x.end)?.rfc;
   // Bare citations, each with the reading of the one it is chained to.
   let prev: { end: number; reading: Reading } | undefined;
   for (const m of text.matchAll(ONE_RE)) {
@@ -168,7 +169,7 @@ export function findRfcCitations(text: string, skip: ReadonlyArray<readonly [num
       continue;
     }
     const chained = prev !== undefined && new RegExp(`^${JOIN}$`).test(text.slice(prev.end, at));
-    const reading: Reading = chained ? prev!.reading : readBare(text, at, end, mentions);
+    const reading: Reading = chained ? prev!.reading : readBare(text, at, end, near);
     prev = { end, reading };
     if (reading === 'other' || inSkip(at) || own.has(at) || ownLabel(text, at)) continue;
     // Only a designator: a bare name (`§Connectors`, `§"Schema discipline"`) is, in practice, a
@@ -177,7 +178,7 @@ export function findRfcCitations(text: string, skip: ReadonlyArray<readonly [num
     if (!id) continue;
     // The paragraph, list item or table row it stands in, and the heading above: the RFCs named there.
     const from = context?.scopeStart(at) ?? at;
-    const inScope = mentions.filter((x) => x.at >= from && x.end <= at).map((x) => x.rfc);
+    const inScope = near(at, from, SCOPE_MENTIONS).filter((x) => x.end <= at).map((x) => x.rfc).reverse();
     const above = context?.headingRfcs(at) ?? [];
     // The nearest document named before it (its sentence, else its paragraph, item or row, else the heading above); the RFC itself when none is.
     const rfc = typeof reading === 'object' ? reading.rfc : reading === 'own' ? undefined : (inScope[inScope.length - 1] ?? (above.length === 1 ? above[0] : undefined));
@@ -193,6 +194,28 @@ export function findRfcCitations(text: string, skip: ReadonlyArray<readonly [num
  * something that is not an RFC of the corpus: a file, a link, a spec named just before it).
  */
 type Reading = 'own' | 'self' | 'other' | { rfc: string };
+
+type Mention = { at: number; end: number; rfc: string };
+/** The mentions starting in [from, before), nearest first, at most `max` of them. */
+type Near = (before: number, from: number, max: number) => Mention[];
+/** How many RFC mentions back a bare `§` looks in its paragraph, item or row: bounds the work on a hostile paragraph. */
+const SCOPE_MENTIONS = 64;
+
+/** `Near` over mentions sorted by start: a binary search, then at most `max` steps back. */
+function nearBefore(mentions: readonly Mention[]): Near {
+  return (before, from, max) => {
+    let lo = 0;
+    let hi = mentions.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (mentions[mid]!.at < before) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: Mention[] = [];
+    for (let i = lo - 1; i >= 0 && out.length < max && mentions[i]!.at >= from; i--) out.push(mentions[i]!);
+    return out;
+  };
+}
 
 /** Whether an offset falls in one of the ranges: a binary search over them sorted and merged (a file may hold many). */
 function within(ranges: Array<readonly [number, number]>): (at: number) => boolean {
@@ -216,7 +239,7 @@ function within(ranges: Array<readonly [number, number]>): (at: number) => boole
 }
 
 /** How the bare `§` at `at` reads from its sentence (`Reading`). */
-function readBare(text: string, at: number, end: number, mentions: ReadonlyArray<{ at: number; end: number; rfc: string }>): Reading {
+function readBare(text: string, at: number, end: number, near: Near): Reading {
   if (/^\s+(?:of|in)\s+(?!this\b)/i.test(text.slice(end, end + 20))) return 'other';
   const from = Math.max(0, at - 400);
   const before = text.slice(from, at);
@@ -233,10 +256,10 @@ function readBare(text: string, at: number, end: number, mentions: ReadonlyArray
   // The nearest document its sentence names before it: an RFC is read as meant; anything else (a file, a link, a spec) is not indexed.
   const sentenceFrom = from + start;
   let last: { at: number; rfc?: string } | undefined;
-  for (const x of mentions) if (x.at >= sentenceFrom && x.end <= at) last = x;
+  last = near(at, sentenceFrom, SCOPE_MENTIONS).find((x) => x.end <= at);
   for (const m of sentence.matchAll(new RegExp(OTHER_DOCUMENT.source, 'gi'))) {
     const pos = sentenceFrom + m.index!;
-    if (/^(?:RFC|\d)/i.test(m[0]) || mentions.some((x) => x.at <= pos && pos < x.end)) continue;
+    if (/^(?:RFC|\d)/i.test(m[0]) || near(pos + 1, pos - 400, 8).some((x) => pos < x.end)) continue;
     if (!last || pos > last.at) last = { at: pos };
   }
   if (!last) return 'self';

@@ -128,29 +128,57 @@ function readCitations(md: MarkdownDoc, sections: Section[]): ProseCitation[] {
 /**
  * Where a bare `§` stands, read from the tree: its table row, else its list item, else its
  * paragraph or heading, cut at a bold label inside it (`**§A.3**` opens a sub-section of its own);
- * and the RFCs the nearest heading above it names ("RFC 0147 §A.6 treatment").
+ * and the RFCs the nearest heading above it names ("RFC 0147 §A.6 treatment"). Asked in text
+ * order (citations.ts reads left to right), each answer moves a cursor forward: linear in the
+ * document, whatever the number of citations.
  */
 function citationContext(md: MarkdownDoc, sections: Section[]): CitationContext {
-  const scopes: Array<{ start: number; end: number; rank: number }> = [];
+  type Scope = { start: number; end: number; rank: number };
+  const scopes: Scope[] = [];
   const headings: Array<{ start: number; rfcs: string[] }> = [];
   walk(md.tree, (n) => {
     const rank = n.type === 'tableRow' ? 3 : n.type === 'listItem' ? 2 : n.type === 'paragraph' || n.type === 'heading' ? 1 : 0;
     if (rank) scopes.push({ start: offset(n, 'start'), end: offset(n, 'end'), rank });
     if (n.type === 'heading') headings.push({ start: offset(n, 'start'), rfcs: [...new Set(findProseCitations(renderedText(n)).map((c) => c.rfc))] });
   });
-  const labels = sections.filter((s) => s.kind === 'label').map((s) => s.start);
+  // Tree nodes nest, so the scopes open at a point form a stack; each entry keeps the best scope
+  // of its stack (highest rank, innermost on a tie).
+  scopes.sort((a, b) => a.start - b.start || b.end - a.end);
+  const labels = sections.filter((s) => s.kind === 'label').map((s) => s.start).sort((a, b) => a - b);
+  let stack: Array<{ scope: Scope; best: Scope }> = [];
+  let next = 0;
+  let label = 0;
+  let heading = 0;
+  let last = -1;
+  const rewind = (at: number) => {
+    if (at >= last) return;
+    stack = [];
+    next = 0;
+    label = 0;
+    heading = 0;
+  };
   return {
     scopeStart(at) {
-      let best: { start: number; rank: number } | undefined;
-      for (const s of scopes) if (s.start <= at && at < s.end && (!best || s.rank > best.rank || (s.rank === best.rank && s.start > best.start))) best = s;
-      let from = best?.start ?? at;
-      for (const start of labels) if (start > from && start < at) from = start;
+      rewind(at);
+      last = at;
+      while (next < scopes.length && scopes[next]!.start <= at) {
+        const s = scopes[next++]!;
+        while (stack.length && stack[stack.length - 1]!.scope.end <= s.start) stack.pop();
+        const parent = stack[stack.length - 1]?.best;
+        stack.push({ scope: s, best: parent && parent.rank > s.rank ? parent : s });
+      }
+      while (stack.length && stack[stack.length - 1]!.scope.end <= at) stack.pop();
+      let from = stack[stack.length - 1]?.best.start ?? at;
+      while (label < labels.length && labels[label]! < at) label++;
+      const before = labels[label - 1];
+      if (before !== undefined && before > from) from = before;
       return from;
     },
     headingRfcs(at) {
-      let last: { rfcs: string[] } | undefined;
-      for (const h of headings) if (h.start < at) last = h;
-      return last?.rfcs ?? [];
+      rewind(at);
+      last = at;
+      while (heading < headings.length && headings[heading]!.start < at) heading++;
+      return headings[heading - 1]?.rfcs ?? [];
     },
   };
 }
