@@ -114,7 +114,9 @@ export function sectionBlocks(tree: Root, section: { start: number; end: number 
   let found: Nodes[] = [];
   walkParents(tree, (kids) => {
     if (found.length) return;
-    const i = kids.findIndex((k) => offset(k, 'start') === section.start && (k.type === 'heading' || k.type === 'paragraph'));
+    let i = kids.findIndex((k) => offset(k, 'start') === section.start && (k.type === 'heading' || k.type === 'paragraph'));
+    // A label inside a paragraph (`… **§A.4** …`): the paragraph that holds it, and the blocks after it.
+    if (i === -1) i = kids.findIndex((k) => k.type === 'paragraph' && offset(k, 'start') < section.start && section.start < offset(k, 'end'));
     if (i === -1) return;
     let j = i + 1;
     while (j < kids.length && offset(kids[j]!, 'start') < section.end) j++;
@@ -123,11 +125,13 @@ export function sectionBlocks(tree: Root, section: { start: number; end: number 
   return found;
 }
 
-/** The node of a given type that starts at an offset (a list item a selector resolved to). */
+/** The node of a given type that starts at an offset (a list item or a numbered table row a selector resolved to). */
 export function nodeAt(tree: Root, start: number, type: Nodes['type']): Nodes | undefined {
   let found: Nodes | undefined;
   walkParents(tree, (kids) => {
     found ??= kids.find((k) => k.type === type && offset(k, 'start') === start);
+    // Table rows live inside a table, which walkParents does not open.
+    if (type === 'tableRow') for (const k of kids) if (k.type === 'table') found ??= (k as Table).children.find((r) => offset(r, 'start') === start);
   });
   return found;
 }
