@@ -11,13 +11,17 @@ const rfc = (n: string, body: string) => ({ [`RFCS/${n}-example.md`]: `# RFC ${n
 /**
  * Every section an RFC cites, of another RFC (`RFC 0001 §3`, `RFC 0001 §"Status states"`) or of
  * itself (a bare `§E`), is there. A citation of an RFC that is not in the folder is left alone:
- * nothing can be resolved against it.
+ * nothing can be resolved against it. A bare `§X` is read as the document the text means
+ * (citations.ts): the RFC named nearest before it, else the RFC itself; it is reported only when
+ * no reading has the label. Labels are wherever upstream writes them (sections.ts): headings, bold
+ * labels (inside a paragraph too), numbered list items, numbered rows of a section's table.
  */
 export const citedSectionExists: Rule = {
   id: 'rfcs/cited-section-exists',
   rfc: 'RFC 0001 §D',
   rfcByPreset: { openwop: 'RFC 0001 §6, template' },
-  description: 'Every section an RFC cites (`RFC NNNN §X`, `RFC NNNN §"Name"`, or a bare `§X` of its own) is a heading, bold label or numbered item of the cited RFC.',
+  description:
+    'Every section an RFC cites (`RFC NNNN §X`, `RFC NNNN §"Name"`, or a bare `§X`, read as the RFC named nearest before it, else its own) is a heading, bold label, numbered item or numbered table row of the cited RFC; a table or list that does not render is one finding at its line.',
   messages: {
     own: '§{{section}} cites a section of this RFC, but {{file}} has no such section{{hint}}',
     other: '{{citation}} cites a section of RFC {{rfc}}, but {{file}} has no such section{{hint}}',
@@ -36,6 +40,23 @@ export const citedSectionExists: Rule = {
         name: 'a section of its own it does not have',
         files: rfc('0002', '### §A Scope\n\nSee §C below.'),
         errors: [{ messageId: 'own', line: 5, column: 5, data: { section: 'C', file: 'RFCS/0002-example.md', hint: ' (it has §A)' } }],
+      },
+      {
+        name: 'a bare § read as the RFC its sentence names, which has no such section (nor has the citing RFC)',
+        files: { ...rfc('0001', '### §A Layout\n\n**§A.1** Text. **§A.2** Text.'), ...rfc('0002', '### §A Scope\n\nRFC 0001 §A.1 sets the layout and its §A.3 the order.') },
+        errors: [{ messageId: 'bare', file: 'RFCS/0002-example.md', line: 5, column: 39, data: { section: 'A.3', rfc: '0001', file: 'RFCS/0001-example.md', hint: ' (§A has §A.1, §A.2)' } }],
+      },
+      {
+        name: 'a table under a list item does not render: one finding at the table, for every row cited',
+        files: rfc('0002', '### §B Axes\n\n- The axes:\n| # | Axis |\n| --- | --- |\n| 1 | time |\n| 2 | space |\n\nSee §B.1 and §B.2.'),
+        errors: [
+          {
+            messageId: 'unrendered',
+            line: 6,
+            column: 1,
+            data: { kind: 'table', line: '6', cause: 'it follows a list item with no blank line between, so its rows are read as the text of the item', cited: '§B.1, §B.2' },
+          },
+        ],
       },
     ],
   },
