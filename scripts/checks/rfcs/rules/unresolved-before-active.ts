@@ -56,7 +56,7 @@ export const unresolvedBeforeActive: Rule = {
   rfc: 'RFC 0001 §G',
   rfcByPreset: { openwop: 'RFC 0001 §6, template' },
   description:
-    'An Active or Accepted RFC has no unresolved question that still says it is to be decided before Active (itself or by its lead-in line), still waits for a decision or confirmation, or is only asked, or records no position (no proposal, current behaviour, decision, deferral or answer), unless an answer is recorded (in the item, a later resolution section, a lead-in saying all are resolved, or a history sentence keeping the questions open).',
+    'An Active or Accepted RFC has no unresolved question that still says it is to be decided before Active (itself or by its lead-in line), still waits for a decision or confirmation, or is only asked, or records no position (no proposal, current behaviour, decision, deferral — to a register row, another RFC or a later phase — or answer), unless an answer is recorded (in the item, a later resolution section, a lead-in saying all are resolved, or a history sentence keeping the questions open).',
   defaultSeverity: 'warning',
   messages: {
     blocks: 'RFC is {{status}}, but unresolved question {{name}} still says "{{words}}" and records no answer; answer it, or say it no longer blocks',
