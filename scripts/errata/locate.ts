@@ -29,7 +29,8 @@ export function locateSection(tree: Root, text: string, selector: string, questi
   const r = resolve(indexSections(tree, questions), selector);
   if (!r.ok) return { ok: false, ambiguous: r.ambiguous, message: r.reason, places: r.candidates.map((c) => ({ title: c.name, start: c.start })) };
   const { found } = r;
-  const nodes = found.kind === 'list-item' ? [nodeAt(tree, found.start, 'listItem')!] : sectionBlocks(tree, found);
+  const item = found.kind === 'list-item' ? (nodeAt(tree, found.start, 'listItem') ?? nodeAt(tree, found.start, 'tableRow')) : undefined;
+  const nodes = found.kind === 'list-item' ? (item ? [item] : []) : sectionBlocks(tree, found);
   return { ok: true, section: { kind: found.kind, title: found.name, nodes, start: found.start, end: found.end, appendAt: found.end, indent: continuationPrefix(text, found.contentStart) } };
 }
 

@@ -77,6 +77,12 @@ export interface ProseCitation {
   /** The citation as written, whitespace folded. */
   text: string;
   range: Range;
+  /** Written without its RFC (`§D.3`): `rfc` is the document the text means (citations.ts), undefined for the RFC itself. */
+  bare?: true;
+  /** For a bare citation: other RFCs named before it in its paragraph, list item or table row, or in the heading above. */
+  nearby?: string[];
+  /** A bare citation the text says is this RFC's own ("see §C below", "per §D", "this RFC's §D.5"). */
+  explicit?: true;
 }
 
 /** What a selector resolves against (resolve.ts): built from any markdown tree by sections.ts. */
@@ -91,6 +97,19 @@ export interface SectionIndex {
   labelNames?: string[];
   /** Paragraphs that end with a colon and introduce a list (`Open spec gaps:`), their last 200 characters: a quoted name may cite the list. */
   leadIns?: string[];
+  /** Tables and numbered lists that do not render for a missing blank line: their rows and items are read as paragraph text, not as section items. */
+  unrendered?: UnrenderedBlock[];
+}
+
+export interface UnrenderedBlock {
+  kind: 'table' | 'list';
+  /** The line of the table's header row, or of the list's first item. */
+  line: number;
+  /** Offsets of the paragraph that holds it. */
+  start: number;
+  end: number;
+  /** Why it does not render, in a reader's words. */
+  cause: string;
 }
 
 export interface TitleLine {
@@ -288,8 +307,38 @@ export function namedRfcs(value: string): string[] {
   return [...out];
 }
 
+/**
+ * RFC numbers a Supersedes / Superseded by value names whole: `RFC 0035`, not `RFC 0100 Q3/G5`,
+ * `RFC 0147 §A.6` or `RFC 0155 rows 4–6`, which supersede sections or rows of it (partial
+ * supersession: the other RFC stays in force and need not name this one back).
+ */
+export function wholeRfcs(value: string): string[] {
+  const v = value.trim();
+  if (v === '' || /^(?:[—–-]|none\b|n\/a\b)/i.test(v)) return [];
+  const out = new Set<string>();
+  for (const m of v.matchAll(/\bRFC[ -]?(\d{4})\b(?!\s*(?:§|['’]s\s+(?:§|[A-Z]{1,3}\d)|(?:[A-Z]{1,3}\d+|rows?|sections?|items?|questions?|parts?\s+of)\b))/g)) out.add(m[1]!);
+  return [...out];
+}
+
 /** The first heading section with this title (case-insensitive, a trailing colon ignored), e.g. `Errata`, `Security`. */
 export function sectionByTitle(index: SectionIndex, title: string): Section | undefined {
   const want = title.toLowerCase();
   return index.sections.find((s) => s.kind === 'heading' && s.title.replace(/:$/, '').toLowerCase() === want);
+}
+
+/**
+ * The open-questions section: the heading titled so (`## Unresolved questions`), else one of the
+ * variants upstream writes (`## Unresolved`, the title's first word alone, or the title with an
+ * aside after it: `## Unresolved questions (none blocking)`).
+ */
+export function questionsSection(index: SectionIndex, title: string): Section | undefined {
+  const exact = sectionByTitle(index, title);
+  if (exact) return exact;
+  const want = title.toLowerCase();
+  const first = want.split(/\s+/)[0]!;
+  return index.sections.find((s) => {
+    if (s.kind !== 'heading' || s.depth < 2) return false;
+    const t = s.title.replace(/:$/, '').trim().toLowerCase();
+    return (first !== want && t === first) || (t.startsWith(want) && /^\s*[(—–:-]/.test(t.slice(want.length)));
+  });
 }

@@ -1,10 +1,11 @@
 import type { Heading, ListItem, Nodes, Parent, RootContent } from 'mdast';
 import type { Range } from '../core/position.js';
 import type { MarkdownDoc } from '../core/markdown.js';
-import { findRfcCitations } from './citations.js';
+import type { CitationContext } from './citations.js';
+import { findProseCitations, findRfcCitations } from './citations.js';
 import type { AnswerSection, CodeBlock, HeaderRow, HeaderTable, UnrenderedTable, OpenQuestions, ProseCitation, QuestionItem, RfcDocument, Section, SecurityLine, TaskItem, TitleLine } from './document.js';
 import type { ReaderTitles } from './document.js';
-import { ALL_RESOLVED, DEFAULT_TITLES, sectionByTitle } from './document.js';
+import { ALL_RESOLVED, DEFAULT_TITLES, questionsSection, sectionByTitle } from './document.js';
 import { nodeRange, offset, renderedText, walk, walkBlocks } from './mdast.js';
 import { indexSections, sectionBlocks } from './sections.js';
 
@@ -22,7 +23,7 @@ export function readRfc(md: MarkdownDoc, titles: ReaderTitles = DEFAULT_TITLES):
   const base = md.file.slice(md.file.lastIndexOf('/') + 1);
   const children = md.tree.children;
   const titleNode = children.find((n): n is Heading => n.type === 'heading' && n.depth === 1);
-  const index = indexSections(md.tree, titles.unresolvedQuestions);
+  const index = indexSections(md.tree, titles.unresolvedQuestions, md.text);
   const fileNumber = FILE_NAME.exec(base)?.[1];
   return {
     file: md.file,
@@ -41,7 +42,7 @@ export function readRfc(md: MarkdownDoc, titles: ReaderTitles = DEFAULT_TITLES):
     taskItems: readTaskItems(md, index.sections),
     codeBlocks: readCodeBlocks(md, index.sections),
     ...readQuestions(md, index.sections, titles.unresolvedQuestions),
-    ...readCitations(md),
+    ...readCitations(md, index.sections),
   };
 }
 
@@ -49,7 +50,7 @@ export function readRfc(md: MarkdownDoc, titles: ReaderTitles = DEFAULT_TITLES):
 const ANSWER_HEADING = /\b(?:resolutions?|rulings?|decided|decisions?|resolved)\b/i;
 
 function readQuestions(md: MarkdownDoc, sections: Section[], title: string): { questions?: OpenQuestions } {
-  const s = sectionByTitle({ sections, unresolvedQuestions: [] }, title);
+  const s = questionsSection({ sections, unresolvedQuestions: [] }, title);
   if (!s) return {};
   const blocks = sectionBlocks(md.tree, s).slice(1);
   const lead: string[] = [];
@@ -112,18 +113,79 @@ function boldTitle(item: ListItem): string | undefined {
 }
 
 /** Section citations in the prose: everything but code and HTML (citations.ts says what counts). */
-function readCitations(md: MarkdownDoc): { citations: ProseCitation[]; citedRfcs: string[] } {
+function readCitations(md: MarkdownDoc, sections: Section[]): { citations: ProseCitation[]; citedRfcs: string[] } {
   const skip: Array<[number, number]> = [];
   walk(md.tree, (n) => {
     if (n.type === 'code' || n.type === 'inlineCode' || n.type === 'html') skip.push([offset(n, 'start'), offset(n, 'end')]);
   });
-  const found = findRfcCitations(md.text, skip);
+  const found = findRfcCitations(md.text, skip, undefined, citationContext(md, sections));
   return {
     citations: found.flatMap((c) =>
-      c.section === undefined ? [] : [{ ...(c.rfc ? { rfc: c.rfc } : {}), section: c.section, text: `${c.rfc ? `RFC ${c.rfc} ` : ''}§${c.section}`, range: md.lines.range(c.start, c.end) }],
+      c.section === undefined
+        ? []
+        : [{ ...(c.rfc ? { rfc: c.rfc } : {}), section: c.section, text: `${c.rfc && !c.bare ? `RFC ${c.rfc} ` : ''}§${c.section}`, range: md.lines.range(c.start, c.end), ...(c.bare ? { bare: true as const } : {}), ...(c.explicit ? { explicit: true as const } : {}), ...(c.nearby ? { nearby: c.nearby } : {}) }],
     ),
-    // Every RFC the prose names, with or without a section (the report's citation graph).
-    citedRfcs: [...new Set(found.flatMap((c) => (c.rfc ? [c.rfc] : [])))].sort(),
+    // Every RFC the prose names, with or without a section (the report's citation graph); a bare
+    // § read as a nearby RFC names nothing new.
+    citedRfcs: [...new Set(found.flatMap((c) => (c.rfc && !c.bare ? [c.rfc] : [])))].sort(),
+  };
+}
+
+/**
+ * Where a bare `§` stands, read from the tree: its table row, else its list item, else its
+ * paragraph or heading, cut at a bold label inside it (`**§A.3**` opens a sub-section of its own);
+ * and the RFCs the nearest heading above it names ("RFC 0147 §A.6 treatment"). Asked in text
+ * order (citations.ts reads left to right), each answer moves a cursor forward: linear in the
+ * document, whatever the number of citations.
+ */
+function citationContext(md: MarkdownDoc, sections: Section[]): CitationContext {
+  type Scope = { start: number; end: number; rank: number };
+  const scopes: Scope[] = [];
+  const headings: Array<{ start: number; rfcs: string[] }> = [];
+  walk(md.tree, (n) => {
+    const rank = n.type === 'tableRow' ? 3 : n.type === 'listItem' ? 2 : n.type === 'paragraph' || n.type === 'heading' ? 1 : 0;
+    if (rank) scopes.push({ start: offset(n, 'start'), end: offset(n, 'end'), rank });
+    if (n.type === 'heading') headings.push({ start: offset(n, 'start'), rfcs: [...new Set(findProseCitations(renderedText(n)).map((c) => c.rfc))] });
+  });
+  // Tree nodes nest, so the scopes open at a point form a stack; each entry keeps the best scope
+  // of its stack (highest rank, innermost on a tie).
+  scopes.sort((a, b) => a.start - b.start || b.end - a.end);
+  const labels = sections.filter((s) => s.kind === 'label').map((s) => s.start).sort((a, b) => a - b);
+  let stack: Array<{ scope: Scope; best: Scope }> = [];
+  let next = 0;
+  let label = 0;
+  let heading = 0;
+  let last = -1;
+  const rewind = (at: number) => {
+    if (at >= last) return;
+    stack = [];
+    next = 0;
+    label = 0;
+    heading = 0;
+  };
+  return {
+    scopeStart(at) {
+      rewind(at);
+      last = at;
+      while (next < scopes.length && scopes[next]!.start <= at) {
+        const s = scopes[next++]!;
+        while (stack.length && stack[stack.length - 1]!.scope.end <= s.start) stack.pop();
+        const parent = stack[stack.length - 1]?.best;
+        stack.push({ scope: s, best: parent && parent.rank > s.rank ? parent : s });
+      }
+      while (stack.length && stack[stack.length - 1]!.scope.end <= at) stack.pop();
+      let from = stack[stack.length - 1]?.best.start ?? at;
+      while (label < labels.length && labels[label]! < at) label++;
+      const before = labels[label - 1];
+      if (before !== undefined && before > from) from = before;
+      return from;
+    },
+    headingRfcs(at) {
+      rewind(at);
+      last = at;
+      while (heading < headings.length && headings[heading]!.start < at) heading++;
+      return headings[heading - 1]?.rfcs ?? [];
+    },
   };
 }
 

@@ -52,10 +52,10 @@ export const requiredSections: Rule = {
     for (const doc of await (await loadRfcSet(ctx.corpus)).all()) {
       ctx.visit();
       const headings = doc.sections.filter((s) => s.kind === 'heading' && s.depth >= 2);
-      const missing = required.filter((want) => !headings.some((h) => namedBy(h.title, want)));
+      const missing = required.filter((want) => !headings.some((h) => names(h, want)));
       if (missing.length === 0) continue;
       // A heading that is no required section may be one misspelt: the nearest missing title, if near.
-      const spare = headings.filter((h) => !required.some((want) => namedBy(h.title, want)));
+      const spare = headings.filter((h) => !required.some((want) => names(h, want)));
       const used = new Set<Section>();
       for (const section of missing) {
         const near = nearestHeading(section, spare, used);
@@ -67,6 +67,17 @@ export const requiredSections: Rule = {
     }
   },
 };
+
+/**
+ * Whether a heading is the required section `want`: its title opens with it (`Implementation notes
+ * (non-normative)`), or is its first word alone, as upstream shortens a title (`## Unresolved` for
+ * "Unresolved questions").
+ */
+function names(h: Section, want: string): boolean {
+  if (namedBy(h.title, want)) return true;
+  const first = want.trim().split(/\s+/);
+  return first.length > 1 && withoutDesignator(h.title).replace(/:$/, '').trim().toLowerCase() === first[0]!.toLowerCase();
+}
 
 /** The spare heading whose title (without designator) is a likely typo of `section`. */
 function nearestHeading(section: string, spare: Section[], used: Set<Section>): Section | undefined {
