@@ -98,7 +98,7 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
     await configuredSeverities(config, BUILTIN_RULES);
     await configuredSeverities({ severities: cliRules, ruleAt: () => '--rule' }, BUILTIN_RULES);
     const { printConfig } = await import('../core/print-config.js');
-    writeReport(values.output as string | undefined, await printConfig(config, cliRules, BUILTIN_RULES), io);
+    writeReport(values.output as string | undefined, await printConfig(config, cliRules, BUILTIN_RULES), io, root);
     return 0;
   }
   // A run that writes nothing but its report (stdout or --output), reads no standard input and prints no

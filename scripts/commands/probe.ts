@@ -111,7 +111,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   probe = { ...secrets.deep({ ...probe, captures: [] }), captures: probe.captures };
   let recorded: { dir: string; texts: string[] } | undefined;
   if (recordDir !== undefined) {
-    const files = writeCaptures(recordDir, probe.captures);
+    const files = writeCaptures(recordDir, probe.captures, corpus.root);
     recorded = { dir: path.resolve(recordDir), texts: files.map((f) => readFileSync(f, 'utf8')) };
   }
   // Settled once, under the preset: `probe` cites as `check wire-examples` does.
@@ -119,7 +119,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const text = await renderProbe({ run: probe, shown: shownResult({ findings, families: [] }, common), format, recordDir, toolName: TOOL_NAME, toolVersion: TOOL_VERSION, color: colorFor(common, format, io.stdout.isTTY === true) });
   // A host may echo a credential into an error message; nothing printed may carry one.
   const safe = secrets.text(text);
-  writeReport(values.output as string | undefined, safe, io);
+  writeReport(values.output as string | undefined, safe, io, corpus.root);
   return finish(findings, common, io);
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { userOutputFolder } from '../core/user-output.js';
 import { writeFileAtomic } from '../core/writer.js';
 import path from 'node:path';
 import type { HttpOutcome } from './http-client.js';
@@ -159,10 +159,11 @@ export function toCapture(name: string, description: string, outcome: HttpOutcom
 }
 
 /** Writes each capture as DIR/NN-case.json (numbered in the order sent); returns the paths. */
-export function writeCaptures(dir: string, captures: readonly Capture[]): string[] {
-  mkdirSync(dir, { recursive: true });
+export function writeCaptures(dir: string, captures: readonly Capture[], root: string): string[] {
+  // `--record DIR` is a path the user names for writing: never reached through a link the tree placed.
+  const real = userOutputFolder(dir, root, { refusal: '--record names a folder' });
   return captures.map((c, i) => {
-    const file = path.join(dir, captureFileName(i, c.case));
+    const file = path.join(real, captureFileName(i, c.case));
     writeFileAtomic(file, jsonText(c) + '\n');
     return file;
   });
