@@ -22,10 +22,12 @@ function hostileRepo(): { top: string; home: string } {
   writeFileSync(path.join(home, 'suppressions.json'), '{}\n');
   mkdirSync(path.join(home, 'reports'));
   mkdirSync(path.join(home, 'captures'));
+  mkdirSync(path.join(home, 'cache'));
   symlinkSync(path.join(home, 'bashrc'), path.join(top, 'report.txt'));
   symlinkSync(path.join(home, 'bashrc'), path.join(top, 'specgate.sarif'));
   symlinkSync(path.join(home, 'reports'), path.join(top, 'reports'));
   symlinkSync(path.join(home, 'captures'), path.join(top, 'captures'));
+  symlinkSync(path.join(home, 'cache'), path.join(top, 'cache'));
   symlinkSync(path.join(home, 'suppressions.json'), path.join(top, 'baseline.json'));
   writeFileSync(path.join(top, 'capture.json'), '{}\n');
   gitOk(top, ['add', '-A']);
@@ -39,7 +41,8 @@ function expectHomeUntouched(home: string): void {
   expect(readFileSync(path.join(home, 'suppressions.json'), 'utf8')).toBe('{}\n');
   expect(readdirSync(path.join(home, 'reports'))).toEqual([]);
   expect(readdirSync(path.join(home, 'captures'))).toEqual([]);
-  expect(readdirSync(home).sort()).toEqual(['bashrc', 'captures', 'reports', 'suppressions.json']);
+  expect(readdirSync(path.join(home, 'cache'))).toEqual([]);
+  expect(readdirSync(home).sort()).toEqual(['bashrc', 'cache', 'captures', 'reports', 'suppressions.json']);
 }
 
 function expectRefused(r: { code: number; stderr: string }, shown: string): void {
@@ -91,6 +94,13 @@ describe('--output through a committed link is refused: one line, exit 2, nothin
     const r = await runCli(['check', '--suppressions-location', 'baseline.json', '--suppress-all'], { cwd: repo.top });
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toBe('specgate: cannot write baseline.json: baseline.json is a symlink inside the repository (a path is never written through a link the tree placed)\n');
+    expectHomeUntouched(repo.home);
+  });
+
+  it('--cache-location through a committed linked folder', async () => {
+    const r = await runCli(['check', '--cache-location', 'cache'], { cwd: repo.top });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toBe('specgate: cannot write cache: cache is a symlink inside the repository (a path is never written through a link the tree placed)\n');
     expectHomeUntouched(repo.home);
   });
 
