@@ -15,13 +15,22 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   process.exitCode = 2;
 });
 
+// A working directory removed under the shell: no cache is looked for (each asks for it), and the
+// CLI says so in one line (cli-main.ts).
+let cwdGone = false;
+try {
+  process.cwd();
+} catch {
+  cwdGone = true;
+}
+
 // The result cache first: a run whose inputs are all as an earlier run saw them prints what that
 // run printed, and loads nothing else (scripts/result-replay.ts).
-const plan = resultPlan(argv);
+const plan = cwdGone ? undefined : resultPlan(argv);
 const recorded = plan && replayable(plan);
 if (!recorded || !(await replay(recorded))) {
   // Before the CLI loads, so Node (≥ 22.1) compiles it from its cache.
-  (await import('./compile-cache.js')).enableCompileCache(argv);
+  if (!cwdGone) (await import('./compile-cache.js')).enableCompileCache(argv);
   const { main } = await import('./cli-main.js');
   const recording = plan ? (await import('./result-record.js')).startResultRecording(plan) : undefined;
   // The exit code is set, never forced with process.exit(): node leaves once stdout is drained,
