@@ -10,7 +10,7 @@ import { checkPresetName, otherPresetHint, requireLayout } from './layout.js';
 import type { FileSource } from './source.js';
 import { FsSource, toPosix } from './source.js';
 import { noteReportFile, pathKind } from './inputs.js';
-import { writeUserOutput } from './user-output.js';
+import { userOutputTarget, writeUserOutput } from './user-output.js';
 import { packageVersion } from './package-root.js';
 import { loadReporter } from './reporters/index.js';
 import type { RuleInfo } from './reporters/types.js';
@@ -96,6 +96,8 @@ export function checkCommonValues(values: CommonValues): string {
   const kind = pathKind(root);
   if (kind === 'absent') throw new FatalError(`root not found: ${shown}`);
   if (kind !== 'dir') throw new FatalError(`root is a file, not a folder: ${shown}`);
+  // Judged before the run writes anything (errata, a baseline): refused, nothing is written at all.
+  if (values.output !== undefined) userOutputTarget(values.output, root, { check: true });
   return root;
 }
 

@@ -34,6 +34,8 @@ const MAX_LINK_HOPS = 40;
 export interface UserOutputOptions {
   /** What the refusal of a path that is not a regular file adds (how to do without). */
   refusal?: string;
+  /** Judge the path only (no folder is made): a command asks before its run writes anything else. */
+  check?: boolean;
   /** The working directory a relative path is named from (default: the process's). */
   cwd?: string;
 }
@@ -137,7 +139,7 @@ function resolveForWrite(file: string, root: string, opts: UserOutputOptions, wa
     } else if (!st.isFile()) fail(`it is ${kindOf(st)}; ${refusal}`);
     at = next;
   }
-  if (missing.length === 0) return at;
+  if (missing.length === 0 || opts.check) return at;
   // The whole path is judged: the missing folders are made now, each a real folder (a name planted
   // meanwhile is refused, never followed).
   const folders = want === 'folder' ? missing : missing.slice(0, -1);

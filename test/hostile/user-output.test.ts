@@ -1,7 +1,8 @@
-import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../helpers/env.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CLI, runCli, tempDir } from '../helpers/env.js';
 import { corpusRepo, gitOk } from '../gates/git-repo.js';
 import { startModelHost } from '../probe/broken-host.js';
 
@@ -55,6 +56,15 @@ function expectRefused(r: { code: number; stderr: string }, shown: string): void
 let repo: { top: string; home: string };
 beforeAll(() => {
   repo = hostileRepo();
+});
+// Each case starts from the home as made, so each fails on its own where the report leaks.
+beforeEach(() => {
+  writeFileSync(path.join(repo.home, 'bashrc'), HOME_TEXT);
+  writeFileSync(path.join(repo.home, 'suppressions.json'), '{}\n');
+  for (const dir of ['reports', 'captures', 'cache']) {
+    rmSync(path.join(repo.home, dir), { recursive: true, force: true });
+    mkdirSync(path.join(repo.home, dir));
+  }
 });
 afterAll(() => expectHomeUntouched(repo.home));
 
@@ -114,6 +124,33 @@ describe('--output through a committed link is refused: one line, exit 2, nothin
       await host.close();
     }
     expectHomeUntouched(repo.home);
+  });
+
+  it('refused before the run writes anything: --suppress-all with --output through a link leaves no suppressions file', async () => {
+    const r = await runCli(['check', '--suppress-all', '--output', 'report.txt'], { cwd: repo.top });
+    expectRefused(r, 'report.txt');
+    expect(existsSync(path.join(repo.top, 'specgate-suppressions.json'))).toBe(false);
+    expectHomeUntouched(repo.home);
+  });
+
+  it('a replayed run (the result cache) walks its report path again: a link planted since is refused', () => {
+    const { top } = corpusRepo();
+    const home = tempDir('specgate-home-');
+    writeFileSync(path.join(home, 'bashrc'), HOME_TEXT);
+    const run = () => spawnSync(process.execPath, [CLI, 'check', '--output', 'out.txt'], { cwd: top, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const first = run();
+    expect(first.status, first.stderr).toBe(1);
+    const report = readFileSync(path.join(top, 'out.txt'), 'utf8');
+    // clean control: the same run again writes the same report (replayed or not)
+    unlinkSync(path.join(top, 'out.txt'));
+    expect(run().status).toBe(1);
+    expect(readFileSync(path.join(top, 'out.txt'), 'utf8')).toBe(report);
+    unlinkSync(path.join(top, 'out.txt'));
+    symlinkSync(path.join(home, 'bashrc'), path.join(top, 'out.txt'));
+    const again = run();
+    expect(again.status, again.stderr).toBe(2);
+    expect(again.stderr).toMatch(/^specgate: cannot write out\.txt: out\.txt is a symlink inside the repository/);
+    expect(readFileSync(path.join(home, 'bashrc'), 'utf8')).toBe(HOME_TEXT);
   });
 
   it('clean control: a new path in the repository and a path outside it that the user named are written', async () => {
