@@ -91,7 +91,7 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
   if (values['report-unused-exceptions'] && values['no-report-unused-exceptions']) throw new UsageError('give --report-unused-exceptions or --no-report-unused-exceptions, not both');
   if (values['cache-location'] === '') throw new UsageError('--cache-location needs a folder');
   // A folder the user names for writing: never reached through a link the tree placed (core/user-output.ts).
-  if (values['cache-location'] !== undefined) userOutputFolder(values['cache-location'] as string, resolveRoot(values), { refusal: '--cache-location names a folder' });
+  if (values['cache-location'] !== undefined) userOutputFolder(values['cache-location'] as string, resolveRoot(values), { check: true, refusal: '--cache-location names a folder' });
   setCacheLocation(values['cache-location'] as string | undefined);
   if (values['print-config']) {
     // The configuration only: it prints in a folder without the preset's layout too (to see why).
