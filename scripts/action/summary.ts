@@ -1,4 +1,4 @@
-import { printable } from '../core/reporters/printable.js';
+import { markdownText, printable } from '../core/reporters/printable.js';
 
 /** The parts of `check --format json` the summary reads. */
 export interface JsonReport {
@@ -14,7 +14,7 @@ const FIRST = 10;
  */
 export function actionSummary(a: { report: JsonReport | undefined; failed: string[]; broken: string[]; base: string; sarif: string; failOn: string; env: NodeJS.ProcessEnv; errata?: number; compat?: number }): string {
   const lines: string[] = ['## specgate', ''];
-  if (a.broken.length) lines.push(`**Setup broken (exit 2):** ${a.broken.map(cell).join('; ')}`, '');
+  if (a.broken.length) lines.push(`**Setup broken (exit 2):** ${a.broken.map(markdownText).join('; ')}`, '');
   else if (a.failed.length && a.failOn !== 'none') lines.push(`**Failed** (level: ${a.failOn}): ${a.failed.join(', ')}`, '');
   else lines.push('**Passed**', '');
   const r = a.report;
@@ -22,7 +22,7 @@ export function actionSummary(a: { report: JsonReport | undefined; failed: strin
     const known = r.summary.suppressions?.suppressed ? ` (${r.summary.suppressions.suppressed} known errors suppressed by \`${cell(r.summary.suppressions.file)}\`)` : '';
     lines.push(`${r.summary.errors} error${r.summary.errors === 1 ? '' : 's'}, ${r.summary.warnings} warning${r.summary.warnings === 1 ? '' : 's'}${known}; SARIF: \`${cell(a.sarif)}\``, '');
     lines.push('| family | files | items | errors | warnings |', '| --- | ---: | ---: | ---: | ---: |');
-    for (const f of r.summary.families) lines.push(`| ${f.family} | ${f.files} | ${f.visited} | ${f.errors} | ${f.warnings} |`);
+    for (const f of r.summary.families) lines.push(`| ${markdownText(f.family)} | ${f.files} | ${f.visited} | ${f.errors} | ${f.warnings} |`);
     const byRule = new Map<string, { errors: number; warnings: number }>();
     for (const f of r.findings) {
       const c = byRule.get(f.ruleId) ?? { errors: 0, warnings: 0 };
@@ -34,7 +34,7 @@ export function actionSummary(a: { report: JsonReport | undefined; failed: strin
       lines.push('', '| rule | errors | warnings |', '| --- | ---: | ---: |');
       for (const [rule, c] of [...byRule].sort((x, y) => y[1].errors - x[1].errors || x[0].localeCompare(y[0]))) lines.push(`| \`${cell(rule)}\` | ${c.errors} | ${c.warnings} |`);
       lines.push('', `### First findings`, '');
-      for (const f of r.findings.slice(0, FIRST)) lines.push(`- ${f.severity} [${cell(f.file)}:${f.line}:${f.column}](${link(a.env, f.file, f.line)}) ${cell(f.message)} (\`${cell(f.ruleId)}\`)`);
+      for (const f of r.findings.slice(0, FIRST)) lines.push(`- ${markdownText(f.severity)} [${markdownText(f.file)}:${f.line}:${f.column}](${link(a.env, f.file, f.line)}) ${markdownText(f.message)} (\`${cell(f.ruleId)}\`)`);
       if (r.findings.length > FIRST) lines.push(`- … and ${r.findings.length - FIRST} more (see the annotations and code scanning)`);
     }
   }
@@ -51,11 +51,13 @@ function verdict(code: number): string {
 /** A link to the line at the commit under test, when the runner says which. */
 function link(env: NodeJS.ProcessEnv, file: string, line: number): string {
   const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
-  if (!env.GITHUB_REPOSITORY || !env.GITHUB_SHA) return encodeURI(file);
-  return `${server}/${env.GITHUB_REPOSITORY}/blob/${env.GITHUB_SHA}/${file.split('/').map(encodeURIComponent).join('/')}#L${line}`;
+  // Parentheses too: a `)` in a file name would end the link's destination.
+  const parens = (u: string) => u.replace(/\(/g, '%28').replace(/\)/g, '%29');
+  if (!env.GITHUB_REPOSITORY || !env.GITHUB_SHA) return parens(encodeURI(file));
+  return parens(`${server}/${env.GITHUB_REPOSITORY}/blob/${env.GITHUB_SHA}/${file.split('/').map(encodeURIComponent).join('/')}#L${line}`);
 }
 
-/** Text from the tree inside a Markdown table or list: printable, and no pipe or backtick breaks the layout. */
+/** Text from the tree inside a code span (`…`) of a table or list: printable, and no pipe or backtick breaks the layout (prose: markdownText). */
 function cell(s: string): string {
   return printable(s).replace(/\|/g, '\\|').replace(/`/g, "'").replace(/\n/g, ' ');
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseCommandArgs } from '../core/args.js';
 import { Corpus } from '../core/corpus.js';
+import { userOutputFolder } from '../core/user-output.js';
 import { runFamilies } from '../core/engine.js';
 import { UsageError } from '../core/errors.js';
 import { BUILTIN_RULES } from '../rules-registry.js';
@@ -89,6 +90,8 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
   if (values['cache-location'] !== undefined && values['no-cache']) throw new UsageError('give --cache-location or --no-cache, not both');
   if (values['report-unused-exceptions'] && values['no-report-unused-exceptions']) throw new UsageError('give --report-unused-exceptions or --no-report-unused-exceptions, not both');
   if (values['cache-location'] === '') throw new UsageError('--cache-location needs a folder');
+  // A folder the user names for writing: never reached through a link the tree placed (core/user-output.ts).
+  if (values['cache-location'] !== undefined) userOutputFolder(values['cache-location'] as string, resolveRoot(values), { check: true, refusal: '--cache-location names a folder' });
   setCacheLocation(values['cache-location'] as string | undefined);
   if (values['print-config']) {
     // The configuration only: it prints in a folder without the preset's layout too (to see why).
@@ -98,7 +101,7 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
     await configuredSeverities(config, BUILTIN_RULES);
     await configuredSeverities({ severities: cliRules, ruleAt: () => '--rule' }, BUILTIN_RULES);
     const { printConfig } = await import('../core/print-config.js');
-    writeReport(values.output as string | undefined, await printConfig(config, cliRules, BUILTIN_RULES), io);
+    writeReport(values.output as string | undefined, await printConfig(config, cliRules, BUILTIN_RULES), io, root);
     return 0;
   }
   // A run that writes nothing but its report (stdout or --output), reads no standard input and prints no

@@ -49,6 +49,6 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     rules: RULE_INFOS.map((r) => ruleUnderPreset(r, layout.preset)),
     color: colorFor(values, format, io.stdout.isTTY === true),
   }, values.quiet === true);
-  writeReport(output, text, io);
+  writeReport(output, text, io, root);
   return finish(result.findings, values, io);
 }

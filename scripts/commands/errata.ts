@@ -137,17 +137,17 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
       doc.wordView = words;
     }
     io.stderr.write(status.map((l) => printable(l)).join('\n') + '\n');
-    writeReport(common.output, jsonText(doc) + '\n', io);
+    writeReport(common.output, jsonText(doc) + '\n', io, corpus.root);
   } else {
     // RFC text and file names reach the terminal: escaped, line by line (the JSON report keeps them exact).
     // Tabs, and a CR ending a line of a CRLF file, stay as they are, so the diff still applies with `git apply`.
     const shownDiff = diff.split('\n').map((l) => (l.endsWith('\r') ? printable(l.slice(0, -1), '\t') + '\r' : printable(l, '\t'))).join('\n');
     io.stderr.write(status.map((l) => printable(l)).join('\n') + '\n');
     // The patch is part of the human format only; machine formats stay pure (json carries `diff`).
-    if (shownDiff && format === 'stylish') writeReport(common.output, shownDiff + '\n' + report, io);
+    if (shownDiff && format === 'stylish') writeReport(common.output, shownDiff + '\n' + report, io, corpus.root);
     else {
       if (shownDiff) io.stderr.write(shownDiff);
-      writeReport(common.output, report, io);
+      writeReport(common.output, report, io, corpus.root);
     }
   }
   if (baseline && (format === 'sarif' || format === 'github')) {

@@ -66,13 +66,13 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     const pages = output === undefined ? undefined : pagesBeside(output, groups);
     text = markdown(groups, await ruleAliases(), pages?.folder);
     if (pages) checkTreeFiles(pages.base, pages.files.map(([rel]) => rel), 'a rule page');
-    writeReport(output, text, io);
+    writeReport(output, text, io, root);
     if (pages) writeTreeFiles(pages.base, pages.files, 'a rule page');
     return 0;
   }
   if (format === 'json') text = jsonText(groups.flatMap((g) => g.rules.map((r) => ({ command: g.command, ...ruleUnderPreset(r, preset), ...(r.examples ? { examples: r.examples } : {}), preset, severityUnderPreset: presetDefault(r, preset) })))) + '\n';
   else text = table(groups.flatMap((g) => g.rules), preset);
-  writeReport(output, text, io);
+  writeReport(output, text, io, root);
   return 0;
 }
 

@@ -10,7 +10,7 @@ import { checkPresetName, otherPresetHint, requireLayout } from './layout.js';
 import type { FileSource } from './source.js';
 import { FsSource, toPosix } from './source.js';
 import { noteReportFile, pathKind } from './inputs.js';
-import { writeOutputFile } from './writer.js';
+import { userOutputTarget, writeUserOutput } from './user-output.js';
 import { packageVersion } from './package-root.js';
 import { loadReporter } from './reporters/index.js';
 import type { RuleInfo } from './reporters/types.js';
@@ -96,6 +96,8 @@ export function checkCommonValues(values: CommonValues): string {
   const kind = pathKind(root);
   if (kind === 'absent') throw new FatalError(`root not found: ${shown}`);
   if (kind !== 'dir') throw new FatalError(`root is a file, not a folder: ${shown}`);
+  // Judged before the run writes anything (errata, a baseline): refused, nothing is written at all.
+  if (values.output !== undefined) userOutputTarget(values.output, root, { check: true });
   return root;
 }
 
@@ -260,7 +262,7 @@ export async function emit(result: CheckResult, values: CommonValues, corpus: Co
       color: colorFor(values, format, io.stdout.isTTY === true),
     },
   );
-  writeReport(values.output, text, io);
+  writeReport(values.output, text, io, corpus?.root ?? resolveRoot(values));
   // Files missing where this preset looks, present where another keeps them: say so once.
   if (corpus && result.findings.some((f) => f.ruleId === MISSING_FILE.id)) {
     const hint = otherPresetHint(corpus.layout, (rel) => corpus.source.exists(rel));
@@ -275,12 +277,13 @@ export async function emit(result: CheckResult, values: CommonValues, corpus: Co
 }
 
 /**
- * A command's report: to `--output` (a regular file or a new path, written atomically by
- * core/writer.ts; anything else is a one-line error), else to stdout.
+ * A command's report: to `--output` (a regular file or a new path, written atomically by the one
+ * writer, never through a link the tree placed: core/user-output.ts; anything else is a one-line
+ * error), else to stdout. `root`: the run's governed root (default: the one the working directory gives).
  */
-export function writeReport(file: string | undefined, text: string, io: CliIo = processIo): void {
+export function writeReport(file: string | undefined, text: string, io: CliIo = processIo, root?: string): void {
   if (file !== undefined) {
-    writeOutputFile(file, text);
+    writeUserOutput(file, text, root ?? resolveRoot({}));
     noteReportFile(path.resolve(file), text);
   } else io.stdout.write(text);
 }

@@ -5,6 +5,7 @@ import { packageVersion } from '../core/package-root.js';
 import { printable } from '../core/reporters/printable.js';
 import { MAX_FILE_BYTES } from '../core/source.js';
 import { quickFix, toDiagnostic } from './convert.js';
+import { guardDocumentEvents } from './document-guard.js';
 import { frameGuard } from './frame-guard.js';
 import { hoverAt } from './hover.js';
 import { placeUri, rootOfUri } from './uri.js';
@@ -141,7 +142,8 @@ export function startServer(connection: Connection = createConnection(process.st
     return process.memoryUsage();
   });
 
-  documents.listen(connection);
+  // Malformed document messages are dropped, and the open buffers bounded in total, before TextDocuments keeps anything.
+  documents.listen(guardDocumentEvents(connection, (line) => connection.console.log(line), (uri) => documents.get(uri)?.getText().length) as Connection);
   connection.listen();
 }
 

@@ -5,8 +5,13 @@
  * neither move the cursor, clear the screen, recolour nor hide text. Colour the reporter adds
  * itself is applied after this. The machine formats escape the same characters (json-text.ts).
  */
-/** Beyond the C0 controls: DEL, the C1 controls, the line/paragraph separators, and the bidi embeddings, overrides and isolates. */
-export const UNSAFE_ABOVE_C0 = '\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069';
+/**
+ * Beyond the C0 controls: DEL, the C1 controls, the line/paragraph separators, and every
+ * bidirectional mark: the embeddings and overrides (U+202A–U+202E), the isolates (U+2066–U+2069),
+ * and the implicit marks (U+200E LRM, U+200F RLM, U+061C ALM), which reorder neutral characters
+ * around them as well.
+ */
+export const UNSAFE_ABOVE_C0 = '\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069';
 const UNPRINTABLE = new RegExp(`[\\u0000-\\u001f${UNSAFE_ABOVE_C0}]`, 'g');
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
@@ -16,4 +21,25 @@ export function printable(s: string, keep = ''): string {
   UNPRINTABLE.lastIndex = 0;
   if (!UNPRINTABLE.test(s)) return s;
   return s.replace(UNPRINTABLE, (c) => keep.includes(c) ? c : NAMED[c] ?? (c.charCodeAt(0) < 0x100 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}
+
+const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+/**
+ * Text from a pull request (a message, a file name, a family's name) inside Markdown prose that
+ * GitHub renders as HTML (the Action's job summary): printable first, on one line; `& < > "` as
+ * HTML entities, so no tag, comment or attribute opens; behind a backslash (CommonMark's escape)
+ * every character that starts something inline: a link or image (`[ ] ( ) !`), emphasis or
+ * strikethrough (`* _ ~`), a code span (`` ` ``), a table cell (`|`), math (`$`), a mention or an
+ * issue reference (`@ #`), a bare URL GFM would link (`:` of `https://`, the dot of `www.`), and
+ * the backslash itself. The text is always inline (a table cell, a
+ * list item after its marker), so what starts a block (`-`, `1.`) cannot. A reader sees the text
+ * itself. (Inside a code span nothing is interpreted: there only a backtick, which would end it,
+ * and a table's `|` need care.)
+ */
+export function markdownText(s: string): string {
+  return printable(s)
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/[\\`*_[\]()!|~$@#:&<>"]/g, (c) => HTML_ENTITIES[c] ?? `\\${c}`)
+    .replace(/(www)\./gi, '$1\\.');
 }
