@@ -38,7 +38,7 @@ export interface Layout {
  * `extends` (a preset extends another as `specgate:<name>`). A repository's config extends one the
  * same way and changes what differs.
  */
-export const PRESET_NAMES = ['specgate', 'openwop'] as const;
+export const PRESET_NAMES = ['specgate', 'openwop', 'eip'] as const;
 
 interface PresetFile {
   extends?: string;

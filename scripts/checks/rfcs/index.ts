@@ -2,6 +2,7 @@ import { rfcsFamily } from './declaration.js';
 import type { Family } from '../../core/rule.js';
 import { acceptanceBoxes } from './rules/acceptance-boxes.js';
 import { affectsPathsExist } from './rules/affects-paths-exist.js';
+import { citedRfcExists } from './rules/cited-rfc-exists.js';
 import { citedSectionExists } from './rules/cited-section-exists.js';
 import { datesValid, updatedNewestFirst } from './rules/dates-valid.js';
 import { headerTable } from './rules/header-table.js';
@@ -27,6 +28,7 @@ export const family: Family = {
     acceptanceBoxes,
     unresolvedBeforeActive,
     citedSectionExists,
+    citedRfcExists,
   ],
   primaryFile: ({ layout }) => layout.rfcsDir,
 };

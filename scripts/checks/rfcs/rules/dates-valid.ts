@@ -24,10 +24,11 @@ export const datesValid: Rule = {
   id: 'rfcs/dates-valid',
   rfc: 'RFC 0001 §B',
   rfcByPreset: { openwop: 'RFC 0001 §6, template' },
-  description: "Created is a date in the process's format (YYYY-MM-DD unless configured); Updated starts with one, not before Created, and not older than a status flip the RFC records.",
+  description: "Created (each of the process's `dateRows`) is a date in the process's format (YYYY-MM-DD unless configured); Updated starts with one, not before Created, and not older than a status flip the RFC records.",
   fixable: true,
   messages: {
     created: 'Created "{{value}}" is not a {{format}} calendar date',
+    date: '{{row}} "{{value}}" is not a {{format}} calendar date',
     updatedStart: 'Updated "{{value}}" does not start with a {{format}} date',
     updatedNotDate: 'Updated starts with "{{lead}}", which is not a calendar date',
     beforeCreated: 'Updated {{updated}} is before Created {{created}}',
@@ -82,22 +83,23 @@ export const datesValid: Rule = {
     const { fmt, leading } = datesOf(ctx.layout.process);
     const flips = flipReader(ctx.layout.process, fmt);
     const docs = await (await loadRfcSet(ctx.corpus)).all();
+    const [createdRow = 'Created', ...otherDateRows] = ctx.layout.process.dateRows;
     for (const doc of docs) {
-      const created = headerField(doc, 'Created');
+      const created = headerField(doc, createdRow);
       const updated = headerField(doc, 'Updated');
-      if (!created && !updated) continue; // rfcs/header-table reports the missing rows
+      const others = otherDateRows.flatMap((f) => headerField(doc, f) ?? []);
+      if (!created && !updated && others.length === 0) continue; // rfcs/header-table reports the missing rows
       ctx.visit();
       let createdIso: string | undefined;
-      if (created) {
-        createdIso = fmt.iso(created.value);
-        if (createdIso === undefined) {
-          ctx.report({
-            at: { file: doc.file, range: rangeInCell(doc, created, created.value) },
-            messageId: 'created',
-            data: { value: created.value, format: fmt.text },
-            fix: padDate(ctx, doc, created, created.value, fmt),
-          });
-        }
+      for (const row of [...(created ? [created] : []), ...others]) {
+        const iso = fmt.iso(row.value);
+        if (row === created) createdIso = iso;
+        if (iso !== undefined) continue;
+        ctx.report({
+          at: { file: doc.file, range: rangeInCell(doc, row, row.value) },
+          ...(row.field === 'Created' ? { messageId: 'created', data: { value: row.value, format: fmt.text } } : { messageId: 'date', data: { row: row.field, value: row.value, format: fmt.text } }),
+          fix: padDate(ctx, doc, row, row.value, fmt),
+        });
       }
       if (!updated) continue;
       const lead = leading.exec(updated.value)?.[0];
@@ -213,7 +215,8 @@ interface Flip {
  * or `` 2026-08-12 `Active` -> `Accepted` ``, with the process's status names and date format.
  */
 function flipReader(process: ProcessProfile, fmt: DateFormat): (text: string | undefined, doc: RfcDocument) => Flip | undefined {
-  const names = (roles: ReadonlyArray<keyof ProcessProfile['statuses']>) => roles.map((r) => escapeRe(process.statuses[r])).join('|');
+  // A role the process lacks names nothing; with no name at all the group matches nothing (`(?!)`).
+  const names = (roles: ReadonlyArray<keyof ProcessProfile['statuses']>) => roles.flatMap((r) => (process.statuses[r] === undefined ? [] : [escapeRe(process.statuses[r]!)])).join('|') || '(?!)';
   const from = `\`?\\b(${names(['draft', 'active', 'accepted'])})\`?\\s*(?:→|->)\\s*\`?(${names(['active', 'accepted', 'withdrawn', 'superseded', 'rejected'])})\\b`;
   const date = `(${fmt.source})(?!\\d)`;
   const FLIP = new RegExp(`${from}\`?[^\\n]{0,40}?${date}|${date}[^\\n]{0,12}?${from}`);

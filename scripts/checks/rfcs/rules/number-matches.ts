@@ -1,4 +1,5 @@
 import type { Fix } from '../../../core/findings.js';
+import { fileNamePattern } from '../../../core/process.js';
 import type { Rule, RuleContext } from '../../../core/rule.js';
 import { fixOf } from '../../../core/text-edits.js';
 import { cellContent, replaceCell } from '../../../rfc/header-edits.js';
@@ -8,7 +9,8 @@ import { loadRfcSet } from '../../../rfc/set.js';
 import { rfcText } from '../example-rfcs.js';
 import { rangeInCell, titleRange } from '../where.js';
 
-const FILE_NAME = /^\d{4}-[a-z0-9]+(?:-[a-z0-9]+)*\.md$/;
+/** The `specgate` preset's file name, which the `fileName` message words as NNNN-kebab-title.md. */
+const DEFAULT_FILE_NAME = '{number:4}-{slug}.md';
 
 const sample = (title: string, row = '0007') => rfcText(title, [['RFC', row]]);
 
@@ -16,10 +18,12 @@ export const numberMatches: Rule = {
   id: 'rfcs/number-matches',
   rfc: 'RFC 0001 §A',
   rfcByPreset: { openwop: 'RFC 0001 §1–§2' },
-  description: 'The file name NNNN-kebab-title.md, the RFC row and the `# RFC NNNN: Title` line carry the same number, and no number is used twice.',
+  description: "The file name (NNNN-kebab-title.md, or the process's `fileName`), the number row (`numberRow`: RFC) and the title line (`titleLine`: `# RFC NNNN: Title`, unless the process has none) carry the same number, and no number is used twice.",
   fixable: true,
   messages: {
     fileName: 'file name "{{base}}" is not NNNN-kebab-title.md',
+    fileNameAs: 'file name "{{base}}" is not {{pattern}}',
+    numberField: '{{field}} says "{{row}}", but the file name says {{file}}',
     noTitle: 'no title line; the file must start with "# RFC NNNN: Title"',
     titleForm: 'title line "{{text}}" does not read "RFC NNNN: Title"',
     titleNumber: 'title line says RFC {{title}}, but the file name says {{file}}',
@@ -66,26 +70,30 @@ export const numberMatches: Rule = {
     ],
   },
   async run(ctx) {
+    const { process } = ctx.layout;
+    const FILE_NAME = fileNamePattern(process.fileName);
     const set = await loadRfcSet(ctx.corpus);
     for (const doc of await set.all()) {
       ctx.visit();
       const base = doc.file.slice(doc.file.lastIndexOf('/') + 1);
       if (!FILE_NAME.test(base)) {
-        ctx.report({ at: { file: doc.file, range: titleRange(doc) }, messageId: 'fileName', data: { base } });
+        ctx.report({ at: { file: doc.file, range: titleRange(doc) }, ...(process.fileName === DEFAULT_FILE_NAME ? { messageId: 'fileName', data: { base } } : { messageId: 'fileNameAs', data: { base, pattern: process.fileName } }) });
       }
-      if (!doc.title) {
+      // A process whose title lives in the header only (`titleLine: null`, EIP-1's) has no title line to hold.
+      if (process.titleLine === null) {
+        // nothing to compare
+      } else if (!doc.title) {
         ctx.report({ at: { file: doc.file }, messageId: 'noTitle' });
       } else if (!doc.title.number) {
         ctx.report({ at: { file: doc.file, range: doc.title.range }, messageId: 'titleForm', data: { text: doc.title.text } });
       } else if (doc.fileNumber && doc.title.number !== doc.fileNumber) {
         ctx.report({ at: { file: doc.file, range: doc.title.range }, messageId: 'titleNumber', data: { title: doc.title.number, file: doc.fileNumber } });
       }
-      const row = headerField(doc, 'RFC');
+      const row = headerField(doc, process.numberRow);
       if (row && doc.fileNumber && row.value.replace(/^RFC\s*/i, '') !== doc.fileNumber) {
         ctx.report({
           at: { file: doc.file, range: rangeInCell(doc, row, row.value) },
-          messageId: 'rowNumber',
-          data: { row: row.value, file: doc.fileNumber },
+          ...(process.numberRow === 'RFC' ? { messageId: 'rowNumber', data: { row: row.value, file: doc.fileNumber } } : { messageId: 'numberField', data: { field: process.numberRow, row: row.value, file: doc.fileNumber } }),
           fix: rowToFileNumber(ctx, doc, row),
         });
       }

@@ -1,5 +1,7 @@
 import { didYouMean } from '../../../core/did-you-mean.js';
+import { conditionHolds, conditionText } from '../../../core/process.js';
 import type { Rule } from '../../../core/rule.js';
+import { headerField } from '../../../rfc/document.js';
 import type { RfcDocument, Section } from '../../../rfc/document.js';
 import { namedBy, withoutDesignator } from '../../../rfc/resolve.js';
 import { loadRfcSet } from '../../../rfc/set.js';
@@ -21,10 +23,12 @@ export const requiredSections: Rule = {
   id: 'rfcs/required-sections',
   rfc: 'RFC 0001',
   rfcByPreset: { openwop: 'RFC 0001 §6' },
-  description: "Every RFC has a heading for each of the process's required sections (`process.requiredSections`); a heading one typo away gets a \"did you mean\".",
+  description: "Every RFC has a heading for each of the process's required sections (`process.requiredSections`, and `sectionsRequiredWhen` for its status or type), in the order of `sectionOrder` when the process gives one; a heading one typo away gets a \"did you mean\".",
   messages: {
     missing: 'no "{{section}}" section, which every RFC has',
     misnamed: 'no "{{section}}" section; did you mean "{{section}}" for the heading "{{heading}}"?',
+    missingWhen: 'no "{{section}}" section, which an RFC has when {{condition}}',
+    order: 'section "{{section}}" comes after "{{after}}", but the process puts it before',
   },
   examples: {
     valid: [
@@ -48,10 +52,14 @@ export const requiredSections: Rule = {
     ],
   },
   async run(ctx) {
-    const required = ctx.layout.process.requiredSections;
+    const { process } = ctx.layout;
     for (const doc of await (await loadRfcSet(ctx.corpus)).all()) {
       ctx.visit();
+      // The sections every RFC has, and those its rows call for (EIP-1's Test Cases of a Core EIP).
+      const when = new Map(Object.entries(process.sectionsRequiredWhen).filter(([, c]) => conditionHolds(c, (row) => headerField(doc, row)?.value)));
+      const required = [...process.requiredSections, ...[...when.keys()].filter((t) => !process.requiredSections.includes(t))];
       const headings = doc.sections.filter((s) => s.kind === 'heading' && s.depth >= 2);
+      reportOrder(ctx, doc, headings, process.sectionOrder);
       const missing = required.filter((want) => !headings.some((h) => namedBy(h.title, want)));
       if (missing.length === 0) continue;
       // A heading that is no required section may be one misspelt: the nearest missing title, if near.
@@ -62,11 +70,33 @@ export const requiredSections: Rule = {
         if (near) {
           used.add(near);
           ctx.report({ at: { file: doc.file, range: near.range }, messageId: 'misnamed', data: { section, heading: withoutDesignator(near.title) } });
+        } else if (when.has(section) && !process.requiredSections.includes(section)) {
+          ctx.report({ at: { file: doc.file, range: titleRange(doc) }, messageId: 'missingWhen', data: { section, condition: conditionText(when.get(section)!) } });
         } else ctx.report({ at: { file: doc.file, range: titleRange(doc) }, messageId: 'missing', data: { section } });
       }
     }
   },
 };
+
+/**
+ * Each top-level section (the shallowest heading depth) of the process's order that comes after
+ * one the order puts later: reported once, at the heading, naming the one it follows.
+ */
+function reportOrder(ctx: Parameters<Rule['run']>[0], doc: RfcDocument, headings: Section[], order: readonly string[]): void {
+  if (order.length === 0 || headings.length === 0) return;
+  const top = Math.min(...headings.map((h) => h.depth));
+  let latest: { index: number; title: string } | undefined;
+  for (const h of headings) {
+    if (h.depth !== top) continue;
+    const index = order.findIndex((want) => namedBy(h.title, want));
+    if (index < 0) continue;
+    if (latest && index < latest.index) {
+      ctx.report({ at: { file: doc.file, range: h.range }, messageId: 'order', data: { section: order[index]!, after: latest.title } });
+      continue;
+    }
+    latest = { index, title: order[index]! };
+  }
+}
 
 /** The spare heading whose title (without designator) is a likely typo of `section`. */
 function nearestHeading(section: string, spare: Section[], used: Set<Section>): Section | undefined {
