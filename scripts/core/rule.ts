@@ -100,6 +100,8 @@ export interface ExampleCorpus {
   files: ExampleFiles;
   base?: ExampleFiles;
   options?: Readonly<Record<string, unknown>>;
+  /** The preset whose layout, process and rule severities the example runs under (default `specgate`): an EIP-1 preamble example names `eip`. */
+  preset?: string;
 }
 
 export interface RuleExamples {

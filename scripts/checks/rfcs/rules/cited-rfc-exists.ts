@@ -4,11 +4,12 @@ import type { Rule } from '../../../core/rule.js';
 import type { HeaderRow } from '../../../rfc/document.js';
 import { headerField, namedRfcs } from '../../../rfc/document.js';
 import { loadRfcSet } from '../../../rfc/set.js';
-import { rfcText } from '../example-rfcs.js';
+import { eipFields, eipText } from '../example-rfcs.js';
 import { rangeInCell } from '../where.js';
 
-const FILE = 'RFCS/0009-new.md';
-const withRow = (supersedes: string, body = '') => ({ [FILE]: rfcText('RFC 0009: New', [['RFC', '0009'], ['Supersedes', supersedes]], body), 'RFCS/0007-old.md': rfcText('RFC 0007: Old', [['RFC', '0007']]) });
+const FILE = 'EIPS/eip-9.md';
+/** EIP-9 (requiring `requires`, linking as `body` says) beside EIP-7. */
+const eips = (requires: string | null, body = '## Abstract\n\nText.') => ({ [FILE]: eipText(eipFields('9', { requires }), body), 'EIPS/eip-7.md': eipText(eipFields('7')) });
 
 /**
  * The RFCs an RFC cites by number are in the folder: each number a reference row lists (the
@@ -27,19 +28,21 @@ export const citedRfcExists: Rule = {
   },
   examples: {
     valid: [
-      { name: 'a Supersedes row naming an RFC of the folder', files: withRow('RFC 0007') },
-      { name: 'a link to an RFC of the folder, and one to another folder', files: withRow('—', 'See [RFC 0007](./0007-old.md) and [the map](../spec/map.json).') },
+      { name: 'a requires row naming an EIP of the folder (the eip preset)', preset: 'eip', files: eips('7') },
+      { name: 'a link to an EIP of the folder, and one to another folder', preset: 'eip', files: eips(null, '## Abstract\n\nAs [EIP-7](./eip-7.md) and [its asset](../assets/eip-7/a.png) say.') },
     ],
     invalid: [
       {
-        name: 'a Supersedes row naming an RFC that is not there',
-        files: withRow('RFC 0003'),
-        errors: [{ messageId: 'row', line: 6, column: 20, data: { row: 'Supersedes', number: '0003', dir: 'RFCS' } }],
+        name: 'a requires row naming an EIP that is not there',
+        preset: 'eip',
+        files: eips('7, 12'),
+        errors: [{ messageId: 'row', line: 10, column: 14, data: { row: 'requires', number: '12', dir: 'EIPS' } }],
       },
       {
-        name: 'a link to an RFC file that is not there',
-        files: withRow('—', 'See [RFC 0004](./0004-gone.md).'),
-        errors: [{ messageId: 'link', line: 8, column: 5, data: { url: './0004-gone.md', number: '0004', dir: 'RFCS' } }],
+        name: 'a link to an EIP file that is not there',
+        preset: 'eip',
+        files: eips(null, '## Abstract\n\nAs [EIP-4](./eip-4.md) says.'),
+        errors: [{ messageId: 'link', line: 14, column: 4, data: { url: './eip-4.md', number: '4', dir: 'EIPS' } }],
       },
     ],
   },

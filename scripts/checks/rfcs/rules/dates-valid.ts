@@ -8,7 +8,7 @@ import { cellContent } from '../../../rfc/header-edits.js';
 import type { HeaderRow, RfcDocument } from '../../../rfc/document.js';
 import { headerField } from '../../../rfc/document.js';
 import { loadRfcSet } from '../../../rfc/set.js';
-import { rfcText } from '../example-rfcs.js';
+import { eipFields, eipText, rfcText } from '../example-rfcs.js';
 import { rangeInCell } from '../where.js';
 
 /** The date format of a run's process, and the date an Updated value starts with. */
@@ -38,8 +38,22 @@ export const datesValid: Rule = {
     valid: [
       { name: 'Created, then Updated with a note', files: dated('2026-03-01', '2026-03-05 — wording') },
       { name: 'Updated names the latest status flip', files: dated('2026-03-01', '2026-05-20', '## Status history\n\n- Draft → Active (2026-05-20)') },
+      { name: "an EIP's date rows (the eip preset's dateRows: created, last-call-deadline)", preset: 'eip', files: { 'EIPS/eip-9.md': eipText(eipFields('9', { status: 'Last Call', 'last-call-deadline': '2026-04-01' })) } },
     ],
     invalid: [
+      {
+        name: 'an impossible date in another date row (the eip preset)',
+        preset: 'eip',
+        files: { 'EIPS/eip-9.md': eipText(eipFields('9', { 'last-call-deadline': '2026-02-30' })) },
+        errors: [{ messageId: 'date', line: 10, column: 21, data: { row: 'last-call-deadline', value: '2026-02-30', format: 'YYYY-MM-DD' } }],
+      },
+      {
+        name: 'a preamble date written loosely (fixed)',
+        preset: 'eip',
+        files: { 'EIPS/eip-9.md': eipText(eipFields('9', { created: '2026-3-1' })) },
+        errors: [{ messageId: 'date', line: 9, column: 10, data: { row: 'created', value: '2026-3-1', format: 'YYYY-MM-DD' } }],
+        output: { 'EIPS/eip-9.md': eipText(eipFields('9')) },
+      },
       {
         name: 'an impossible Created date',
         files: dated('2026-02-30', '2026-03-05'),

@@ -2,7 +2,7 @@ import { conditionHolds, conditionText } from '../../../core/process.js';
 import type { Rule } from '../../../core/rule.js';
 import { headerField } from '../../../rfc/document.js';
 import { loadRfcSet } from '../../../rfc/set.js';
-import { fullRows, rfcText } from '../example-rfcs.js';
+import { eipFields, eipText, fullRows, rfcText } from '../example-rfcs.js';
 import { titleRange } from '../where.js';
 
 const FILE = 'RFCS/0007-sample.md';
@@ -30,7 +30,7 @@ export const headerTable: Rule = {
     missing: 'header table has no "{{row}}" row',
     missingWhen: 'header table has no "{{row}}" row, which an RFC has when {{condition}}',
     noPreamble: 'no preamble: the file does not open with YAML front matter (`---` … `---`)',
-    preambleYaml: 'the preamble is not read as YAML: {{problem}}',
+    preambleYaml: 'the preamble is not read: {{problem}}',
     unexpectedField: 'unexpected preamble field "{{row}}" (known fields: {{known}})',
     orderField: 'preamble field "{{row}}" is out of order (expected {{expected}})',
     emptyField: 'preamble field "{{row}}" is empty',
@@ -41,8 +41,33 @@ export const headerTable: Rule = {
     valid: [
       { name: 'every required row once, in order', files: sample() },
       { name: 'an optional row after them', files: { [FILE]: rfcText(TITLE, [...fullRows('0007', 'Sample'), ['Amended by', 'RFC 0009']]) } },
+      { name: "an EIP-1 preamble (the eip preset): every required field, and category where EIP-1's rowOrder puts it", preset: 'eip', files: { 'EIPS/eip-9.md': eipText(eipFields('9', { type: 'Standards Track', category: 'Core', created: null }).concat([['created', '2026-03-01']])) } },
     ],
     invalid: [
+      {
+        name: 'a preamble without a required field (the eip preset)',
+        preset: 'eip',
+        files: { 'EIPS/eip-9.md': eipText(eipFields('9', { description: null })) },
+        errors: [{ messageId: 'missingField', line: 1, column: 1, data: { row: 'description' } }],
+      },
+      {
+        name: 'a Standards Track EIP without a category (required by type: rowsRequiredWhen)',
+        preset: 'eip',
+        files: { 'EIPS/eip-9.md': eipText(eipFields('9', { type: 'Standards Track' })) },
+        errors: [{ messageId: 'missingFieldWhen', line: 1, column: 1, data: { row: 'category', condition: 'type is "Standards Track"' } }],
+      },
+      {
+        name: 'a preamble field out of rowOrder (a warning)',
+        preset: 'eip',
+        files: { 'EIPS/eip-9.md': eipText(eipFields('9', { status: null }).concat([['status', 'Draft']])) },
+        errors: [{ messageId: 'orderField', line: 9, column: 1, data: { row: 'status', expected: 'eip, title, description, author, discussions-to, status, last-call-deadline, type, category, created, requires, withdrawal-reason' } }],
+      },
+      {
+        name: 'no preamble',
+        preset: 'eip',
+        files: { 'EIPS/eip-9.md': '## Abstract\n\nText.\n' },
+        errors: [{ messageId: 'noPreamble', line: 1, column: 1 }],
+      },
       {
         name: 'a missing row is reported at the table',
         files: sample({ Compatibility: null }),

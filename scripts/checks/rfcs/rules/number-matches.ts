@@ -6,7 +6,7 @@ import { cellContent, replaceCell } from '../../../rfc/header-edits.js';
 import type { HeaderRow, RfcDocument } from '../../../rfc/document.js';
 import { headerField } from '../../../rfc/document.js';
 import { loadRfcSet } from '../../../rfc/set.js';
-import { rfcText } from '../example-rfcs.js';
+import { eipFields, eipText, rfcText } from '../example-rfcs.js';
 import { rangeInCell, titleRange } from '../where.js';
 
 /** The `specgate` preset's file name, which the `fileName` message words as NNNN-kebab-title.md. */
@@ -34,8 +34,21 @@ export const numberMatches: Rule = {
     valid: [
       { name: 'file name, RFC row and title line agree', files: { 'RFCS/0007-sample.md': sample('RFC 0007: Sample') } },
       { name: 'the RFC row may write "RFC 0007"', files: { 'RFCS/0007-sample.md': sample('RFC 0007: Sample', 'RFC 0007') } },
+      { name: "an EIP: eip-N.md and its eip field, no title line (the eip preset's fileName, numberRow, titleLine: null)", preset: 'eip', files: { 'EIPS/eip-9.md': eipText(eipFields('9')) } },
     ],
     invalid: [
+      {
+        name: "an EIP whose eip field is not its file's number",
+        preset: 'eip',
+        files: { 'EIPS/eip-9.md': eipText(eipFields('8')) },
+        errors: [{ messageId: 'numberField', line: 2, column: 6, data: { field: 'eip', row: '8', file: '9' } }],
+      },
+      {
+        name: 'a file name that is not the process\'s fileName',
+        preset: 'eip',
+        files: { 'EIPS/eip-9-sample.md': eipText(eipFields('9')) },
+        errors: [{ messageId: 'fileNameAs', line: 1, column: 1, data: { base: 'eip-9-sample.md', pattern: 'eip-{number}.md' } }],
+      },
       {
         name: 'the RFC row names another number than the file and the title (fixed: two of three agree)',
         files: { 'RFCS/0007-sample.md': sample('RFC 0007: Sample', '0008') },

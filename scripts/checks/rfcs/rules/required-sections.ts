@@ -5,12 +5,14 @@ import { headerField } from '../../../rfc/document.js';
 import type { RfcDocument, Section } from '../../../rfc/document.js';
 import { namedBy, withoutDesignator } from '../../../rfc/resolve.js';
 import { loadRfcSet } from '../../../rfc/set.js';
-import { rfcText } from '../example-rfcs.js';
+import { eipFields, eipText, rfcText } from '../example-rfcs.js';
 
 const FILE = 'RFCS/0007-sample.md';
 /** The `specgate` process's required sections, in its order. */
 const REQUIRED = ['Summary', 'Motivation', 'Proposal', 'Compatibility', 'Conformance', 'Alternatives considered', 'Unresolved questions', 'Acceptance criteria', 'References'];
 /** An RFC with these `##` sections, each holding one line of text: section `i` is on line 7 + 4·i. */
+/** The sections EIP-1 requires of every EIP, in its order. */
+const EIP_BODY = ['Abstract', 'Specification', 'Rationale', 'Security Considerations', 'Copyright'].map((t) => `## ${t}\n\nText.`).join('\n\n');
 const withSections = (titles: string[]) => ({ [FILE]: rfcText('RFC 0007: Sample', [['RFC', '0007']], titles.map((t) => `## ${t}\n\nText.`).join('\n\n')) });
 
 /**
@@ -39,6 +41,18 @@ export const requiredSections: Rule = {
       },
     ],
     invalid: [
+      {
+        name: "a section out of the process's sectionOrder (the eip preset), at the heading",
+        preset: 'eip',
+        files: { 'EIPS/eip-9.md': eipText(eipFields('9'), EIP_BODY.replace('## Abstract\n\nText.\n\n## Specification', '## Specification\n\nText.\n\n## Abstract')) },
+        errors: [{ messageId: 'order', line: 16, column: 1, data: { section: 'Abstract', after: 'Specification' } }],
+      },
+      {
+        name: 'a section a Core EIP has (sectionsRequiredWhen), at line 1 (no title line)',
+        preset: 'eip',
+        files: { 'EIPS/eip-9.md': eipText(eipFields('9', { type: 'Standards Track', category: 'Core' }), EIP_BODY) },
+        errors: [{ messageId: 'missingWhen', line: 1, column: 1, data: { section: 'Test Cases', condition: 'category is "Core"' } }],
+      },
       {
         name: 'a section left out (at the title line)',
         files: withSections(REQUIRED.filter((t) => t !== 'Alternatives considered')),

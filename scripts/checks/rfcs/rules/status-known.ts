@@ -3,7 +3,7 @@ import type { Rule } from '../../../core/rule.js';
 import { statusNames } from '../../../core/process.js';
 import { headerField, rfcStatus } from '../../../rfc/document.js';
 import { loadRfcSet } from '../../../rfc/set.js';
-import { rfcText } from '../example-rfcs.js';
+import { eipFields, eipText, rfcText } from '../example-rfcs.js';
 
 const FILE = 'RFCS/0007-sample.md';
 const withStatus = (status: string) => ({ [FILE]: rfcText('RFC 0007: Sample', [['RFC', '0007'], ['Status', status]]) });
@@ -20,8 +20,15 @@ export const statusKnown: Rule = {
     valid: [
       { name: 'a status of the process, in backticks', files: withStatus('`Accepted`') },
       { name: 'a status as a plain word, with a note after it', files: withStatus('Active (since 2026-04-01)') },
+      { name: 'a status of two words in a preamble, one with no role (the eip preset\'s otherStatuses)', preset: 'eip', files: { 'EIPS/eip-9.md': eipText(eipFields('9', { status: 'Last Call' })) } },
     ],
     invalid: [
+      {
+        name: 'a status EIP-1 does not list (the eip preset)',
+        preset: 'eip',
+        files: { 'EIPS/eip-9.md': eipText(eipFields('9', { status: 'Moved' })) },
+        errors: [{ messageId: 'unknown', line: 7, column: 9, data: { value: 'Moved', names: 'Draft, Final, Withdrawn, Review, Last Call, Stagnant, Living', hint: '' } }],
+      },
       {
         name: 'a status outside the set',
         files: withStatus('`Approved`'),
