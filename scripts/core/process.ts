@@ -23,6 +23,10 @@ export interface ProcessProfile {
   rowOrder: string[];
   /** Optional rows an RFC must have when another row's value is one of those listed (`{"category": {"type": ["Standards Track"]}}`). */
   rowsRequiredWhen: Record<string, Condition>;
+  /** The values a row may hold, by row (EIP-1's `type`: Standards Track, Meta, Informational), case as written; the Status row's are `statuses`. */
+  rowValues: Record<string, string[]>;
+  /** The most characters a row's value may have, by row (EIP-1's `title`: 44). */
+  rowMaxLength: Record<string, number>;
   /** How the date rows write a date: `YYYY`, `MM` and `DD` with the characters between (core/date-format.ts). */
   dateFormat: string;
   /** The rows whose whole value is one date in `dateFormat` (the first is the creation date Updated is compared with). */
@@ -115,6 +119,8 @@ export function withProcess(base: ProcessProfile, over: ProcessOverrides | undef
     optionalHeaderRows: list(over.optionalHeaderRows, base.optionalHeaderRows),
     rowOrder: list(over.rowOrder, base.rowOrder),
     rowsRequiredWhen: over.rowsRequiredWhen ? { ...over.rowsRequiredWhen } : base.rowsRequiredWhen,
+    rowValues: over.rowValues ? { ...over.rowValues } : base.rowValues,
+    rowMaxLength: over.rowMaxLength ? { ...over.rowMaxLength } : base.rowMaxLength,
     dateFormat: over.dateFormat ?? base.dateFormat,
     dateRows: list(over.dateRows, base.dateRows),
     numberRow: over.numberRow ?? base.numberRow,

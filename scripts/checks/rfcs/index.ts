@@ -8,6 +8,7 @@ import { datesValid, updatedNewestFirst } from './rules/dates-valid.js';
 import { headerTable } from './rules/header-table.js';
 import { numberMatches } from './rules/number-matches.js';
 import { requiredSections } from './rules/required-sections.js';
+import { rowValues } from './rules/row-values.js';
 import { statusKnown } from './rules/status-known.js';
 import { supersedesReciprocal } from './rules/supersedes-reciprocal.js';
 import { titleRowMatches } from './rules/title-row-matches.js';
@@ -21,6 +22,7 @@ export const family: Family = {
     titleRowMatches,
     numberMatches,
     statusKnown,
+    rowValues,
     datesValid,
     updatedNewestFirst,
     supersedesReciprocal,
