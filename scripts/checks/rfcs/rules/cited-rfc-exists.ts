@@ -20,6 +20,7 @@ const eips = (requires: string | null, body = '## Abstract\n\nText.') => ({ [FIL
 export const citedRfcExists: Rule = {
   id: 'rfcs/cited-rfc-exists',
   rfc: 'RFC 0001 §B',
+  rfcByPreset: { openwop: 'RFC 0001 §6, template' },
   defaultSeverity: 'off',
   description: "Every RFC number a reference row lists (`process.referenceRows`: Supersedes, Superseded by, Amended by; EIP-1's requires) and every relative link into the RFC folder names an RFC file that exists.",
   messages: {

@@ -16,6 +16,7 @@ const eip = (over: Readonly<Record<string, string | null>>) => ({ [FILE]: eipTex
 export const rowValues: Rule = {
   id: 'rfcs/row-values',
   rfc: 'RFC 0001 §B',
+  rfcByPreset: { openwop: 'RFC 0001 §6, template' },
   description: "A header row's value is one of those the process lists for it (`process.rowValues`) and no longer than its limit (`process.rowMaxLength`).",
   messages: {
     value: '{{row}} "{{value}}" is not one of {{values}}{{hint}}',
