@@ -12,7 +12,7 @@ export const statusKnown: Rule = {
   id: 'rfcs/status-known',
   rfc: 'RFC 0001 §C',
   rfcByPreset: { openwop: 'RFC 0001 §3' },
-  description: 'The Status row holds one of Draft, Active, Accepted, Withdrawn, Superseded, Rejected.',
+  description: "The Status row holds one of the process's statuses (`process.statuses` and `otherStatuses`; under specgate and openwop Draft, Active, Accepted, Withdrawn, Superseded, Rejected).",
   messages: {
     unknown: 'status "{{value}}" is not one of {{names}}{{hint}}',
   },
