@@ -132,10 +132,14 @@ function readCitations(md: MarkdownDoc): ProseCitation[] {
 function readTitle(node: Heading, pattern: { re: RegExp; number: number; title: number }): TitleLine {
   const text = renderedText(node).trim();
   const m = pattern.re.exec(text);
-  return { range: nodeRange(node), text, ...(m ? { number: m[pattern.number]!, name: m[pattern.title]!.trim() } : {}) };
+  return { range: nodeRange(node), text, ...(m && pattern.number > 0 ? { number: m[pattern.number]!, name: pattern.title > 0 ? m[pattern.title]!.trim() : '' } : {}) };
 }
 
-/** A process's title line (`RFC {number}: {title}`) as a pattern (the number as wide as the file name's), and which group holds each part. */
+/**
+ * A process's title line (`RFC {number}: {title}`) as a pattern (the number as wide as the file
+ * name's), and which group holds each part. Each placeholder counts once (a second is literal
+ * text): one `(.*)` per pattern keeps the match linear on a hostile heading.
+ */
 function titleLinePattern(line: string, digits: string | undefined): { re: RegExp; number: number; title: number } {
   const escape = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/: /g, ':\\s*').replace(/ /g, '\\s+');
   const parts = line.split(/(\{number\}|\{title\})/);
@@ -144,8 +148,8 @@ function titleLinePattern(line: string, digits: string | undefined): { re: RegEx
   let group = 0;
   const source = parts
     .map((p) => {
-      if (p === '{number}') return (number = ++group), digits ? `(\\d{${digits}})` : '(\\d+)';
-      if (p === '{title}') return (title = ++group), '(.*)';
+      if (p === '{number}' && number === 0) return (number = ++group), digits ? `(\\d{${digits}})` : '(\\d+)';
+      if (p === '{title}' && title === 0) return (title = ++group), '(.*)';
       return escape(p);
     })
     .join('');

@@ -93,13 +93,12 @@ export const numberMatches: Rule = {
         ctx.report({ at: { file: doc.file, range: titleRange(doc) }, ...(process.fileName === DEFAULT_FILE_NAME ? { messageId: 'fileName', data: { base } } : { messageId: 'fileNameAs', data: { base, pattern: process.fileName } }) });
       }
       // A process whose title lives in the header only (`titleLine: null`, EIP-1's) has no title line to hold.
-      if (process.titleLine === null) {
-        // nothing to compare
-      } else if (!doc.title) {
+      const titled = process.titleLine !== null;
+      if (titled && !doc.title) {
         ctx.report({ at: { file: doc.file }, messageId: 'noTitle' });
-      } else if (!doc.title.number) {
+      } else if (titled && doc.title && !doc.title.number) {
         ctx.report({ at: { file: doc.file, range: doc.title.range }, messageId: 'titleForm', data: { text: doc.title.text } });
-      } else if (doc.fileNumber && doc.title.number !== doc.fileNumber) {
+      } else if (titled && doc.title?.number && doc.fileNumber && doc.title.number !== doc.fileNumber) {
         ctx.report({ at: { file: doc.file, range: doc.title.range }, messageId: 'titleNumber', data: { title: doc.title.number, file: doc.fileNumber } });
       }
       const row = headerField(doc, process.numberRow);
