@@ -72,4 +72,12 @@ describeShared('specgate check rfcs on a repository of EIPs ("extends": "specgat
     expect(r.stderr).toBe('');
     expect(r.findings.filter((f) => f.file === 'EIPS/eip-2930.md' && f.ruleId === 'rfcs/header-table').map((f) => [f.line, f.messageId])).toEqual([[3, 'preambleYaml']]);
   });
+
+  it('init in a repository of EIPs proposes the eip preset (its RFC folder counts)', () => {
+    const bare = repository({});
+    const r = spawnCli(['init', '--force'], { cwd: bare });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/laid out like the "eip" preset/);
+    expect(JSON.parse(readFileSync(path.join(bare, 'specgate.config.json'), 'utf8')).preset).toBe('eip');
+  });
 });
