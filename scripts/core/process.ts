@@ -39,6 +39,8 @@ export interface ProcessProfile {
   titleLine: string | null;
   /** Rows whose value lists RFC numbers that must exist (`rfcs/cited-rfc-exists`), besides links to RFC files. */
   referenceRows: string[];
+  /** How prose names another RFC (`EIP-{number}`, `ERC-{number}`, case aside): its first mention is a link (`rfcs/citation-linked`). */
+  citationForms: string[];
   /** The headings the reader and the rules find by their role. */
   sections: ProcessSections;
   /** Section titles every RFC has (`rfcs/required-sections`), matched at the start of a heading of any level, its designator aside. */
@@ -127,6 +129,7 @@ export function withProcess(base: ProcessProfile, over: ProcessOverrides | undef
     fileName: over.fileName ?? base.fileName,
     titleLine: over.titleLine !== undefined ? over.titleLine : base.titleLine,
     referenceRows: list(over.referenceRows, base.referenceRows),
+    citationForms: list(over.citationForms, base.citationForms),
     sections: { ...base.sections, ...over.sections },
     requiredSections: over.requiredSections ? [...over.requiredSections] : renamed(base, over.sections),
     sectionsRequiredWhen: over.sectionsRequiredWhen ? { ...over.sectionsRequiredWhen } : base.sectionsRequiredWhen,

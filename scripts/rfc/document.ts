@@ -26,6 +26,8 @@ export interface RfcDocument extends SectionIndex {
   citations: ProseCitation[];
   /** Links to relative paths (`./eip-1.md`): an RFC file another RFC points at. */
   links: Array<{ url: string; range: Range }>;
+  /** The first mention of each RFC the prose names in one of the process's `citationForms` (`EIP-155`), and whether it is inside a link. */
+  firstMentions?: Array<{ number: string; text: string; range: Range; linked: boolean }>;
 }
 
 /**
@@ -256,15 +258,15 @@ export const STATUSES = ['Draft', 'Active', 'Accepted', 'Withdrawn', 'Superseded
 export type ReaderTitles = Pick<ProcessSections, 'unresolvedQuestions' | 'errata' | 'security'> & Partial<ReaderShape>;
 
 /** What else of a process the reader reads by: where the header lives, the file name and the title line (core/process.ts). */
-export type ReaderShape = Pick<ProcessProfile, 'fileName' | 'titleLine'> & { headerForm: HeaderForm };
+export type ReaderShape = Pick<ProcessProfile, 'fileName' | 'titleLine' | 'citationForms'> & { headerForm: HeaderForm };
 
 /** The reader's part of a run's process (the parse cache keys a document by it too). */
 export function readerProcess(p: ProcessProfile): ReaderTitles & ReaderShape {
-  return { unresolvedQuestions: p.sections.unresolvedQuestions, errata: p.sections.errata, security: p.sections.security, headerForm: p.headerForm, fileName: p.fileName, titleLine: p.titleLine };
+  return { unresolvedQuestions: p.sections.unresolvedQuestions, errata: p.sections.errata, security: p.sections.security, headerForm: p.headerForm, fileName: p.fileName, titleLine: p.titleLine, citationForms: p.citationForms };
 }
 
 /** The `specgate` preset's file name and title line. */
-export const DEFAULT_SHAPE: Readonly<ReaderShape> = { headerForm: 'table', fileName: '{number:4}-{slug}.md', titleLine: 'RFC {number}: {title}' };
+export const DEFAULT_SHAPE: Readonly<ReaderShape> = { headerForm: 'table', fileName: '{number:4}-{slug}.md', titleLine: 'RFC {number}: {title}', citationForms: [] };
 
 /** The `specgate` preset's titles, for readers of a document outside a run's process (a test holds them equal to the preset's). */
 export const DEFAULT_TITLES: Readonly<ReaderTitles> = { unresolvedQuestions: 'Unresolved questions', errata: 'Errata', security: 'Security' };

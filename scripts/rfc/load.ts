@@ -77,7 +77,7 @@ export async function loadRfcDocument(file: string, text: string, cache?: ParseC
 
 function titlesKey(t: ReaderTitles): string {
   const shape = { ...DEFAULT_SHAPE, ...t };
-  return JSON.stringify([t.unresolvedQuestions, t.errata, t.security, shape.headerForm, shape.fileName, shape.titleLine]);
+  return JSON.stringify([t.unresolvedQuestions, t.errata, t.security, shape.headerForm, shape.fileName, shape.titleLine, shape.citationForms]);
 }
 
 /** A cache entry holds the document without its file name (the same text may sit in two files). */

@@ -36,6 +36,7 @@ export function readRfc(md: MarkdownDoc, titles: ReaderTitles = DEFAULT_TITLES):
     ...(titleNode && shape.titleLine !== null ? { title: readTitle(titleNode, titleLinePattern(shape.titleLine, /\{number:(\d+)\}/.exec(shape.fileName)?.[1])) } : {}),
     header: shape.headerForm === 'preamble' ? readPreamble(md, preamble) : readHeader(md),
     links: readLinks(md),
+    ...(shape.citationForms.length ? { firstMentions: readFirstMentions(md, shape.citationForms, shape.fileName) } : {}),
     ...index,
     errata: listItemsUnder(md, index.sections, titles.errata).map((item) => ({
       range: nodeRange(item),
@@ -196,6 +197,54 @@ function scalarText(source: string, node: TreeNode, constructed: unknown): strin
   if (typeof constructed === 'string') return constructed;
   if (node.kind === 'array') return node.items.map((i) => source.slice(i.start, i.end).replace(/^["']|["']$/g, '')).join(', ');
   return source.slice(node.start, node.end);
+}
+
+/**
+ * The first mention of each RFC number the prose names in a citation form (`EIP-{number}`, case
+ * aside), in document order, headings included; code, HTML and images are not prose. A mention is
+ * linked when it is in a link's text, or when its paragraph (heading, table cell) links that RFC's
+ * file (`See EIP-155 for a [complete list](./eip-155.md#…)`: EIP-1 asks that the mention be
+ * "accompanied by" a link). One entry per number: what `rfcs/citation-linked` needs, bounded by
+ * the numbers a document names.
+ */
+function readFirstMentions(md: MarkdownDoc, forms: readonly string[], fileName: string): NonNullable<RfcDocument['firstMentions']> {
+  const escape = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const source = forms.map((f) => f.split('{number}').map(escape).join('(\\d+)')).map((f) => `(?:${f})`).join('|');
+  const re = new RegExp(`\\b(?:${source})(?!\\d)`, 'gi');
+  const seen = new Map<string, { number: string; text: string; range: Range; linked: boolean }>();
+  const strip = (n: string) => n.replace(/^0+(?=\d)/, '');
+  /** The RFC numbers a block's links point at, by their file names. */
+  const linkedIn = (block: Nodes): Set<string> => {
+    const out = new Set<string>();
+    walk(block, (x) => {
+      if (x.type !== 'link') return;
+      const base = x.url.replace(/[#?].*$/, '').split('/').pop() ?? '';
+      const number = fileNumberOf(base, fileName);
+      if (number !== undefined) out.add(strip(number));
+    });
+    return out;
+  };
+  let blockLinks = new Set<string>();
+  const visit = (n: Nodes, linked: boolean) => {
+    if (n.type === 'paragraph' || n.type === 'heading' || n.type === 'tableCell') blockLinks = linkedIn(n);
+    if (n.type === 'code' || n.type === 'inlineCode' || n.type === 'html' || n.type === 'image' || n.type === 'imageReference' || n.type === 'definition' || n.type === 'yaml') return;
+    if (n.type === 'text') {
+      const at = offset(n, 'start');
+      const raw = md.text.slice(at, offset(n, 'end'));
+      // Positions come from the source: a text node's value equals its source unless escapes are in it.
+      const text = raw === n.value ? raw : undefined;
+      for (const m of n.value.matchAll(re)) {
+        const number = strip(m.slice(1).find((g) => g !== undefined)!);
+        if (seen.has(number)) continue;
+        const range = text === undefined ? nodeRange(n) : md.lines.range(at + m.index!, at + m.index! + m[0].length);
+        seen.set(number, { number, text: m[0], range, linked: linked || blockLinks.has(number) });
+      }
+      return;
+    }
+    if ('children' in n) for (const c of n.children as Nodes[]) visit(c, linked || n.type === 'link' || n.type === 'linkReference');
+  };
+  visit(md.tree as unknown as Nodes, false);
+  return [...seen.values()];
 }
 
 /** Links to relative paths (`./eip-1.md`, `../RFCS/0001-x.md#b`): where a citation of another RFC file points. */

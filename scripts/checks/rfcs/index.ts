@@ -2,6 +2,7 @@ import { rfcsFamily } from './declaration.js';
 import type { Family } from '../../core/rule.js';
 import { acceptanceBoxes } from './rules/acceptance-boxes.js';
 import { affectsPathsExist } from './rules/affects-paths-exist.js';
+import { citationLinked } from './rules/citation-linked.js';
 import { citedRfcExists } from './rules/cited-rfc-exists.js';
 import { citedSectionExists } from './rules/cited-section-exists.js';
 import { datesValid, updatedNewestFirst } from './rules/dates-valid.js';
@@ -31,6 +32,7 @@ export const family: Family = {
     unresolvedBeforeActive,
     citedSectionExists,
     citedRfcExists,
+    citationLinked,
   ],
   primaryFile: ({ layout }) => layout.rfcsDir,
 };

@@ -35,7 +35,7 @@ describeShared('specgate check rfcs on a repository of EIPs ("extends": "specgat
   it('reports the preamble, section and citation defects, each citing EIP-1, and exits 1', () => {
     expect(first.stderr).toBe('');
     expect(first.code).toBe(1);
-    expect(byRule(first.findings)).toEqual({ 'rfcs/header-table': 28, 'rfcs/required-sections': 26, 'rfcs/cited-rfc-exists': 39, 'rfcs/row-values': 4, 'rfcs/status-known': 1 });
+    expect(byRule(first.findings)).toEqual({ 'rfcs/header-table': 28, 'rfcs/required-sections': 26, 'rfcs/cited-rfc-exists': 39, 'rfcs/row-values': 4, 'rfcs/status-known': 1, 'rfcs/citation-linked': 12 });
     for (const f of first.findings) expect(f.rfc, f.message).toMatch(/^EIP-1 §/);
     const withdrawn = first.findings.find((f) => f.file === 'EIPS/eip-2711.md' && f.messageId === 'missingFieldWhen');
     expect(withdrawn?.message).toBe('preamble has no "withdrawal-reason" field, which is required when status is "Withdrawn" (EIP-1 §EIP Header Preamble)');

@@ -118,6 +118,23 @@ describeShared('the eip preset on 31 real EIPs (EIP-1, read in place)', () => {
     }
   });
 
+  it("first mentions of another EIP without a link (EIP-1 §Linking to other EIPs: \"MUST be accompanied by a relative markdown link the first time it is referenced\"; eipw markdown-link-first)", () => {
+    expect(of('rfcs/citation-linked')).toEqual([
+      'eip-1:25 unlinked', // `[EIP-90]`: a reference link with no definition, so plain text
+      'eip-2711:17 unlinked',
+      'eip-2711:95 unlinked',
+      'eip-2929:159 unlinked',
+      'eip-721:33 unlinked', // ERC-20
+      'eip-721:255 unlinked', // ERC-165
+      'eip-721:295 unlinked', // ERC-223, ERC-677, ERC-827: GitHub issues, not EIP files (false)
+      'eip-721:295 unlinked',
+      'eip-721:295 unlinked',
+      'eip-721:327 unlinked', // ERC-777
+      'eip-721:359 unlinked', // EIP-173
+      'eip-7949:48 unlinked', // EIP-4844, beside a link to EIP-7840
+    ]);
+  });
+
   it('the rules the preset leaves off say nothing', () => {
     for (const id of ['rfcs/title-row-matches', 'rfcs/updated-newest-first', 'rfcs/supersedes-reciprocal', 'rfcs/affects-paths-exist', 'rfcs/acceptance-boxes', 'rfcs/unresolved-before-active', 'rfcs/cited-section-exists']) expect(of(id), id).toEqual([]);
   });
