@@ -54,3 +54,12 @@ describe('a hostile or malformed preamble', () => {
     expect(found.map((f) => f.messageId)).toEqual(['noTable']);
   });
 });
+
+describe('a status of several words in a table process', () => {
+  it('is known written plain or in backticks; a word of it alone is not', async () => {
+    const layout = { process: withProcess(presetLayout('specgate').process, { otherStatuses: ['Last Call'] }) };
+    const rfc = (status: string) => ({ 'RFCS/0009-x.md': `# RFC 0009: X\n\n| Field | Value |\n| --- | --- |\n| **Status** | ${status} |\n` });
+    for (const status of ['Last Call', '`Last Call`', 'Last Call (until 2026-05-01)']) expect((await runRuleOn(statusKnown, rfc(status), { layout })).findings, status).toEqual([]);
+    expect((await runRuleOn(statusKnown, rfc('Last'), { layout })).findings.map((f) => f.messageId)).toEqual(['unknown']);
+  });
+});

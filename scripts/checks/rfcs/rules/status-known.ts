@@ -51,6 +51,8 @@ export const statusKnown: Rule = {
       ctx.visit();
       const status = rfcStatus(doc);
       if (status && names.includes(status.value)) continue;
+      // A status of several words written without backticks (`| Status | Last Call |`): the cell opens with it.
+      if (names.some((n) => n.includes(' ') && new RegExp(`^${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(row.value))) continue;
       const value = status?.value ?? row.value;
       ctx.report({
         at: { file: doc.file, range: status?.range ?? row.valueRange },
