@@ -31,6 +31,8 @@ export interface ProcessProfile {
   dateFormat: string;
   /** The rows whose whole value is one date in `dateFormat` (the first is the creation date Updated is compared with). */
   dateRows: string[];
+  /** A date row's own format, where it differs from `dateFormat` (`{"Ratified": "DD.MM.YYYY"}`). */
+  dateFormats: Record<string, string>;
   /** The row that names the RFC's number (`RFC`, EIP-1's `eip`). */
   numberRow: string;
   /** An RFC file's name: `{number}` (digits; `{number:4}` exactly four), `{slug}` (kebab-case words), other characters as written. */
@@ -125,6 +127,7 @@ export function withProcess(base: ProcessProfile, over: ProcessOverrides | undef
     rowMaxLength: over.rowMaxLength ? { ...over.rowMaxLength } : base.rowMaxLength,
     dateFormat: over.dateFormat ?? base.dateFormat,
     dateRows: list(over.dateRows, base.dateRows),
+    dateFormats: { ...base.dateFormats, ...over.dateFormats },
     numberRow: over.numberRow ?? base.numberRow,
     fileName: over.fileName ?? base.fileName,
     titleLine: over.titleLine !== undefined ? over.titleLine : base.titleLine,

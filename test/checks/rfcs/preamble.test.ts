@@ -63,3 +63,14 @@ describe('a status of several words in a table process', () => {
     expect((await runRuleOn(statusKnown, rfc('Last'), { layout })).findings.map((f) => f.messageId)).toEqual(['unknown']);
   });
 });
+
+describe('a date row with a format of its own', () => {
+  it('is read in its own format (process.dateFormats); the others in dateFormat', async () => {
+    const { datesValid } = await import('../../../scripts/checks/rfcs/rules/dates-valid.js');
+    const layout = { process: withProcess(presetLayout('specgate').process, { dateRows: ['Created', 'Ratified'], dateFormats: { Ratified: 'DD.MM.YYYY' } }) };
+    const rfc = (ratified: string) => ({ 'RFCS/0009-x.md': `# RFC 0009: X\n\n| Field | Value |\n| --- | --- |\n| **Created** | 2026-03-01 |\n| **Ratified** | ${ratified} |\n` });
+    expect((await runRuleOn(datesValid, rfc('05.03.2026'), { layout })).findings).toEqual([]);
+    const wrong = (await runRuleOn(datesValid, rfc('2026-03-05'), { layout })).findings;
+    expect(wrong.map((f) => [f.line, f.messageId, f.message.replace(/ \(.*$/, '')])).toEqual([[6, 'date', 'Ratified "2026-03-05" is not a DD.MM.YYYY calendar date']]);
+  });
+});

@@ -98,6 +98,11 @@ export const datesValid: Rule = {
     const flips = flipReader(ctx.layout.process, fmt);
     const docs = await (await loadRfcSet(ctx.corpus)).all();
     const [createdRow = 'Created', ...otherDateRows] = ctx.layout.process.dateRows;
+    // A row may have a format of its own (`process.dateFormats`); Created is compared by calendar value whatever its format.
+    const formatOf = (row: HeaderRow) => {
+      const own = Object.entries(ctx.layout.process.dateFormats).find(([name]) => name.toLowerCase() === row.field.toLowerCase())?.[1];
+      return own === undefined ? fmt : dateFormat(own);
+    };
     for (const doc of docs) {
       const created = headerField(doc, createdRow);
       const updated = headerField(doc, 'Updated');
@@ -106,13 +111,14 @@ export const datesValid: Rule = {
       ctx.visit();
       let createdIso: string | undefined;
       for (const row of [...(created ? [created] : []), ...others]) {
-        const iso = fmt.iso(row.value);
+        const rowFmt = formatOf(row);
+        const iso = rowFmt.iso(row.value);
         if (row === created) createdIso = iso;
         if (iso !== undefined) continue;
         ctx.report({
           at: { file: doc.file, range: rangeInCell(doc, row, row.value) },
-          ...(row.field === 'Created' ? { messageId: 'created', data: { value: row.value, format: fmt.text } } : { messageId: 'date', data: { row: row.field, value: row.value, format: fmt.text } }),
-          fix: padDate(ctx, doc, row, row.value, fmt),
+          ...(row.field === 'Created' ? { messageId: 'created', data: { value: row.value, format: rowFmt.text } } : { messageId: 'date', data: { row: row.field, value: row.value, format: rowFmt.text } }),
+          fix: padDate(ctx, doc, row, row.value, rowFmt),
         });
       }
       if (!updated) continue;
