@@ -23,7 +23,7 @@ ${Object.entries(COMMANDS)
   .map(([name, c]) => `  ${name.padEnd(13)} ${c.summary}`)
   .join('\n')}
 
-common options: -h/--help, --root DIR, --preset specgate|openwop, --config FILE,
+common options: -h/--help, --root DIR, --preset specgate|openwop|eip, --config FILE,
   -f/--format stylish|compact|json|sarif|github|junit|gitlab, -o/--output FILE, --staged, -q/--quiet,
   --max-warnings N, --color/--no-color ("specgate <command> --help" shows each command's options)
   -v/--version   print the version

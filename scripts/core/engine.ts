@@ -35,17 +35,17 @@ export async function runFamilies({ corpus, families, options = {}, severities =
     const started = nowMs();
     const { own, vacuous, visited, touched } = await runFamilyRules(family, corpus, options, severities, onRuleTimed);
     const metas = family.rules.map(defineRule);
-    let final = applySeverities(own, metas, severities, corpus.layout.preset);
+    let final = applySeverities(own, metas, severities, corpus.layout.preset, corpus.layout.process.citations);
     // A rule that visited nothing because an error already fails the run adds nothing: one
     // mistake, one finding. The error is its family's own (rows the schema rejects are skipped),
     // or an earlier family's in a file this one read (a broken map leaves the wire examples unjudged).
     const blockers = new Set<string>([...touched].flatMap((file) => [...(failingIn.get(file) ?? [])]));
     if (final.some((f) => f.severity === 'error')) blockers.add(family.name);
     if (vacuous.length > 0 && blockers.size === 0) {
-      const shownGuards = applySeverities(vacuous, metas, severities, corpus.layout.preset);
+      const shownGuards = applySeverities(vacuous, metas, severities, corpus.layout.preset, corpus.layout.process.citations);
       guards.push(...(shownGuards as Finding[]));
-      final = [...applySeverities(own, metas, severities, corpus.layout.preset), ...shownGuards];
-    } else for (const finding of applySeverities(vacuous, metas, severities, corpus.layout.preset)) withheld.push({ family: family.name, blockers: [...blockers], finding });
+      final = [...applySeverities(own, metas, severities, corpus.layout.preset, corpus.layout.process.citations), ...shownGuards];
+    } else for (const finding of applySeverities(vacuous, metas, severities, corpus.layout.preset, corpus.layout.process.citations)) withheld.push({ family: family.name, blockers: [...blockers], finding });
     for (const f of final) if (f.severity === 'error') failingIn.set(f.file, (failingIn.get(f.file) ?? new Set()).add(family.name));
     pushAll(findings, final);
     onFamilyDone?.(family.name, touched, final);
@@ -104,8 +104,8 @@ async function runFamilyRules(
         column: 1,
         endLine: 1,
         endColumn: 1,
-        message: `${rule.id} visited nothing, so it cannot pass (${rfcFor(rule, corpus.layout.preset)}): ${rule.description}`,
-        rfc: rfcFor(rule, corpus.layout.preset),
+        message: `${rule.id} visited nothing, so it cannot pass (${rfcFor(rule, corpus.layout.preset, undefined, corpus.layout.process.citations)}): ${rule.description}`,
+        rfc: rfcFor(rule, corpus.layout.preset, undefined, corpus.layout.process.citations),
       });
     }
     pushAll(own, result.findings);
@@ -117,7 +117,7 @@ async function runFamilyRules(
 /** Runs one rule; its findings are drafts until `applySeverities` settles their severity. */
 export async function runRule(rule: Rule, corpus: Corpus, options: Record<string, unknown>): Promise<Reported> {
   // The message names the section of the process that applies: the preset's, when the rule has one.
-  const reporter = openReporter(rule, corpus.layout.preset);
+  const reporter = openReporter(rule, corpus.layout.preset, corpus.layout.process.citations);
   const ctx: RuleContext = { corpus, layout: corpus.layout, options, report: reporter.report, visit: reporter.visit };
   await rule.run(ctx);
   return reporter.close();

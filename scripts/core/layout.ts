@@ -43,7 +43,7 @@ export interface Layout {
  * `extends` (a preset extends another as `specgate:<name>`). A repository's config extends one the
  * same way and changes what differs.
  */
-export const PRESET_NAMES = ['specgate', 'openwop'] as const;
+export const PRESET_NAMES = ['specgate', 'openwop', 'eip'] as const;
 
 interface PresetFile {
   extends?: string;
@@ -102,16 +102,18 @@ function layoutFiles(layout: Layout): string[] {
 }
 
 /**
- * The preset whose documents the tree holds: the one with the most of its files present (ties go
- * to the first preset, this repository's). `specgate init` proposes it.
+ * The preset whose documents the tree holds: the one with the most of its files present, its RFC
+ * folder counting as one (a repository of EIPs alone has `EIPS/` and nothing else); ties go to the
+ * first preset, this repository's. `specgate init` proposes it.
  */
 export function detectPreset(exists: (file: string) => boolean): { preset: string; missing: Record<string, string[]>; present: Record<string, number> } {
   const missing: Record<string, string[]> = {};
   const present: Record<string, number> = {};
   for (const name of PRESET_NAMES) {
-    const files = layoutFiles(presetLayout(name));
+    const layout = presetLayout(name);
+    const files = layoutFiles(layout);
     missing[name] = files.filter((f) => !exists(f));
-    present[name] = files.length - missing[name]!.length;
+    present[name] = files.length - missing[name]!.length + (exists(layout.rfcsDir) ? 1 : 0);
   }
   const preset = PRESET_NAMES.reduce<string>((best, name) => (present[name]! > present[best]! ? name : best), PRESET_NAMES[0]);
   return { preset, missing, present };

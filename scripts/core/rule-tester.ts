@@ -101,11 +101,11 @@ export function exampleCorpus(
 /** Runs one rule over in-memory files. */
 export async function runRuleOn(rule: Rule, files: ExampleFiles, opts: RunRuleOptions = {}): Promise<RuleRun> {
   const { source, corpus } = exampleCorpus(files, opts);
-  const reporter = openReporter(rule, corpus.layout.preset);
+  const reporter = openReporter(rule, corpus.layout.preset, corpus.layout.process.citations);
   const ctx: RuleContext = Object.freeze({ corpus: readerOf(corpus), layout: corpus.layout, options: Object.freeze({ ...opts.options }), report: reporter.report, visit: reporter.visit });
   await rule.run(ctx);
   const reported = reporter.close();
-  const findings = applySeverities(reported.findings, [defineRule(rule)], opts.severities, corpus.layout.preset);
+  const findings = applySeverities(reported.findings, [defineRule(rule)], opts.severities, corpus.layout.preset, corpus.layout.process.citations);
   const pass = planPass(findings, (file) => source.text(file));
   const output = Object.fromEntries([...pass.texts].map(([file, { after }]) => [file, after]));
   return { findings, problems: applySeverities(corpus.problems, [], {}, corpus.layout.preset), guards: reported.guards.length, visited: reported.visited, output };

@@ -258,7 +258,7 @@ export async function emit(result: CheckResult, values: CommonValues, corpus: Co
       toolName: TOOL_NAME,
       toolVersion: TOOL_VERSION,
       // SARIF's rule help names the section of the process the preset follows, as the messages do.
-      rules: rules.map((r) => ruleUnderPreset(r, corpus?.layout.preset)),
+      rules: rules.map((r) => ruleUnderPreset(r, corpus?.layout.preset, corpus?.layout.process.citations)),
       color: colorFor(values, format, io.stdout.isTTY === true),
     },
   );

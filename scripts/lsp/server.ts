@@ -133,7 +133,7 @@ export function startServer(connection: Connection = createConnection(process.st
     const doc = documents.get(params.textDocument.uri);
     const rel = relOf(params.textDocument.uri);
     if (!doc || rel === undefined) return null;
-    return hoverAt(doc, params.position, workspace!.findingsFor(rel), workspace!.preset, workspace!.pluginRules);
+    return hoverAt(doc, params.position, workspace!.findingsFor(rel), workspace!.preset, workspace!.pluginRules, workspace!.citations);
   });
 
   // For `npm run bench -- --lsp`: the heap after a full collection (when node runs with --expose-gc).

@@ -87,6 +87,11 @@ export class Workspace {
     return this.layout?.preset;
   }
 
+  /** The configured process's own citations (`process.citations`), which a hover names over the preset's. */
+  get citations(): Readonly<Record<string, string>> | undefined {
+    return this.layout?.process.citations;
+  }
+
   /** An editor buffer's text, or `null` once it is closed (the saved file counts again). */
   setBuffer(rel: string, text: string | null): void {
     if (text === null) this.overlay.reset(rel);

@@ -1,5 +1,5 @@
 import type { Range } from '../core/position.js';
-import type { ProcessSections } from '../core/process.js';
+import type { HeaderForm, ProcessProfile, ProcessSections } from '../core/process.js';
 
 /**
  * One RFC file read into the parts the gates need (RFC 0001 §A–§G): the title line, the header
@@ -26,6 +26,10 @@ export interface RfcDocument extends SectionIndex {
   citations: ProseCitation[];
   /** Every RFC number its prose cites (code and HTML aside), with or without a section, sorted: the edges of the citation graph. */
   citedRfcs?: string[];
+  /** Links to relative paths (`./eip-1.md`): an RFC file another RFC points at. */
+  links: Array<{ url: string; range: Range }>;
+  /** The first mention of each RFC the prose names in one of the process's `citationForms` (`EIP-155`), and whether it is inside a link. */
+  firstMentions?: Array<{ number: string; text: string; range: Range; linked: boolean }>;
 }
 
 /**
@@ -123,8 +127,12 @@ export interface TitleLine {
 }
 
 export interface HeaderTable {
-  /** Range of the first table after the title line (undefined when there is none before the first `##`). */
+  /** Set when the header is a YAML front-matter preamble (read as rows, one a key); absent for a table. */
+  form?: 'preamble';
+  /** Range of the first table after the title line, or of the preamble (undefined when there is none). */
   range?: Range;
+  /** Why the preamble could not be read as YAML (a syntax error, a duplicate key), where. */
+  preambleProblems?: Array<{ message: string; range: Range }>;
   /** Rendered texts of the header row's cells. */
   columns: string[];
   rows: HeaderRow[];
@@ -268,7 +276,18 @@ export const STATUSES = ['Draft', 'Active', 'Accepted', 'Withdrawn', 'Superseded
  * questions, errata and Security line lists it extracts. They are part of what a document is read
  * with, so load.ts keys the parse cache by them as well as by the text.
  */
-export type ReaderTitles = Pick<ProcessSections, 'unresolvedQuestions' | 'errata' | 'security'>;
+export type ReaderTitles = Pick<ProcessSections, 'unresolvedQuestions' | 'errata' | 'security'> & Partial<ReaderShape>;
+
+/** What else of a process the reader reads by: where the header lives, the file name and the title line (core/process.ts). */
+export type ReaderShape = Pick<ProcessProfile, 'fileName' | 'titleLine' | 'citationForms'> & { headerForm: HeaderForm };
+
+/** The reader's part of a run's process (the parse cache keys a document by it too). */
+export function readerProcess(p: ProcessProfile): ReaderTitles & ReaderShape {
+  return { unresolvedQuestions: p.sections.unresolvedQuestions, errata: p.sections.errata, security: p.sections.security, headerForm: p.headerForm, fileName: p.fileName, titleLine: p.titleLine, citationForms: p.citationForms };
+}
+
+/** The `specgate` preset's file name and title line. */
+export const DEFAULT_SHAPE: Readonly<ReaderShape> = { headerForm: 'table', fileName: '{number:4}-{slug}.md', titleLine: 'RFC {number}: {title}', citationForms: [] };
 
 /** The `specgate` preset's titles, for readers of a document outside a run's process (a test holds them equal to the preset's). */
 export const DEFAULT_TITLES: Readonly<ReaderTitles> = { unresolvedQuestions: 'Unresolved questions', errata: 'Errata', security: 'Security' };
@@ -284,6 +303,8 @@ export function rfcStatus(doc: { header: HeaderTable }): { value: string; range:
   // A table that does not render still says what the Status is: rules that need it run on.
   const row = headerField(doc, 'Status') ?? doc.header.sourceRows?.find((r) => r.field.toLowerCase() === 'status');
   if (!row) return undefined;
+  // A preamble's value is the status whole (`Last Call`).
+  if (doc.header.form === 'preamble') return row.value ? { value: row.value, range: row.valueRange } : undefined;
   const code = row.codes[0];
   if (code) return { value: code.value.trim(), range: code.range };
   const word = /^[^\s(—–-]+/.exec(row.value)?.[0];

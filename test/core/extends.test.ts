@@ -219,7 +219,7 @@ describe('extends', () => {
   });
 
   it.each([
-    ['an unknown preset', { 'specgate.config.json': { extends: 'specgate:nope' } }, /extends "specgate:nope", which is no preset \(known: specgate:specgate, specgate:openwop\)/],
+    ['an unknown preset', { 'specgate.config.json': { extends: 'specgate:nope' } }, /extends "specgate:nope", which is no preset \(known: specgate:specgate, specgate:openwop, specgate:eip\)/],
     ['a circle', { 'a.json': { extends: './b.json' }, 'b.json': { extends: './a.json' }, 'specgate.config.json': { extends: './a.json' } }, /which extends it back \(a circle\)/],
     ['a missing file', { 'specgate.config.json': { extends: './none.json' } }, /extends "\.\/none\.json": not found/],
     ['plugins in a shared config', { 'shared.json': { plugins: ['./p.js'] }, 'specgate.config.json': { extends: './shared.json' } }, /a shared config names no plugins/],

@@ -78,12 +78,12 @@ export const supersedesReciprocal: Rule = {
       await check(supersededBy, 'Supersedes', 'is superseded by');
       const status = rfcStatus(doc)?.value;
       const successors = supersededBy ? namedRfcs(supersededBy.value) : [];
-      if (status === statuses.superseded && successors.length === 0) {
+      if (statuses.superseded !== undefined && status === statuses.superseded && successors.length === 0) {
         ctx.report({ at: { file: doc.file, range: supersededBy?.valueRange ?? titleRange(doc) }, messageId: 'noSuccessor', data: { number, superseded: statuses.superseded } });
       }
       for (const s of successors) {
         const successor: RfcDocument | undefined = await rfcByNumber(set, s);
-        if (status !== statuses.superseded && successor && rfcStatus(successor)?.value === statuses.accepted) {
+        if (statuses.superseded !== undefined && statuses.accepted !== undefined && status !== statuses.superseded && successor && rfcStatus(successor)?.value === statuses.accepted) {
           ctx.report({
             at: { file: doc.file, range: rfcStatus(doc)?.range ?? titleRange(doc) },
             severity: 'warning',

@@ -63,9 +63,9 @@ export const unresolvedBeforeActive: Rule = {
     leadBlocks: 'RFC is {{status}}, but unresolved question {{name}} records no answer, and the line above the questions says "{{words}}"; answer it, or say it no longer blocks',
     waits: 'RFC is {{status}}, but unresolved question {{name}} still waits ("{{words}}") and records no decision; record the decision, or say it stays open past {{status}}',
     unanswered:
-      'RFC is {{status}}, but unresolved question {{name}} is only asked: nothing after the question records an answer, a current stance or a deferral (the template has the questions decided before Active); record one',
+      'RFC is {{status}}, but unresolved question {{name}} is only asked: nothing after the question records an answer, a current stance or a deferral (the process has its questions decided before an RFC leaves draft); record one',
     noStance:
-      'RFC is {{status}}, but unresolved question {{name}} records no position: its words weigh or describe the question, but propose, decide or defer nothing and state no current behaviour (the template has the questions decided before Active); record one',
+      'RFC is {{status}}, but unresolved question {{name}} records no position: its words weigh or describe the question, but propose, decide or defer nothing and state no current behaviour (the process has its questions decided before an RFC leaves draft); record one',
   },
   examples: {
     valid: [
