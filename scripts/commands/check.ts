@@ -23,7 +23,7 @@ import { MAX_FILE_BYTES, toPosix } from '../core/source.js';
 import { EXCEPTION_HELP, EXCEPTION_OPTIONS, exceptionsInPlay, settleExceptions } from '../core/exceptions.js';
 import { INPUT_RULES } from '../core/input-rules.js';
 import { setCacheLocation } from '../core/cache.js';
-import { loadConfig } from '../core/config.js';
+import { discoverConfig, loadConfig } from '../core/config.js';
 import { checkPresetName } from '../core/layout.js';
 import { cacheableRun, pathKind } from '../core/inputs.js';
 
@@ -110,6 +110,12 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
   if (replayable(values)) cacheableRun();
   // --changed reads the commit: the git index.
   if (values.changed) values.staged = true;
+  // A file named from above its governed folder (a monorepo's top) is checked under that folder's
+  // config, as ESLint and markdownlint-cli2 find the config from the file.
+  if (values.root === undefined && values.config === undefined) {
+    const found = rootOfPaths(positionals.filter((p) => FAMILIES[p] === undefined && looksLikePath(p)));
+    if (found !== undefined) values.root = found;
+  }
   // The config comes first: its plugins may add families, which the run may name.
   const opened = await openRoot(values, []);
   const plugins = await loadPlugins(opened.root, values['no-plugins'] ? [] : opened.config.plugins, FAMILY_DECLARATIONS.map((d) => d.name));
@@ -240,6 +246,29 @@ function onlyFindings(result: CheckResult, keep: (f: Finding) => boolean, family
   const findings = result.findings.filter(keep);
   const withheld = result.withheld?.filter((w) => keep(w.finding));
   return recount({ ...result, findings, ...(withheld ? { withheld } : {}) }, familyOf);
+}
+
+/**
+ * The governed folder of the files named: the folder of the config found upward from them, when
+ * they agree on one that is not the working directory's own (undefined otherwise: the usual root).
+ */
+function rootOfPaths(paths: readonly string[]): string | undefined {
+  const cwd = process.cwd();
+  const folders = new Set<string>();
+  for (const given of paths) {
+    const body = given.startsWith('!') ? given.slice(1) : given;
+    // A glob's folder is the part before its first wildcard.
+    const literal = body.split('/').filter((_, i, parts) => !parts.slice(0, i + 1).some((part) => /[*?[\]{}]/.test(part))).join('/');
+    const abs = path.resolve(cwd, literal || '.');
+    const config = discoverConfig(pathKind(abs) === 'dir' ? abs : path.dirname(abs));
+    if (!config) return undefined;
+    folders.add(path.dirname(config));
+  }
+  if (folders.size !== 1) return undefined;
+  const [folder] = [...folders];
+  const own = discoverConfig(cwd);
+  if (own && path.dirname(own) === folder) return undefined;
+  return toPosix(path.relative(cwd, folder!)) || '.';
 }
 
 /** --changed: the families the staged changes start (hooks/staged-changes.ts) among those in force, and the staged files. */
