@@ -36,7 +36,7 @@ const INSTALLED_PATH = 'node_modules/specgate/dist/scripts/cli.js';
  * Names are read one a line with core.quotePath off: git C-quotes only a name with a control
  * character, `"` or a backslash, and such a name starts the check (too much rather than too little).
  * No process beyond git and sh: an ungoverned commit costs a fraction of node's start-up.
- * SPECGATE_HOOK_QUIET=1 passes --quiet (errors only).
+ * SPECGATE_HOOK_QUIET=1 passes --quiet --format compact (errors only, one line each; nothing when clean).
  */
 export function preCommitScript(plan: HookPlan): string {
   const root = plan.prefix ? shQuote(plan.prefix) : '.';
@@ -84,8 +84,9 @@ if [ ! -f "$cli" ]; then
   echo "specgate pre-commit: $cli is missing; ${missingHint} (or commit with --no-verify)" >&2
   exit 1
 fi
+# Quiet: errors only, one line each, and nothing at all when the commit is clean.
 quiet=
-[ "\${SPECGATE_HOOK_QUIET:-}" = 1 ] && quiet=--quiet
+[ "\${SPECGATE_HOOK_QUIET:-}" = 1 ] && quiet='--quiet --format compact'
 exec "\${SPECGATE_NODE:-node}" "$cli" check --changed $quiet --root "$root"
 `;
 }
