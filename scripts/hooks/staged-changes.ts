@@ -44,10 +44,12 @@ export function familiesForChanges(families: readonly FamilyFacts[], layout: Lay
   const matchers = Object.fromEntries(Object.entries(inputs).map(([name, globs]) => [name, picomatch(globs, { dot: true })]));
   const governed = (file: string) => Object.values(matchers).some((m) => m(file));
   const wanted = new Set<string>();
-  for (const file of changes.paths) {
+  for (const name of changes.paths) {
+    // A glob's `*` stops at a line break (picomatch's regex `.`); no glob holds one, so it may stand for any character.
+    const file = name.replace(/[\n\r]/g, ' ');
     if (EVERY_FAMILY_FILES.includes(file)) return families.map((f) => f.name);
-    for (const [name, matches] of Object.entries(matchers)) if (matches(file)) wanted.add(name);
-    if (changes.deleted.has(file) && governed(file)) for (const name of pathFollowingFamilies(families)) wanted.add(name);
+    for (const [family, matches] of Object.entries(matchers)) if (matches(file)) wanted.add(family);
+    if (changes.deleted.has(name) && governed(file)) for (const name of pathFollowingFamilies(families)) wanted.add(name);
   }
   return families.map((f) => f.name).filter((n) => wanted.has(n));
 }
