@@ -32,14 +32,17 @@ export function addedLines(base: string, cwd: string): Map<string, Set<number>> 
   return lines;
 }
 
-/** Findings on changed lines first (stable otherwise): `line` to `endLine` touching an added line. */
+/** Whether a finding's lines (`line` to `endLine`) touch a line the pull request added or changed. */
+export function onChangedLine(f: { file: string; line: number; endLine?: number }, added: Map<string, Set<number>> | undefined): boolean {
+  const set = added?.get(f.file);
+  if (!set) return false;
+  for (let n = f.line; n <= (f.endLine ?? f.line); n++) if (set.has(n)) return true;
+  return false;
+}
+
+/** Findings on changed lines first, then those elsewhere in changed files, then the rest (stable within each). */
 export function changedFirst<T extends { file: string; line: number; endLine?: number }>(findings: readonly T[], added: Map<string, Set<number>> | undefined): T[] {
   if (!added) return [...findings];
-  const onDiff = (f: T) => {
-    const set = added.get(f.file);
-    if (!set) return false;
-    for (let n = f.line; n <= (f.endLine ?? f.line); n++) if (set.has(n)) return true;
-    return false;
-  };
-  return [...findings.filter(onDiff), ...findings.filter((f) => !onDiff(f))];
+  const tier = (f: T) => (onChangedLine(f, added) ? 0 : added.has(f.file) ? 1 : 2);
+  return [0, 1, 2].flatMap((t) => findings.filter((f) => tier(f) === t));
 }

@@ -1,4 +1,5 @@
 import { printable } from '../core/reporters/printable.js';
+import { changedFirst, onChangedLine } from './changed-lines.js';
 
 /** The parts of `--format json` (check, errata check, compat) the summary reads. */
 export interface JsonReport {
@@ -38,13 +39,8 @@ export function actionSummary(a: { steps: StepReport[]; failed: string[]; broken
     for (const f of check.summary.families) lines.push(`| ${cell(f.family)} | ${f.files} | ${f.visited} | ${f.errors} | ${f.warnings} |`);
   }
   const findings = a.steps.flatMap((s) => (s.report?.findings ?? []).map((f) => ({ ...f, step: s.step })));
-  const onDiff = (f: { file: string; line: number; endLine?: number }) => {
-    const set = a.added?.get(f.file);
-    if (!set) return false;
-    for (let n = f.line; n <= (f.endLine ?? f.line); n++) if (set.has(n)) return true;
-    return false;
-  };
-  const ordered = [...findings.filter(onDiff), ...findings.filter((f) => !onDiff(f))];
+  const onDiff = (f: { file: string; line: number; endLine?: number }) => onChangedLine(f, a.added);
+  const ordered = changedFirst(findings, a.added);
   const byRule = new Map<string, { errors: number; warnings: number }>();
   for (const f of findings) {
     const c = byRule.get(f.ruleId) ?? { errors: 0, warnings: 0 };
