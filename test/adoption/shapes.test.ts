@@ -158,6 +158,22 @@ describe('a repository with only RFCs (no interop map, no invariants)', () => {
     expect(r.stderr).toMatch(/^specgate: checking the staged rfcs$/m);
   });
 
+  it('the documented "prepare" recipe: a collaborator\'s npm install installs the hook; under CI it writes none', () => {
+    const pkg = path.join(repo, 'package.json');
+    const manifest = JSON.parse(readFileSync(pkg, 'utf8'));
+    manifest.scripts = { prepare: 'specgate install-hook || true' };
+    writeFileSync(pkg, JSON.stringify(manifest, null, 2));
+    for (const h of ['pre-commit', 'pre-merge-commit']) rmSync(path.join(repo, '.git/hooks', h), { force: true });
+    const inCi = spawnSync('npm', ['install', '--offline', '--no-package-lock', '--foreground-scripts'], { cwd: repo, encoding: 'utf8', env: { ...NPM_ENV, CI: 'true' } });
+    expect(inCi.status, inCi.stderr).toBe(0);
+    expect(inCi.stdout).toMatch(/^CI: no pre-commit hook/m);
+    expect(existsSync(path.join(repo, '.git/hooks/pre-commit'))).toBe(false);
+    const clone = spawnSync('npm', ['install', '--offline', '--no-package-lock', '--foreground-scripts'], { cwd: repo, encoding: 'utf8', env: NPM_ENV });
+    expect(clone.status, clone.stderr).toBe(0);
+    expect(clone.stdout).toMatch(/^pre-commit hook installed: \.git\/hooks\/pre-commit$/m);
+    expect(readFileSync(path.join(repo, '.git/hooks/pre-commit'), 'utf8')).toContain('check --changed');
+  }, 300_000);
+
   it('a family the config turns off that does not exist is a one-line usage error', () => {
     const cfg = path.join(repo, 'specgate.config.json');
     const text = readFileSync(cfg, 'utf8');
