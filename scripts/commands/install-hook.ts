@@ -9,17 +9,18 @@ const HELP = `usage: specgate install-hook [--husky | --lefthook | --pre-commit]
 
 Installs the spec gate before each commit in this repository. By default a git pre-commit (and
 pre-merge-commit) hook in this repository's own hooks folder: a sh script that starts node only
-when a governed file is staged, then runs the installed copy (node_modules/specgate), never npx,
-on the staged content. Other forms:
+when a governed file is staged, then runs the installed copy (node_modules/specgate in the governed
+folder or a folder above it), never npx, with check --changed: the families whose inputs are
+staged, on the staged content. Other forms, at the repository's top:
       --husky       the same script as .husky/pre-commit
       --lefthook    lefthook.yml with a glob of the governed paths
       --pre-commit  .pre-commit-config.yaml naming specgate's pre-commit hook
       --force       replace a hook or file specgate did not write (never without it); also
                     installs when npm runs it under CI (prepare), where it writes nothing (exit 0)
-      --root DIR    the governed repository (default: the folder of specgate.config.json, else the git top)
+      --root DIR    the governed folder (default: the folder of specgate.config.json, else the git top)
   -h, --help        print this help and exit 0
 As a repository's own \`"prepare": "specgate install-hook || true"\`, every collaborator's npm install
-or npm ci installs the hook.
+or npm ci installs the hook. SPECGATE_HOOK_QUIET=1 makes the hook report errors only.
 exit codes: 0 installed (or up to date, or CI), 2 not a git work tree, usage error, or a file left alone
 `;
 

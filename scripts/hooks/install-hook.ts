@@ -180,7 +180,8 @@ export function installAdopterHook(root: string, form: HookForm, opts: { force?:
     assertFolderInside(folder.top, dir, '.husky');
     return installOne(folder.top, dir, 'pre-commit', script, opts.force);
   }
-  return installBoth(root, folder, script);
+  // Named from the repository's top, where the hooks folder is (a monorepo's package is below it).
+  return installBoth(folder.top, folder, script);
 }
 
 function lefthookYaml(layout: Layout, familiesOff: readonly string[], prefix: string, cli: string): string {
