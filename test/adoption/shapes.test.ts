@@ -174,6 +174,44 @@ describe('a repository with only RFCs (no interop map, no invariants)', () => {
     expect(readFileSync(path.join(repo, '.git/hooks/pre-commit'), 'utf8')).toContain('check --changed');
   }, 300_000);
 
+  it('a CommonJS plugin (module.exports, require(\'specgate/rules\')) runs, and the hook runs its family when its inputs are staged', () => {
+    mkdirSync(path.join(repo, 'plugins'), { recursive: true });
+    writeFileSync(path.join(repo, 'plugins/cjs.cjs'), `const { readRfcs, rfcStatus } = require('specgate/rules');
+module.exports = {
+  name: 'cjs-example',
+  families: [{
+    name: 'cjs',
+    description: 'A CommonJS plugin family.',
+    inputs: (layout) => [\`\${layout.rfcsDir}/**\`],
+    rules: [{
+      id: 'cjs/status-known', rfc: 'RFC 0001 §A', description: 'every RFC has a status',
+      async run(ctx) {
+        for (const doc of await readRfcs(ctx)) {
+          ctx.visit();
+          if (!rfcStatus(doc)) ctx.report({ at: { file: doc.file, range: { line: 1, column: 1, endLine: 1, endColumn: 2 } }, message: 'no status row' });
+        }
+      },
+    }],
+  }],
+};
+`);
+    const cfg = path.join(repo, 'specgate.config.json');
+    const before = readFileSync(cfg, 'utf8');
+    writeFileSync(cfg, JSON.stringify({ ...JSON.parse(before), plugins: ['./plugins/cjs.cjs'] }, null, 2));
+    expect(specgate(cli, repo, 'install-hook', '--force').code).toBe(0);
+    gitOk(repo, ['add', '-A']);
+    const ok = commit('cjs plugin');
+    expect(ok.code, ok.stdout + ok.stderr).toBe(0);
+    writeFileSync(path.join(repo, 'RFCS/0002-no-header.md'), '# RFC 0002: no header\n');
+    gitOk(repo, ['add', 'RFCS/0002-no-header.md']);
+    const r = commit('an RFC without a header');
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/^specgate: checking the staged rfcs cjs$/m);
+    expect(r.stderr).toMatch(/no status row/);
+    gitOk(repo, ['rm', '-q', '--cached', 'RFCS/0002-no-header.md']);
+    rmSync(path.join(repo, 'RFCS/0002-no-header.md'));
+  }, 120_000);
+
   it('a family the config turns off that does not exist is a one-line usage error', () => {
     const cfg = path.join(repo, 'specgate.config.json');
     const text = readFileSync(cfg, 'utf8');
