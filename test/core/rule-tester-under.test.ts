@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { invalidMismatches, testRule, validMismatches } from '../../scripts/api/testing.js';
-import type { Rule } from '../../scripts/api/rules.js';
+import type { Rule, RuleContext } from '../../scripts/api/rules.js';
 
 /**
  * Issue 34 §7: a plugin author tests a rule under the adopter's repository (its layout and process),
@@ -11,7 +11,7 @@ const rule = {
   rfc: 'the adopter process §1',
   description: 'The RFC folder the layout names holds a README.md.',
   messages: { missing: 'no README.md in {{dir}}/' },
-  run(ctx) {
+  run(ctx: RuleContext) {
     ctx.visit();
     const dir = ctx.layout.rfcsDir;
     if (!ctx.corpus.exists(`${dir}/README.md`)) ctx.report({ at: { file: `${dir}/0001-a.md`, range: { line: 1, column: 1, endLine: 1, endColumn: 2 } }, messageId: 'missing', data: { dir } });
