@@ -18,8 +18,9 @@ repository's top where their tools read them (paths prefixed by the governed fol
       --preset P    the layout to write instead of the one found
       --force       overwrite a file that exists with other content (never without it)
       --root DIR    the governed folder (default: the folder of the specgate.config.json found
-                    upward, else the nearest folder up to the git top holding a layout: a
-                    monorepo's package, else the git work tree's top, else the working directory)
+                    upward, else the nearest folder up to the git top holding a layout (a
+                    monorepo's package), else the one npm workspace package holding one (run at
+                    a monorepo's top), else the git work tree's top, else the working directory)
   -h, --help        print this help and exit 0
 Idempotent: a second run changes nothing. exit codes: 0 done (or nothing to do), 2 usage error or
 a file left alone because it differs

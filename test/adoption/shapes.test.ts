@@ -74,6 +74,12 @@ describe('an npm-workspaces monorepo with the spec in packages/spec (specgate ho
     expect(wf.jobs.gate.steps[3].with).toEqual({ root: 'packages/spec' });
     const hook = readFileSync(path.join(top, '.git/hooks/pre-commit'), 'utf8');
     expect(hook).toContain("root='packages/spec'");
+    // Run again at the repository's top: the workspace package holding the spec is the governed folder.
+    const fromTop = specgate(cli, top, 'init', '--ci', 'github');
+    expect(fromTop.code, fromTop.stdout + fromTop.stderr).toBe(0);
+    expect(fromTop.stdout).toMatch(/^packages\/spec\/specgate\.config\.json is up to date$/m);
+    expect(fromTop.stdout).toMatch(/^\.github\/workflows\/spec-gate\.yml is up to date$/m);
+    expect(existsSync(path.join(top, 'specgate.config.json'))).toBe(false);
     // The tools' files: lefthook and pre-commit at the top too.
     expect(specgate(cli, spec, 'install-hook', '--lefthook').code).toBe(0);
     const lefthook = yaml.load(readFileSync(path.join(top, 'lefthook.yml'), 'utf8')) as any;
