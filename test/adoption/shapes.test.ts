@@ -156,6 +156,20 @@ describe('a repository with only RFCs (no interop map, no invariants)', () => {
     expect(hook).not.toMatch(/spec\/v2\/interop-map\.json/);
   });
 
+  it('init --ci github follows the config in force: its RFC folder and the families it has on', () => {
+    const cfg = path.join(repo, 'specgate.config.json');
+    const text = readFileSync(cfg, 'utf8');
+    writeFileSync(cfg, JSON.stringify({ ...JSON.parse(text), layout: { rfcsDir: 'EIPS' } }, null, 2));
+    const r = specgate(cli, repo, 'init', '--ci', 'github');
+    expect(r.stdout).toMatch(/^specgate\.config\.json exists and differs/m);
+    const wf = yaml.load(readFileSync(path.join(repo, '.github/workflows/spec-gate.yml'), 'utf8')) as any;
+    expect(wf.on.pull_request.paths).toContain('EIPS/**');
+    expect(wf.on.pull_request.paths).not.toContain('RFCS/**');
+    expect(wf.on.pull_request.paths).not.toContain('spec/v2/interop-map.json');
+    writeFileSync(cfg, text);
+    rmSync(path.join(repo, '.github'), { recursive: true });
+  });
+
   it('a staged RFC runs rfcs only (the hook adds no family the config turns off)', () => {
     expect(specgate(cli, repo, 'check', '--suppress-all').code).toBe(0);
     gitOk(repo, ['add', '-A']);
