@@ -95,7 +95,10 @@ async function runFamilyRules(
     // A problem met by this family's own reads withholds the guard behind it (the family fails
     // already); a baseline that hides the problem then reveals it, so a baselined "visited nothing"
     // still fails the run.
-    if (result.visited === 0 && result.findings.length === 0 && result.guards.length === 0 && !rule.mayVisitNothing && (corpus.problems.length === 0 || corpus.problems.length > problemsBefore)) {
+    // A file of the family's inputs that is not there at all is the one mistake: its corpus/missing-file
+    // finding says it, and accepting that finding (a baseline) accepts what it leaves unjudged.
+    const inputMissing = corpus.problems.slice(problemsBefore).some((p) => p.ruleId === MISSING_FILE);
+    if (result.visited === 0 && result.findings.length === 0 && result.guards.length === 0 && !rule.mayVisitNothing && !inputMissing && (corpus.problems.length === 0 || corpus.problems.length > problemsBefore)) {
       vacuous.push({
         ruleId: rule.id,
         severity: 'error',
@@ -113,6 +116,9 @@ async function runFamilyRules(
   for (let i = problemsBefore; i < corpus.problems.length; i++) own.push(corpus.problems[i]!);
   return { own, vacuous, visited, touched };
 }
+
+/** The finding of a governed file that is not there (core/corpus.ts). */
+const MISSING_FILE = 'corpus/missing-file';
 
 /** Runs one rule; its findings are drafts until `applySeverities` settles their severity. */
 export async function runRule(rule: Rule, corpus: Corpus, options: Record<string, unknown>): Promise<Reported> {

@@ -45,7 +45,7 @@ export interface ExampleDriver {
   /** The command whose judge runs the examples. */
   readonly command: string;
   /** `base`: the files of the version compared against, for a command that compares two (compat). */
-  run(rule: RuleSpec, files: ExampleFiles, opts: { options?: Readonly<Record<string, unknown>>; preset?: string; base?: ExampleFiles }): Promise<ExampleRun>;
+  run(rule: RuleSpec, files: ExampleFiles, opts: { options?: Readonly<Record<string, unknown>>; preset?: string; layout?: Partial<Omit<Layout, 'preset'>>; base?: ExampleFiles }): Promise<ExampleRun>;
 }
 
 /** Severities that leave only `rule` of a command's rules reporting: the harness judges one rule. */
@@ -121,19 +121,26 @@ export const CHECK_DRIVER: ExampleDriver = {
   },
 };
 
-function runCase(rule: RuleSpec, c: ValidRuleCase, driver: ExampleDriver): Promise<ExampleRun> {
-  return driver.run(rule, c.files, { ...(c.options ? { options: c.options } : {}), ...(c.preset ? { preset: c.preset } : {}), ...(c.base ? { base: c.base } : {}) });
+/** The repository a test runs the examples under: a preset and layout entries (an adopter's `layout`, its `process`). */
+export interface RunUnder {
+  preset?: string;
+  layout?: Partial<Omit<Layout, 'preset'>>;
+}
+
+function runCase(rule: RuleSpec, c: ValidRuleCase, driver: ExampleDriver, under: RunUnder = {}): Promise<ExampleRun> {
+  const preset = c.preset ?? under.preset;
+  return driver.run(rule, c.files, { ...(c.options ? { options: c.options } : {}), ...(preset ? { preset } : {}), ...(under.layout ? { layout: under.layout } : {}), ...(c.base ? { base: c.base } : {}) });
 }
 
 /** What is wrong with the rule's run on a valid case: one line per unexpected finding. */
-export async function validMismatches(rule: RuleSpec, c: ValidRuleCase, driver: ExampleDriver = CHECK_DRIVER): Promise<string[]> {
-  const run = await runCase(rule, c, driver);
+export async function validMismatches(rule: RuleSpec, c: ValidRuleCase, driver: ExampleDriver = CHECK_DRIVER, under: RunUnder = {}): Promise<string[]> {
+  const run = await runCase(rule, c, driver, under);
   return [...run.problems, ...run.findings].map((f) => `unexpected ${brief(f)}`);
 }
 
 /** What is wrong with the rule's run on an invalid case: count, ids, messageIds, locations, data, output. */
-export async function invalidMismatches(rule: RuleSpec, c: InvalidRuleCase, driver: ExampleDriver = CHECK_DRIVER): Promise<string[]> {
-  const run = await runCase(rule, c, driver);
+export async function invalidMismatches(rule: RuleSpec, c: InvalidRuleCase, driver: ExampleDriver = CHECK_DRIVER, under: RunUnder = {}): Promise<string[]> {
+  const run = await runCase(rule, c, driver, under);
   const out = run.problems.map((f) => `the case's files do not read cleanly: ${brief(f)}`);
   if (c.errors.length === 0) out.push('an invalid case names at least one finding');
   if (run.findings.length !== c.errors.length) out.push(`expected ${c.errors.length} finding(s), got ${run.findings.length}: ${run.findings.map(brief).join('; ') || 'none'}`);
@@ -169,7 +176,7 @@ export interface TestApi {
 }
 
 /** What `testRule` may be given besides the rule: other cases than its `meta.examples`, and the driver of a rule of another command than check. */
-export interface TestRuleOptions {
+export interface TestRuleOptions extends RunUnder {
   cases?: { valid: readonly ValidRuleCase[]; invalid: readonly InvalidRuleCase[] } | undefined;
   driver?: ExampleDriver;
 }
@@ -181,6 +188,8 @@ export interface TestRuleOptions {
  */
 export function testRule(rule: RuleSpec, api: TestApi, options: TestRuleOptions = {}): void {
   const { cases = rule.examples, driver = CHECK_DRIVER } = options;
+  // Every case runs under the adopter's repository when the test says which (its preset, layout and process).
+  const under: RunUnder = { ...(options.preset ? { preset: options.preset } : {}), ...(options.layout ? { layout: options.layout } : {}) };
   api.describe(rule.id, () => {
     if (!cases || cases.invalid.length === 0) {
       api.it('has examples', async () => {
@@ -190,13 +199,13 @@ export function testRule(rule: RuleSpec, api: TestApi, options: TestRuleOptions 
     }
     for (const c of cases.valid) {
       api.it(`valid: ${c.name}`, async () => {
-        const wrong = await validMismatches(rule, c, driver);
+        const wrong = await validMismatches(rule, c, driver, under);
         if (wrong.length) throw new Error(wrong.join('\n'));
       });
     }
     for (const c of cases.invalid) {
       api.it(`invalid: ${c.name}`, async () => {
-        const wrong = await invalidMismatches(rule, c, driver);
+        const wrong = await invalidMismatches(rule, c, driver, under);
         if (wrong.length) throw new Error(wrong.join('\n'));
       });
     }

@@ -115,7 +115,9 @@ export class Workspace {
   /** Re-checks what the changed files affect (everything when none is named). */
   async check(changed: readonly string[] = []): Promise<string[]> {
     if (changed.length === 0 || changed.includes(CONFIG_FILE)) await this.loadConfig();
-    const families = changed.length === 0 ? this.families : this.familiesFor(changed);
+    // A family the config turns off (`families`) is not the editor's to run either.
+    const off = this.config?.familiesOff ?? [];
+    const families = (changed.length === 0 ? this.families : this.familiesFor(changed)).filter((f) => !off.includes(f.name));
     const corpus = new Corpus(this.overlay, this.layout, this.memo);
     const done: { name: string; files: ReadonlySet<string>; findings: readonly Finding[] }[] = [];
     const result = await runFamilies({
