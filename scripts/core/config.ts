@@ -7,7 +7,7 @@ import { didYouMeanHint } from './did-you-mean.js';
 import { UsageError } from './errors.js';
 import { parseJson } from './json-tree.js';
 import type { Layout } from './layout.js';
-import { presetLayout } from './layout.js';
+import { presetFamiliesOff, presetLayout } from './layout.js';
 import type { ConfigLayer } from './extends.js';
 import { resolveExtends, workTreeTop } from './extends.js';
 import { withProcess } from './process.js';
@@ -85,7 +85,10 @@ export function loadConfig(
   opts: { preset?: string; config?: string },
   source?: Pick<FileSource, 'read'> & { readAbove?(files: readonly string[]): { file: string; got: ReadResult } | undefined },
 ): LoadedConfig {
-  const none = (): LoadedConfig => ({ layout: presetLayout(opts.preset ?? 'specgate'), severities: {}, ruleAt: () => CONFIG_FILE, presetFrom: opts.preset ? '--preset' : 'default' });
+  const none = (): LoadedConfig => {
+    const familiesOff = presetFamiliesOff(opts.preset ?? 'specgate');
+    return { layout: presetLayout(opts.preset ?? 'specgate'), severities: {}, ruleAt: () => CONFIG_FILE, presetFrom: opts.preset ? '--preset' : 'default', ...(familiesOff.length ? { familiesOff } : {}) };
+  };
   let configPath: string | undefined;
   let got: ReadResult;
   // The root's own config comes from `source` when given (the git index, the editor's buffers).
@@ -142,7 +145,8 @@ function applyExtends(root: string, configPath: string, preset: string | undefin
   const layout = presetLayout(preset ?? cfg.preset ?? extended.preset ?? 'specgate');
   const severities: Record<string, ConfiguredSeverity> = {};
   const ruleFile = new Map<string, string>();
-  const switches = new Map<string, string>();
+  // The preset's own switches first; the configs it is under change them.
+  const switches = new Map<string, string>(presetFamiliesOff(layout.preset).map((name) => [name, 'off']));
   for (const { shown, config } of [...extended.layers, { shown: '', config: cfg as ConfigLayer }]) {
     for (const [name, state] of Object.entries(config.families ?? {})) switches.set(name, state);
     Object.assign(layout, structuredClone(config.layout ?? {}));
