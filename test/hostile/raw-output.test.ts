@@ -47,10 +47,16 @@ function nodes(md: string): Array<{ type: string; url?: string; value?: string }
 describe('the job summary escapes pull-request text for Markdown and HTML', () => {
   const hostile = '<img src=x onerror=alert(1)> <!-- hide --> [click](javascript:alert(1)) ![t](https://tracker.example/p.png) **bold** _em_ ~~gone~~ `code` $x^2$ @octo-org/team #12 | cell';
   const summary = actionSummary({
-    report: {
-      findings: [{ ruleId: 'rfcs/header-table', severity: 'error', file: `RFCS/0001-x)(evil.md`, line: 3, column: 1, message: hostile }],
-      summary: { errors: 1, warnings: 0, families: [{ family: `fam<b>${hostile}`, files: 1, visited: 1, errors: 1, warnings: 0 }] },
-    },
+    steps: [
+      {
+        step: 'check',
+        code: 1,
+        report: {
+          findings: [{ ruleId: 'rfcs/header-table', severity: 'error', file: `RFCS/0001-x)(evil.md`, line: 3, column: 1, message: hostile }],
+          summary: { errors: 1, warnings: 0, families: [{ family: `fam<b>${hostile}`, files: 1, visited: 1, errors: 1, warnings: 0 }] },
+        },
+      },
+    ],
     failed: ['check'],
     broken: [hostile],
     base: 'main',
@@ -74,13 +80,14 @@ describe('the job summary escapes pull-request text for Markdown and HTML', () =
     for (const l of links.filter((x) => !x.url.startsWith('https://github.com/'))) expect(l.children.map((c: any) => c.value).join('')).toBe(l.url);
     const text = all.filter((n) => n.type === 'text').map((n) => n.value).join('');
     expect(text).toContain(hostile.replace(' | cell', ''));
-    // The family's row keeps its five cells.
-    const rows = all.filter((n) => n.type === 'tableRow') as any[];
-    expect(rows.every((row) => row.children.length === 5 || row.children.length === 3 || row.children.length === 2)).toBe(true);
+    // Every row keeps its table's cells: commands 4, families 5, rules 3 (a `|` in the text splits none).
+    const tables = all.filter((n) => n.type === 'table') as any[];
+    for (const t of tables) expect(new Set(t.children.map((row: any) => row.children.length)).size).toBe(1);
+    expect(tables.map((t) => t.children[0].children.length)).toEqual([4, 5, 3]);
   });
 
   it('control and bidi characters are escaped in the summary too', () => {
-    const s = actionSummary({ report: undefined, failed: [], broken: [`a\u001b[31m\u200f\u061c\u202eb`], base: 'main', sarif: 'x', failOn: 'error', env: {} });
+    const s = actionSummary({ steps: [], failed: [], broken: [`a\u001b[31m\u200f\u061c\u202eb`], base: 'main', sarif: 'x', failOn: 'error', env: {} });
     expect(s).not.toMatch(/[\u001b\u061c\u200e\u200f\u202a-\u202e]/);
   });
 });
