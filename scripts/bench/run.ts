@@ -28,8 +28,8 @@ const ROOT = packageRoot();
 /** The cold row's own cache folder: beside the default one, under the same rules (see below). */
 const COLD_CACHE = path.join(ROOT, 'node_modules', '.cache', 'specgate-bench-cold');
 const CLI = path.join(ROOT, 'dist/scripts/cli.js');
-/** The shared data beside the project (upstream's corpus). */
-const SHARED = path.resolve(ROOT, '..', 'shared');
+/** The shared data beside the project (upstream's corpus): ../shared, or $SPECGATE_SHARED. */
+const SHARED = path.resolve(process.env.SPECGATE_SHARED ?? path.join(ROOT, '..', 'shared'));
 /** What the edit rows edit: the interop map, and one RFC. */
 const MAP = 'spec/v2/interop-map.json';
 const RFC = 'RFCS/0208-v2-a2a-mcp-operation-mappings.md';
