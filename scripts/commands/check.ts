@@ -9,7 +9,7 @@ import { loadPlugins } from '../core/plugins.js';
 import type { RuleCatalog } from '../core/rule-catalog.js';
 import { withPluginRules } from '../core/rule-catalog.js';
 import { FAMILIES, FAMILY_DECLARATIONS, loadFamilies } from '../checks/registry.js';
-import { familyNeeds } from '../core/family.js';
+import { familyInputs, familyNeeds } from '../core/family.js';
 import { defineRule } from '../core/rule.js';
 import type { CheckResult, Finding } from '../core/findings.js';
 import type { CliIo } from '../core/io.js';
@@ -105,7 +105,11 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
   // timings may be replayed by the result cache (scripts/result-replay.ts) while its inputs hold.
   if (replayable(values)) cacheableRun();
   // The config comes first: its plugins may add families, which the run may name.
-  const opened = await openRoot(values, []);
+  // With --staged, the index's blobs of the files the named built-in families read (all of them
+  // when none or another is named) come in one git process.
+  const builtins = positionals.filter((p) => FAMILIES[p] !== undefined);
+  const reading = builtins.length > 0 && builtins.length === positionals.length ? FAMILY_DECLARATIONS.filter((d) => builtins.includes(d.name)) : FAMILY_DECLARATIONS;
+  const opened = await openRoot(values, [], (layout) => [...new Set(Object.values(familyInputs(reading, layout)).flat())]);
   const plugins = await loadPlugins(opened.root, values['no-plugins'] ? [] : opened.config.plugins, FAMILY_DECLARATIONS.map((d) => d.name));
   // A family's name, else a path or glob (ESLint's and markdownlint-cli2's file arguments); a word
   // that is neither is taken for a mistyped family (did you mean).

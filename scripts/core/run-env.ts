@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { Corpus } from './corpus.js';
 import { FatalError, UsageError } from './errors.js';
-import { discoverConfig, loadConfig } from './config.js';
+import { CONFIG_FILE, discoverConfig, loadConfig } from './config.js';
 import type { LoadedConfig } from './config.js';
 import type { CheckResult, ConfiguredSeverity, Finding } from './findings.js';
 import { countBySeverity } from './findings.js';
-import type { LayoutNeed } from './layout.js';
-import { checkPresetName, otherPresetHint, requireLayout } from './layout.js';
+import type { Layout, LayoutNeed } from './layout.js';
+import { checkPresetName, otherPresetHint, presetLayout, requireLayout } from './layout.js';
 import type { FileSource } from './source.js';
 import { FsSource, toPosix } from './source.js';
 import { noteReportFile, pathKind } from './inputs.js';
@@ -120,16 +120,22 @@ function shownRoot(values: Pick<CommonValues, 'root'>, root: string): string {
  * Resolves root, configuration and source (the working tree, or the git index with --staged),
  * and refuses a root without the layout the preset expects (`needs`), whatever the command.
  */
-export async function openRoot(values: CommonValues, needs: readonly LayoutNeed[] = DEFAULT_NEEDS): Promise<{ root: string; source: FileSource; config: LoadedConfig }> {
+export async function openRoot(values: CommonValues, needs: readonly LayoutNeed[] = DEFAULT_NEEDS, reads?: (layout: Layout) => readonly string[]): Promise<{ root: string; source: FileSource; config: LoadedConfig }> {
   const root = checkCommonValues(values);
   await checkPresetName(values.preset);
   let source: FileSource;
+  let layout: Layout | undefined;
   if (values.staged) {
     const { GitIndexSource } = await import('./git-source.js');
-    source = await GitIndexSource.open(root);
+    const index = await GitIndexSource.open(root);
+    // What the run will read (`reads`, by the layout: the preset's until the configuration is
+    // read), fetched from the index in one git process at the first read, the configuration's with it.
+    if (reads) index.want(() => [CONFIG_FILE, ...reads(layout ?? presetLayout(values.preset ?? 'specgate'))]);
+    source = index;
   } else source = new FsSource(root);
   // With --staged, the repository's own config file is read from the index like everything else.
   const config = loadConfig(root, values, values.staged ? source : undefined);
+  layout = config.layout;
   await requireLayout(source, config.layout, needs, shownRoot(values, root));
   return { root, source, config };
 }
