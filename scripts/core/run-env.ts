@@ -12,8 +12,8 @@ import { FsSource, toPosix } from './source.js';
 import { noteReportFile, pathKind } from './inputs.js';
 import { writeOutputFile } from './writer.js';
 import { packageVersion } from './package-root.js';
-import { loadReporter } from './reporters/index.js';
-import type { RuleInfo } from './reporters/types.js';
+import { BASELINE_IN_REPORT, FORMATS, loadReporter } from './reporters/index.js';
+import type { ReportEnv, ReportSection, RuleInfo } from './reporters/types.js';
 import { ruleUnderPreset } from './rule.js';
 import type { RuleCatalog } from './rule-catalog.js';
 import { resolveConfiguredRules } from './rule-catalog.js';
@@ -49,7 +49,7 @@ export const COMMON_HELP = `common options:
       --config FILE        the configuration (default: specgate.config.json, searched upward from
                            --root, else from the working directory, up to the git work-tree
                            top; outside git, that folder only)
-  -f, --format NAME        stylish, compact, json, sarif, github, junit or gitlab (default stylish)
+  -f, --format NAME        ${FORMATS.slice(0, -1).join(', ')} or ${FORMATS.at(-1)} (default stylish)
   -o, --output FILE        write the report to FILE instead of stdout
       --staged             read the git index instead of the working tree
   -q, --quiet              report errors only
@@ -247,33 +247,62 @@ export function finish(findings: readonly Finding[], values: CommonValues, io: C
   return exitCode(findings, values);
 }
 
+/** What a command adds to the one emitter beside its result (compat, probe, errata). */
+export interface EmitExtras {
+  /** Sections of the result every format renders (reporters/types.ts ReportSection). */
+  sections?: readonly ReportSection[];
+  /** Source text for code frames, when not the corpus's (compat's head side). */
+  sourceOf?: (file: string) => string | undefined;
+  /** The SARIF base and the root files are relative to, when there is no corpus. */
+  root?: string;
+  /** Applied to the whole report before it is written (probe: no credential is ever printed). */
+  redact?: (text: string) => string;
+  /** The preset whose process the rules' sections cite, when there is no corpus. */
+  preset?: string;
+}
+
 /**
- * Formats a result (errors only with --quiet) and writes it to the command's stdout or `--output`
- * (atomically); returns the exit code, which counts every finding the run kept.
+ * The one emitter of every command: formats a result (errors only with --quiet) in the format
+ * asked for, out of the one list (reporters/index.ts FORMATS), with the sections the command adds,
+ * writes it to stdout or `--output` (atomically, through the writer), puts the baseline's summary
+ * on stderr where the format has no place for it, and returns the exit code, which counts every
+ * finding the run kept.
  */
-export async function emit(result: CheckResult, values: CommonValues, corpus: Corpus | undefined, rules: RuleInfo[], io: CliIo = processIo): Promise<0 | 1> {
+export async function emit(result: CheckResult, values: CommonValues, corpus: Corpus | undefined, rules: RuleInfo[], io: CliIo = processIo, extras: EmitExtras = {}): Promise<0 | 1> {
   const format = values.format ?? 'stylish';
   const reporter = await loadReporter(format);
-  const text = reporter(
-    shownResult(result, values),
-    {
-      sourceOf: (file) => corpus?.cachedText(file) ?? corpus?.text(file),
-      root: corpus?.root ?? process.cwd(),
-      toolName: TOOL_NAME,
-      toolVersion: TOOL_VERSION,
-      // SARIF's rule help names the section of the process the preset follows, as the messages do.
-      rules: rules.map((r) => ruleUnderPreset(r, corpus?.layout.preset)),
-      color: colorFor(values, format, io.stdout.isTTY === true),
-    },
-  );
-  writeReport(values.output, text, io);
+  const env: ReportEnv = {
+    sourceOf: extras.sourceOf ?? ((file) => corpus?.cachedText(file) ?? corpus?.text(file)),
+    root: extras.root ?? corpus?.root ?? process.cwd(),
+    toolName: TOOL_NAME,
+    toolVersion: TOOL_VERSION,
+    // SARIF's rule help names the section of the process the preset follows, as the messages do.
+    rules: rules.map((r) => ruleUnderPreset(r, corpus?.layout.preset ?? extras.preset)),
+    color: colorFor(values, format, io.stdout.isTTY === true),
+  };
+  const sections = extras.sections ?? [];
+  const shown = shownResult(result, values);
+  let text: string;
+  if (format === 'json' && sections.some((s) => s.json)) {
+    // The sections' keys beside the report's own, serialised once.
+    const { jsonDoc } = await import('./reporters/json.js');
+    const { jsonText } = await import('./reporters/json-text.js');
+    const keys = (before: boolean) => Object.assign({}, ...sections.filter((s) => s.json && (s.before === true) === before).map((s) => s.json));
+    text = jsonText({ ...keys(true), ...jsonDoc(shown, env), ...keys(false) }) + '\n';
+  } else {
+    text = reporter(shown, env);
+    if (format === 'stylish') text = sections.map((s) => s.human ?? '').join('') + text;
+    if (format === 'github') text = sections.flatMap((s) => s.github ?? []).map((l) => l + '\n').join('') + text;
+  }
+  for (const s of sections) if (s.elsewhere && format !== 'stylish' && !(format === 'json' && s.json)) io.stderr.write(extras.redact ? extras.redact(s.elsewhere) : s.elsewhere);
+  writeReport(values.output, extras.redact ? extras.redact(text) : text, io);
   // Files missing where this preset looks, present where another keeps them: say so once.
   if (corpus && result.findings.some((f) => f.ruleId === MISSING_FILE.id)) {
     const hint = otherPresetHint(corpus.layout, (rel) => corpus.source.exists(rel));
     if (hint) io.stderr.write(`specgate: ${hint}\n`);
   }
-  // sarif, github, junit and gitlab have no place for the baseline's summary: it goes to stderr, stdout stays the format.
-  if (result.baseline && ['sarif', 'github', 'junit', 'gitlab'].includes(format)) {
+  // A format without a place for the baseline's summary (BASELINE_IN_REPORT) stays pure: the summary goes to stderr.
+  if (result.baseline && !BASELINE_IN_REPORT.has(format)) {
     const { baselineLines } = await import('./reporters/baseline.js');
     for (const line of baselineLines(result.baseline)) io.stderr.write(`specgate: ${line}\n`);
   }
