@@ -1,4 +1,5 @@
 import type { LoadedConfig } from './config.js';
+import { CONFIG_FILE, loadConfig } from './config.js';
 import { Corpus } from './corpus.js';
 import type { ParseMemo } from './corpus.js';
 import { runFamilies } from './engine.js';
@@ -15,6 +16,7 @@ import { defineRule } from './rule.js';
 import type { CommonValues } from './run-env.js';
 import { configuredSeverities, openRoot } from './run-env.js';
 import type { Layout } from './layout.js';
+import { presetLayout } from './layout.js';
 import type { FileSource } from './source.js';
 
 /**
@@ -89,6 +91,26 @@ export class Session {
     return new Session(opened.root, opened.source, opened.config, plugins, catalog, builtins, opts.ruleOverrides ?? {});
   }
 
+  /**
+   * A session over a source the face holds itself (the editor's buffers laid over the tree): its
+   * configuration is read from that source, and plugins the face loaded once are reused (`loaded`).
+   */
+  static async over(source: FileSource, opts: SessionOptions & { loaded?: LoadedPlugins }): Promise<Session> {
+    const { builtins } = opts;
+    const config = loadConfig(source.root, {}, source);
+    const plugins = opts.loaded ?? (await loadPlugins(source.root, opts.plugins === false ? [] : config.plugins, builtins.declarations.map((d) => d.name)));
+    const catalog = opts.plugins === false ? builtins.catalog : withPluginRules(builtins.catalog, plugins.rules);
+    return new Session(source.root, source, config, plugins, catalog, builtins, opts.ruleOverrides ?? {});
+  }
+
+  /** A session under no configuration (the default preset's layout and severities): the editor's, while its configuration does not load. */
+  static unconfigured(source: FileSource, opts: SessionOptions & { loaded?: LoadedPlugins }): Session {
+    const config: LoadedConfig = { layout: presetLayout('specgate'), severities: {}, ruleAt: () => CONFIG_FILE, presetFrom: 'default' };
+    const plugins = opts.loaded ?? { families: [], rules: [], plugins: [] };
+    const catalog = opts.plugins === false ? opts.builtins.catalog : withPluginRules(opts.builtins.catalog, plugins.rules);
+    return new Session(source.root, source, config, plugins, catalog, opts.builtins, {});
+  }
+
   get layout(): Layout {
     return this.config.layout;
   }
@@ -124,6 +146,22 @@ export class Session {
     const found = await runFamilies({ corpus: o.corpus, families: o.families, options: o.options ?? {}, severities: await this.resolveSeverities(), onFamilyDone, ...(o.onRuleTimed ? { onRuleTimed: o.onRuleTimed } : {}) });
     const result = await this.settle(found, { corpus: o.corpus, read, families: o.families, familyOf, reportUnused: o.reportUnused !== false });
     return { result, read, familyOf };
+  }
+
+  /**
+   * Runs the families over the corpus and settles each family's findings on its own (the editor
+   * keeps them per family, and re-runs only the families a change concerns).
+   */
+  async runByFamily(o: { corpus: Corpus; families: Family[]; options?: Record<string, unknown> }): Promise<{ result: CheckResult; byFamily: Array<{ name: string; files: ReadonlySet<string>; findings: readonly Finding[] }> }> {
+    const done: { name: string; files: ReadonlySet<string>; findings: readonly Finding[] }[] = [];
+    const result = await runFamilies({ corpus: o.corpus, families: o.families, options: o.options ?? {}, severities: await this.resolveSeverities(), onFamilyDone: (name, files, findings) => void done.push({ name, files: new Set(files), findings }) });
+    const byFamily = [];
+    for (const { name, files, findings } of done) {
+      const family = o.families.filter((f) => f.name === name);
+      const settled = await this.settle({ findings: [...findings], families: [] }, { corpus: o.corpus, read: files, families: family, familyOf: new Map(), reportUnused: true });
+      byFamily.push({ name, files, findings: settled.findings });
+    }
+    return { result, byFamily };
   }
 
   /** The findings left once the configuration's ignores, overrides and exceptions accept theirs (the fixer fixes none of those). */
