@@ -21,6 +21,7 @@ import { editor, hookCommitRepo, scaleRepo, upstreamRepo, workRepo } from './pat
 const HELP = `usage: npm run bench -- [--runs N] [--warmup N] [--scale-runs N] [--sizes 1,10,100] [--node PATH] [--no-adopter] [--json FILE]
        --node PATH   run every row under this second node binary too (e.g. Node 24)
        --no-adopter  skip the adopter's installed copy (npm pack + npm install into a temp folder)
+       --scale-modes cold,edit  which synthetic rows to run (cold: empty cache folder; edit: one RFC edited)
        npm run bench -- --lsp     the language server: didChange → publishDiagnostics, memory over 500 edits
        npm run bench -- --hostile [--sizes 1,4,16] [--json FILE]
 `;
@@ -41,7 +42,7 @@ const TARGETS = { hookCommit: 1.5, upstream: 3, interopMap: 1.5, interopMapVsHan
 async function main(): Promise<number> {
   const { values } = parseCommandArgs(
     process.argv.slice(2),
-    { runs: { type: 'string' }, warmup: { type: 'string' }, 'scale-runs': { type: 'string' }, sizes: { type: 'string' }, json: { type: 'string' }, node: { type: 'string' }, 'no-adopter': { type: 'boolean' }, hostile: { type: 'boolean' }, lsp: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    { runs: { type: 'string' }, warmup: { type: 'string' }, 'scale-runs': { type: 'string' }, sizes: { type: 'string' }, json: { type: 'string' }, node: { type: 'string' }, 'no-adopter': { type: 'boolean' }, 'scale-modes': { type: 'string' }, hostile: { type: 'boolean' }, lsp: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     false,
   );
   if (values.help) {
@@ -54,6 +55,7 @@ async function main(): Promise<number> {
   const warmup = Math.max(1, Number(values.warmup ?? 3));
   const scaleRuns = Math.max(1, Number(values['scale-runs'] ?? 5));
   const sizes = String(values.sizes ?? '1,10,100').split(',').map(Number).filter((n) => n > 0);
+  const scaleModes = String(values['scale-modes'] ?? 'cold,edit').split(',').filter((m): m is 'cold' | 'edit' => m === 'cold' || m === 'edit');
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'specgate-bench-'));
   const lines: string[] = [];
   const say = (s: string) => {
@@ -108,13 +110,13 @@ async function main(): Promise<number> {
       const t = { baseline: take(), hand: take(), hook: take(), gate: take(), adopterGate: rows.adopterGate ? take() : undefined, full: take(), upstream: rows.upstream ? take() : undefined, fullCold: take(), ungoverned: take() };
       const bounded = i === 0; // Node 24 rows are reported, not bounded
       say('');
-      say(`| command | median ms | min–max ms | × node -e 0 | × hand-written gate | target |`);
-      say('| --- | ---: | ---: | ---: | ---: | --- |');
+      say(`| command | median ms | min–max ms | × node -e 0 | × hand-written gate | CPU ms | CPU × node -e 0 | target |`);
+      say('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
       const row = (x: Timing, target?: number, vsHand?: number) => {
         const ratio = x.medianMs / t.baseline.medianMs;
         const hand = x.medianMs / t.hand.medianMs;
         const verdicts = [target === undefined ? '' : `≤ ${target}× ${ratio <= target ? 'met' : 'MISSED'}`, vsHand === undefined ? '' : `≤ ${vsHand}× the hand-written gate ${hand <= vsHand ? 'met' : 'MISSED'}`].filter(Boolean).join('; ');
-        say(`| ${x.label} | ${x.medianMs.toFixed(1)} | ${x.minMs.toFixed(1)}–${x.maxMs.toFixed(1)} | ${ratio.toFixed(2)} | ${hand.toFixed(2)} | ${bounded ? verdicts : verdicts ? 'reported' : ''} |`);
+        say(`| ${x.label} | ${x.medianMs.toFixed(1)} | ${x.minMs.toFixed(1)}–${x.maxMs.toFixed(1)} | ${ratio.toFixed(2)} | ${hand.toFixed(2)} | ${x.cpuMs.toFixed(0)} | ${(x.cpuMs / t.baseline.cpuMs).toFixed(2)} | ${bounded ? verdicts : verdicts ? 'reported' : ''} |`);
         return ratio;
       };
       row(t.baseline);
@@ -141,7 +143,7 @@ async function main(): Promise<number> {
     for (const factor of sizes) {
       const corpus = scaleRepo(ROOT, path.join(scratch, `x${factor}`), factor);
       const out = path.join(scratch, `x${factor}.json`);
-      for (const cache of ['cold', 'edit'] as const) {
+      for (const cache of scaleModes) {
         cold(corpus.root)();
         // cold: an empty cache folder every run; edit: the caches the runs before it filled, one RFC edited before each run.
         const cmd: Command = { label: `×${factor} ${cache}`, file: node, args: [CLI, 'check', '--root', corpus.root, '--format', 'json', '--output', out], cwd: corpus.root, okCodes: [0, 1], before: cache === 'cold' ? cold(corpus.root) : corpus.edit };
