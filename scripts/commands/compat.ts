@@ -2,7 +2,8 @@ import { parseCommandArgs } from '../core/args.js';
 import { UsageError } from '../core/errors.js';
 import { loadReporter } from '../core/reporters/index.js';
 import { BUILTIN_RULES } from '../rules-registry.js';
-import { COMMON_HELP, COMMON_OPTIONS, colorFor, configuredSeverities, emit, openRoot } from '../core/run-env.js';
+import { COMMON_HELP, COMMON_OPTIONS, colorFor, emit } from '../core/run-env.js';
+import { commandSession } from '../core/session.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
 
@@ -31,9 +32,8 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   // An unknown format is refused before the comparison runs.
   await loadReporter(format);
   // The head side and the config as every command opens them: with --staged, both from the index.
-  const { root, source: head, config } = await openRoot(values, []);
-  const { layout } = config;
-  const severities = await configuredSeverities(config, BUILTIN_RULES);
+  const session = await commandSession(values, [], BUILTIN_RULES);
+  const { root, source: head, layout, severities } = session;
   const { compareWithBase } = await import('../compat/compare.js');
   const { checkResult, compatSection } = await import('../compat/output.js');
   const { RULE_INFOS } = await import('../compat/rules.js');

@@ -3,7 +3,8 @@ import { didYouMeanHint } from '../core/did-you-mean.js';
 import { UsageError } from '../core/errors.js';
 import { loadReporter } from '../core/reporters/index.js';
 import { BUILTIN_RULES } from '../rules-registry.js';
-import { COMMON_HELP, COMMON_OPTIONS, emit, openCorpus } from '../core/run-env.js';
+import { COMMON_HELP, COMMON_OPTIONS, emit } from '../core/run-env.js';
+import { commandSession } from '../core/session.js';
 import type { ReportSection } from '../core/reporters/types.js';
 import type { CommonValues } from '../core/run-env.js';
 import type { CliIo } from '../core/io.js';
@@ -62,7 +63,9 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     return 0;
   }
   const { sub, common, items, dryRun } = args;
-  const { corpus, severities } = await openCorpus(common, ['rfcsDir'], BUILTIN_RULES);
+  const session = await commandSession(common, ['rfcsDir'], BUILTIN_RULES);
+  const corpus = session.corpus();
+  const { severities } = session;
   const { planErrata } = await import('../errata/run.js');
   const { ERRATA_RULES, isErrataFinding } = await import('../errata/rules.js');
   // An unknown format is refused before anything is read or written.

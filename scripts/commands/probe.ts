@@ -3,7 +3,8 @@ import path from 'node:path';
 import { parseCommandArgs } from '../core/args.js';
 import { UsageError } from '../core/errors.js';
 import { BUILTIN_RULES } from '../rules-registry.js';
-import { TOOL_NAME, TOOL_VERSION, checkCommonValues, colorFor, emit, openCorpus } from '../core/run-env.js';
+import { TOOL_NAME, TOOL_VERSION, checkCommonValues, colorFor, emit } from '../core/run-env.js';
+import { commandSession } from '../core/session.js';
 import { FORMATS, loadReporter } from '../core/reporters/index.js';
 import type { CommonValues } from '../core/run-env.js';
 import type { CliIo } from '../core/io.js';
@@ -95,7 +96,9 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const { probeSection } = await import('../probe/output.js');
   // The answers are judged by the governed repository's interop map and RFC 0211 schemas (the
   // root found like every command's), never by a copy inside the installed package.
-  const { corpus, severities } = await openCorpus({ ...(values.root ? { root: values.root as string } : {}), ...(values.preset ? { preset: values.preset as string } : {}), ...(values.config ? { config: values.config as string } : {}) }, ['interopMap', 'wireSchemas'], BUILTIN_RULES);
+  const session = await commandSession({ ...(values.root ? { root: values.root as string } : {}), ...(values.preset ? { preset: values.preset as string } : {}), ...(values.config ? { config: values.config as string } : {}) }, ['interopMap', 'wireSchemas'], BUILTIN_RULES);
+  const corpus = session.corpus();
+  const { severities } = session;
   const secrets = new Redactor([token, foreignToken]);
   let probe;
   try {

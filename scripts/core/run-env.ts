@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Corpus } from './corpus.js';
+import type { Corpus } from './corpus.js';
 import { FatalError, UsageError } from './errors.js';
 import { CONFIG_FILE, discoverConfig, loadConfig } from './config.js';
 import type { LoadedConfig } from './config.js';
@@ -71,12 +71,6 @@ export interface CommonValues {
   'no-color'?: boolean;
 }
 
-export interface OpenedCorpus {
-  corpus: Corpus;
-  severities: Record<string, ConfiguredSeverity>;
-  config: LoadedConfig;
-}
-
 /** What each command needs of the layout by default: the RFC folder and the interop map. */
 const DEFAULT_NEEDS: readonly LayoutNeed[] = ['rfcsDir', 'interopMap'];
 
@@ -143,15 +137,6 @@ export async function openRoot(values: CommonValues, needs: readonly LayoutNeed[
 /** Refuses a root opened with openRoot(values, []) that lacks what the run's families need (for a command that learns them from the config's plugins). */
 export async function requireRootLayout(values: CommonValues, opened: { root: string; source: FileSource; config: LoadedConfig }, needs: readonly LayoutNeed[]): Promise<void> {
   await requireLayout(opened.source, opened.config.layout, needs, shownRoot(values, opened.root));
-}
-
-/**
- * Resolves root, layout and source; the corpus every check of the run reads through. The
- * command hands over the rules its configuration may name (`catalog`: core loads no command's rules).
- */
-export async function openCorpus(values: CommonValues, needs: readonly LayoutNeed[], catalog: RuleCatalog): Promise<OpenedCorpus> {
-  const { source, config } = await openRoot(values, needs);
-  return { corpus: new Corpus(source, config.layout), severities: await configuredSeverities(config, catalog), config };
 }
 
 /**

@@ -14,8 +14,8 @@ import { withPluginRules } from './rule-catalog.js';
 import type { Family } from './rule.js';
 import { defineRule } from './rule.js';
 import type { CommonValues } from './run-env.js';
-import { configuredSeverities, openRoot } from './run-env.js';
-import type { Layout } from './layout.js';
+import { configuredSeverities, openRoot, requireRootLayout } from './run-env.js';
+import type { Layout, LayoutNeed } from './layout.js';
 import { presetLayout } from './layout.js';
 import type { FileSource } from './source.js';
 
@@ -25,8 +25,9 @@ import type { FileSource } from './source.js';
  */
 export interface Builtins {
   catalog: RuleCatalog;
-  declarations: readonly FamilyDeclaration[];
-  loadFamilies(names: readonly string[], extra: readonly FamilyDeclaration[]): Promise<Array<Family & FamilyFacts>>;
+  /** The built-in check families (a command that runs none, as errata or wire, hands none). */
+  declarations?: readonly FamilyDeclaration[];
+  loadFamilies?(names: readonly string[], extra: readonly FamilyDeclaration[]): Promise<Array<Family & FamilyFacts>>;
 }
 
 export interface SessionOptions {
@@ -86,7 +87,7 @@ export class Session {
   static async open(values: CommonValues, opts: SessionOptions): Promise<Session> {
     const { builtins } = opts;
     const opened = await openRoot(values, [], opts.reads);
-    const plugins = await loadPlugins(opened.root, opts.plugins === false ? [] : opened.config.plugins, builtins.declarations.map((d) => d.name));
+    const plugins = await loadPlugins(opened.root, opts.plugins === false ? [] : opened.config.plugins, (builtins.declarations ?? []).map((d) => d.name));
     const catalog = opts.plugins === false ? builtins.catalog : withPluginRules(builtins.catalog, plugins.rules);
     return new Session(opened.root, opened.source, opened.config, plugins, catalog, builtins, opts.ruleOverrides ?? {});
   }
@@ -98,7 +99,7 @@ export class Session {
   static async over(source: FileSource, opts: SessionOptions & { loaded?: LoadedPlugins }): Promise<Session> {
     const { builtins } = opts;
     const config = loadConfig(source.root, {}, source);
-    const plugins = opts.loaded ?? (await loadPlugins(source.root, opts.plugins === false ? [] : config.plugins, builtins.declarations.map((d) => d.name)));
+    const plugins = opts.loaded ?? (await loadPlugins(source.root, opts.plugins === false ? [] : config.plugins, (builtins.declarations ?? []).map((d) => d.name)));
     const catalog = opts.plugins === false ? builtins.catalog : withPluginRules(builtins.catalog, plugins.rules);
     return new Session(source.root, source, config, plugins, catalog, builtins, opts.ruleOverrides ?? {});
   }
@@ -117,12 +118,13 @@ export class Session {
 
   /** The families a run names (every family when none): the built-ins, then the plugins'. */
   families(names: readonly string[]): Promise<Array<Family & FamilyFacts>> {
+    if (!this.builtins.loadFamilies) throw new Error('session: this face runs no check family');
     return this.builtins.loadFamilies(names, this.plugins.families);
   }
 
   /** The names of every family the session knows, built-in and plugin. */
   get familyNames(): string[] {
-    return [...this.builtins.declarations.map((d) => d.name), ...this.plugins.families.map((d) => d.name)];
+    return [...(this.builtins.declarations ?? []).map((d) => d.name), ...this.plugins.families.map((d) => d.name)];
   }
 
   /** A corpus over the session's source (or another laid over it: the editor's buffers, `--stdin`). */
@@ -181,6 +183,18 @@ export class Session {
     const settled = await settleExceptions(result, { corpus: ctx.corpus, config: this.config, severities: await this.resolveSeverities(), read: ctx.read, ran, known, reportUnused: ctx.reportUnused });
     return settled === result ? result : recount(settled, ctx.familyOf);
   }
+}
+
+/**
+ * The session of a command that runs its own rules over the corpus (errata, wire, compat, probe):
+ * no plugin is loaded (their rules are the command's), the layout must hold what the command
+ * `needs`, and the severities are resolved against `catalog`.
+ */
+export async function commandSession(values: CommonValues, needs: readonly LayoutNeed[], catalog: RuleCatalog): Promise<Session> {
+  const session = await Session.open(values, { builtins: { catalog }, plugins: false });
+  await requireRootLayout(values, session, needs);
+  await session.resolveSeverities();
+  return session;
 }
 
 /** Each family's row counts the findings left of those it found (after exceptions or a narrowing to some files). */
