@@ -145,7 +145,11 @@ export class Session {
         familyOf.set(f, family);
       }
     };
-    const found = await runFamilies({ corpus: o.corpus, families: o.families, options: o.options ?? {}, severities: await this.resolveSeverities(), onFamilyDone, ...(o.onRuleTimed ? { onRuleTimed: o.onRuleTimed } : {}) });
+    // The family findings cache (core/family-cache.ts): built-in families only (a plugin's code may
+    // read anything), never with --map (a path outside what the corpus answers), never with --no-cache.
+    const store = o.options?.map === undefined ? o.corpus.cache : undefined;
+    const findingsCache = store ? { store, families: new Set((this.builtins.declarations ?? []).map((d) => d.name)) } : undefined;
+    const found = await runFamilies({ corpus: o.corpus, families: o.families, options: o.options ?? {}, severities: await this.resolveSeverities(), onFamilyDone, ...(o.onRuleTimed ? { onRuleTimed: o.onRuleTimed } : {}), ...(findingsCache ? { findingsCache } : {}) });
     const result = await this.settle(found, { corpus: o.corpus, read, families: o.families, familyOf, reportUnused: o.reportUnused !== false });
     return { result, read, familyOf };
   }
