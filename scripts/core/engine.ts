@@ -1,5 +1,8 @@
 import type { Corpus } from './corpus.js';
-import { resetSuggestionBudget } from './did-you-mean.js';
+import { MAX_SUGGESTION_CELLS, resetSuggestionBudget, suggestionCellsLeft, suggestionWork } from './did-you-mean.js';
+import type { CacheStore } from './cache.js';
+import type { FamilyRun } from './family-cache.js';
+import { familyKey, keepFamily, replayFamily } from './family-cache.js';
 import type { FindingDraft, Reported } from './collector.js';
 import { applySeverities, dedupe, openReporter, severityOf } from './collector.js';
 import type { CheckResult, ConfiguredSeverity, FamilySummary, Finding, Withheld } from './findings.js';
@@ -20,10 +23,12 @@ export interface RunOptions {
   onFamilyDone?(family: string, files: ReadonlySet<string>, findings: readonly Finding[]): void;
   /** Told each rule's time (`check --debug`, ESLint's --stats). */
   onRuleTimed?(family: string, ruleId: string, ms: number): void;
+  /** The family findings cache (core/family-cache.ts): where it is kept, and the families that may use it (built-ins; never a plugin's, whose code may read anything). */
+  findingsCache?: { store: CacheStore; families: ReadonlySet<string> };
 }
 
 /** Runs families of rules over one corpus; every file is read and parsed once for all of them. */
-export async function runFamilies({ corpus, families, options = {}, severities = {}, onFamilyDone, onRuleTimed }: RunOptions): Promise<CheckResult> {
+export async function runFamilies({ corpus, families, options = {}, severities = {}, onFamilyDone, onRuleTimed, findingsCache }: RunOptions): Promise<CheckResult> {
   const findings: FindingDraft[] = [];
   const summaries: FamilySummary[] = [];
   const withheld: Withheld[] = [];
@@ -33,7 +38,7 @@ export async function runFamilies({ corpus, families, options = {}, severities =
   resetSuggestionBudget();
   for (const family of families) {
     const started = nowMs();
-    const { own, vacuous, visited, touched } = await runFamilyRules(family, corpus, options, severities, onRuleTimed);
+    const { own, vacuous, visited, touched, extras } = await runOrReplay(family, corpus, options, severities, onRuleTimed, findingsCache);
     const metas = family.rules.map(defineRule);
     let final = applySeverities(own, metas, severities, corpus.layout.preset, corpus.layout.process.citations);
     // A rule that visited nothing because an error already fails the run adds nothing: one
@@ -57,13 +62,50 @@ export async function runFamilies({ corpus, families, options = {}, severities =
       warnings: final.filter((f) => f.severity === 'warning').length,
       ms: Math.round((nowMs() - started) * 10) / 10,
     });
-    const extras = await family.summaryExtras?.({ corpus, options });
     if (extras) summaries[summaries.length - 1]!.extras = extras;
   }
   const kept = capPerFile(dedupe((findings as Finding[]).sort(compareFindings)));
   const shown = new Set(kept);
   const shownGuards = guards.filter((g) => shown.has(g));
   return { findings: kept, families: summaries, ...(withheld.length ? { withheld } : {}), ...(shownGuards.length ? { guards: shownGuards } : {}) };
+}
+
+/**
+ * A family's run: replayed from the findings cache when every answer it rested on holds, else run
+ * (and kept, when nothing around it shaped its findings: no read or parse problem before or
+ * during it, no "did you mean" spent). With its summary's figures.
+ */
+async function runOrReplay(
+  family: Family,
+  corpus: Corpus,
+  options: Record<string, unknown>,
+  severities: Readonly<Record<string, ConfiguredSeverity>>,
+  onRuleTimed: RunOptions['onRuleTimed'],
+  cache: RunOptions['findingsCache'],
+): Promise<FamilyRun> {
+  const keyed = cache?.families.has(family.name) && corpus.problems.length === 0 && suggestionCellsLeft() === MAX_SUGGESTION_CELLS ? familyKey(family, corpus, options, severities) : undefined;
+  // `check --debug` asks for each rule's time: the rules run (and the run is kept).
+  if (keyed && !onRuleTimed) {
+    corpus.track();
+    const replayed = await replayFamily(cache!.store, keyed, corpus);
+    if (replayed) return replayed;
+  }
+  const asked = keyed ? corpus.startAsking() : undefined;
+  const distances = suggestionWork.distances;
+  let ran: FamilyRun;
+  let read: ReadonlySet<string>;
+  try {
+    const rules = await runFamilyRules(family, corpus, options, severities, onRuleTimed);
+    // What the rules read, before the summary's figures read more (the same set grows).
+    const touched = new Set(rules.touched);
+    const extras = await family.summaryExtras?.({ corpus, options });
+    ran = { own: rules.own, vacuous: rules.vacuous, visited: rules.visited, touched, ...(extras ? { extras } : {}) };
+    read = rules.touched;
+  } finally {
+    corpus.stopAsking();
+  }
+  if (keyed && asked && corpus.problems.length === 0 && suggestionWork.distances === distances && suggestionCellsLeft() === MAX_SUGGESTION_CELLS) keepFamily(cache!.store, keyed, corpus, ran, read, asked);
+  return ran;
 }
 
 /**

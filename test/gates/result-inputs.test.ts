@@ -25,6 +25,7 @@ const ALLOWED: Record<string, string> = {
   'core/config.ts': "the built-in config schema: specgate's own file, in the result cache's build id",
   'core/layout.ts': "the built-in presets: specgate's own files, in the build id",
   'core/package-root.ts': "specgate's own package.json, in the build id",
+  'core/family-cache.ts': "the identity of specgate's own build (package.json, the compiler's build info) in the family cache's key, never an input of a report",
   'core/schema.ts': "the built-in schemas: specgate's own files, in the build id",
   'core/plugins.ts': 'a run that loads a plugin is marked uncacheable',
   'rfc/load.ts': "the RFC reader's fingerprint: its own modules",
