@@ -31,6 +31,8 @@ interface Kind {
   file: string;
   make(root: string, bytes: number): string;
   args: string[];
+  /** A shape of a fixed size (issue 35's: small input, superlinear work): run once, at the first size. */
+  fixed?: true;
 }
 
 const MB = 1_000_000;
@@ -38,7 +40,7 @@ const MB = 1_000_000;
 const MAX_JSON = 4 * 1024 * 1024 - 64;
 const MAX_YAML = 4 * 1024 * 1024 - 64;
 const MAX_MARKDOWN = 128 * 1024;
-const CAP_RULES = /^(parse\/too-large|parse\/markdown-too-large|parse\/too-deep|parse\/aliases|limits\/)/;
+const CAP_RULES = /^(parse\/too-large|parse\/markdown-too-large|parse\/markdown-too-complex|parse\/too-deep|parse\/aliases|limits\/)/;
 
 /** Repeats `unit(i)` until the text is `bytes` long. */
 /** The map's text with `rows` laid at the start of its a2a.errors array. */
@@ -220,6 +222,93 @@ const KINDS: Kind[] = [
   },
 ];
 
+/** `levels` lines of 10 aliases of the line above (a "billion laughs"), after the document's first line. */
+function aliasBomb(text: string, levels: number): string {
+  let lines = `x-b0: &b0 [${Array(10).fill('lol').join(', ')}]\n`;
+  for (let i = 1; i <= levels; i++) lines += `x-b${i}: &b${i} [${Array(10).fill(`*b${i - 1}`).join(', ')}]\n`;
+  const at = text.indexOf('\n') + 1;
+  return text.slice(0, at) + lines + text.slice(at);
+}
+
+/**
+ * The errata target padded to about 100 KB with one short section per item, and RFC 0211's errata
+ * list led by `items` items against it (`drift`: quoting text that is not there, so each is
+ * searched for its closest wording). Returns the target's text.
+ */
+function errataAtScale(root: string, file: string, items: number, drift: boolean): string {
+  let text = readFileSync(path.join(root, file), 'utf8');
+  for (let i = 0; text.length < 100_000; i++) text += `\n### §Z${i} — Padding\n\nParagraph ${i} with *emphasis*, \`code\` and words to find.\n`;
+  const rfcFile = path.join(root, 'RFCS/0211-a2a-error-details-are-errorinfo.md');
+  const list = Array.from({ length: items }, (_, i) =>
+    drift ? `- **\`${file}\`** — replace "Paragraph ${i} without emphasis words" with "Paragraph ${i} now".\n` : `- **\`${file}\` §Z${i}** — replace "Paragraph ${i} with" with "Paragraph ${i} now with".\n`,
+  ).join('');
+  writeFileSync(rfcFile, readFileSync(rfcFile, 'utf8').replace('\n## Errata\n\n', `\n## Errata\n\n${list}`));
+  return text;
+}
+
+/** Issue 35's shapes: small inputs within the byte caps whose work grew faster than their size. */
+const SHAPES: Kind[] = [
+  {
+    name: 'YAML aliases (90, 10^9 nodes expanded, through the parse cache)',
+    file: 'spec/v2/openapi.yaml',
+    args: ['check'],
+    fixed: true,
+    make(root) {
+      return aliasBomb(readFileSync(path.join(root, this.file), 'utf8'), 9);
+    },
+  },
+  {
+    name: 'RFC nested lists closed by a shallower item (128 KiB)',
+    file: 'RFCS/0211-a2a-error-details-are-errorinfo.md',
+    args: ['check', 'rfcs', '--no-cache'],
+    fixed: true,
+    make(root) {
+      const text = readFileSync(path.join(root, this.file), 'utf8');
+      // Filled to the Markdown cap in bytes (the RFC has multi-byte characters; the units are ASCII).
+      return fill(text, MAX_MARKDOWN - 64 - (Buffer.byteLength(text) - text.length), (i) => `- a${i}\n  - b\n`);
+    },
+  },
+  {
+    name: 'errata apply (600 items × 100 KB target)',
+    file: 'spec/v1/a2a-integration.md',
+    args: ['errata', 'apply', '--dry-run'],
+    fixed: true,
+    make(root) {
+      return errataAtScale(root, this.file, 600, false);
+    },
+  },
+  {
+    name: 'errata check (600 items × 100 KB target)',
+    file: 'spec/v1/a2a-integration.md',
+    args: ['errata', 'check'],
+    fixed: true,
+    make(root) {
+      return errataAtScale(root, this.file, 600, false);
+    },
+  },
+  {
+    name: 'errata check (300 drifting items × 100 KB document)',
+    file: 'spec/v1/a2a-integration.md',
+    args: ['errata', 'check'],
+    fixed: true,
+    make(root) {
+      return errataAtScale(root, this.file, 300, true);
+    },
+  },
+  {
+    name: 'JSON map (one key repeated)',
+    file: 'spec/v2/interop-map.json',
+    args: ['check', 'interop-map'],
+    make(root, bytes) {
+      // One value to JSON.parse, a value each in the position tree (issue 35: 4 MiB peaked at 1.45 GiB).
+      const text = readFileSync(path.join(root, this.file), 'utf8');
+      const at = text.indexOf('{') + 1;
+      const n = Math.max(0, Math.floor((Math.min(bytes, MAX_JSON) - text.length - 16) / 6));
+      return `${text.slice(0, at)}"x-dup": {${'"a":1,'.repeat(n)}"a":1},${text.slice(at)}`;
+    },
+  },
+];
+
 /** Runs every kind at every size; `scratch` is removed by the caller. */
 export function runHostile(root: string, cli: string, scratch: string, sizes: number[], say: (s: string) => void): HostileRow[] {
   const base = generateCorpus(root, path.join(scratch, 'base'), 1).root;
@@ -231,8 +320,8 @@ export function runHostile(root: string, cli: string, scratch: string, sizes: nu
   say('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
   // SPECGATE_BENCH_KINDS=word,word runs only the kinds whose name holds one of the words.
   const only = process.env.SPECGATE_BENCH_KINDS?.split(',').filter(Boolean);
-  for (const kind of KINDS.filter((k) => !only || only.some((w) => k.name.includes(w)))) {
-    for (const mb of sizes) {
+  for (const kind of [...KINDS, ...SHAPES].filter((k) => !only || only.some((w) => k.name.includes(w)))) {
+    for (const mb of kind.fixed ? sizes.slice(0, 1) : sizes) {
       const dir = path.join(scratch, 'run');
       rmSync(dir, { recursive: true, force: true });
       cpSync(base, dir, { recursive: true });
@@ -266,7 +355,7 @@ export function runHostile(root: string, cli: string, scratch: string, sizes: nu
       const caps = [...counts].map(([id, n]) => `${id} ×${n}`).join(', ') || (r.status === 2 ? `exit 2: ${String(r.stderr).split('\n')[0]}` : '—');
       const row: HostileRow = { kind: kind.name, mb, bytes: text.length, ms, cpuMs, peakMiB, exit: r.status ?? -1, caps, findings: findings.length };
       rows.push(row);
-      say(`| ${kind.name} | ${mb} MB | ${text.length} | ${cpuMs.toFixed(0)} | ${(cpuMs / (text.length / MB)).toFixed(0)} | ${ms.toFixed(0)} | ${peakMiB.toFixed(0)} | ${row.exit} | ${row.findings} | ${caps} |`);
+      say(`| ${kind.name} | ${kind.fixed ? '—' : `${mb} MB`} | ${text.length} | ${cpuMs.toFixed(0)} | ${(cpuMs / (text.length / MB)).toFixed(0)} | ${ms.toFixed(0)} | ${peakMiB.toFixed(0)} | ${row.exit} | ${row.findings} | ${caps} |`);
     }
   }
   rmSync(path.join(scratch, 'run'), { recursive: true, force: true });

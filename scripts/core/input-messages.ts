@@ -69,6 +69,8 @@ export const INPUT_MESSAGES = {
   },
   'parse/aliases': {
     count: '{{count}} aliases in one document (at most {{max}}); refusing to expand them',
+    expanded: 'aliases here expand the document past {{nodes}} nodes or {{characters}} characters (the YAML alias cap: a "billion laughs"); refusing to expand them',
+    cycle: 'alias *{{name}} refers to the node that holds it (a cycle no JSON value can hold); refusing to expand it',
     yaml: 'not valid YAML: {{detail}}',
   },
 } as const satisfies Record<string, Record<string, string>>;

@@ -11,6 +11,9 @@ import { INPUT_MESSAGES, inputMessage } from './input-messages.js';
  * - each lazy line (a line continuing a quote's or list item's paragraph without the container's
  *   prefix) scans back through every event of that paragraph, so time grows with the square of
  *   a run of lazy lines;
+ * - a list item that follows an item holding a deeper list or quote (`- a` / `  - b` / `- c`)
+ *   continues the list and exits the deeper containers through the same EditMap: every event of
+ *   the document so far is copied once per such item (128 KiB of them took 88-98 s and 943 MiB);
  * - containers nest in mdast, and remark-gfm walks the tree recursively, so a line of thousands of
  *   `>` or `- ` overflows the stack.
  *
@@ -24,9 +27,10 @@ import { INPUT_MESSAGES, inputMessage } from './input-messages.js';
 export const MAX_CONTAINER_DEPTH = 32;
 /**
  * The work of ending lists and quotes: each list or quote (a run of container lines starting after
- * a blank or plain line) costs the lines above it, each line weighted by 1 + its markers (the
- * events micromark copies). A 3,000-line document may hold about 1,300 lists or quotes; the
- * governed documents seen stay under 2% of it.
+ * a blank or plain line, a heading, a fence or a thematic break) costs the lines above it, and so
+ * does each list item that closes a deeper list or quote below the list it continues; each line is
+ * weighted by 1 + its markers (the events micromark copies). A 3,000-line document may hold about
+ * 1,300 lists or quotes; the governed documents seen stay under 2% of it.
  */
 export const MAX_CONTAINER_WORK = 2_000_000;
 /** Lines in a row continuing a container's paragraph without its prefix (possibly lazy lines). */
@@ -57,6 +61,9 @@ function cap(line: number, messageId: Complexity['messageId'], data: Complexity[
 /** One container marker, after optional indentation: a quote `>` or a list item marker followed by a space, a tab or the line's end. */
 const MARKER = /[ \t]*(?:>|(?:[-+*]|\d{1,9}[.)])(?=[ \t\r\n]|$))/y;
 
+/** A thematic break (`* * *`, `- - -`, `___`): no list, although `*` and `-` followed by a space look like markers. */
+const THEMATIC_BREAK = /[ ]{0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/y;
+
 /** A line ending: `\r\n`, `\r` or `\n` (searched forward once: the scan stays linear). */
 const LINE_END = /\r\n?|\n/g;
 
@@ -70,6 +77,46 @@ function indentOf(text: string, start: number, end: number, tab: number): number
     else break;
   }
   return w;
+}
+
+/**
+ * An open container, as far as line prefixes tell: a quote, or a list item whose content starts at
+ * `content` (a line indented that far, or blank, continues it). Columns count a tab as one, so
+ * fewer lines continue an item than in micromark and more containers close: the safe direction.
+ */
+interface Open {
+  quote: boolean;
+  content: number;
+}
+
+/**
+ * How many of the containers open after the last line (`open`, outermost first) the line from
+ * `start` to `end` continues, and where its own markers start: quotes by their `>`, list items by
+ * indentation or a blank line. A bounded loop over `open`, which never exceeds the nesting cap.
+ */
+function continued(text: string, start: number, end: number, open: readonly Open[]): { count: number; at: number } {
+  let at = start;
+  let count = 0;
+  for (const c of open) {
+    let i = at;
+    while (i < end && i - at < 3 && text.charCodeAt(i) === 32) i++;
+    if (c.quote) {
+      if (text.charCodeAt(i) !== 62) break;
+      at = i + 1;
+      if (text.charCodeAt(at) === 32) at++;
+    } else {
+      let j = at;
+      while (j < end && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9)) j++;
+      if (j === end) {
+        count++;
+        continue;
+      }
+      if (j - start < c.content) break;
+      at = start + c.content;
+    }
+    count++;
+  }
+  return { count, at };
 }
 
 /**
@@ -92,6 +139,8 @@ export function markdownComplexity(text: string, measured?: { work: number }): C
   let lazyOpen = false;
   let lazy = 0;
   let line = 0;
+  /** The containers open after the last line, outermost first (at most MAX_CONTAINER_DEPTH + 1 deep per line). */
+  let stack: Open[] = [];
   LINE_END.lastIndex = 0;
   for (let start = 0; start <= text.length; ) {
     // Lines end as micromark (and LineIndex) end them: at `\r\n`, `\r` or `\n`; CR-only text is as many lines.
@@ -101,10 +150,21 @@ export function markdownComplexity(text: string, measured?: { work: number }): C
     let depth = 0;
     let first = '';
     let afterMarkers = start;
-    MARKER.lastIndex = start;
+    THEMATIC_BREAK.lastIndex = start;
+    const rule = THEMATIC_BREAK.test(text) && THEMATIC_BREAK.lastIndex === end;
+    const kept = continued(text, start, end, stack);
+    /** The containers this line opens (its markers after those that continue open ones). */
+    const opened: Open[] = [];
+    MARKER.lastIndex = rule ? end : start;
     for (let m = MARKER.exec(text); m && depth <= MAX_CONTAINER_DEPTH; m = MARKER.exec(text)) {
       if (depth++ === 0) first = m[0].trim();
       afterMarkers = MARKER.lastIndex;
+      // The marker itself, after its indentation: those before `kept.at` belong to continued quotes.
+      if (m.index + m[0].search(/\S/) >= kept.at) {
+        const quote = m[0].trim() === '>';
+        const gap = quote ? 0 : indentOf(text, afterMarkers, end, 4);
+        opened.push({ quote, content: afterMarkers - start + (quote || gap === 0 || gap > 4 ? 1 : gap) });
+      }
     }
     if (depth > MAX_CONTAINER_DEPTH) {
       return cap(line, 'depth', { line, max: MAX_CONTAINER_DEPTH });
@@ -112,10 +172,13 @@ export function markdownComplexity(text: string, measured?: { work: number }): C
     weight += 1 + depth;
     const blank = text.slice(afterMarkers, end).trim() === '';
     if (depth > 0) {
-      if (newRun && (work += weight) > MAX_CONTAINER_WORK) {
+      // A new item of an open list below which deeper containers close (two or more closed).
+      const closes = opened.length > 0 && stack.length - kept.count >= 2;
+      if ((newRun || closes) && (work += weight) > MAX_CONTAINER_WORK) {
         if (measured) measured.work = work;
         return cap(line, 'budget', { max: MAX_CONTAINER_WORK.toLocaleString('en') });
       }
+      stack = stack.slice(0, kept.count).concat(opened);
       newRun = false;
       open = true;
       quote = first === '>';
@@ -128,6 +191,7 @@ export function markdownComplexity(text: string, measured?: { work: number }): C
       newRun = true;
       lazyOpen = false;
       lazy = 0;
+      stack = stack.slice(0, kept.count);
     } else if (open && !quote && indentOf(text, start, end, 1) >= content) {
       lazyOpen = true;
     } else {
@@ -136,6 +200,8 @@ export function markdownComplexity(text: string, measured?: { work: number }): C
       }
       newRun = true;
       if (!lazyOpen) open = false;
+      // A lazy line keeps the containers open; any other line closes those it does not continue.
+      if (!lazyOpen || rule) stack = stack.slice(0, kept.count);
     }
     start = br ? LINE_END.lastIndex : text.length + 1;
   }

@@ -62,6 +62,9 @@ export function parseYaml(file: string, text: string): StructuredDoc {
       end: aliases[0]!.anchorEnd,
     });
   }
+  // Before the value is built: everything downstream (the parse cache's JSON, a schema's walk, compat's) sees it expanded.
+  const expansion = aliases.length === 0 ? undefined : expansionProblem(events, text);
+  if (expansion) return fail(expansion);
   let docs: unknown[];
   try {
     docs = constructFromEvents(events, { source: text, filename: file, maxAliases: MAX_ALIASES });
@@ -70,6 +73,51 @@ export function parseYaml(file: string, text: string): StructuredDoc {
   }
   if (docs.length > 1) problems.push({ code: 'syntax', ...inputMessage('parse/syntax', 'documents', { count: docs.length }), start: 0, end: 0 });
   return new StructuredDoc(file, text, docs[0], () => rangeTree(events, text), problems);
+}
+
+/**
+ * Whether the value, with every alias expanded (as JSON, a walk or a copy sees it), would pass
+ * the node cap or the character cap: a "billion laughs" of 90 aliases in 8 KB (9 levels of 10)
+ * is 10^9 nodes, which the parse cache's JSON.stringify took 50 s and 2.2 GiB to give up on. One
+ * pass over the events: the running totals count each node once and each alias as the whole
+ * node its anchor names (measured when that node closed), so they are the expanded size so far.
+ * An alias to a node still open (`&a [*a]`) is a cycle, which no JSON value can hold. Located at
+ * the alias that passes the cap.
+ */
+function expansionProblem(events: Event[], text: string): ParseProblem | undefined {
+  const { EVENT_ID } = yamlLib();
+  /** What an anchored node expands to; `open` while the node is still being read. */
+  const anchors = new Map<string, { nodes: number; chars: number } | 'open'>();
+  const stack: { anchor?: string; nodes: number; chars: number }[] = [];
+  let nodes = 0;
+  let chars = 0;
+  for (const ev of events) {
+    if (ev.type === EVENT_ID.ALIAS) {
+      const name = text.slice(ev.anchorStart, ev.anchorEnd);
+      const size = anchors.get(name);
+      const at = { start: Math.max(0, ev.anchorStart - 1), end: ev.anchorEnd };
+      if (size === 'open') return { code: 'aliases', ...inputMessage('parse/aliases', 'cycle', { name }), ...at };
+      // An unknown anchor is js-yaml's error to report, below.
+      nodes += size?.nodes ?? 1;
+      chars += size?.chars ?? 0;
+      if (nodes > MAX_YAML_NODES || chars > MAX_YAML_BYTES) {
+        return { code: 'aliases', ...inputMessage('parse/aliases', 'expanded', { nodes: MAX_YAML_NODES, characters: MAX_YAML_BYTES }), ...at };
+      }
+    } else if (ev.type === EVENT_ID.SCALAR) {
+      nodes++;
+      chars += Math.max(0, ev.valueEnd - ev.valueStart);
+      if (ev.anchorStart >= 0) anchors.set(text.slice(ev.anchorStart, ev.anchorEnd), { nodes: 1, chars: Math.max(0, ev.valueEnd - ev.valueStart) });
+    } else if (ev.type === EVENT_ID.MAPPING || ev.type === EVENT_ID.SEQUENCE) {
+      const anchor = ev.anchorStart >= 0 ? text.slice(ev.anchorStart, ev.anchorEnd) : undefined;
+      if (anchor !== undefined) anchors.set(anchor, 'open');
+      stack.push({ ...(anchor !== undefined ? { anchor } : {}), nodes, chars });
+      nodes++;
+    } else if (ev.type === EVENT_ID.POP) {
+      const frame = stack.pop();
+      if (frame?.anchor !== undefined) anchors.set(frame.anchor, { nodes: nodes - frame.nodes, chars: chars - frame.chars });
+    }
+  }
+  return undefined;
 }
 
 /** The tree of ranges from js-yaml's events (its node tree carries no positions). */

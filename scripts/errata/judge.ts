@@ -1,6 +1,8 @@
+import type { Nodes } from 'mdast';
 import type { RelatedLocation } from '../core/findings.js';
 import type { MarkdownDoc } from '../core/markdown.js';
 import { parseMarkdown } from '../core/markdown.js';
+import { offset } from '../rfc/mdast.js';
 import { closestWording } from './closest.js';
 import type { Section } from './locate.js';
 import { locateSection } from './locate.js';
@@ -27,8 +29,7 @@ export function judge(erratum: Erratum, doc: MarkdownDoc, questions?: string): V
     };
   }
   const section = where.section;
-  const rendered = render(section.nodes, doc.text);
-  const folded = fold(rendered.text);
+  const { rendered, folded } = renderedSection(doc, section.nodes);
   const newText = snippet(erratum.new);
   const newAt = occurrences(folded.text, newText);
   if (erratum.op === 'append') {
@@ -75,7 +76,7 @@ export function judge(erratum: Erratum, doc: MarkdownDoc, questions?: string): V
 
 function drift(doc: MarkdownDoc, section: Section, rendered: Rendered, folded: Folded, oldText: string): Verdict {
   const best = closestWording(folded.text, oldText);
-  const elsewhere = occurrences(fold(render(doc.tree.children, doc.text).text).text, oldText).length;
+  const elsewhere = occurrences(renderedSection(doc, doc.tree.children).folded.text, oldText).length;
   const rel: RelatedLocation[] = [];
   let closest = '';
   if (best) {
@@ -90,6 +91,26 @@ function drift(doc: MarkdownDoc, section: Section, rendered: Rendered, folded: F
     message: `${doc.file} ${section.title} (line ${doc.lines.at(section.start).line}): neither the old text "${oldText}" nor the new text is there${closest}${note}`,
     related: rel,
   };
+}
+
+/**
+ * The rendered and folded text of a section's blocks, once per target tree and section: every
+ * item of a run names a section of the same parsed target, and many name the same one (or the
+ * whole document, which each drifting item searches too), so rendering per item cost items ×
+ * target size.
+ */
+const renders = new WeakMap<object, Map<string, { rendered: Rendered; folded: Folded }>>();
+
+function renderedSection(doc: MarkdownDoc, nodes: readonly Nodes[]): { rendered: Rendered; folded: Folded } {
+  let byRange = renders.get(doc.tree);
+  if (!byRange) renders.set(doc.tree, (byRange = new Map()));
+  const key = nodes.length === 0 ? '' : `${nodes[0]!.type} ${offset(nodes[0]!, 'start')}-${offset(nodes[nodes.length - 1]!, 'end')} ${nodes.length}`;
+  let hit = byRange.get(key);
+  if (!hit) {
+    const rendered = render(nodes, doc.text);
+    byRange.set(key, (hit = { rendered, folded: fold(rendered.text) }));
+  }
+  return hit;
 }
 
 const snippets = new Map<string, string>();

@@ -7,6 +7,7 @@ import type { MarkdownDoc } from '../core/markdown.js';
 import { parseMarkdown } from '../core/markdown.js';
 import type { Verdict } from './judge.js';
 import { judge } from './judge.js';
+import { resetClosestBudget } from './closest.js';
 import { formatMessage } from '../core/rule.js';
 import { applyEdits } from '../core/text-edits.js';
 import type { RfcErrata } from './parse.js';
@@ -82,6 +83,7 @@ interface Planned {
  */
 export async function planErrata(corpus: Corpus, options: ErrataOptions): Promise<ErrataRun> {
   const run: ErrataRun = { outcomes: [], findings: [], changes: [], preview: [], rfcs: [] };
+  resetClosestBudget();
   const out = options.collector ?? errataCollector(corpus, options.severities);
   for (const file of await selectRfcs(corpus, options.rfc)) {
     const text = corpus.markdownText(file);
@@ -125,7 +127,9 @@ export async function planErrata(corpus: Corpus, options: ErrataOptions): Promis
   const byFile = new Map<string, Planned[]>();
   for (const p of planned) {
     if (p.verdict.status !== 'apply') continue;
-    byFile.set(p.file, [...(byFile.get(p.file) ?? []), p]);
+    let list = byFile.get(p.file);
+    if (!list) byFile.set(p.file, (list = []));
+    list.push(p);
   }
   const changes: FileChange[] = [];
   if (options.mode === 'apply') {
@@ -135,7 +139,13 @@ export async function planErrata(corpus: Corpus, options: ErrataOptions): Promis
     }
   } else {
     const pending = planned.filter((p) => p.verdict.status === 'apply');
-    for (const p of pending) notApplied(run, out, p, itemFlags(run, p.erratum.rfc, pending) + (options.hintFlags ?? ''));
+    // One hint per RFC (its pending items), not one search of all items per item.
+    const flags = new Map<string, string>();
+    for (const p of pending) {
+      let f = flags.get(p.erratum.rfc);
+      if (f === undefined) flags.set(p.erratum.rfc, (f = itemFlags(run, p.erratum.rfc, pending)));
+      notApplied(run, out, p, f + (options.hintFlags ?? ''));
+    }
   }
   const refused = run.outcomes.some((o) => o.status === 'refused' || o.status === 'unreadable');
   run.preview = changes;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Corpus, MAX_MARKDOWN_BYTES } from '../../scripts/core/corpus.js';
-import { MAX_JSON_BYTES, parseJson } from '../../scripts/core/json-tree.js';
+import { MAX_JSON_BYTES, MAX_JSON_VALUES, parseJson } from '../../scripts/core/json-tree.js';
 import { presetLayout } from '../../scripts/core/layout.js';
 import { globMatcher, globProblem } from '../../scripts/core/source.js';
 import { MAX_YAML_BYTES, parseYaml } from '../../scripts/core/yaml-tree.js';
@@ -25,6 +25,23 @@ describe('hostile bounds: parsers and globs', () => {
     expect(doc.value).toBeUndefined();
     expect(doc.problems).toMatchObject([{ code: 'too-large', start: 0 }]);
     expect(doc.problems[0]!.message).toContain(`refusing to parse more than ${MAX_JSON_BYTES} (the JSON cap)`);
+  });
+
+  it('a 4 MiB map of one key written 700,000 times (one value to JSON.parse) counts every value toward the value cap: no tree built', () => {
+    const text = `{"x": {${'"a":1,'.repeat(Math.floor((MAX_JSON_BYTES - 64) / 6))}"a":1}}`;
+    const doc = parseJson('map.json', text);
+    // main built the whole position tree and a problem per repeat (1.45 GiB): 699,000 duplicate-key problems.
+    expect(doc.problems.map((p) => p.code)).toEqual(['too-large']);
+    expect(doc.problems[0]!.message).toContain(`more than ${MAX_JSON_VALUES} values`);
+    expect(doc.value).toBeUndefined();
+  });
+
+  it('a clean control: repeated keys under the value cap are each a located duplicate-key', () => {
+    const text = `{"x": {${'"a":1,'.repeat(1000)}"a":1}}`;
+    const doc = parseJson('map.json', text);
+    expect(doc.problems).toHaveLength(1000);
+    expect(new Set(doc.problems.map((p) => p.code))).toEqual(new Set(['duplicate-key']));
+    expect(text.slice(doc.problems[0]!.start, doc.problems[0]!.end)).toBe('"a"');
   });
 
   it('100,000-deep JSON nesting is a located too-deep problem, not a crash', () => {

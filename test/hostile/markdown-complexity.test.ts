@@ -33,6 +33,45 @@ describe('hostile bounds: Markdown containers', () => {
     if (text === DEEP) expect(got?.line).toBe(3);
   });
 
+  /** `unit(i)` repeated to 128 KiB under a title: the size the Markdown cap lets in. */
+  const filled = (unit: (i: number) => string) => {
+    let t = '# T\n\n';
+    for (let i = 0; t.length < 128 * 1024 - 64; i++) t += unit(i);
+    return t;
+  };
+
+  it.each([
+    // Each `- a` continues the outer list and closes the item's inner list: 88-98 s and 943 MiB at 128 KiB.
+    ['nested lists closed by a shallower list item', (i: number) => `- a${i}\n  - b\n`],
+    ['three levels, closed by a middle item', (i: number) => `- a${i}\n  - b\n    - c\n  - d\n`],
+    ['a quote inside an item, closed by the next item', (i: number) => `- a${i}\n  > b\n`],
+    ['nested lists inside a quote, closed by a shallower item', (i: number) => `> - a${i}\n>   - b\n`],
+    ['lists closed by a thematic break (`* * *` is no list)', (i: number) => `- a${i}\n  - b\n* * *\n`],
+    ['lists closed by a heading', (i: number) => `- a${i}\n  - b\n# h\n`],
+    ['lists closed by a fence', (i: number) => `- a${i}\n\`\`\`\nc\n\`\`\`\n`],
+    ['lists closed by a blank line and a paragraph', (i: number) => `- a${i}\n  - b\n\np\n`],
+    ['lists closed by a less-indented line', (i: number) => `- a${i}\n\n  - b\n\n x\n`],
+  ])('every way a list closes counts toward the budget: %s, at 128 KiB, is capped', (_name, unit) => {
+    const measured = { work: 0 };
+    const got = markdownComplexity(filled(unit), measured);
+    expect(got?.messageId).toBe('budget');
+    expect(measured.work).toBeGreaterThan(MAX_CONTAINER_WORK);
+  });
+
+  it('clean controls: one long flat list, lists of several markers and siblings at one depth are one run each', () => {
+    for (const unit of [(i: number) => `- a${i}\n`, (i: number) => `- a${i}\n  b\n`, (i: number) => `- a${i}\n* b\n1. c\n`]) {
+      const measured = { work: 0 };
+      expect(markdownComplexity(filled(unit), measured)).toBeUndefined();
+      expect(measured.work).toBeLessThan(1000);
+    }
+    // Nested lists at the budget (990 closing items, then paragraphs to 128 KiB) still parse.
+    let t = '# T\n\n';
+    for (let i = 0; i < 900; i++) t += `- a${i}\n  - b\n`;
+    t += '\n' + 'Paragraph.\n\n'.repeat(9000);
+    expect(markdownComplexity(t)).toBeUndefined();
+    expect(parseMarkdown('x.md', t).tree.children.length).toBeGreaterThan(9000);
+  });
+
   it.each([
     ['CR only', '\r'],
     ['CRLF', '\r\n'],
