@@ -1,6 +1,7 @@
 import type { CliIo } from './core/io.js';
 import { processIo } from './core/io.js';
 import { packageVersion } from './core/package-root.js';
+import { FORMATS } from './core/reporters/index.js';
 
 /** Each command module exports `run(argv, io): Promise<number>` (the exit code). Loaded on demand. */
 const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run(argv: string[], io?: CliIo): Promise<number> }> }> = {
@@ -24,7 +25,7 @@ ${Object.entries(COMMANDS)
   .join('\n')}
 
 common options: -h/--help, --root DIR, --preset specgate|openwop, --config FILE,
-  -f/--format stylish|compact|json|sarif|github|junit|gitlab, -o/--output FILE, --staged, -q/--quiet,
+  -f/--format ${FORMATS.join('|')}, -o/--output FILE, --staged, -q/--quiet,
   --max-warnings N, --color/--no-color ("specgate <command> --help" shows each command's options)
   -v/--version   print the version
 exit codes: 0 clean, 1 error findings (or more warnings than --max-warnings), 2 usage, configuration or internal error

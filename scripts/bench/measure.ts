@@ -20,6 +20,12 @@ export interface Timing {
   medianMs: number;
   minMs: number;
   maxMs: number;
+  /**
+   * Median CPU time (user + system) of the run's whole process tree, in ms (Linux: the children's
+   * times the kernel adds to this process once they are waited for; 10 ms ticks). On a shared
+   * machine it moves far less with the load than the wall time does. NaN where it cannot be read.
+   */
+  cpuMs: number;
 }
 
 /** Whole-process wall time: spawn, run, exit. The median of `runs` after `warmup` unmeasured runs. */
@@ -34,20 +40,38 @@ export function time(cmd: Command, runs: number, warmup: number): Timing {
  */
 export function timeRoundRobin(cmds: readonly Command[], runs: number, warmup: number): Timing[] {
   const samples: number[][] = cmds.map(() => []);
+  const cpu: number[][] = cmds.map(() => []);
   for (let i = 0; i < warmup + runs; i++) {
     cmds.forEach((cmd, c) => {
+      // The untimed step first (an edit, which may spawn git): neither its time nor its CPU is the row's.
+      cmd.before?.();
+      const before = childrenCpuMs();
       const ms = spawnTimed(cmd);
-      if (i >= warmup) samples[c]!.push(ms);
+      if (i >= warmup) {
+        samples[c]!.push(ms);
+        cpu[c]!.push(childrenCpuMs() - before);
+      }
     });
   }
   return cmds.map((cmd, c) => {
     const sorted = samples[c]!.sort((a, b) => a - b);
-    return { label: cmd.label, runs, medianMs: median(sorted), minMs: sorted[0]!, maxMs: sorted[sorted.length - 1]! };
+    return { label: cmd.label, runs, medianMs: median(sorted), minMs: sorted[0]!, maxMs: sorted[sorted.length - 1]!, cpuMs: median(cpu[c]!.sort((a, b) => a - b)) };
   });
 }
 
+/** CPU time of this process's waited-for children so far (cutime + cstime of /proc/self/stat), in ms; NaN off Linux. */
+function childrenCpuMs(): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    // The fields after the command name (which may hold spaces), from the 3rd: cutime and cstime are the 16th and 17th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 function spawnTimed(cmd: Command): number {
-  cmd.before?.();
   const started = process.hrtime.bigint();
   const r = spawnSync(cmd.file, cmd.args, { cwd: cmd.cwd, env: { ...process.env, ...cmd.env }, stdio: ['ignore', 'ignore', 'pipe'] });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;

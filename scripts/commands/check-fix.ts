@@ -1,6 +1,7 @@
-import { Corpus } from '../core/corpus.js';
+import type { Corpus } from '../core/corpus.js';
+import type { Session } from '../core/session.js';
 import { UsageError } from '../core/errors.js';
-import type { ConfiguredSeverity, Finding } from '../core/findings.js';
+import type { Finding } from '../core/findings.js';
 import type { CliIo } from '../core/io.js';
 import type { Family } from '../core/rule.js';
 import { defineRule } from '../core/rule.js';
@@ -9,14 +10,13 @@ import { checkFixFlags, list } from './check-fix-flags.js';
 
 
 export interface FixContext {
+  /** The run's session: its severities, and the exceptions, ignores and overrides the fixer settles by (see FixOptions.settle). */
+  session: Session;
   corpus: Corpus;
   families: Family[];
   options: Record<string, unknown>;
-  severities: Record<string, ConfiguredSeverity>;
   /** The files named on the command line: only their findings are fixed. */
   files?: (file: string) => boolean;
-  /** Exceptions, ignores and overrides (see FixOptions.settle). */
-  settle?: (findings: Finding[], corpus: Corpus) => Promise<Finding[]>;
 }
 
 /**
@@ -40,7 +40,8 @@ export async function runFixFlags(values: Record<string, unknown>, ctx: FixConte
   const { corpus } = ctx;
   // The fix machinery (passes, plans, the overlay source) is loaded only when a run fixes.
   const { computeFixes } = await import('../core/fixer.js');
-  const run = await computeFixes({ source: corpus.source, layout: corpus.layout, families: ctx.families, options: ctx.options, severities: ctx.severities, wanted, useParseCache: corpus.useParseCache, ...(ctx.settle ? { settle: ctx.settle } : {}) });
+  const { session, families } = ctx;
+  const run = await computeFixes({ source: corpus.source, layout: corpus.layout, families, options: ctx.options, severities: await session.resolveSeverities(), wanted, useParseCache: corpus.useParseCache, settle: (found, fixing) => session.settleFindings(found, fixing, families) });
   // File names and file text reach the terminal: escaped (the diff keeps tabs and CRLF ends, so `git apply` still reads it).
   const { printable } = await import('../core/reporters/printable.js');
   for (const file of run.refused) io.stderr.write(`specgate: ${printable(file)} is not valid UTF-8 text; its fixes were not applied\n`);
@@ -57,9 +58,7 @@ export async function runFixFlags(values: Record<string, unknown>, ctx: FixConte
     for (const line of writeFixed(corpus.root, run.files)) io.stderr.write(`specgate: ${printable(line)}\n`);
   }
   io.stderr.write(`specgate: applied ${run.applied} fix${run.applied === 1 ? '' : 'es'} to ${files}\n`);
-  const fresh = new Corpus(new FsSource(corpus.root), corpus.layout);
-  fresh.useParseCache = corpus.useParseCache;
-  return fresh;
+  return session.corpus(new FsSource(corpus.root), { useParseCache: corpus.useParseCache });
 }
 
 

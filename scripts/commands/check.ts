@@ -1,15 +1,12 @@
 import path from 'node:path';
 import { parseCommandArgs } from '../core/args.js';
-import { Corpus } from '../core/corpus.js';
-import { runFamilies } from '../core/engine.js';
 import { UsageError } from '../core/errors.js';
 import { BUILTIN_RULES } from '../rules-registry.js';
-import { checkCommonValues, COMMON_HELP, COMMON_OPTIONS, configuredSeverities, emit, openRoot, requireRootLayout, resolveRoot, writeReport } from '../core/run-env.js';
-import { loadPlugins } from '../core/plugins.js';
-import type { RuleCatalog } from '../core/rule-catalog.js';
-import { withPluginRules } from '../core/rule-catalog.js';
+import { checkCommonValues, COMMON_HELP, COMMON_OPTIONS, configuredSeverities, emit, requireRootLayout, resolveRoot, writeReport } from '../core/run-env.js';
 import { FAMILIES, FAMILY_DECLARATIONS, loadFamilies } from '../checks/registry.js';
-import { familyNeeds } from '../core/family.js';
+import { familyInputs, familyNeeds } from '../core/family.js';
+import type { Builtins } from '../core/session.js';
+import { recount, Session } from '../core/session.js';
 import { defineRule } from '../core/rule.js';
 import type { CheckResult, Finding } from '../core/findings.js';
 import type { CliIo } from '../core/io.js';
@@ -20,12 +17,14 @@ import { parseRuleFlags, RULE_HELP, RULE_OPTIONS } from '../core/rule-flags.js';
 import type { FileTargets } from '../core/targets.js';
 import { fileTargets, looksLikePath } from '../core/targets.js';
 import { MAX_FILE_BYTES, toPosix } from '../core/source.js';
-import { EXCEPTION_HELP, EXCEPTION_OPTIONS, exceptionsInPlay, settleExceptions } from '../core/exceptions.js';
-import { INPUT_RULES } from '../core/input-rules.js';
+import { EXCEPTION_HELP, EXCEPTION_OPTIONS } from '../core/exceptions.js';
 import { setCacheLocation } from '../core/cache.js';
 import { loadConfig } from '../core/config.js';
 import { checkPresetName } from '../core/layout.js';
 import { cacheableRun, pathKind } from '../core/inputs.js';
+
+/** What check hands the session from above core/: the built-in rules and families. */
+const BUILTINS: Builtins = { catalog: BUILTIN_RULES, declarations: FAMILY_DECLARATIONS, loadFamilies };
 
 const HELP = `usage: specgate check [family…] [path or glob…] [options] [baseline options] [common options]
 
@@ -105,14 +104,23 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
   // timings may be replayed by the result cache (scripts/result-replay.ts) while its inputs hold.
   if (replayable(values)) cacheableRun();
   // The config comes first: its plugins may add families, which the run may name.
-  const opened = await openRoot(values, []);
-  const plugins = await loadPlugins(opened.root, values['no-plugins'] ? [] : opened.config.plugins, FAMILY_DECLARATIONS.map((d) => d.name));
+  // With --staged, the index's blobs of the files the named built-in families read (all of them
+  // when none or another is named) come in one git process.
+  const builtins = positionals.filter((p) => FAMILIES[p] !== undefined);
+  const reading = builtins.length > 0 && builtins.length === positionals.length ? FAMILY_DECLARATIONS.filter((d) => builtins.includes(d.name)) : FAMILY_DECLARATIONS;
+  // The config comes first: its plugins may add families, which the run may name.
+  const session = await Session.open(values, {
+    builtins: BUILTINS,
+    plugins: values['no-plugins'] !== true,
+    ruleOverrides: cliRules,
+    reads: (layout) => [...new Set(Object.values(familyInputs(reading, layout)).flat())],
+  });
   // A family's name, else a path or glob (ESLint's and markdownlint-cli2's file arguments); a word
   // that is neither is taken for a mistyped family (did you mean).
-  const pluginFamilies = new Set(plugins.families.map((d) => d.name));
+  const pluginFamilies = new Set(session.plugins.families.map((d) => d.name));
   const names = positionals.filter((p) => FAMILIES[p] !== undefined || pluginFamilies.has(p) || !looksLikePath(p));
   const paths = positionals.filter((p) => !names.includes(p));
-  const families = await loadFamilies(names, plugins.families);
+  const families = await session.families(names);
   const map = values.map as string | undefined;
   let needs = familyNeeds(families);
   // A --map stands in for the layout's map: it must exist itself.
@@ -120,12 +128,10 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
     requireMap(map, resolveRoot(values));
     needs = needs.filter((n) => n !== 'interopMap');
   }
-  await requireRootLayout(values, opened, needs);
-  let corpus = new Corpus(opened.source, opened.config.layout);
-  const catalog: RuleCatalog = values['no-plugins'] ? BUILTIN_RULES : withPluginRules(BUILTIN_RULES, plugins.rules);
+  await requireRootLayout(values, session, needs);
   // --rule ID:SEVERITY wins over the config, for this run only (checked like the config's ids).
-  const severities = { ...(await configuredSeverities(opened.config, catalog)), ...(await configuredSeverities({ severities: cliRules, ruleAt: () => '--rule' }, catalog)) };
-  if (values['no-cache']) corpus.useParseCache = false;
+  await session.resolveSeverities();
+  let corpus = session.corpus(session.source, { useParseCache: values['no-cache'] !== true });
   let targets: FileTargets | undefined = paths.length ? fileTargets(paths, corpus.root) : undefined;
   if (values.stdin) {
     // The unsaved text laid over the tree, as the editor's buffers are (the LSP's overlay).
@@ -135,34 +141,21 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
     const { OverlaySource } = await import('../core/overlay-source.js');
     const overlay = new OverlaySource(corpus.source);
     overlay.set(rel, text);
-    const over = new Corpus(overlay, corpus.layout);
-    over.useParseCache = corpus.useParseCache;
-    corpus = over;
+    corpus = session.corpus(overlay, { useParseCache: corpus.useParseCache });
     targets = fileTargets([rel], corpus.root, corpus.root);
   }
   const options: Record<string, unknown> = {};
   if (map) options.map = map;
-  // A finding an exception accepts (or an ignore drops) is not fixed either.
-  const settle = async (found: Finding[], fixing: Corpus) =>
-    (await exceptionsSettled({ findings: found, families: [] }, { corpus: fixing, config: opened.config, severities, read: new Set(fixing.filesRead), families, familyOf: new Map(), reportUnused: false, catalog })).findings;
-  // The fixer loads only when the run fixes.
-  const fixed = checkFixFlags(values) ? await (await import('./check-fix.js')).runFixFlags(values, { corpus, families, options, severities, settle, ...(targets ? { files: targets.matches } : {}) }, io) : undefined;
+  // The fixer loads only when the run fixes; it settles through the session (a finding an exception accepts is not fixed either).
+  const fixed = checkFixFlags(values) ? await (await import('./check-fix.js')).runFixFlags(values, { session, corpus, families, options, ...(targets ? { files: targets.matches } : {}) }, io) : undefined;
   if (fixed === 'dry-run') return 0;
   const checked = fixed ?? corpus;
   // What the run read, and which family found what: the baseline judges only what the run could see.
-  const read = new Set<string>();
-  const familyOf = new Map<Finding, string>();
-  const onFamilyDone = (family: string, files: ReadonlySet<string>, found: readonly Finding[]) => {
-    for (const f of files) read.add(f);
-    for (const f of found) {
-      read.add(f.file);
-      familyOf.set(f, family);
-    }
-  };
   const timings: { family: string; rule: string; ms: number }[] = [];
   const onRuleTimed = values.debug ? (family: string, rule: string, ms: number) => void timings.push({ family, rule, ms }) : undefined;
-  let result = await runFamilies({ corpus: checked, families, options, severities, onFamilyDone, ...(onRuleTimed ? { onRuleTimed } : {}) });
-  result = await exceptionsSettled(result, { corpus: checked, config: opened.config, severities, read, families, familyOf, reportUnused: values['no-report-unused-exceptions'] !== true, catalog });
+  const ran = await session.run({ corpus: checked, families, options, reportUnused: values['no-report-unused-exceptions'] !== true, ...(onRuleTimed ? { onRuleTimed } : {}) });
+  let result = ran.result;
+  const { read, familyOf } = ran;
   if (targets) {
     const missing = targets.unmatched(read);
     // --debug lists what the checks read, which is what a pattern is matched against.
@@ -171,12 +164,12 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
     result = onlyTargets(result, targets.matches, familyOf);
   }
   const ids = (list: typeof families) => new Set(list.flatMap((f) => f.rules.map((r) => defineRule(r).id)));
-  const others = [...Object.keys(FAMILIES), ...plugins.families.map((d) => d.name)].filter((n) => !families.some((f) => f.name === n));
+  const others = session.familyNames.filter((n) => !families.some((f) => f.name === n));
   // The other families' rule ids are loaded only when there is a baseline to scope: a run without
   // one (every pre-commit run of a repository that never wrote one) loads only its own families.
   // (loadFamilies([]) is every family.)
   const withBaseline = baselineWanted(checked, values);
-  const notRun = ids(others.length && withBaseline ? await loadFamilies(others, plugins.families) : []);
+  const notRun = ids(others.length && withBaseline ? await session.families(others) : []);
   const scope = runScope(ids(families), notRun, read, (file) => pathKind(path.join(checked.root, file)) !== 'absent');
   // errata check's entries share the file; check neither uses them up nor prunes them. Files the
   // command line left out are not judged by the baseline either.
@@ -199,37 +192,11 @@ function replayable(values: Record<string, unknown>): boolean {
   return NOT_REPLAYED.every((flag) => values[flag] === undefined || values[flag] === false);
 }
 
-/**
- * The config's ignores, overrides and exceptions, and the Markdown files' disable comments
- * (core/exceptions.ts), settled before the baseline counts what is left. Loaded only when the
- * config has any or a file the run read mentions one.
- */
-async function exceptionsSettled(
-  result: CheckResult,
-  ctx: { corpus: Corpus; config: import('../core/config.js').LoadedConfig; severities: Record<string, import('../core/findings.js').ConfiguredSeverity>; read: ReadonlySet<string>; families: { rules: Parameters<typeof defineRule>[0][] }[]; familyOf: ReadonlyMap<Finding, string>; reportUnused: boolean; catalog: RuleCatalog },
-): Promise<CheckResult> {
-  if (!exceptionsInPlay(ctx.config.raw, ctx.read, (f) => ctx.corpus.cachedText(f) ?? ctx.corpus.text(f))) return result;
-  const ran = new Set([...INPUT_RULES.map((r) => r.id), ...ctx.families.flatMap((f) => f.rules.map((r) => defineRule(r).id))]);
-  const known = new Set((await ctx.catalog.rules()).map((r) => r.id));
-  const settled = await settleExceptions(result, { corpus: ctx.corpus, config: ctx.config, severities: ctx.severities, read: ctx.read, ran, known, reportUnused: ctx.reportUnused });
-  return settled === result ? result : recount(settled, ctx.familyOf);
-}
-
 /** The findings of the files named on the command line; each family's row counts only those. */
 function onlyTargets(result: CheckResult, matches: (file: string) => boolean, familyOf: ReadonlyMap<Finding, string>): CheckResult {
   const findings = result.findings.filter((f) => matches(f.file));
   const withheld = result.withheld?.filter((w) => matches(w.finding.file));
   return recount({ ...result, findings, ...(withheld ? { withheld } : {}) }, familyOf);
-}
-
-/** Each family's row counts the findings left of those it found (after exceptions or a narrowing to some files). */
-function recount(result: CheckResult, familyOf: ReadonlyMap<Finding, string>): CheckResult {
-  const findings = result.findings;
-  const families = result.families.map((s) => {
-    const own = findings.filter((f) => familyOf.get(f) === s.family);
-    return { ...s, errors: own.filter((f) => f.severity === 'error').length, warnings: own.filter((f) => f.severity === 'warning').length };
-  });
-  return { ...result, families };
 }
 
 /** --stdin and --stdin-filename go together, and read no index and fix no file. */

@@ -1,9 +1,9 @@
 import { parseCommandArgs } from '../core/args.js';
 import { UsageError } from '../core/errors.js';
 import { loadReporter } from '../core/reporters/index.js';
-import { ruleUnderPreset } from '../core/rule.js';
 import { BUILTIN_RULES } from '../rules-registry.js';
-import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, colorFor, configuredSeverities, finish, openRoot, shownResult, writeReport } from '../core/run-env.js';
+import { COMMON_HELP, COMMON_OPTIONS, colorFor, emit } from '../core/run-env.js';
+import { commandSession } from '../core/session.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
 
@@ -29,26 +29,16 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   }
   if (typeof values.base !== 'string') throw new UsageError('compat needs --base REF (the git revision to compare with)', HELP);
   const format = typeof values.format === 'string' ? values.format : 'stylish';
-  const reporter = await loadReporter(format);
+  // An unknown format is refused before the comparison runs.
+  await loadReporter(format);
   // The head side and the config as every command opens them: with --staged, both from the index.
-  const { root, source: head, config } = await openRoot(values, []);
-  const { layout } = config;
-  const severities = await configuredSeverities(config, BUILTIN_RULES);
+  const session = await commandSession(values, [], BUILTIN_RULES);
+  const { root, source: head, layout, severities } = session;
   const { compareWithBase } = await import('../compat/compare.js');
-  const { checkResult, render } = await import('../compat/output.js');
+  const { checkResult, compatSection } = await import('../compat/output.js');
   const { RULE_INFOS } = await import('../compat/rules.js');
   const r = await compareWithBase({ root, layout, ref: values.base, staged: values.staged === true, head, severities });
   const result = checkResult(r, performance.now() - started);
-  const output = typeof values.output === 'string' ? values.output : undefined;
-  const text = render(format, reporter, r, shownResult(result, values), {
-    sourceOf: (file) => (r.headCorpus.exists(file) ? r.headCorpus.text(file) : undefined),
-    root,
-    toolName: TOOL_NAME,
-    toolVersion: TOOL_VERSION,
-    // SARIF's rule help names the section of the process the preset follows, as the messages do.
-    rules: RULE_INFOS.map((r) => ruleUnderPreset(r, layout.preset)),
-    color: colorFor(values, format, io.stdout.isTTY === true),
-  }, values.quiet === true);
-  writeReport(output, text, io);
-  return finish(result.findings, values, io);
+  const section = compatSection(r, { color: colorFor(values, format, io.stdout.isTTY === true), quiet: values.quiet === true });
+  return emit(result, values, undefined, RULE_INFOS, io, { sections: [section], sourceOf: (file) => (r.headCorpus.exists(file) ? r.headCorpus.text(file) : undefined), root, preset: layout.preset });
 }

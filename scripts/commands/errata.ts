@@ -2,14 +2,14 @@ import { parseCommandArgs } from '../core/args.js';
 import { didYouMeanHint } from '../core/did-you-mean.js';
 import { UsageError } from '../core/errors.js';
 import { loadReporter } from '../core/reporters/index.js';
-import { ruleUnderPreset } from '../core/rule.js';
 import { BUILTIN_RULES } from '../rules-registry.js';
-import { COMMON_HELP, COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, colorFor, finish, openCorpus, shownResult, writeReport } from '../core/run-env.js';
+import { COMMON_HELP, COMMON_OPTIONS, emit } from '../core/run-env.js';
+import { commandSession } from '../core/session.js';
+import type { ReportSection } from '../core/reporters/types.js';
 import type { CommonValues } from '../core/run-env.js';
 import type { CliIo } from '../core/io.js';
 import type { ErrataRun } from '../errata/run.js';
 import { processIo } from '../core/io.js';
-import { jsonText } from '../core/reporters/json-text.js';
 import type { CheckResult } from '../core/findings.js';
 import { BASELINE_OPTIONS } from '../core/suppressions.js';
 import type { BaselineOptions } from '../core/suppressions.js';
@@ -63,10 +63,13 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     return 0;
   }
   const { sub, common, items, dryRun } = args;
-  const { corpus, severities } = await openCorpus(common, ['rfcsDir'], BUILTIN_RULES);
+  const session = await commandSession(common, ['rfcsDir'], BUILTIN_RULES);
+  const corpus = session.corpus();
+  const { severities } = session;
   const { planErrata } = await import('../errata/run.js');
   const { ERRATA_RULES, isErrataFinding } = await import('../errata/rules.js');
-  const format = common.format ?? 'stylish';
+  // An unknown format is refused before anything is read or written.
+  await loadReporter(common.format ?? 'stylish');
   // Recovery of a killed run first; an apply holds the lock from before reading to its last rename.
   const { openCommit } = await import('../core/commit.js');
   const guard = openCommit(corpus.root, { write: sub === 'apply' && !dryRun });
@@ -106,18 +109,6 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     findings = baselined.findings;
     baseline = baselined.baseline;
   }
-  const reporter = await loadReporter(format);
-  const report = reporter(
-    shownResult({ findings, families: [], ...(baseline ? { baseline } : {}) }, common),
-    {
-      sourceOf: (file) => corpus.cachedText(file) ?? corpus.text(file),
-      root: corpus.root,
-      toolName: TOOL_NAME,
-      toolVersion: TOOL_VERSION,
-      rules: ERRATA_RULES.map((r) => ruleUnderPreset(r, corpus.layout.preset)),
-      color: colorFor(common, format, io.stdout.isTTY === true),
-    },
-  );
   const written = sub === 'apply' && !dryRun ? result.changes.map((c) => c.file) : [];
   const previewed = new Set(result.preview.map((c) => c.file));
   for (const o of result.outcomes) {
@@ -127,34 +118,13 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     else o.status = 'not-written';
   }
   const status = statusLines(result, args, words, written.length);
-
-  if (format === 'json') {
-    const doc = JSON.parse(report) as Record<string, unknown>;
-    doc.errata = result.outcomes;
-    doc.written = written;
-    if (dryRun) {
-      doc.diff = diff;
-      doc.wordView = words;
-    }
-    io.stderr.write(status.map((l) => printable(l)).join('\n') + '\n');
-    writeReport(common.output, jsonText(doc) + '\n', io);
-  } else {
-    // RFC text and file names reach the terminal: escaped, line by line (the JSON report keeps them exact).
-    // Tabs, and a CR ending a line of a CRLF file, stay as they are, so the diff still applies with `git apply`.
-    const shownDiff = diff.split('\n').map((l) => (l.endsWith('\r') ? printable(l.slice(0, -1), '\t') + '\r' : printable(l, '\t'))).join('\n');
-    io.stderr.write(status.map((l) => printable(l)).join('\n') + '\n');
-    // The patch is part of the human format only; machine formats stay pure (json carries `diff`).
-    if (shownDiff && format === 'stylish') writeReport(common.output, shownDiff + '\n' + report, io);
-    else {
-      if (shownDiff) io.stderr.write(shownDiff);
-      writeReport(common.output, report, io);
-    }
-  }
-  if (baseline && (format === 'sarif' || format === 'github')) {
-    const { baselineLines } = await import('../core/reporters/baseline.js');
-    for (const line of baselineLines(baseline)) io.stderr.write(`specgate: ${line}\n`);
-  }
-  return finish(findings, common, io);
+  io.stderr.write(status.map((l) => printable(l)).join('\n') + '\n');
+  // RFC text and file names reach the terminal: escaped, line by line (the JSON report keeps them exact).
+  // Tabs, and a CR ending a line of a CRLF file, stay as they are, so the diff still applies with `git apply`.
+  const shownDiff = diff.split('\n').map((l) => (l.endsWith('\r') ? printable(l.slice(0, -1), '\t') + '\r' : printable(l, '\t'))).join('\n');
+  // The outcomes of the items, and the patch: part of the human format and of json; machine formats stay pure.
+  const section: ReportSection = { json: { errata: result.outcomes, written, ...(dryRun ? { diff, wordView: words } : {}) }, ...(shownDiff ? { human: shownDiff + '\n', elsewhere: shownDiff } : {}) };
+  return emit({ findings, families: [], ...(baseline ? { baseline } : {}) }, common, corpus, ERRATA_RULES, io, { sections: [section] });
 }
 
 /** `--root`, `--preset` and `--config` as given, for a hint to repeat. */

@@ -1,16 +1,17 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCommandArgs } from '../core/args.js';
-import { didYouMeanHint } from '../core/did-you-mean.js';
 import { UsageError } from '../core/errors.js';
 import { BUILTIN_RULES } from '../rules-registry.js';
-import { TOOL_NAME, TOOL_VERSION, checkCommonValues, colorFor, finish, openCorpus, shownResult, writeReport } from '../core/run-env.js';
+import { TOOL_NAME, TOOL_VERSION, checkCommonValues, colorFor, emit } from '../core/run-env.js';
+import { commandSession } from '../core/session.js';
+import { FORMATS, loadReporter } from '../core/reporters/index.js';
 import type { CommonValues } from '../core/run-env.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
 
 const HELP = `usage: specgate probe --url URL [--card URL] [--token T] [--foreign-token T2] [--record DIR]
-                      [-f|--format stylish|compact|json|sarif|github] [-o|--output FILE]
+                      [-f|--format ${FORMATS.join('|')}] [-o|--output FILE]
                       [-q|--quiet] [--max-warnings N] [--color|--no-color] [-h|--help]
                       [--timeout MS] [--max-requests N] [--max-response-bytes N]
 
@@ -27,7 +28,7 @@ each leg there. Verdicts: executed-pass, executed-fail (with the RFC section), i
   --root DIR, --preset P  the repository whose interop map and RFC 0211 schemas judge the answers
                           (default: the governed repository, found like every command's root)
   --config FILE           rule severities (and layout); default: specgate.config.json found upward
-  -f, --format NAME       stylish, compact, json, sarif or github
+  -f, --format NAME       ${FORMATS.slice(0, -1).join(', ')} or ${FORMATS.at(-1)}
   -o, --output FILE       write the report to FILE instead of stdout
   -q, --quiet             report errors only; --max-warnings N: exit 1 when more warnings
   --color, --no-color     force colours on or off (also NO_COLOR, FORCE_COLOR)
@@ -59,7 +60,6 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-const FORMATS = ['stylish', 'compact', 'json', 'sarif', 'github'];
 
 export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
   const { values } = parseCommandArgs(argv, OPTIONS, false, HELP);
@@ -73,7 +73,8 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   if (!url) throw new UsageError('--url URL is required (the A2A host)', HELP);
   const card = httpUrl('--card', values.card as string | undefined);
   const format = (values.format as string | undefined) ?? 'stylish';
-  if (!FORMATS.includes(format)) throw new UsageError(`unknown format "${format}"${didYouMeanHint(format, FORMATS)} (known: ${FORMATS.join(', ')})`);
+  // Every format of the one list (reporters/index.ts), refused before any request when unknown.
+  await loadReporter(format);
   const token = (values.token as string | undefined) ?? process.env.SPECGATE_PROBE_TOKEN ?? undefined;
   const foreignToken = (values['foreign-token'] as string | undefined) ?? process.env.SPECGATE_PROBE_FOREIGN_TOKEN ?? undefined;
   if (token === '' || foreignToken === '') throw new UsageError('a token must not be empty');
@@ -92,10 +93,12 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const { runProbe } = await import('../probe/run.js');
   const { Redactor, writeCaptures } = await import('../probe/capture.js');
   const { probeFindings } = await import('../probe/findings.js');
-  const { renderProbe } = await import('../probe/output.js');
+  const { probeSection } = await import('../probe/output.js');
   // The answers are judged by the governed repository's interop map and RFC 0211 schemas (the
   // root found like every command's), never by a copy inside the installed package.
-  const { corpus, severities } = await openCorpus({ ...(values.root ? { root: values.root as string } : {}), ...(values.preset ? { preset: values.preset as string } : {}), ...(values.config ? { config: values.config as string } : {}) }, ['interopMap', 'wireSchemas'], BUILTIN_RULES);
+  const session = await commandSession({ ...(values.root ? { root: values.root as string } : {}), ...(values.preset ? { preset: values.preset as string } : {}), ...(values.config ? { config: values.config as string } : {}) }, ['interopMap', 'wireSchemas'], BUILTIN_RULES);
+  const corpus = session.corpus();
+  const { severities } = session;
   const secrets = new Redactor([token, foreignToken]);
   let probe;
   try {
@@ -116,11 +119,10 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   }
   // Settled once, under the preset: `probe` cites as `check wire-examples` does.
   const findings = secrets.deep(probeFindings(probe, recorded, { severities, preset: corpus.layout.preset }));
-  const text = await renderProbe({ run: probe, shown: shownResult({ findings, families: [] }, common), format, recordDir, toolName: TOOL_NAME, toolVersion: TOOL_VERSION, color: colorFor(common, format, io.stdout.isTTY === true) });
+  const section = probeSection({ run: probe, ...(recordDir !== undefined ? { recordDir } : {}), color: colorFor(common, format, io.stdout.isTTY === true) });
+  const { PROBE_RULES } = await import('../probe/findings.js');
   // A host may echo a credential into an error message; nothing printed may carry one.
-  const safe = secrets.text(text);
-  writeReport(values.output as string | undefined, safe, io);
-  return finish(findings, common, io);
+  return emit({ findings, families: [] }, common, undefined, PROBE_RULES, io, { sections: [section], sourceOf: () => undefined, root: process.cwd(), redact: (text) => secrets.text(text) });
 }
 
 function httpUrl(option: string, raw: string | undefined): URL | undefined {

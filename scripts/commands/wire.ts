@@ -3,7 +3,8 @@ import path from 'node:path';
 import { parseCommandArgs } from '../core/args.js';
 import { UsageError } from '../core/errors.js';
 import { BUILTIN_RULES } from '../rules-registry.js';
-import { COMMON_HELP, COMMON_OPTIONS, emit, finish, openCorpus, writeReport } from '../core/run-env.js';
+import { COMMON_HELP, COMMON_OPTIONS, emit, finish, writeReport } from '../core/run-env.js';
+import { commandSession } from '../core/session.js';
 import { toPosix } from '../core/source.js';
 import { parseVersionList } from '../wire/card.js';
 import type { WireInput } from '../wire/run.js';
@@ -51,7 +52,9 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   }
   const binding = parseBinding(values.binding as string | undefined);
   const started = performance.now();
-  const { corpus, severities } = await openCorpus(values, ['interopMap', 'wireSchemas'], BUILTIN_RULES);
+  const session = await commandSession(values, ['interopMap', 'wireSchemas'], BUILTIN_RULES);
+  const corpus = session.corpus();
+  const { severities } = session;
   const rel = (p: string) => toPosix(path.relative(corpus.root, path.resolve(p)));
   const input: WireInput = {
     captures: positionals.flatMap(expand).map(rel),

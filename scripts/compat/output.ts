@@ -1,16 +1,16 @@
 import { countBySeverity } from '../core/findings.js';
 import type { CheckResult } from '../core/findings.js';
 import { printable } from '../core/reporters/printable.js';
-import type { Reporter, ReportEnv } from '../core/reporters/types.js';
+import type { ReportEnv, ReportSection } from '../core/reporters/types.js';
 import type { CompatResult } from './compare.js';
 import { ruleFor } from './rules.js';
 import type { Change, ChangeClass } from './types.js';
-import { jsonText } from '../core/reporters/json-text.js';
 
 /*
- * The classification table goes with the findings: in stylish output it is printed before them,
- * in json output it is a top-level `changes` array (plus a `compat` object) added beside the core
- * reporter's `findings` and `summary`, which keep their shape. github and sarif carry findings only.
+ * The classification table is a section of the result (core/run-env.ts emit): in stylish output it
+ * is printed before the findings, in json output it is a top-level `changes` array (plus a `compat`
+ * object) beside the report's `findings` and `summary`, which keep their shape. The other formats
+ * carry the findings only.
  */
 
 export function checkResult(r: CompatResult, ms: number): CheckResult {
@@ -21,15 +21,9 @@ export function checkResult(r: CompatResult, ms: number): CheckResult {
   };
 }
 
-export function render(format: string, reporter: Reporter, r: CompatResult, result: CheckResult, env: ReportEnv, quiet = false): string {
-  const base = reporter(result, env);
-  if (format === 'json') {
-    const parsed = JSON.parse(base) as Record<string, unknown>;
-    return jsonText({ ...parsed, changes: r.changes.map(jsonChange), compat: jsonMeta(r) }) + '\n';
-  }
-  // --quiet shows errors only, as ESLint's does: the table of every change is not an error.
-  if (format === 'stylish') return quiet ? base : table(r, env) + '\n' + base;
-  return base;
+/** compat's section of the result: the change table before the findings (not with --quiet: a change is not an error), `changes` and `compat` in json. */
+export function compatSection(r: CompatResult, opts: { color: boolean; quiet: boolean }): ReportSection {
+  return { json: { changes: r.changes.map(jsonChange), compat: jsonMeta(r) }, ...(opts.quiet ? {} : { human: table(r, { color: opts.color }) + '\n' }) };
 }
 
 function jsonChange(c: Change) {
@@ -66,7 +60,7 @@ function jsonMeta(r: CompatResult) {
 const CLASS_COLOR: Record<ChangeClass, string> = { breaking: '31', additive: '32', editorial: '2' };
 
 /** Every name, pointer, reason and claim comes from the compared files or the RFCs: shown through printable(). */
-export function table(r: CompatResult, env: ReportEnv): string {
+export function table(r: CompatResult, env: Pick<ReportEnv, 'color'>): string {
   const paint = (code: string, s: string) => (env.color ? `\u001b[${code}m${s}\u001b[0m` : s);
   const out: string[] = [];
   const counts: Record<ChangeClass, number> = { breaking: 0, additive: 0, editorial: 0 };

@@ -55,6 +55,10 @@ export function addEntry(entries: Map<string, GitEntry>, rec: string, prefix = '
 export class GitBlobSource implements FileSource {
   private readonly cache = new Map<string, ReadResult>();
   private linkTree: LinkNode | undefined;
+  /** The globs of the files the run will read (`want`): the first blob missed fetches them all in one process. */
+  private wanted: (() => readonly string[]) | undefined;
+  /** Paths already asked of git in a batch (an answer it did not give is then read alone, never asked again in a batch). */
+  private readonly asked = new Set<string>();
 
   constructor(
     readonly root: string,
@@ -146,9 +150,23 @@ export class GitBlobSource implements FileSource {
     return this.linkDepth(rel.split('/')) >= 0;
   }
 
+  /**
+   * Names the files the run is about to read, as globs (re-evaluated at each miss, so a layout the
+   * configuration sets later counts): the first blob not yet read brings every regular file they
+   * match in one `git cat-file --batch`, instead of one git process per file.
+   */
+  want(globs: () => readonly string[]): void {
+    this.wanted = globs;
+  }
+
   private blob(rel: string): ReadResult {
     const cached = this.cache.get(rel);
     if (cached) return cached;
+    if (this.wanted && !this.asked.has(rel)) {
+      this.prefetch([rel]);
+      const got = this.cache.get(rel);
+      if (got) return got;
+    }
     const oid = this.entries.get(rel)?.oid;
     let got: ReadResult;
     if (!oid) got = { ok: false, failure: 'missing', message: 'file not found' };
@@ -184,13 +202,23 @@ export class GitBlobSource implements FileSource {
   }
 
   /**
-   * Files about to be read: their sizes first (`git cat-file --batch-check`, one short line each),
-   * so a blob over the cap is refused unread; then the rest with `git cat-file --batch`, in slices
-   * of at most BATCH_BYTES, so no call buffers more than that.
+   * Files about to be read, in one `git cat-file --batch` whose output is capped at BATCH_BYTES
+   * (a blob over MAX_FILE_BYTES in it is refused, its size known from its header). Only when the
+   * files together pass the cap are their sizes asked first (`--batch-check`, one short line each),
+   * so a blob over the cap is refused unread, and the rest read in slices of at most BATCH_BYTES.
    */
   prefetch(rels: readonly string[]): void {
-    const wanted = rels.filter((r) => !this.cache.has(r) && isRegular(this.entries.get(r)));
-    if (wanted.length < 2) return;
+    const matches = this.wanted ? globMatcher(this.wanted()) : undefined;
+    const more = matches ? [...this.entries].filter(([r, e]) => isRegular(e) && !this.cache.has(r) && !this.asked.has(r) && matches(r)).map(([r]) => r) : [];
+    const wanted = [...new Set([...rels, ...more])].filter((r) => !this.cache.has(r) && !this.asked.has(r) && isRegular(this.entries.get(r)));
+    if (wanted.length === 0) return;
+    for (const r of wanted) this.asked.add(r);
+    try {
+      this.fetchBatch(wanted);
+      return;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOBUFS') return; // read one by one
+    }
     const oids = (list: readonly string[]) => list.map((r) => this.entries.get(r)!.oid).join('\n') + '\n';
     const checked = gitOutput(this.root, ['cat-file', '--batch-check'], { input: oids(wanted), maxBuffer: 1024 + wanted.length * 128 }).toString('latin1').split('\n');
     const slices: string[][] = [];
@@ -210,9 +238,16 @@ export class GitBlobSource implements FileSource {
       bytes += size;
     });
     if (slice.length > 0) slices.push(slice);
-    for (const part of slices) this.fetchBatch(part);
+    for (const part of slices) {
+      try {
+        this.fetchBatch(part);
+      } catch {
+        // read one by one
+      }
+    }
   }
 
+  /** One `git cat-file --batch` of the files' blobs (throws ENOBUFS past BATCH_BYTES of output). */
   private fetchBatch(rels: readonly string[]): void {
     const out = gitOutput(this.root, ['cat-file', '--batch'], { input: rels.map((r) => this.entries.get(r)!.oid).join('\n') + '\n', maxBuffer: BATCH_BYTES + rels.length * 128 });
     let at = 0;
@@ -220,9 +255,14 @@ export class GitBlobSource implements FileSource {
       const eol = out.indexOf(10, at);
       if (eol < 0) return;
       const header = out.subarray(at, eol).toString('latin1').split(' ');
+      if (header[1] === 'missing') {
+        at = eol + 1;
+        continue;
+      }
       if (header[1] !== 'blob') return; // unexpected answer: fall back to reading one by one
       const size = Number(header[2]);
-      if (size <= MAX_FILE_BYTES) this.cache.set(rel, { ok: true, bytes: out.subarray(eol + 1, eol + 1 + size) });
+      if (!Number.isSafeInteger(size) || eol + 1 + size > out.length) return;
+      this.cache.set(rel, size <= MAX_FILE_BYTES ? { ok: true, bytes: out.subarray(eol + 1, eol + 1 + size) } : tooLargeBlob(size));
       at = eol + 1 + size + 1;
     }
   }
@@ -236,9 +276,10 @@ export class GitIndexSource extends GitBlobSource {
   static async open(root: string): Promise<GitIndexSource> {
     let listing: string;
     try {
-      // `ls-files` run in a subdirectory lists only that subtree, relative to it.
-      const inside = gitOutput(root, ['rev-parse', '--is-inside-work-tree'], { maxBuffer: 1024 * 1024 }).toString('utf8').trim();
-      if (inside !== 'true') throw new Error();
+      // `ls-files` run in a subdirectory lists only that subtree, relative to it; outside a work
+      // tree (no repository, a bare one) it fails, so it is the only question asked. Inside a
+      // .git/ folder it answers (nothing), so such a root is refused by its path.
+      if (root.split(path.sep).includes('.git')) throw new Error();
       listing = gitOutput(root, ['ls-files', '--stage', '-z'], { maxBuffer: 256 * 1024 * 1024 }).toString('utf8');
     } catch {
       throw new FatalError(`--staged needs a git work tree: ${root} is not one`);

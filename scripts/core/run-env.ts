@@ -1,19 +1,19 @@
 import path from 'node:path';
-import { Corpus } from './corpus.js';
+import type { Corpus } from './corpus.js';
 import { FatalError, UsageError } from './errors.js';
-import { discoverConfig, loadConfig } from './config.js';
+import { CONFIG_FILE, discoverConfig, loadConfig } from './config.js';
 import type { LoadedConfig } from './config.js';
 import type { CheckResult, ConfiguredSeverity, Finding } from './findings.js';
 import { countBySeverity } from './findings.js';
-import type { LayoutNeed } from './layout.js';
-import { checkPresetName, otherPresetHint, requireLayout } from './layout.js';
+import type { Layout, LayoutNeed } from './layout.js';
+import { checkPresetName, otherPresetHint, presetLayout, requireLayout } from './layout.js';
 import type { FileSource } from './source.js';
 import { FsSource, toPosix } from './source.js';
 import { noteReportFile, pathKind } from './inputs.js';
 import { writeOutputFile } from './writer.js';
 import { packageVersion } from './package-root.js';
-import { loadReporter } from './reporters/index.js';
-import type { RuleInfo } from './reporters/types.js';
+import { BASELINE_IN_REPORT, FORMATS, loadReporter } from './reporters/index.js';
+import type { ReportEnv, ReportSection, RuleInfo } from './reporters/types.js';
 import { ruleUnderPreset } from './rule.js';
 import type { RuleCatalog } from './rule-catalog.js';
 import { resolveConfiguredRules } from './rule-catalog.js';
@@ -49,7 +49,7 @@ export const COMMON_HELP = `common options:
       --config FILE        the configuration (default: specgate.config.json, searched upward from
                            --root, else from the working directory, up to the git work-tree
                            top; outside git, that folder only)
-  -f, --format NAME        stylish, compact, json, sarif, github, junit or gitlab (default stylish)
+  -f, --format NAME        ${FORMATS.slice(0, -1).join(', ')} or ${FORMATS.at(-1)} (default stylish)
   -o, --output FILE        write the report to FILE instead of stdout
       --staged             read the git index instead of the working tree
   -q, --quiet              report errors only
@@ -69,12 +69,6 @@ export interface CommonValues {
   'max-warnings'?: string;
   color?: boolean;
   'no-color'?: boolean;
-}
-
-export interface OpenedCorpus {
-  corpus: Corpus;
-  severities: Record<string, ConfiguredSeverity>;
-  config: LoadedConfig;
 }
 
 /** What each command needs of the layout by default: the RFC folder and the interop map. */
@@ -120,16 +114,22 @@ function shownRoot(values: Pick<CommonValues, 'root'>, root: string): string {
  * Resolves root, configuration and source (the working tree, or the git index with --staged),
  * and refuses a root without the layout the preset expects (`needs`), whatever the command.
  */
-export async function openRoot(values: CommonValues, needs: readonly LayoutNeed[] = DEFAULT_NEEDS): Promise<{ root: string; source: FileSource; config: LoadedConfig }> {
+export async function openRoot(values: CommonValues, needs: readonly LayoutNeed[] = DEFAULT_NEEDS, reads?: (layout: Layout) => readonly string[]): Promise<{ root: string; source: FileSource; config: LoadedConfig }> {
   const root = checkCommonValues(values);
   await checkPresetName(values.preset);
   let source: FileSource;
+  let layout: Layout | undefined;
   if (values.staged) {
     const { GitIndexSource } = await import('./git-source.js');
-    source = await GitIndexSource.open(root);
+    const index = await GitIndexSource.open(root);
+    // What the run will read (`reads`, by the layout: the preset's until the configuration is
+    // read), fetched from the index in one git process at the first read, the configuration's with it.
+    if (reads) index.want(() => [CONFIG_FILE, ...reads(layout ?? presetLayout(values.preset ?? 'specgate'))]);
+    source = index;
   } else source = new FsSource(root);
   // With --staged, the repository's own config file is read from the index like everything else.
   const config = loadConfig(root, values, values.staged ? source : undefined);
+  layout = config.layout;
   await requireLayout(source, config.layout, needs, shownRoot(values, root));
   return { root, source, config };
 }
@@ -137,15 +137,6 @@ export async function openRoot(values: CommonValues, needs: readonly LayoutNeed[
 /** Refuses a root opened with openRoot(values, []) that lacks what the run's families need (for a command that learns them from the config's plugins). */
 export async function requireRootLayout(values: CommonValues, opened: { root: string; source: FileSource; config: LoadedConfig }, needs: readonly LayoutNeed[]): Promise<void> {
   await requireLayout(opened.source, opened.config.layout, needs, shownRoot(values, opened.root));
-}
-
-/**
- * Resolves root, layout and source; the corpus every check of the run reads through. The
- * command hands over the rules its configuration may name (`catalog`: core loads no command's rules).
- */
-export async function openCorpus(values: CommonValues, needs: readonly LayoutNeed[], catalog: RuleCatalog): Promise<OpenedCorpus> {
-  const { source, config } = await openRoot(values, needs);
-  return { corpus: new Corpus(source, config.layout), severities: await configuredSeverities(config, catalog), config };
 }
 
 /**
@@ -241,33 +232,62 @@ export function finish(findings: readonly Finding[], values: CommonValues, io: C
   return exitCode(findings, values);
 }
 
+/** What a command adds to the one emitter beside its result (compat, probe, errata). */
+export interface EmitExtras {
+  /** Sections of the result every format renders (reporters/types.ts ReportSection). */
+  sections?: readonly ReportSection[];
+  /** Source text for code frames, when not the corpus's (compat's head side). */
+  sourceOf?: (file: string) => string | undefined;
+  /** The SARIF base and the root files are relative to, when there is no corpus. */
+  root?: string;
+  /** Applied to the whole report before it is written (probe: no credential is ever printed). */
+  redact?: (text: string) => string;
+  /** The preset whose process the rules' sections cite, when there is no corpus. */
+  preset?: string;
+}
+
 /**
- * Formats a result (errors only with --quiet) and writes it to the command's stdout or `--output`
- * (atomically); returns the exit code, which counts every finding the run kept.
+ * The one emitter of every command: formats a result (errors only with --quiet) in the format
+ * asked for, out of the one list (reporters/index.ts FORMATS), with the sections the command adds,
+ * writes it to stdout or `--output` (atomically, through the writer), puts the baseline's summary
+ * on stderr where the format has no place for it, and returns the exit code, which counts every
+ * finding the run kept.
  */
-export async function emit(result: CheckResult, values: CommonValues, corpus: Corpus | undefined, rules: RuleInfo[], io: CliIo = processIo): Promise<0 | 1> {
+export async function emit(result: CheckResult, values: CommonValues, corpus: Corpus | undefined, rules: RuleInfo[], io: CliIo = processIo, extras: EmitExtras = {}): Promise<0 | 1> {
   const format = values.format ?? 'stylish';
   const reporter = await loadReporter(format);
-  const text = reporter(
-    shownResult(result, values),
-    {
-      sourceOf: (file) => corpus?.cachedText(file) ?? corpus?.text(file),
-      root: corpus?.root ?? process.cwd(),
-      toolName: TOOL_NAME,
-      toolVersion: TOOL_VERSION,
-      // SARIF's rule help names the section of the process the preset follows, as the messages do.
-      rules: rules.map((r) => ruleUnderPreset(r, corpus?.layout.preset)),
-      color: colorFor(values, format, io.stdout.isTTY === true),
-    },
-  );
-  writeReport(values.output, text, io);
+  const env: ReportEnv = {
+    sourceOf: extras.sourceOf ?? ((file) => corpus?.cachedText(file) ?? corpus?.text(file)),
+    root: extras.root ?? corpus?.root ?? process.cwd(),
+    toolName: TOOL_NAME,
+    toolVersion: TOOL_VERSION,
+    // SARIF's rule help names the section of the process the preset follows, as the messages do.
+    rules: rules.map((r) => ruleUnderPreset(r, corpus?.layout.preset ?? extras.preset)),
+    color: colorFor(values, format, io.stdout.isTTY === true),
+  };
+  const sections = extras.sections ?? [];
+  const shown = shownResult(result, values);
+  let text: string;
+  if (format === 'json' && sections.some((s) => s.json)) {
+    // The sections' keys beside the report's own, serialised once.
+    const { jsonDoc } = await import('./reporters/json.js');
+    const { jsonText } = await import('./reporters/json-text.js');
+    const keys = (before: boolean) => Object.assign({}, ...sections.filter((s) => s.json && (s.before === true) === before).map((s) => s.json));
+    text = jsonText({ ...keys(true), ...jsonDoc(shown, env), ...keys(false) }) + '\n';
+  } else {
+    text = reporter(shown, env);
+    if (format === 'stylish') text = sections.map((s) => s.human ?? '').join('') + text;
+    if (format === 'github') text = sections.flatMap((s) => s.github ?? []).map((l) => l + '\n').join('') + text;
+  }
+  for (const s of sections) if (s.elsewhere && format !== 'stylish' && !(format === 'json' && s.json)) io.stderr.write(extras.redact ? extras.redact(s.elsewhere) : s.elsewhere);
+  writeReport(values.output, extras.redact ? extras.redact(text) : text, io);
   // Files missing where this preset looks, present where another keeps them: say so once.
   if (corpus && result.findings.some((f) => f.ruleId === MISSING_FILE.id)) {
     const hint = otherPresetHint(corpus.layout, (rel) => corpus.source.exists(rel));
     if (hint) io.stderr.write(`specgate: ${hint}\n`);
   }
-  // sarif, github, junit and gitlab have no place for the baseline's summary: it goes to stderr, stdout stays the format.
-  if (result.baseline && ['sarif', 'github', 'junit', 'gitlab'].includes(format)) {
+  // A format without a place for the baseline's summary (BASELINE_IN_REPORT) stays pure: the summary goes to stderr.
+  if (result.baseline && !BASELINE_IN_REPORT.has(format)) {
     const { baselineLines } = await import('./reporters/baseline.js');
     for (const line of baselineLines(result.baseline)) io.stderr.write(`specgate: ${line}\n`);
   }

@@ -3,25 +3,24 @@ import type { Range as LspRange } from 'vscode-languageserver-textdocument';
 import { FAMILY_DECLARATIONS, loadFamilies } from '../checks/registry.js';
 import type { LoadedPlugins } from '../core/plugins.js';
 import { loadPlugins } from '../core/plugins.js';
-import type { RuleCatalog } from '../core/rule-catalog.js';
-import { withPluginRules } from '../core/rule-catalog.js';
-import { exceptionsInPlay, settleExceptions } from '../core/exceptions.js';
-import { loadConfig, CONFIG_FILE } from '../core/config.js';
-import type { LoadedConfig } from '../core/config.js';
-import { Corpus } from '../core/corpus.js';
+import { CONFIG_FILE } from '../core/config.js';
+import type { Corpus } from '../core/corpus.js';
 import type { ParseMemo } from '../core/corpus.js';
-import { runFamilies } from '../core/engine.js';
-import type { ConfiguredSeverity, Finding } from '../core/findings.js';
+import type { Finding } from '../core/findings.js';
 import type { Layout } from '../core/layout.js';
 import { presetLayout } from '../core/layout.js';
 import { OverlaySource } from '../core/overlay-source.js';
 import type { Family, RuleMeta } from '../core/rule.js';
 import { BUILTIN_RULES } from '../rules-registry.js';
-import { configuredSeverities } from '../core/run-env.js';
+import type { Builtins } from '../core/session.js';
+import { Session } from '../core/session.js';
 import { FsSource, globMatcher } from '../core/source.js';
 import type { FamilyFacts } from '../core/family.js';
 import { applySuppressions, MAX_SUPPRESSIONS_BYTES, parseSuppressions, SUPPRESSIONS_FILE } from '../core/suppressions.js';
 import type { Suppressions } from '../core/suppressions.js';
+
+/** What the editor hands the session from above core/: the built-in rules and families. */
+const BUILTINS: Builtins = { catalog: BUILTIN_RULES, declarations: FAMILY_DECLARATIONS, loadFamilies };
 
 /** A fix's edit as the editor applies it: a range of the text the finding was computed from. */
 export interface PositionedEdit {
@@ -47,8 +46,8 @@ export class Workspace {
   private plugins: LoadedPlugins = { families: [], rules: [], plugins: [] };
   private pluginSpecs: readonly string[] | undefined;
   private layout!: Layout;
-  private severities: Record<string, ConfiguredSeverity> = {};
-  private config: LoadedConfig | undefined;
+  /** The one pipeline (core/session.ts) over the buffers, under the last configuration that loaded. */
+  private session: Session | undefined;
   /** A config the editor's buffer (or the file) breaks: shown on the config file, the last good one kept. */
   private configProblem: EditorFinding | undefined;
   private readonly reads = new Map<string, ReadonlySet<string>>();
@@ -74,7 +73,7 @@ export class Workspace {
       this.configProblem = { ruleId: 'config', severity: 'error', file: CONFIG_FILE, line: 1, column: 1, endLine: 1, endColumn: 2, message: (e as Error).message };
     }
     this.families = await loadFamilies([], this.plugins.families);
-    if (this.plugins.families.length) await this.loadConfig();
+    if (this.plugins.families.length || this.plugins.rules.length) await this.loadConfig();
   }
 
   /** The rules of the plugins the workspace loaded (hover describes them as it does the built-ins). */
@@ -111,39 +110,17 @@ export class Workspace {
   async check(changed: readonly string[] = []): Promise<string[]> {
     if (changed.length === 0 || changed.includes(CONFIG_FILE)) await this.loadConfig();
     const families = changed.length === 0 ? this.families : this.familiesFor(changed);
-    const corpus = new Corpus(this.overlay, this.layout, this.memo);
-    const done: { name: string; files: ReadonlySet<string>; findings: readonly Finding[] }[] = [];
-    const result = await runFamilies({
-      corpus,
-      families,
-      severities: this.severities,
-      onFamilyDone: (name, files, findings) => void done.push({ name, files: new Set(files), findings }),
-    });
-    for (const { name, files, findings } of done) {
+    const session = this.session!;
+    const corpus = session.corpus(this.overlay, { memo: this.memo });
+    // The same exceptions, ignores and overrides as `check` (core/exceptions.ts), family by family.
+    const { result, byFamily } = await session.runByFamily({ corpus, families });
+    for (const { name, files, findings } of byFamily) {
       this.reads.set(name, files);
-      // The same exceptions, ignores and overrides as `check` (core/exceptions.ts), family by family.
-      const settled = await this.settle(name, files, findings, corpus);
-      this.found.set(name, settled.map((f) => positioned(f, corpus)));
+      this.found.set(name, findings.map((f) => positioned(f, corpus)));
     }
     const shownGuards = new Set((result.guards ?? []).map(findingKey));
     for (const f of families) this.guards.set(f.name, new Set((this.found.get(f.name) ?? []).map(findingKey).filter((k) => shownGuards.has(k))));
     return families.map((f) => f.name);
-  }
-
-  /** The rules this workspace's configuration may name: the built-ins and, unless --no-plugins, the plugins'. */
-  private catalog(): RuleCatalog {
-    return this.opts.plugins === false ? BUILTIN_RULES : withPluginRules(BUILTIN_RULES, this.plugins.rules);
-  }
-
-  /** A family's findings after the config's ignores, overrides and exceptions and the buffers' disable comments. */
-  private async settle(name: string, files: ReadonlySet<string>, findings: readonly Finding[], corpus: Corpus): Promise<readonly Finding[]> {
-    if (!this.config || !exceptionsInPlay(this.config.raw, files, (f) => corpus.cachedText(f) ?? corpus.text(f))) return findings;
-    const family = this.families.find((f) => f.name === name);
-    const ran = new Set((family?.rules ?? []).map((r) => r.id));
-    // The plugins' rule ids are known too: an exception may name one.
-    const known = new Set((await this.catalog().rules()).map((r) => r.id));
-    const result = await settleExceptions({ findings: [...findings], families: [] }, { corpus, config: this.config, severities: this.severities, read: files, ran, known, reportUnused: true });
-    return result.findings;
   }
 
   /** Per family, the guards against a vacuous pass among its findings: the baseline never hides them. */
@@ -185,14 +162,16 @@ export class Workspace {
 
   private async loadConfig(): Promise<void> {
     try {
-      const config = loadConfig(this.root, {}, this.overlay);
-      this.pluginSpecs = config.plugins;
-      const severities = await configuredSeverities(config, this.catalog());
-      this.layout = config.layout;
-      this.severities = severities;
-      this.config = config;
+      const session = await Session.over(this.overlay, { builtins: BUILTINS, plugins: this.opts.plugins !== false, loaded: this.plugins });
+      // Known before the severities are checked: a rule id of a plugin not loaded yet fails them until init loads it.
+      this.pluginSpecs = session.config.plugins;
+      await session.resolveSeverities();
+      this.layout = session.layout;
+      this.session = session;
       this.configProblem = undefined;
     } catch (e) {
+      // The last good configuration stays; before any, the default preset's.
+      this.session ??= Session.unconfigured(this.overlay, { builtins: BUILTINS, plugins: this.opts.plugins !== false, loaded: this.plugins });
       this.layout ??= presetLayout('specgate');
       const message = (e as Error).message;
       const at = /^[^:]*:(\d+):(\d+): /.exec(message);

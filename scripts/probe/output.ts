@@ -1,40 +1,27 @@
-import type { CheckResult } from '../core/findings.js';
-import { loadReporter } from '../core/reporters/index.js';
 import { printable } from '../core/reporters/printable.js';
-import type { ReportEnv } from '../core/reporters/types.js';
+import type { ReportSection } from '../core/reporters/types.js';
 import { captureFileName } from './capture.js';
-import { PROBE_RULES } from './findings.js';
 import type { Verdict } from './legs.js';
 import type { ProbeRun } from './run.js';
-import { jsonText } from '../core/reporters/json-text.js';
 
 const STEP_MARK: Record<Verdict, string> = { 'executed-pass': 'pass', 'executed-fail': 'FAIL', inapplicable: 'n/a ' };
 
 export interface RenderInput {
   run: ProbeRun;
-  /** What the report shows (run-env shownResult: errors only with --quiet, and the warnings that hid). */
-  shown: CheckResult;
-  format: string;
   recordDir?: string;
-  toolName: string;
-  toolVersion: string;
   /** --color/--no-color, NO_COLOR, FORCE_COLOR, the terminal (run-env colorFor). */
   color?: boolean;
 }
 
-export async function renderProbe(input: RenderInput): Promise<string> {
-  const { run, shown: result, format } = input;
-  const env: ReportEnv = { sourceOf: () => undefined, root: process.cwd(), toolName: input.toolName, toolVersion: input.toolVersion, rules: PROBE_RULES, color: input.color === true };
-  if (format === 'json') {
-    const base = JSON.parse(await (await loadReporter('json'))(result, env)) as Record<string, unknown>;
-    return jsonText({ probe: runSummary(input), legs: legRows(run), ...base }) + '\n';
-  }
-  if (format === 'github') {
-    const notices = run.legs.map((l) => `::notice title=${l.id}::${l.verdict} (${l.rfc})${l.verdict === 'executed-pass' ? '' : ` — ${stepText(l.steps.filter((s) => s.verdict === l.verdict).map((s) => s.detail).join('; ')).replace(/%/g, '%25')}`}`);
-    return notices.join('\n') + '\n' + (await (await loadReporter('github'))(result, env));
-  }
-  if (format === 'sarif' || format === 'compact') return (await loadReporter(format))(result, env);
-  return table(input) + (await (await loadReporter('stylish'))(result, env));
+/**
+ * probe's section of the result (core/run-env.ts emit renders it in every format): the table of
+ * legs before the findings in stylish, `probe` and `legs` ahead of the findings in json, a notice
+ * per leg before github's annotations.
+ */
+export function probeSection(input: RenderInput): ReportSection {
+  const { run } = input;
+  const notices = run.legs.map((l) => `::notice title=${l.id}::${l.verdict} (${l.rfc})${l.verdict === 'executed-pass' ? '' : ` — ${stepText(l.steps.filter((s) => s.verdict === l.verdict).map((s) => s.detail).join('; ')).replace(/%/g, '%25')}`}`);
+  return { json: { probe: runSummary(input), legs: legRows(run) }, before: true, human: table(input), github: notices };
 }
 
 function runSummary(input: RenderInput) {

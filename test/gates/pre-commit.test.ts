@@ -49,6 +49,23 @@ describe('pre-commit hook through `git commit`', () => {
     expect(starts()).toHaveLength(1);
   });
 
+  it('reads the staged content from one `ls-files --stage` and one `cat-file --batch`, not a git process per file', () => {
+    const { top, root, starts } = setup();
+    const node = recordingNode();
+    // git writes down every git process started under it (the hook's, specgate's) with GIT_TRACE.
+    const calls = path.join(path.dirname(node.log), 'git-trace.log');
+    const map = path.join(root, MAP);
+    writeFileSync(map, readFileSync(map, 'utf8').replace(/\n$/, '\n\n'));
+    gitOk(top, ['add', MAP]);
+    const r = git(top, ['commit', '-q', '-m', 'map edit'], { SPECGATE_NODE: node.bin, GIT_TRACE: calls });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(starts()).toEqual([]);
+    expect(readFileSync(node.log, 'utf8')).toMatch(/check interop-map wire-examples --staged/);
+    // What specgate asked git for the staged content (the hook's own `diff --cached` and the cache folder's check aside).
+    const content = [...readFileSync(calls, 'utf8').matchAll(/trace: built-in: git (.*)$/gm)].map((m) => m[1]!.replace(/(^| )-c \S+/g, '').replace(/'/g, '').trim()).filter((line) => /^(cat-file|ls-files --stage|rev-parse)/.test(line));
+    expect(content).toEqual(['ls-files --stage -z', 'cat-file --batch']);
+  });
+
   it('commits an ungoverned file without starting node', () => {
     const { top, root, commit, starts } = setup();
     writeFileSync(path.join(root, 'NOTES.txt'), 'still not governed\n');

@@ -5,13 +5,17 @@ const reporters: Record<string, () => Promise<Reporter>> = {
   stylish: async () => (await import('./stylish.js')).stylish,
   compact: async () => (await import('./compact.js')).compact,
   json: async () => (await import('./json.js')).json,
-  github: async () => (await import('./github.js')).github,
   sarif: async () => (await import('./sarif.js')).sarif,
+  github: async () => (await import('./github.js')).github,
   junit: async () => (await import('./junit.js')).junit,
   gitlab: async () => (await import('./gitlab.js')).gitlab,
 };
 
-const FORMATS = Object.keys(reporters);
+/** The one list of formats every command takes (its help, its check, the reporters above). */
+export const FORMATS: readonly string[] = Object.keys(reporters);
+
+/** Formats whose report has a place for the baseline's summary; the others' reports stay pure and it goes to stderr. */
+export const BASELINE_IN_REPORT: ReadonlySet<string> = new Set(['stylish', 'compact', 'json']);
 
 export async function loadReporter(name: string): Promise<Reporter> {
   const load = Object.hasOwn(reporters, name) ? reporters[name] : undefined;

@@ -1,14 +1,16 @@
 import { countBySeverity } from '../findings.js';
 import { docsUrlOf } from './github.js';
-import type { Reporter } from './types.js';
+import type { CheckResult } from '../findings.js';
+import type { Reporter, ReportEnv } from './types.js';
 import { jsonText } from './json-text.js';
 
-export const json: Reporter = (result, env) => {
+export const json: Reporter = (result, env) => jsonText(jsonDoc(result, env), 2) + '\n';
+
+/** The json report as a value (a command's sections are added beside its keys before it is serialised once). */
+export function jsonDoc(result: CheckResult, env: ReportEnv): Record<string, unknown> {
   const { errors, warnings, notices } = countBySeverity(result.findings);
   const docs = new Map(env.rules.map((r) => [r.id, r.docs]));
-  return (
-    jsonText(
-      {
+  return {
         findings: result.findings.map((f) => ({
           ruleId: f.ruleId,
           severity: f.severity,
@@ -25,8 +27,5 @@ export const json: Reporter = (result, env) => {
           ...(f.related ? { related: f.related } : {}),
         })),
         summary: { errors, warnings, ...(notices ? { notices } : {}), families: result.families, ...(result.baseline ? { suppressions: result.baseline } : {}) },
-      },
-      2,
-    ) + '\n'
-  );
-};
+  };
+}

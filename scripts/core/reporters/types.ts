@@ -17,3 +17,21 @@ export interface ReportEnv {
 }
 
 export type Reporter = (result: CheckResult, env: ReportEnv) => string;
+
+/**
+ * What a command adds to its findings (compat's change table, probe's legs, errata's outcomes):
+ * a section of the result that every format renders in its own place — the human report before
+ * the findings, json as top-level keys, github as workflow lines before its annotations; a format
+ * with no place for it carries the findings alone.
+ */
+export interface ReportSection {
+  /** Top-level keys of the json report; `before` puts them ahead of `findings` and `summary`. */
+  json?: Record<string, unknown>;
+  before?: boolean;
+  /** Printed before the findings of the stylish report (already escaped for a terminal). */
+  human?: string;
+  /** Lines printed before a github report (workflow commands, already escaped). */
+  github?: readonly string[];
+  /** Written to stderr when the format has no place for it (neither stylish, nor json with `json`): errata's patch, while stdout stays the format. */
+  elsewhere?: string;
+}

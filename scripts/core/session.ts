@@ -1,0 +1,208 @@
+import type { LoadedConfig } from './config.js';
+import { CONFIG_FILE, loadConfig } from './config.js';
+import { Corpus } from './corpus.js';
+import type { ParseMemo } from './corpus.js';
+import { runFamilies } from './engine.js';
+import { exceptionsInPlay, settleExceptions } from './exceptions.js';
+import type { FamilyDeclaration, FamilyFacts } from './family.js';
+import type { CheckResult, ConfiguredSeverity, Finding } from './findings.js';
+import { INPUT_RULES } from './input-rules.js';
+import type { LoadedPlugins } from './plugins.js';
+import { loadPlugins } from './plugins.js';
+import type { RuleCatalog } from './rule-catalog.js';
+import { withPluginRules } from './rule-catalog.js';
+import type { Family } from './rule.js';
+import { defineRule } from './rule.js';
+import type { CommonValues } from './run-env.js';
+import { configuredSeverities, openRoot, requireRootLayout } from './run-env.js';
+import type { Layout, LayoutNeed } from './layout.js';
+import { presetLayout } from './layout.js';
+import type { FileSource } from './source.js';
+
+/**
+ * What the faces hand the session from above core/ (core imports no rule and no family): the
+ * built-in rule catalogue and family declarations, and the loader of a run's families.
+ */
+export interface Builtins {
+  catalog: RuleCatalog;
+  /** The built-in check families (a command that runs none, as errata or wire, hands none). */
+  declarations?: readonly FamilyDeclaration[];
+  loadFamilies?(names: readonly string[], extra: readonly FamilyDeclaration[]): Promise<Array<Family & FamilyFacts>>;
+}
+
+export interface SessionOptions {
+  builtins: Builtins;
+  /** false: the configuration's plugins are not loaded (`--no-plugins`; a plugin is code). */
+  plugins?: boolean;
+  /** Severities that win over the configuration's for this run (`--rule ID:SEVERITY`), checked like its ids. */
+  ruleOverrides?: Record<string, ConfiguredSeverity>;
+  /** With --staged: the files the run will read, by the layout (fetched from the index in one git process). */
+  reads?: (layout: Layout) => readonly string[];
+}
+
+/** A run of families through the session: what it found, settled by the exceptions, and what each family read. */
+export interface SessionRun {
+  result: CheckResult;
+  /** Every file a family read or found something in: the baseline judges only what the run could see. */
+  read: Set<string>;
+  familyOf: Map<Finding, string>;
+}
+
+/**
+ * The one pipeline every face calls (ESLint's `ESLint` class): configuration → plugins and the rule
+ * catalogue → severities → source → corpus → families → exceptions → result. `check` and its
+ * `--fix` (the fixer settles through it, never through a command) run through it; a command parses
+ * its flags, asks the session, and picks an output (core/run-env.ts emit).
+ */
+export class Session {
+  private constructor(
+    readonly root: string,
+    readonly source: FileSource,
+    readonly config: LoadedConfig,
+    readonly plugins: LoadedPlugins,
+    /** The rules the configuration may name: the built-ins and, unless plugins are off, the plugins'. */
+    readonly catalog: RuleCatalog,
+    private readonly builtins: Builtins,
+    private readonly ruleOverrides: Record<string, ConfiguredSeverity>,
+  ) {}
+
+  private resolved: Record<string, ConfiguredSeverity> | undefined;
+
+  /**
+   * The configuration's severities with the run's overrides, each id checked against the catalogue
+   * (all unknown ones at once). Asked after the command has checked its families and layout, so
+   * those errors come first, as they always did.
+   */
+  async resolveSeverities(): Promise<Record<string, ConfiguredSeverity>> {
+    this.resolved ??= { ...(await configuredSeverities(this.config, this.catalog)), ...(await configuredSeverities({ severities: this.ruleOverrides, ruleAt: () => '--rule' }, this.catalog)) };
+    return this.resolved;
+  }
+
+  get severities(): Record<string, ConfiguredSeverity> {
+    if (!this.resolved) throw new Error('session: severities asked before resolveSeverities()');
+    return this.resolved;
+  }
+
+  /** Root, configuration and source (the working tree, or the index with --staged), plugins and the catalogue. */
+  static async open(values: CommonValues, opts: SessionOptions): Promise<Session> {
+    const { builtins } = opts;
+    const opened = await openRoot(values, [], opts.reads);
+    const plugins = await loadPlugins(opened.root, opts.plugins === false ? [] : opened.config.plugins, (builtins.declarations ?? []).map((d) => d.name));
+    const catalog = opts.plugins === false ? builtins.catalog : withPluginRules(builtins.catalog, plugins.rules);
+    return new Session(opened.root, opened.source, opened.config, plugins, catalog, builtins, opts.ruleOverrides ?? {});
+  }
+
+  /**
+   * A session over a source the face holds itself (the editor's buffers laid over the tree): its
+   * configuration is read from that source, and plugins the face loaded once are reused (`loaded`).
+   */
+  static async over(source: FileSource, opts: SessionOptions & { loaded?: LoadedPlugins }): Promise<Session> {
+    const { builtins } = opts;
+    const config = loadConfig(source.root, {}, source);
+    const plugins = opts.loaded ?? (await loadPlugins(source.root, opts.plugins === false ? [] : config.plugins, (builtins.declarations ?? []).map((d) => d.name)));
+    const catalog = opts.plugins === false ? builtins.catalog : withPluginRules(builtins.catalog, plugins.rules);
+    return new Session(source.root, source, config, plugins, catalog, builtins, opts.ruleOverrides ?? {});
+  }
+
+  /** A session under no configuration (the default preset's layout and severities): the editor's, while its configuration does not load. */
+  static unconfigured(source: FileSource, opts: SessionOptions & { loaded?: LoadedPlugins }): Session {
+    const config: LoadedConfig = { layout: presetLayout('specgate'), severities: {}, ruleAt: () => CONFIG_FILE, presetFrom: 'default' };
+    const plugins = opts.loaded ?? { families: [], rules: [], plugins: [] };
+    const catalog = opts.plugins === false ? opts.builtins.catalog : withPluginRules(opts.builtins.catalog, plugins.rules);
+    return new Session(source.root, source, config, plugins, catalog, opts.builtins, {});
+  }
+
+  get layout(): Layout {
+    return this.config.layout;
+  }
+
+  /** The families a run names (every family when none): the built-ins, then the plugins'. */
+  families(names: readonly string[]): Promise<Array<Family & FamilyFacts>> {
+    if (!this.builtins.loadFamilies) throw new Error('session: this face runs no check family');
+    return this.builtins.loadFamilies(names, this.plugins.families);
+  }
+
+  /** The names of every family the session knows, built-in and plugin. */
+  get familyNames(): string[] {
+    return [...(this.builtins.declarations ?? []).map((d) => d.name), ...this.plugins.families.map((d) => d.name)];
+  }
+
+  /** A corpus over the session's source (or another laid over it: the editor's buffers, `--stdin`). */
+  corpus(source: FileSource = this.source, opts: { memo?: ParseMemo; useParseCache?: boolean } = {}): Corpus {
+    const corpus = new Corpus(source, this.layout, opts.memo);
+    if (opts.useParseCache === false) corpus.useParseCache = false;
+    return corpus;
+  }
+
+  /** Runs the families over the corpus and settles their findings by the configuration's exceptions. */
+  async run(o: { corpus: Corpus; families: Family[]; options?: Record<string, unknown>; reportUnused?: boolean; onRuleTimed?: (family: string, rule: string, ms: number) => void }): Promise<SessionRun> {
+    const read = new Set<string>();
+    const familyOf = new Map<Finding, string>();
+    const onFamilyDone = (family: string, files: ReadonlySet<string>, found: readonly Finding[]) => {
+      for (const f of files) read.add(f);
+      for (const f of found) {
+        read.add(f.file);
+        familyOf.set(f, family);
+      }
+    };
+    const found = await runFamilies({ corpus: o.corpus, families: o.families, options: o.options ?? {}, severities: await this.resolveSeverities(), onFamilyDone, ...(o.onRuleTimed ? { onRuleTimed: o.onRuleTimed } : {}) });
+    const result = await this.settle(found, { corpus: o.corpus, read, families: o.families, familyOf, reportUnused: o.reportUnused !== false });
+    return { result, read, familyOf };
+  }
+
+  /**
+   * Runs the families over the corpus and settles each family's findings on its own (the editor
+   * keeps them per family, and re-runs only the families a change concerns).
+   */
+  async runByFamily(o: { corpus: Corpus; families: Family[]; options?: Record<string, unknown> }): Promise<{ result: CheckResult; byFamily: Array<{ name: string; files: ReadonlySet<string>; findings: readonly Finding[] }> }> {
+    const done: { name: string; files: ReadonlySet<string>; findings: readonly Finding[] }[] = [];
+    const result = await runFamilies({ corpus: o.corpus, families: o.families, options: o.options ?? {}, severities: await this.resolveSeverities(), onFamilyDone: (name, files, findings) => void done.push({ name, files: new Set(files), findings }) });
+    const byFamily = [];
+    for (const { name, files, findings } of done) {
+      const family = o.families.filter((f) => f.name === name);
+      const settled = await this.settle({ findings: [...findings], families: [] }, { corpus: o.corpus, read: files, families: family, familyOf: new Map(), reportUnused: true });
+      byFamily.push({ name, files, findings: settled.findings });
+    }
+    return { result, byFamily };
+  }
+
+  /** The findings left once the configuration's ignores, overrides and exceptions accept theirs (the fixer fixes none of those). */
+  async settleFindings(findings: Finding[], corpus: Corpus, families: Family[]): Promise<Finding[]> {
+    return (await this.settle({ findings, families: [] }, { corpus, read: new Set(corpus.filesRead), families, familyOf: new Map(), reportUnused: false })).findings;
+  }
+
+  /**
+   * The config's ignores, overrides and exceptions, and the Markdown files' disable comments
+   * (core/exceptions.ts), settled before the baseline counts what is left. Loaded only when the
+   * config has any or a file the run read mentions one.
+   */
+  async settle(result: CheckResult, ctx: { corpus: Corpus; read: ReadonlySet<string>; families: readonly Family[]; familyOf: ReadonlyMap<Finding, string>; reportUnused: boolean }): Promise<CheckResult> {
+    if (!exceptionsInPlay(this.config.raw, ctx.read, (f) => ctx.corpus.cachedText(f) ?? ctx.corpus.text(f))) return result;
+    const ran = new Set([...INPUT_RULES.map((r) => r.id), ...ctx.families.flatMap((f) => f.rules.map((r) => defineRule(r).id))]);
+    const known = new Set((await this.catalog.rules()).map((r) => r.id));
+    const settled = await settleExceptions(result, { corpus: ctx.corpus, config: this.config, severities: await this.resolveSeverities(), read: ctx.read, ran, known, reportUnused: ctx.reportUnused });
+    return settled === result ? result : recount(settled, ctx.familyOf);
+  }
+}
+
+/**
+ * The session of a command that runs its own rules over the corpus (errata, wire, compat, probe):
+ * no plugin is loaded (their rules are the command's), the layout must hold what the command
+ * `needs`, and the severities are resolved against `catalog`.
+ */
+export async function commandSession(values: CommonValues, needs: readonly LayoutNeed[], catalog: RuleCatalog): Promise<Session> {
+  const session = await Session.open(values, { builtins: { catalog }, plugins: false });
+  await requireRootLayout(values, session, needs);
+  await session.resolveSeverities();
+  return session;
+}
+
+/** Each family's row counts the findings left of those it found (after exceptions or a narrowing to some files). */
+export function recount(result: CheckResult, familyOf: ReadonlyMap<Finding, string>): CheckResult {
+  const findings = result.findings;
+  const families = result.families.map((s) => {
+    const own = findings.filter((f) => familyOf.get(f) === s.family);
+    return { ...s, errors: own.filter((f) => f.severity === 'error').length, warnings: own.filter((f) => f.severity === 'warning').length };
+  });
+  return { ...result, families };
+}
