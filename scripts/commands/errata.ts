@@ -117,7 +117,9 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const shownDiff = diff.split('\n').map((l) => (l.endsWith('\r') ? printable(l.slice(0, -1), '\t') + '\r' : printable(l, '\t'))).join('\n');
   // The outcomes of the items, and the patch: part of the human format and of json; machine formats stay pure.
   const section: ReportSection = { json: { errata: result.outcomes, written, ...(dryRun ? { diff, wordView: words } : {}) }, ...(shownDiff ? { human: shownDiff + '\n', elsewhere: shownDiff } : {}) };
-  return emit({ findings, families: [], ...(baseline ? { baseline } : {}) }, common, corpus, ERRATA_RULES, io, { sections: [section] });
+  // A pending item's fix is what `errata apply` writes (its message names the command): not offered as `--fix`.
+  const shown = findings.map(({ fix: _applyWrites, ...f }) => f);
+  return emit({ findings: shown, families: [], ...(baseline ? { baseline } : {}) }, common, corpus, ERRATA_RULES, io, { sections: [section] });
 }
 
 /** `--root`, `--preset` and `--config` as given, for a hint to repeat. */

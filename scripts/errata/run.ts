@@ -10,7 +10,7 @@ import { judge } from './judge.js';
 import { resetClosestBudget } from './closest.js';
 import { formatMessage } from '../core/rule.js';
 import type { Report, RuleMeta } from '../core/rule.js';
-import { applyEdits } from '../core/text-edits.js';
+import { planPass } from '../core/fixer.js';
 import type { RfcErrata } from './parse.js';
 import { mentionsErrata, readRfcErrata } from './parse.js';
 import type { Governance } from './target-path.js';
@@ -144,7 +144,7 @@ export async function planErrata(corpus: Corpus, options: ErrataOptions): Promis
   const spliced = new Map<string, Spliced>();
   const hints = new Map<string, string>();
   if (options.mode === 'apply') {
-    for (const [file, edits] of groupByFile(pending)) spliced.set(file, spliceFile(file, edits, corpus.layout.process.sections.unresolvedQuestions));
+    for (const [file, s] of spliceAll(pending, corpus.layout.process.sections.unresolvedQuestions)) spliced.set(file, s);
   } else {
     // One hint per RFC (its pending items), not one search of all items per item.
     for (const j of pending) if (!hints.has(j.erratum.rfc)) hints.set(j.erratum.rfc, itemFlags(j.erratum.rfc, blocked(j.erratum.rfc), pending) + (options.hintFlags ?? ''));
@@ -294,30 +294,57 @@ function lineHintOff(erratum: Erratum, doc: MarkdownDoc, from: number, to: numbe
   }];
 }
 
-/** Splices one file's edits into its original text (last first) and re-parses it once to verify each. */
-function spliceFile(file: string, edits: readonly Judged[], questions: string): Spliced {
-  const first = edits[0]!.edit!;
-  const before = first.doc.text;
+/**
+ * `errata apply` is --fix on the errata rules: each pending item's finding carries the splice as
+ * its fix, the one fixer (core/fixer.ts) takes the fixes of every file in one pass, and each file
+ * is verified once by re-parsing it. Items whose edits overlap are refused first (the fixer would
+ * only defer one of them, and a later pass has nothing to re-judge them against).
+ */
+function spliceAll(pending: readonly Judged[], questions: string): Map<string, Spliced> {
+  const out = new Map<string, Spliced>();
+  const clean: Judged[] = [];
+  for (const [file, edits] of groupByFile(pending)) {
+    const refusals = overlapRefusals(file, edits);
+    if (refusals.size) out.set(file, { refusals });
+    else clean.push(...edits);
+  }
+  const texts = new Map(clean.map((j) => [j.edit!.file, j.edit!.doc.text]));
+  // The pending items' findings, their fixes taken whole by the one fixer (no hint flags: apply reports none of them).
+  const pass = planPass(clean.map((j) => notApplied(j.erratum, j.edit!, '').reported.report), (file) => texts.get(file), { insertionsInOrder: true });
+  for (const [file, edits] of groupByFile(clean)) {
+    const first = edits[0]!.edit!;
+    const after = pass.texts.get(file)?.after ?? first.doc.text;
+    out.set(file, verify(file, first, after, edits, questions));
+  }
+  return out;
+}
+
+/** Refuses both items of the first pair whose edits of one file overlap (sorted by place, then list order). */
+function overlapRefusals(file: string, edits: readonly Judged[]): Map<Erratum, Reported> {
   const ordered = edits
     .map((j, order) => ({ j, order, splice: j.edit!.verdict.splice }))
     .sort((a, b) => a.splice.start - b.splice.start || a.splice.end - b.splice.end || a.order - b.order);
+  const refusals = new Map<Erratum, Reported>();
   for (let i = 1; i < ordered.length; i++) {
     const a = ordered[i - 1]!;
     const b = ordered[i]!;
     if (b.splice.start < a.splice.end) {
-      const refusals = new Map<Erratum, Reported>();
       for (const x of [a, b]) refusals.set(x.j.erratum, refusal(x.j.erratum, ERRATA.editsOverlap, 'overlap', { name: name(x.j.erratum), other: name((x === a ? b : a).j.erratum), file }));
-      return { refusals };
+      break;
     }
   }
-  const after = applyEdits(before, ordered.map(({ splice }) => ({ file, ...splice })));
+  return refusals;
+}
+
+/** The spliced text re-parsed once: every item must now read as already applied. */
+function verify(file: string, first: Edit, after: string, edits: readonly Judged[], questions: string): Spliced {
   const reparsed = parseMarkdown(file, after);
   const refusals = new Map<Erratum, Reported>();
-  for (const { j } of ordered) {
+  for (const j of edits) {
     const again = judge(j.erratum, reparsed, questions);
     if (again.status !== 'already-applied') refusals.set(j.erratum, refusal(j.erratum, ERRATA.verifyFailed, 'notShown', { name: name(j.erratum), file, why: again.status === 'refused' ? again.message : 'it would apply again' }));
   }
-  return refusals.size ? { refusals } : { change: { file, real: first.real, governed: first.governed, before, after }, refusals };
+  return refusals.size ? { refusals } : { change: { file, real: first.real, governed: first.governed, before: first.doc.text, after }, refusals };
 }
 
 function refusal(e: Erratum, rule: (typeof ERRATA)['editsOverlap' | 'verifyFailed'], messageId: string, data: Record<string, string>): Reported {
@@ -346,6 +373,8 @@ function notApplied(e: Erratum, edit: Edit, hintFlags: string): { reported: Repo
         at: { file: e.rfcFile, range: e.item },
         messageId: e.op === 'append' ? 'appendPending' : 'replacePending',
         data: { name: name(e), file: edit.file, section: v.section.title, line, rfc: e.rfc, flags: hintFlags },
+        // What `errata apply` writes: the fix the one fixer takes.
+        fix: { edits: [{ file: edit.file, ...v.splice }] },
         related: [{ file: edit.file, ...edit.doc.lines.range(v.from, v.to), message: e.op === 'append' ? 'the paragraph goes at the end of this' : 'the old text' }],
       },
     },

@@ -159,3 +159,21 @@ describe('an item --item leaves out is judged without side effects', () => {
     expect(two.problems.map((p) => `${p.file} ${p.ruleId}`)).toEqual(['b.md parse/binary']);
   });
 });
+
+describe('errata apply is --fix on the errata rules', () => {
+  it("errata check's not-applied finding carries the splice as its fix; the one fixer's pass over those fixes gives what apply writes", async () => {
+    const { planPass } = await import('../../scripts/core/fixer.js');
+    const errata = '- **`a.md` §B** (`:5`) — replace "old words" with "new words".\n- **`a.md` §B** (`:5`), appended: "One more line."\n- **`a.md` §B** (`:5`), appended: "And a last one."\n';
+    const root = repo({ 'a.md': DOC }, errata);
+    const check = await plan(root, { mode: 'check' });
+    const pending = check.findings.filter((f) => f.ruleId === 'errata/not-applied');
+    expect(pending).toHaveLength(3);
+    expect(pending.every((f) => f.fix?.edits.length === 1 && f.fix.edits[0]!.file === 'a.md')).toBe(true);
+    const pass = planPass(pending, () => DOC, { insertionsInOrder: true });
+    expect(pass.deferred).toEqual([]);
+    const run = await apply(root);
+    expect(run.outcomes.map((o) => o.status)).toEqual(['applied', 'applied', 'applied']);
+    expect(readFileSync(path.join(root, 'a.md'), 'utf8')).toBe(pass.texts.get('a.md')!.after);
+    expect(readFileSync(path.join(root, 'a.md'), 'utf8')).toBe('# Doc\n\n## §B Versions\n\nThe host sends the new words.\n\nOne more line.\n\nAnd a last one.\n');
+  });
+});
