@@ -10,7 +10,7 @@
 //
 // rewrites every block that differs with today's output, in place.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI, PROJECT, tempDir } from '../helpers/env.js';
@@ -146,14 +146,19 @@ ${cases}
     esac
   else command npm "$@"; fi
 }
-# A temp copy of this repository's governed corpus, committed in a fresh git repository.
-corpus_copy() {
+# This repository's governed corpus (not its code) copied into a folder.
+corpus_files() {
   mkdir -p "$1"
   for d in spec schemas invariants RFCS test/wire test/checks docs/PROTOCOL-STATUS.md specgate.config.json specgate-suppressions.json; do
     if [ -e "$SPECGATE_PROJECT/$d" ]; then mkdir -p "$1/$(dirname "$d")"; cp -R "$SPECGATE_PROJECT/$d" "$1/$d"; fi
   done
-  git -C "$1" init -q && git -C "$1" add -A && git -C "$1" commit -qm corpus
 }
+# A folder committed as a fresh git repository.
+git_commit_all() { git -C "$1" init -q && git -C "$1" add -A && git -C "$1" commit -qm "$2"; }
+# A temp copy of this repository's governed corpus, committed in a fresh git repository.
+corpus_copy() { corpus_files "$1" && git_commit_all "$1" corpus; }
+# A copy of upstream's extract (../shared/anchors/openwop-v2), committed in a fresh git repository.
+extract_copy() { mkdir -p "$1" && cp -R "$SPECGATE_PROJECT/../shared/anchors/openwop-v2/." "$1" && git_commit_all "$1" extract; }
 `;
 }
 
@@ -168,11 +173,16 @@ function replay(block: Block): { lines: string[]; temp: string[] } {
   if (block.marker.copy) {
     const copy = path.join(t, 'repo');
     if (cwd === PROJECT) lines.push(`corpus_copy ${JSON.stringify(copy)} >/dev/null`);
-    else lines.push(`mkdir -p ${JSON.stringify(copy)} && cp -R ${JSON.stringify(cwd)}/. ${JSON.stringify(copy)} && git -C ${JSON.stringify(copy)} init -q && git -C ${JSON.stringify(copy)} add -A && git -C ${JSON.stringify(copy)} commit -qm fixture`);
+    else lines.push(`mkdir -p ${JSON.stringify(copy)} && cp -R ${JSON.stringify(cwd)}/. ${JSON.stringify(copy)} && git_commit_all ${JSON.stringify(copy)} fixture >/dev/null`);
     cwd = copy;
   }
   lines.push(`cd ${JSON.stringify(cwd)} || exit 97`);
-  if (block.marker.setup) lines.push(`{ ${block.marker.setup}\n} >/dev/null 2>&1 || { echo "transcript setup failed: ${block.marker.setup.replace(/["$`\\]/g, '\\$&')}" >&2; exit 98; }`);
+  if (block.marker.setup) {
+    const script = path.join(PROJECT, 'test/fixtures/transcripts', `${block.marker.setup}.sh`);
+    if (!/^[a-z0-9-]+$/.test(block.marker.setup) || !existsSync(script)) throw new Error(`no setup script test/fixtures/transcripts/${block.marker.setup}.sh`);
+    // Sourced, in the block's shell: it may cd and set the variables the block names ($copy, …).
+    lines.push(`. ${JSON.stringify(script)} >/dev/null 2>&1 </dev/null || { echo "setup ${block.marker.setup} failed" >&2; exit 98; }`);
+  }
   commands(block.body).forEach((cmd, i) => {
     lines.push(`printf '\\n${SEP} ${i}\\n'`, `(exit $__rc)`, `{ ${cmd}\n} 2>&1 </dev/null`, '__rc=$?');
   });
@@ -236,7 +246,7 @@ describe('console transcripts in README.md and docs/ are what today\'s build pri
 
   for (const block of blocks) {
     const where = `${block.page}:${block.fence + 1}`;
-    const needsShared = /\.\.\/shared\b/.test(block.body.join('\n') + (block.marker.setup ?? '') + (block.marker.cwd ?? ''));
+    const needsShared = /\.\.\/shared\b|\$extract/.test(block.body.join('\n') + (block.marker.cwd ?? '')) || /^extract/.test(block.marker.setup ?? '');
     if (block.marker.skip !== undefined) {
       it.skip(`${where}: not replayed: ${block.marker.skip}`, () => {});
       continue;
