@@ -21,7 +21,6 @@ const UPDATE = process.env.SPECGATE_UPDATE_TRANSCRIPTS === '1';
 interface Marker {
   skip?: string;
   cwd?: string;
-  copy?: boolean;
   setup?: string;
 }
 
@@ -51,7 +50,6 @@ export function parseMarker(line: string): Marker | undefined {
     const value = quoted ?? bare;
     if (key === 'skip') marker.skip = value ?? '';
     else if (key === 'cwd') marker.cwd = value;
-    else if (key === 'copy') marker.copy = true;
     else if (key === 'setup') marker.setup = value;
     else throw new Error(`unknown transcript marker key "${key}" in: ${line}`);
   }
@@ -87,6 +85,8 @@ export function normalise(line: string, temp: string[]): string {
   return l
     .replace(/\(\d+(?:\.\d+)? m?s\)/g, '(N ms)')
     .replace(/"ms": \d+(?:\.\d+)?/g, '"ms": N')
+    // a commit of the temp repository (its hash changes with every commit of this one)
+    .replace(/\(([0-9a-f]{12})\)/g, '(<commit>)')
     .replace(/ time="\d+(?:\.\d+)?"/g, ' time="N"');
 }
 
@@ -155,6 +155,10 @@ corpus_files() {
 }
 # A folder committed as a fresh git repository.
 git_commit_all() { git -C "$1" init -q && git -C "$1" add -A && git -C "$1" commit -qm "$2"; }
+# This repository's tracked files (as in the working tree), committed in a fresh git repository.
+repo_copy() {
+  mkdir -p "$1" && git -C "$SPECGATE_PROJECT" ls-files -z | tar -C "$SPECGATE_PROJECT" --null --ignore-failed-read -T - -cf - 2>/dev/null | tar -C "$1" -xf - && git_commit_all "$1" repository
+}
 # A temp copy of this repository's governed corpus, committed in a fresh git repository.
 corpus_copy() { corpus_files "$1" && git_commit_all "$1" corpus; }
 # A copy of upstream's extract (../shared/anchors/openwop-v2), committed in a fresh git repository.
@@ -168,14 +172,13 @@ const SEP = '\u001eSPECGATE-TRANSCRIPT';
 function replay(block: Block): { lines: string[]; temp: string[] } {
   const t = tempDir('specgate-transcript-');
   const temp = [t];
-  let cwd = block.marker.cwd ? path.resolve(PROJECT, block.marker.cwd) : PROJECT;
-  const lines: string[] = ['set +e', prelude()];
-  if (block.marker.copy) {
-    const copy = path.join(t, 'repo');
-    if (cwd === PROJECT) lines.push(`corpus_copy ${JSON.stringify(copy)} >/dev/null`);
-    else lines.push(`mkdir -p ${JSON.stringify(copy)} && cp -R ${JSON.stringify(cwd)}/. ${JSON.stringify(copy)} && git_commit_all ${JSON.stringify(copy)} fixture >/dev/null`);
-    cwd = copy;
-  }
+  // Every block runs in a committed temp copy (of this repository's tracked files, or of the folder
+  // `cwd=` names), so no transcript writes into the project; ../shared beside the copy is the real one.
+  const copy = path.join(t, 'repo');
+  const lines: string[] = ['set +e', prelude(), `ln -s ${JSON.stringify(path.resolve(PROJECT, '../shared'))} ${JSON.stringify(path.join(t, 'shared'))}`];
+  if (!block.marker.cwd) lines.push(`repo_copy ${JSON.stringify(copy)} >/dev/null || exit 96`);
+  else lines.push(`mkdir -p ${JSON.stringify(copy)} && cp -R ${JSON.stringify(path.resolve(PROJECT, block.marker.cwd))}/. ${JSON.stringify(copy)} && git_commit_all ${JSON.stringify(copy)} fixture >/dev/null || exit 96`);
+  const cwd = copy;
   lines.push(`cd ${JSON.stringify(cwd)} || exit 97`);
   if (block.marker.setup) {
     const script = path.join(PROJECT, 'test/fixtures/transcripts', `${block.marker.setup}.sh`);
