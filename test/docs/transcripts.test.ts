@@ -233,6 +233,39 @@ afterAll(() => {
   }
 });
 
+describe('the comparison (what the docs may and may not leave out)', () => {
+  it('a `…` line stands for any lines, none included; every other line must match in order', () => {
+    const real = ['$ x', 'a', 'b', 'c', 'd'];
+    expect(matches(['$ x', 'a', 'b', 'c', 'd'], real)).toBe(true);
+    expect(matches(['$ x', '…', 'd'], real)).toBe(true);
+    expect(matches(['$ x', 'a', '…', 'c', '…', 'd'], real)).toBe(true);
+    expect(matches(['$ x', 'a', 'b', 'c', 'd', '…'], real)).toBe(true);
+    expect(matches(['$ x', 'a', 'c', 'd'], real)).toBe(false);
+    expect(matches(['$ x', '…', 'c'], real)).toBe(false);
+    expect(matches(['$ x', 'c', '…', 'a', '…', 'd'], real)).toBe(false);
+    expect(matches(['$ x', 'a', 'b', 'c', 'd', 'e'], real)).toBe(false);
+  });
+
+  it('regenerating keeps a block\'s head and tail around its `…`', () => {
+    expect(regenerate(['$ x', 'old', '…', 'old'], ['$ x', '1', '2', '3', '4'])).toEqual(['$ x', '1', '…', '4']);
+    expect(regenerate(['$ x', 'old'], ['$ x', '1', '2'])).toEqual(['$ x', '1', '2']);
+  });
+
+  it('normalises timings, the temp folder and the temp repository\'s commit, and nothing else', () => {
+    expect(normalise('  rfcs:  4 files read (97 ms) (1.8 s) "ms": 93.7 time="0.101" /tmp/x/a HEAD (244207117e2d)', ['/tmp/x'])).toBe(
+      '  rfcs:  4 files read (N ms) (N ms) "ms": N time="N" $T/a HEAD (<commit>)',
+    );
+    expect(normalise('✖ 4 problems (0 errors, 4 warnings) specgate 0.1.0', [])).toBe('✖ 4 problems (0 errors, 4 warnings) specgate 0.1.0');
+  });
+
+  it('reads the marker before a block, and refuses a key it does not know', () => {
+    expect(parseMarker('<!-- transcript: skip="a live host" -->')).toEqual({ skip: 'a live host' });
+    expect(parseMarker('<!-- transcript: setup=reason-camel cwd=test/fixtures/eip-process -->')).toEqual({ setup: 'reason-camel', cwd: 'test/fixtures/eip-process' });
+    expect(parseMarker('<!-- a comment -->')).toBeUndefined();
+    expect(() => parseMarker('<!-- transcript: sikp="x" -->')).toThrow(/unknown transcript marker key/);
+  });
+});
+
 describe('console transcripts in README.md and docs/ are what today\'s build prints', () => {
   it('finds the blocks (the test is not vacuous)', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(30);
