@@ -29,6 +29,7 @@ const ALLOWED: Record<string, string> = {
   'core/schema.ts': "the built-in schemas: specgate's own files, in the build id",
   'core/plugins.ts': 'a run that loads a plugin is marked uncacheable',
   'rfc/load.ts': "the RFC reader's fingerprint: its own modules",
+  'errata/target-path.ts': "errata's targets, resolved by errata apply/check and the errata family's examples: check reaches it only through the rule catalogue (rules-registry -> families), and no check family calls it",
 };
 
 describe('every look `check` takes at the disk is an observation the result cache checks', () => {
