@@ -25,7 +25,7 @@ export { MAX_FILE_BYTES };
  * globs, derived values cached per run), without its file source, its findings or its bookkeeping.
  * Rules and the loaders they call (the RFC set, the invariant set, the wire context) take this.
  */
-export type CorpusReader = Pick<Corpus, 'root' | 'layout' | 'useParseCache' | 'exists' | 'text' | 'contains' | 'json' | 'yaml' | 'data' | 'markdownText' | 'markdown' | 'derive' | 'touch' | 'cachedText' | 'glob' | 'givenPath' | 'cache' | 'problems'>;
+export type CorpusReader = Pick<Corpus, 'root' | 'layout' | 'useParseCache' | 'exists' | 'text' | 'contains' | 'json' | 'yaml' | 'data' | 'markdownText' | 'markdown' | 'derive' | 'touch' | 'cachedText' | 'glob' | 'givenPath' | 'cache' | 'problems'> & Partial<Pick<Corpus, 'work'>>;
 
 /**
  * Parses kept from one run to the next, by file and text: the language server checks the same
@@ -59,6 +59,8 @@ export class Corpus {
   /** While a family runs under the findings cache (core/family-cache.ts): the answers to its questions other than file reads (existence, globs). */
   private asked: Map<string, string> | undefined;
   readonly problems: Finding[] = [];
+  /** Work the run's loaders did, by what was done (`RFC readings parsed`): `check --debug` prints it, and tests count it. */
+  readonly work = new Map<string, number>();
   /** Whether what is extracted from parsed files may be read from and written to the on-disk parse cache (`--no-cache` turns it off). */
   useParseCache = true;
 

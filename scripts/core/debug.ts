@@ -15,6 +15,7 @@ export function debugLines(result: CheckResult, timings: readonly { family: stri
     `cache folder: ${corpus.useParseCache ? printable(cacheFolder(corpus.root)) : 'off (--no-cache)'}`,
     `files read (${read.size}): ${[...read].sort().map((f) => printable(f)).join(', ')}`,
   ];
+  if (corpus.work.size > 0) lines.push(`work: ${[...corpus.work].map(([what, n]) => `${what} ${n}`).join(', ')}`);
   for (const s of result.families) {
     lines.push(`${s.family}: ${ms(s.ms)}, ${s.files} files, ${s.visited} items`);
     const rules = timings.filter((t) => t.family === s.family).sort((a, b) => b.ms - a.ms);

@@ -18,7 +18,7 @@ import { DEFAULT_SHAPE, DEFAULT_TITLES } from './document.js';
  * and a forgotten bump serves stale documents; a hash of the code cannot be forgotten. It costs
  * one read of a few small files per run, and only when the cache is used.
  */
-const MARKDOWN_PACKAGES = ['remark-parse', 'micromark-extension-frontmatter', 'mdast-util-frontmatter', 'js-yaml', 'micromark-extension-gfm-table', 'micromark-extension-gfm-task-list-item', 'micromark-extension-gfm-strikethrough', 'mdast-util-gfm-table', 'mdast-util-gfm-task-list-item', 'mdast-util-gfm-strikethrough', 'mdast-util-from-markdown', 'micromark'] as const;
+const MARKDOWN_PACKAGES = ['unified', 'remark-parse', 'micromark-extension-frontmatter', 'mdast-util-frontmatter', 'js-yaml', 'micromark-extension-gfm-table', 'micromark-extension-gfm-task-list-item', 'micromark-extension-gfm-strikethrough', 'mdast-util-gfm-table', 'mdast-util-gfm-task-list-item', 'mdast-util-gfm-strikethrough', 'mdast-util-from-markdown', 'micromark'] as const;
 
 type Cached = Omit<RfcDocument, 'file' | 'fileNumber'>;
 
@@ -28,7 +28,8 @@ let fingerprint: string | undefined;
 export function readerFingerprint(dir = path.dirname(fileURLToPath(import.meta.url)), ext = path.extname(fileURLToPath(import.meta.url))): string {
   const hash = createHash('sha256');
   const files = readdirSync(dir).filter((f) => f.endsWith(ext)).sort().map((f) => path.join(dir, f));
-  for (const file of [...files, path.join(dir, '..', 'core', `position${ext}`)]) {
+  // The core modules a reading depends on: positions, and the parser's GFM subset (markdown.ts).
+  for (const file of [...files, ...['position', 'markdown'].map((m) => path.join(dir, '..', 'core', `${m}${ext}`))]) {
     hash.update(path.basename(file)).update('\0');
     try {
       hash.update(readFileSync(file));
@@ -59,20 +60,36 @@ function packageVersion(require: NodeRequire, name: string): string {
   return '?';
 }
 
+/** How a reading was had: from its cache entry (no Markdown loaded) or by parsing the text. */
+export type ReadingSource = 'cached' | 'parsed';
+
 /**
  * The RFC document of one file. Parse and read run with no await in between, so each tree is
  * garbage before the next file is parsed (callers may start many of these at once).
  */
 export async function loadRfcDocument(file: string, text: string, cache?: ParseCache, titles: ReaderTitles = DEFAULT_TITLES): Promise<RfcDocument> {
-  // The document holds what was read under the process's titles (its questions, errata, Security
-  // lines), so the titles are part of the key: a config that renames one never gets another's entry.
-  const key = cache ? (await import('../core/parse-cache.js')).parseCacheKey(`${(fingerprint ??= readerFingerprint())}\0${titlesKey(titles)}`, text) : undefined;
+  return (await loadRfcReading(file, text, cache, titles)).doc;
+}
+
+/** `loadRfcDocument`, saying whether the reading came from the cache (what `check --debug` counts). */
+export async function loadRfcReading(file: string, text: string, cache?: ParseCache, titles: ReaderTitles = DEFAULT_TITLES): Promise<{ doc: RfcDocument; source: ReadingSource }> {
+  const key = cache ? await readingKey(text, titles) : undefined;
   const hit = cache && key ? fromEntry(file, cache.get<Cached>(key), titles.fileName ?? DEFAULT_SHAPE.fileName) : undefined;
-  if (hit) return hit;
+  if (hit) return { doc: hit, source: 'cached' };
   const [{ parseRfcMarkdown }, { readRfc }] = await Promise.all([import('../core/markdown.js'), import('./read.js')]);
   const doc = readRfc(parseRfcMarkdown(file, text, titles.headerForm === 'preamble'), titles);
   if (cache && key) cache.set(key, toEntry(doc));
-  return doc;
+  return { doc, source: 'parsed' };
+}
+
+/**
+ * The cache key of a reading: the text, the reader's fingerprint (its code and the Markdown
+ * libraries' versions) and the process's titles. The document holds what was read under the
+ * process's titles (its questions, errata, Security lines), so a config that renames one never
+ * gets another's entry.
+ */
+export async function readingKey(text: string, titles: ReaderTitles = DEFAULT_TITLES): Promise<string> {
+  return (await import('../core/parse-cache.js')).parseCacheKey(`${(fingerprint ??= readerFingerprint())}\0${titlesKey(titles)}`, text);
 }
 
 function titlesKey(t: ReaderTitles): string {

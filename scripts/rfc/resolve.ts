@@ -100,13 +100,42 @@ function located(s: Section): Located {
 export function namedBy(title: string, name: string): boolean {
   const want = name.replace(/\s+/g, ' ').trim().toLowerCase();
   if (!want) return false;
-  const t = title.replace(/\s+/g, ' ').trim().replace(/^§\s*/, '').replace(/^"/, '').toLowerCase();
   // Also without the designator: `§"Promotion to Accepted"` names `### §C — Promotion to Accepted`.
-  return [t, withoutDesignator(title).toLowerCase()].some((x) => x.startsWith(want) && !/^(?:[\p{L}\p{N}]|\.\d|-[\p{L}\p{N}])/u.test(x.slice(want.length)));
+  return titleForms(title).some((x) => x.startsWith(want) && !/^(?:[\p{L}\p{N}]|\.\d|-[\p{L}\p{N}])/u.test(x.slice(want.length)));
+}
+
+/**
+ * Titles a run compares, each normalised once: the rules ask of every heading of every RFC
+ * whether it names each required section (60 RFCs × 50 headings × 10 titles), and the designator
+ * parse behind `withoutDesignator` was a tenth of a full check's CPU. Bounded: past the cap the
+ * memo starts again (a run over 10,000 RFCs has more titles than that).
+ */
+const MAX_MEMO_TITLES = 50_000;
+const forms = new Map<string, readonly [string, string]>();
+const plain = new Map<string, string>();
+
+function titleForms(title: string): readonly [string, string] {
+  let f = forms.get(title);
+  if (f === undefined) {
+    if (forms.size >= MAX_MEMO_TITLES) forms.clear();
+    f = [title.replace(/\s+/g, ' ').trim().replace(/^§\s*/, '').replace(/^"/, '').toLowerCase(), withoutDesignator(title).toLowerCase()];
+    forms.set(title, f);
+  }
+  return f;
 }
 
 /** A heading's or label's text without its designator and the dash or colon after it (`§C — Promotion` → `Promotion`). */
 export function withoutDesignator(title: string): string {
+  let p = plain.get(title);
+  if (p === undefined) {
+    if (plain.size >= MAX_MEMO_TITLES) plain.clear();
+    p = stripDesignator(title);
+    plain.set(title, p);
+  }
+  return p;
+}
+
+function stripDesignator(title: string): string {
   const t = title.replace(/\s+/g, ' ').trim();
   const id = designator(t, 'heading') ?? designator(t, 'label');
   if (!id) return t.replace(/^"/, '');

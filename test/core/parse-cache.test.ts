@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { openParseCache, parseCacheDir, parseCacheKey } from '../../scripts/core/parse-cache.js';
+import { asciiJson, openParseCache, parseCacheDir, parseCacheKey } from '../../scripts/core/parse-cache.js';
 import { PROJECT, tempDir } from '../helpers/env.js';
 
 // tempDir() folders are removed when the file ends (test/helpers/temp-dirs.ts).
@@ -32,6 +32,18 @@ describe('parse cache', () => {
     cache.set(key, { sections: [{ id: 'A' }] });
     expect(cache.get(key)).toEqual({ sections: [{ id: 'A' }] });
     expect(readdirSync(dir)).toEqual([`${key}.json`]);
+  });
+
+  it('stores its JSON as ASCII (decoded on the fast path), and gives back the same text: § and dashes, emoji, a lone surrogate, controls', () => {
+    const dir = path.join(tmp(), 'cache');
+    const cache = openParseCache(tmp(), dir);
+    const value = { title: '§C — Promotion to “Accepted”', emoji: 'ok 🙂', lone: 'a\ud800b', controls: '\u0000\u001f\u007f\u0085\u2028', keys: { 'é§': 1 } };
+    expect(JSON.parse(asciiJson(value))).toEqual(value);
+    const key = parseCacheKey('v1', 'text');
+    cache.set(key, value);
+    expect(cache.get(key)).toEqual(value);
+    const body = readFileSync(path.join(dir, `${key}.json`));
+    expect(body.subarray(body.indexOf(10) + 1).every((b) => b < 0x80)).toBe(true);
   });
 
   it('keys by content and reader fingerprint, with a SHA-256', () => {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stylish } from '../../scripts/core/reporters/stylish.js';
@@ -150,6 +150,10 @@ describe('--rule ID:SEVERITY, --print-config, --debug, --cache-location, help <c
     expect(r.stderr).toMatch(/^specgate: debug: files read \(\d+\): RFCS\//m);
     expect(r.stderr).toMatch(/^specgate: debug: rfcs: [\d.]+ ms/m);
     expect(r.stderr).toMatch(/^specgate: debug: {3}rfcs\/status-known +[\d.]+ ms$/m);
+    // The work the loaders did: every RFC of the folder, each from its cached reading or parsed.
+    const work = /^specgate: debug: work: (.*)$/m.exec(r.stderr)?.[1] ?? '';
+    const readings = [...work.matchAll(/RFC readings (?:cached|parsed) (\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);
+    expect(readings).toBe(readdirSync(path.join(PROJECT, 'RFCS')).filter((f) => /^\d{4}-.*\.md$/.test(f) && !f.startsWith('0000-')).length);
   });
 
   it('--cache-location moves the cache folder for the run', async () => {

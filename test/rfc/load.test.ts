@@ -60,16 +60,21 @@ describe('loading an RFC through the parse cache', () => {
     expect((await loadRfcDocument(file, SAMPLE, cache)).errata).toHaveLength(2);
   });
 
-  it("the key changes with any change to the reader's code, so no stale entry is served", () => {
+  it("the key changes with any change to the reader's code or its parser's, so no stale entry is served", () => {
     const copy = path.join(tmp(), 'scripts');
     cpSync(path.join(PROJECT, 'scripts/rfc'), path.join(copy, 'rfc'), { recursive: true });
     cpSync(path.join(PROJECT, 'scripts/core/position.ts'), path.join(copy, 'core/position.ts'));
+    cpSync(path.join(PROJECT, 'scripts/core/markdown.ts'), path.join(copy, 'core/markdown.ts'));
     const before = readerFingerprint(path.join(copy, 'rfc'), '.ts');
     expect(readerFingerprint(path.join(copy, 'rfc'), '.ts')).toBe(before);
     appendFileSync(path.join(copy, 'rfc/read.ts'), '\n// changed\n');
     const afterRead = readerFingerprint(path.join(copy, 'rfc'), '.ts');
     expect(afterRead).not.toBe(before);
     appendFileSync(path.join(copy, 'core/position.ts'), '\n// changed\n');
-    expect(readerFingerprint(path.join(copy, 'rfc'), '.ts')).not.toBe(afterRead);
+    const afterPosition = readerFingerprint(path.join(copy, 'rfc'), '.ts');
+    expect(afterPosition).not.toBe(afterRead);
+    // The RFC parser's GFM subset (core/markdown.ts) makes the tree the reading is read from.
+    appendFileSync(path.join(copy, 'core/markdown.ts'), '\n// changed\n');
+    expect(readerFingerprint(path.join(copy, 'rfc'), '.ts')).not.toBe(afterPosition);
   });
 });
