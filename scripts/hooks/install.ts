@@ -10,7 +10,7 @@ try {
   // The error may quote file names from the tree; printable() may be what failed to load, so its
   // character set (control characters, DEL, C1, line separators, bidi overrides) is escaped here.
   const first = String((e as Error)?.message ?? e).split('\n')[0]!;
-  const shown = first.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => {
+  const shown = first.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => {
     const n = c.charCodeAt(0);
     return n < 0x100 ? `\\x${n.toString(16).padStart(2, '0')}` : `\\u${n.toString(16).padStart(4, '0')}`;
   });

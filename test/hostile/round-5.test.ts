@@ -32,3 +32,62 @@ describe('hostile round 5: the report page reads git history within its bounds',
     expect(points).toBe(versions + 3);
   });
 });
+
+describe('hostile round 5: what reaches a terminal, a CI log or a page', () => {
+  /** A repository whose RFC 0211 title holds `mark` between two letters. */
+  function titled(mark: string): string {
+    const { root } = corpusRepo();
+    const rfc = path.join(root, 'RFCS/0211-a2a-error-details-are-errorinfo.md');
+    writeFileSync(rfc, readFileSync(rfc, 'utf8').replace('# RFC 0211: an', `# RFC 0211: a${mark}n`));
+    return root;
+  }
+
+  it.each([
+    ['RLM', '\u200f'],
+    ['LRM', '\u200e'],
+    ['ALM', '\u061c'],
+  ])('a bidi mark (%s) in an RFC title is never printed raw: check (every format) and report (every format)', (_name, mark) => {
+    const root = titled(mark);
+    for (const format of ['stylish', 'compact', 'json', 'github', 'sarif']) {
+      const r = spawnCli(['check', 'rfcs', '--format', format], { cwd: root });
+      expect(r.code, format).toBe(1);
+      // the title-row finding quotes the title (so the mark reached the output path)
+      expect(r.stdout, format).toMatch(/title|Title/);
+      expect(r.stdout.includes(mark), format).toBe(false);
+    }
+    for (const format of ['text', 'markdown', 'html', 'json']) {
+      const r = spawnCli(['report', '--format', format, '--history', '0'], { cwd: root });
+      expect(r.code, format).toBe(0);
+      expect(r.stdout, format).toContain('ErrorInfo');
+      expect(r.stdout.includes(mark), format).toBe(false);
+    }
+  });
+
+  it('a bidi override in an RFC title is shown as an escape on the page, as on a terminal', () => {
+    const root = titled('\u202e');
+    const page = spawnCli(['report', '--format', 'html', '--history', '0'], { cwd: root });
+    expect(page.code).toBe(0);
+    expect(page.stdout.includes('\u202e')).toBe(false);
+    expect(page.stdout).toContain('a\\u202en A2A error');
+    const text = spawnCli(['report', '--history', '0'], { cwd: root });
+    expect(text.stdout).toContain('a\\u202en A2A error');
+  });
+
+  it('a file name the config names that begins "::" never begins a line of stylish or compact output (a GitHub workflow command)', () => {
+    const { root } = corpusRepo();
+    const name = '::error file=README.md::forged.md';
+    writeFileSync(path.join(root, 'specgate.config.json'), JSON.stringify({ layout: { statusDocument: { file: name } } }));
+    for (const format of ['stylish', 'compact']) {
+      const r = spawnCli(['check', 'rfcs', '--format', format], { cwd: root });
+      expect(r.code, format).toBe(1);
+      // the finding is there, its file name shown with the colon escaped
+      expect(r.stdout, format).toContain('\\x3a:error file=README.md::forged.md');
+      expect(r.stdout.split('\n').filter((l) => /^\s*::/.test(l)), format).toEqual([]);
+    }
+    // the github format's own annotations are the only workflow commands, the name inside them encoded
+    const gh = spawnCli(['check', 'rfcs', '--format', 'github'], { cwd: root });
+    const commands = gh.stdout.split('\n').filter((l) => /^\s*::/.test(l));
+    expect(commands.length).toBeGreaterThan(0);
+    for (const l of commands) expect(l).toMatch(/^::(error|warning|notice) file=[^:]*,line=/);
+  });
+});

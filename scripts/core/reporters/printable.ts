@@ -5,8 +5,12 @@
  * neither move the cursor, clear the screen, recolour nor hide text. Colour the reporter adds
  * itself is applied after this. The machine formats escape the same characters (json-text.ts).
  */
-/** Beyond the C0 controls: DEL, the C1 controls, the line/paragraph separators, and the bidi embeddings, overrides and isolates. */
-export const UNSAFE_ABOVE_C0 = '\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069';
+/**
+ * Beyond the C0 controls: DEL, the C1 controls, the line/paragraph separators, the bidi
+ * embeddings, overrides and isolates, and the invisible bidi marks (ALM, LRM, RLM), which move
+ * neutral characters such as `.`, `/` and `:` to the other side of the text around them.
+ */
+export const UNSAFE_ABOVE_C0 = '\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069';
 const UNPRINTABLE = new RegExp(`[\\u0000-\\u001f${UNSAFE_ABOVE_C0}]`, 'g');
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
@@ -14,6 +18,10 @@ const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 /** `keep`: characters the caller encodes itself (the github format's `%0A`) or needs as they are (a tab in a diff). */
 export function printable(s: string, keep = ''): string {
   UNPRINTABLE.lastIndex = 0;
-  if (!UNPRINTABLE.test(s)) return s;
-  return s.replace(UNPRINTABLE, (c) => keep.includes(c) ? c : NAMED[c] ?? (c.charCodeAt(0) < 0x100 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  const out = UNPRINTABLE.test(s) ? s.replace(UNPRINTABLE, (c) => keep.includes(c) ? c : NAMED[c] ?? (c.charCodeAt(0) < 0x100 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)) : s;
+  // Text that begins a line (a file name in stylish and compact output, a report's first column)
+  // must not begin a GitHub workflow command: the runner reads `::` after leading white space.
+  return WORKFLOW_START.test(out) ? out.replace(WORKFLOW_START, '$1\\x3a') : out;
 }
+
+const WORKFLOW_START = /^(\s*):(?=:)/;
