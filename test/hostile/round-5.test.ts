@@ -91,3 +91,28 @@ describe('hostile round 5: what reaches a terminal, a CI log or a page', () => {
     for (const l of commands) expect(l).toMatch(/^::(error|warning|notice) file=[^:]*,line=/);
   });
 });
+
+describe('hostile round 5: the report over many citations', () => {
+  it('RFCs that cite every other one: the page says the graph is too large to draw instead of drawing every citation', async () => {
+    const MAX_GRAPH_EDGES: number = (await import('../../scripts/report/svg.js')).MAX_GRAPH_EDGES;
+    const { root } = corpusRepo();
+    // n RFCs each citing all n: n(n-1) citations between the folder's RFCs, past the drawing's cap.
+    const n = Math.ceil(Math.sqrt(MAX_GRAPH_EDGES)) + 10;
+    const numbers = Array.from({ length: n }, (_, i) => String(3000 + i).padStart(4, '0'));
+    const prose = numbers.map((x) => `RFC ${x}`).join(', ');
+    for (const x of numbers) {
+      writeFileSync(path.join(root, `RFCS/${x}-generated.md`), `# RFC ${x}: generated\n\n| Field | Value |\n| --- | --- |\n| **RFC** | ${x} |\n| **Title** | generated |\n| **Status** | \`Draft\` |\n\n## Summary\n\nCites ${prose}.\n`);
+    }
+    const r = spawnCli(['report', '--format', 'html', '--history', '0', '--no-cache'], { cwd: root });
+    expect(r.code).toBe(0);
+    const edges = Number(/data-count="citation-edges">(\d+)</.exec(r.stdout)?.[1]);
+    expect(edges).toBeGreaterThan(MAX_GRAPH_EDGES);
+    // the page carries no line per citation, and says why
+    expect((r.stdout.match(/<line /g) ?? []).length).toBeLessThan(100);
+    expect(r.stdout).toContain(`${edges} citations between`);
+    expect(r.stdout).toContain('too many to draw');
+    // clean control: the project's four RFCs' citations are drawn
+    const small = spawnCli(['report', '--format', 'html', '--history', '0', '--no-cache'], { cwd: corpusRepo().root });
+    expect(small.stdout).toContain('id="citation-graph"');
+  });
+});
