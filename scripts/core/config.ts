@@ -218,6 +218,7 @@ function describeConfigError(e: SchemaError, config: unknown): string {
     case 'pattern': {
       // A key that breaks `propertyNames` is named by ajv's `propertyName`, not by the path.
       const name = (e as { propertyName?: string }).propertyName;
+      if (e.instancePath === '/layout/statusDocument/file' && e.params.pattern !== undefined && String(e.params.pattern).includes('markdown')) return `${where} must be a Markdown file (.md or .markdown): the report writes Markdown there`;
       return e.instancePath.startsWith('/rules')
         ? `rule ids look like "family/subject-constraint"; ${name === undefined ? where : JSON.stringify(name)} does not`
         : `${where} must be a repository-relative path with forward slashes that stays inside the root`;

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnCli } from '../helpers/env.js';
@@ -114,5 +114,43 @@ describe('hostile round 5: the report over many citations', () => {
     // clean control: the project's four RFCs' citations are drawn
     const small = spawnCli(['report', '--format', 'html', '--history', '0', '--no-cache'], { cwd: corpusRepo().root });
     expect(small.stdout).toContain('id="citation-graph"');
+  });
+});
+
+describe('hostile round 5: the status document a config names', () => {
+  it.each(['package.json', '.github/workflows/map.json', 'docs/.husky/hooks.json'])('a JSON file that runs programs (%s) is never written by --fix, whatever the config calls it', (file) => {
+    const { root } = corpusRepo();
+    // The config names the file as the interop map (holding a map with a fixable reason), so the map's fixer would write it.
+    const target = path.join(root, file);
+    mkdirSync(path.dirname(target), { recursive: true });
+    const map = readFileSync(path.join(root, 'spec/v2/interop-map.json'), 'utf8');
+    writeFileSync(target, map.replace('"reason": "TASK_NOT_FOUND"', '"reason": "task-not-found"'));
+    const before = readFileSync(target, 'utf8');
+    writeFileSync(path.join(root, 'specgate.config.json'), JSON.stringify({ layout: { interopMap: file } }));
+    const r = spawnCli(['check', 'interop-map', '--fix'], { cwd: root });
+    expect(readFileSync(target, 'utf8')).toBe(before);
+    expect(r.stderr).toContain(`nothing written: ${file} configures programs that run`);
+    expect(r.code).toBe(2);
+    // clean control: the same map at a document's path is fixed
+    writeFileSync(path.join(root, 'spec/v2/interop-map.json'), before);
+    writeFileSync(path.join(root, 'specgate.config.json'), '{}');
+    spawnCli(['check', 'interop-map', '--fix'], { cwd: root });
+    expect(readFileSync(path.join(root, 'spec/v2/interop-map.json'), 'utf8')).toBe(map);
+  });
+
+  it('the status document must be Markdown: a config naming package.json is a one-line configuration error, and nothing is written', () => {
+    const { root } = corpusRepo();
+    writeFileSync(path.join(root, 'package.json'), '{"name":"x"}\n');
+    writeFileSync(path.join(root, 'specgate.config.json'), JSON.stringify({ layout: { statusDocument: { file: 'package.json' } } }));
+    const r = spawnCli(['check', 'rfcs', '--fix'], { cwd: root });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('"layout.statusDocument.file" must be a Markdown file');
+    expect(readFileSync(path.join(root, 'package.json'), 'utf8')).toBe('{"name":"x"}\n');
+    // clean control: a Markdown status document is written
+    writeFileSync(path.join(root, 'specgate.config.json'), JSON.stringify({ layout: { statusDocument: { file: 'STATUS.md' } } }));
+    writeFileSync(path.join(root, 'STATUS.md'), '');
+    spawnCli(['check', 'rfcs', '--fix'], { cwd: root });
+    expect(readFileSync(path.join(root, 'STATUS.md'), 'utf8')).toMatch(/^# Protocol status\n/);
   });
 });
