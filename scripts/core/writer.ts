@@ -118,7 +118,7 @@ export function writeOutputFile(file: string, text: string, refusal = '--output 
  * may have planted, e.g. `specgate.sarif -> ~/.bashrc`) is reached without a symlink, neither the
  * file nor a folder on the way; elsewhere (`$RUNNER_TEMP`, `/tmp`) the path is the user's own.
  */
-export function throughSymlinkUnderCwd(target: string, shown: string): void {
+function throughSymlinkUnderCwd(target: string, shown: string): void {
   const cwd = process.cwd();
   const rel = path.relative(cwd, target);
   if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return;

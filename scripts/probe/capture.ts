@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { throughSymlinkUnderCwd, writeFileAtomic } from '../core/writer.js';
+import { writeFileAtomic } from '../core/writer.js';
 import path from 'node:path';
 import type { HttpOutcome } from './http-client.js';
 import { dict } from '../core/dict.js';
@@ -160,8 +160,6 @@ export function toCapture(name: string, description: string, outcome: HttpOutcom
 
 /** Writes each capture as DIR/NN-case.json (numbered in the order sent); returns the paths. */
 export function writeCaptures(dir: string, captures: readonly Capture[]): string[] {
-  // As --output: under the working directory (a checkout), never into a linked folder.
-  throughSymlinkUnderCwd(path.resolve(dir), dir);
   mkdirSync(dir, { recursive: true });
   return captures.map((c, i) => {
     const file = path.join(dir, captureFileName(i, c.case));

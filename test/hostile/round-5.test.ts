@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, spawnCli, tempDir } from '../helpers/env.js';
+import { spawnCli, tempDir } from '../helpers/env.js';
 import { corpusRepo, gitOk } from '../gates/git-repo.js';
 
 /*
@@ -184,37 +184,5 @@ describe('hostile round 5: a report file a pull request planted as a symlink', (
     expect(readdirSync(outside)).toEqual(['status.txt']);
     expect(spawnCli(['report', '--output', 'out/status.txt'], { cwd: root }).code).toBe(0);
     expect(readFileSync(path.join(root, 'out/status.txt'), 'utf8')).toContain('RFCS BY STATUS');
-  });
-});
-
-describe('hostile round 5: probe --record into a linked folder', () => {
-  it('a record folder under the working directory that is a symlink out of it is refused, no capture written through it', async () => {
-    const http = await import('node:http');
-    const server = http.createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        const port = (server.address() as { port: number }).port;
-        res.end(req.url === '/.well-known/agent-card.json' ? JSON.stringify({ name: 'x', supportedInterfaces: [{ url: `http://127.0.0.1:${port}/rpc`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] }) : JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32001, message: 'no' } }));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
-      const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-      const { root } = corpusRepo();
-      const outside = tempDir('specgate-outside-');
-      symlinkSync(outside, path.join(root, 'captures'));
-      const r = await runCli(['probe', '--url', base, '--record', 'captures', '--max-requests', '4'], { cwd: root });
-      expect(readdirSync(outside)).toEqual([]);
-      expect(r.stderr).toContain('cannot write captures: captures is a symlink');
-      expect(r.code).toBe(2);
-      // clean control: a real folder is recorded into
-      const ok = await runCli(['probe', '--url', base, '--record', 'real', '--max-requests', '4'], { cwd: root });
-      expect(ok.code).not.toBe(2);
-      expect(readdirSync(path.join(root, 'real')).length).toBeGreaterThan(0);
-    } finally {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    }
   });
 });
