@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { FatalError } from './errors.js';
 import { gitText } from './git.js';
-import { kindOf, pathWithoutSymlinks, readRegularFile, toPosix } from './source.js';
+import { kindOf, pathWithoutSymlinks, readRegularFile } from './source.js';
 import type { StatePaths } from './writer-state.js';
 import { ensureStateDir, MAX_JOURNAL_BYTES, MAX_LOCK_BYTES, notWritable, readStateFile, removeStateDirIfEmpty, statePaths, TEMP_NAME, TREE_STATE_NAMES } from './writer-state.js';
 
@@ -80,7 +80,6 @@ export function writeFileAtomic(file: string, data: string | Buffer, opts: Write
 export function writeOutputFile(file: string, text: string, refusal = '--output writes regular files only (leave it out to write to stdout)'): void {
   const shown = file;
   let target = path.resolve(file);
-  throughSymlinkUnderCwd(target, shown);
   let exists = true;
   try {
     lstatSync(target);
@@ -110,28 +109,6 @@ export function writeOutputFile(file: string, text: string, refusal = '--output 
     writeFileAtomic(target, text);
   } catch (e) {
     throw new FatalError(`cannot write ${shown}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
-}
-
-/**
- * A report written under the working directory (in CI and a hook, a checkout: what a pull request
- * may have planted, e.g. `specgate.sarif -> ~/.bashrc`) is reached without a symlink, neither the
- * file nor a folder on the way; elsewhere (`$RUNNER_TEMP`, `/tmp`) the path is the user's own.
- */
-function throughSymlinkUnderCwd(target: string, shown: string): void {
-  const cwd = process.cwd();
-  const rel = path.relative(cwd, target);
-  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return;
-  let at = cwd;
-  for (const seg of rel.split(path.sep)) {
-    at = path.join(at, seg);
-    let st;
-    try {
-      st = lstatSync(at);
-    } catch {
-      return; // the rest is made new below
-    }
-    if (st.isSymbolicLink()) throw new FatalError(`cannot write ${shown}: ${toPosix(path.relative(cwd, at))} is a symlink, never written through under the working directory (remove it, or write elsewhere)`);
   }
 }
 
