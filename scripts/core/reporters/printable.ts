@@ -6,14 +6,18 @@
  * itself is applied after this. The machine formats escape the same characters (json-text.ts).
  */
 /**
- * Beyond the C0 controls: DEL, the C1 controls, the line/paragraph separators, the bidi
- * embeddings, overrides and isolates, and the invisible bidi marks (ALM, LRM, RLM), which move
- * neutral characters such as `.`, `/` and `:` to the other side of the text around them.
+ * Beyond the C0 controls: DEL, the C1 controls, the line/paragraph separators, and every
+ * bidirectional mark: the embeddings and overrides (U+202A–U+202E), the isolates (U+2066–U+2069),
+ * and the implicit marks (U+200E LRM, U+200F RLM, U+061C ALM), which reorder neutral characters
+ * around them as well.
  */
 export const UNSAFE_ABOVE_C0 = '\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069';
 const UNPRINTABLE = new RegExp(`[\\u0000-\\u001f${UNSAFE_ABOVE_C0}]`, 'g');
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** `::` at the start of a text, after white space: what the GitHub runner reads as a workflow command. */
+const WORKFLOW_START = /^(\s*):(?=:)/;
 
 /** `keep`: characters the caller encodes itself (the github format's `%0A`) or needs as they are (a tab in a diff). */
 export function printable(s: string, keep = ''): string {
@@ -23,5 +27,3 @@ export function printable(s: string, keep = ''): string {
   // must not begin a GitHub workflow command: the runner reads `::` after leading white space.
   return WORKFLOW_START.test(out) ? out.replace(WORKFLOW_START, '$1\\x3a') : out;
 }
-
-const WORKFLOW_START = /^(\s*):(?=:)/;
