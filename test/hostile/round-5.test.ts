@@ -154,3 +154,40 @@ describe('hostile round 5: the status document a config names', () => {
     expect(readFileSync(path.join(root, 'STATUS.md'), 'utf8')).toMatch(/^# Protocol status\n/);
   });
 });
+
+describe('hostile round 5: the language server\'s bytes', () => {
+  it('a bidi override and mark an RFC title holds reach the editor escaped in the JSON, never as raw bytes (the same text once decoded)', async () => {
+    const { spawn } = await import('node:child_process');
+    const { pathToFileURL } = await import('node:url');
+    const { CLI } = await import('../helpers/env.js');
+    const { root } = corpusRepo();
+    const rel = 'RFCS/0211-a2a-error-details-are-errorinfo.md';
+    const text = readFileSync(path.join(root, rel), 'utf8').replace('# RFC 0211: an', '# RFC 0211: a\u202e\u200fn');
+    const server = spawn(process.execPath, [CLI, 'lsp', '--stdio'], { cwd: root });
+    let out = Buffer.alloc(0);
+    const published = new Promise<void>((resolve) => {
+      server.stdout.on('data', (d: Buffer) => {
+        out = Buffer.concat([out, d]);
+        if (out.includes('textDocument/publishDiagnostics') && out.includes('title-row-matches')) resolve();
+      });
+    });
+    const send = (m: unknown) => {
+      const b = Buffer.from(JSON.stringify(m));
+      server.stdin.write(`Content-Length: ${b.length}\r\n\r\n`);
+      server.stdin.write(b);
+    };
+    try {
+      send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: pathToFileURL(root).href, capabilities: {} } });
+      send({ jsonrpc: '2.0', method: 'initialized', params: {} });
+      send({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri: pathToFileURL(path.join(root, rel)).href, languageId: 'markdown', version: 1, text } } });
+      await published;
+      const bytes = out.toString('utf8');
+      expect(bytes.includes('\u202e')).toBe(false);
+      expect(bytes.includes('\u200f')).toBe(false);
+      // the diagnostic quotes the title, escaped in the JSON
+      expect(bytes).toContain('a\\u202e\\u200fn A2A error');
+    } finally {
+      server.kill();
+    }
+  }, 60_000);
+});
