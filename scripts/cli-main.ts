@@ -24,7 +24,7 @@ ${Object.entries(COMMANDS)
   .map(([name, c]) => `  ${name.padEnd(13)} ${c.summary}`)
   .join('\n')}
 
-common options: -h/--help, --root DIR, --preset specgate|openwop, --config FILE,
+common options: -h/--help, --root DIR, --preset specgate|openwop|eip, --config FILE,
   -f/--format ${FORMATS.join('|')}, -o/--output FILE, --staged, -q/--quiet,
   --max-warnings N, --color/--no-color ("specgate <command> --help" shows each command's options)
   -v/--version   print the version
@@ -84,5 +84,21 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
     const [{ UsageError }, { didYouMeanHint }] = await Promise.all([import('./core/errors.js'), import('./core/did-you-mean.js')]);
     throw new UsageError(`unknown ${name.startsWith('-') ? 'option' : 'command'} "${name}"${didYouMeanHint(name, [...Object.keys(COMMANDS), '--help', '--version'])}`, USAGE);
   }
+  if (!rest.includes('--help') && !rest.includes('-h')) await requireWorkingDirectory();
   return (await command.load()).run(rest, io);
+}
+
+/**
+ * Every command resolves its paths from the working directory: one removed under the shell (`rm -rf`
+ * of the folder it stands in) is a one-line error before any of them starts, as git says "Unable to
+ * read current working directory". --help and --version need none.
+ */
+async function requireWorkingDirectory(): Promise<void> {
+  try {
+    process.cwd();
+  } catch (e) {
+    const { FatalError } = await import('./core/errors.js');
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new FatalError(`the working directory ${code === 'ENOENT' ? 'no longer exists (it was removed)' : `cannot be read (${code ?? 'error'})`}; cd to a folder that exists and run again`);
+  }
 }

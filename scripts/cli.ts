@@ -15,13 +15,22 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   process.exitCode = 2;
 });
 
+// A working directory removed under the shell: no cache is looked for (each asks for it), and the
+// CLI says so in one line (cli-main.ts).
+let cwdGone = false;
+try {
+  process.cwd();
+} catch {
+  cwdGone = true;
+}
+
 // The result cache first: a run whose inputs are all as an earlier run saw them prints what that
 // run printed, and loads nothing else (scripts/result-replay.ts).
-const plan = resultPlan(argv);
+const plan = cwdGone ? undefined : resultPlan(argv);
 const recorded = plan && replayable(plan);
 if (!recorded || !(await replay(recorded))) {
   // Before the CLI loads, so Node (≥ 22.1) compiles it from its cache.
-  (await import('./compile-cache.js')).enableCompileCache(argv);
+  if (!cwdGone) (await import('./compile-cache.js')).enableCompileCache(argv);
   const { main } = await import('./cli-main.js');
   const recording = plan ? (await import('./result-record.js')).startResultRecording(plan) : undefined;
   // The exit code is set, never forced with process.exit(): node leaves once stdout is drained,
@@ -33,13 +42,13 @@ if (!recorded || !(await replay(recorded))) {
 
 /**
  * Prints a recorded run again: its `--output` report first, written the one way reports are
- * (core/writer.ts, loaded only then), then its stdout and stderr bytes in order. False, with nothing
+ * (core/user-output.ts, loaded only then: a link planted since is refused), then its stdout and stderr bytes in order. False, with nothing
  * printed, when the report cannot be written: the CLI then runs and says why.
  */
 async function replay(run: RecordedRun): Promise<boolean> {
   if (run.report) {
     try {
-      (await import('./core/writer.js')).writeOutputFile(run.report[0], run.report[1]);
+      (await import('./core/user-output.js')).writeUserOutput(run.report[0], run.report[1], plan!.root);
     } catch {
       return false;
     }

@@ -2,15 +2,15 @@ import { FAMILIES } from './checks/registry.js';
 import type { RuleCatalog } from './core/rule-catalog.js';
 import { resolveConfiguredRules as resolveCatalogRules } from './core/rule-catalog.js';
 import type { ConfiguredSeverity } from './core/findings.js';
-import { INPUT_RULES } from './core/input-rules.js';
+import type { CommandFamily } from './core/rule-tester.js';
+import { commandFamilies, inputFamily } from './families.js';
 import type { RuleMeta } from './core/rule.js';
 import { defineRule } from './core/rule.js';
 
 /*
  * Every rule of every command, gathered in one place: `list-rules`, docs/rules.md and the
- * config's rule-id check read it. Each command declares its own rules beside its code (a check
- * family's rule files, wire/rules.ts, compat/rules.ts, errata/rules.ts, probe/findings.ts); a
- * new rule goes there and appears here by itself.
+ * config's rule-id check read it. The groups are the families (checks/registry.ts and
+ * families.ts), none listed here; a new rule goes beside its family's code and appears here by itself.
  */
 
 export interface RuleGroup {
@@ -24,26 +24,9 @@ export interface RuleGroup {
 }
 
 export async function ruleGroups(): Promise<RuleGroup[]> {
-  const families = await Promise.all(Object.values(FAMILIES).map((load) => load()));
-  const [{ WIRE_COMMAND_RULES }, { PROBE_OWN_RULES }, { ERRATA_RULES }, { RULE_INFOS }, { EXCEPTION_RULES, EXCEPTIONS_EXAMPLES_NOTE }, { WIRE_EXAMPLES_NOTE }, { PROBE_EXAMPLES_NOTE }, { ERRATA_EXAMPLES_NOTE }] = await Promise.all([
-    import('./wire/rules.js'),
-    import('./probe/findings.js'),
-    import('./errata/rules.js'),
-    import('./compat/rules.js'),
-    import('./core/exceptions.js'),
-    import('./wire/rule-examples.js'),
-    import('./probe/rule-examples.js'),
-    import('./errata/rule-examples.js'),
-  ]);
-  return [
-    { command: 'every command (input)', page: 'input', rules: INPUT_RULES },
-    ...families.map((f) => ({ command: `check ${f.name}`, page: f.name, rules: f.rules.map(defineRule) })),
-    { command: 'check (exceptions)', page: 'exceptions', rules: EXCEPTION_RULES, examples: EXCEPTIONS_EXAMPLES_NOTE },
-    { command: 'wire (and probe)', page: 'wire', rules: WIRE_COMMAND_RULES, examples: WIRE_EXAMPLES_NOTE },
-    { command: 'probe', page: 'probe', rules: PROBE_OWN_RULES, examples: PROBE_EXAMPLES_NOTE },
-    { command: 'errata', page: 'errata', rules: ERRATA_RULES, examples: ERRATA_EXAMPLES_NOTE },
-    { command: 'compat', page: 'compat', rules: RULE_INFOS },
-  ];
+  const [checks, input, others] = await Promise.all([Promise.all(Object.values(FAMILIES).map((load) => load())), inputFamily(), commandFamilies()]);
+  const group = (f: CommandFamily): RuleGroup => ({ command: f.group, page: f.page, rules: [...f.rules], ...(f.examplesNote ? { examples: f.examplesNote } : {}) });
+  return [group(input), ...checks.map((f) => ({ command: `check ${f.name}`, page: f.name, rules: f.rules.map(defineRule) })), ...others.map(group)];
 }
 
 export async function allRules(): Promise<RuleMeta[]> {

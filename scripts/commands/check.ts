@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { parseCommandArgs } from '../core/args.js';
+import { userOutputFolder } from '../core/user-output.js';
 import { UsageError } from '../core/errors.js';
 import { BUILTIN_RULES } from '../rules-registry.js';
 import { checkCommonValues, COMMON_HELP, COMMON_OPTIONS, configuredSeverities, emit, requireRootLayout, resolveRoot, writeReport } from '../core/run-env.js';
 import { FAMILIES, FAMILY_DECLARATIONS, loadFamilies } from '../checks/registry.js';
-import { familyInputs, familyNeeds } from '../core/family.js';
+import { familiesInForce, familyInputs, familyNeeds } from '../core/family.js';
 import type { Builtins } from '../core/session.js';
 import { recount, Session } from '../core/session.js';
 import { defineRule } from '../core/rule.js';
@@ -19,7 +20,7 @@ import { fileTargets, looksLikePath } from '../core/targets.js';
 import { MAX_FILE_BYTES, toPosix } from '../core/source.js';
 import { EXCEPTION_HELP, EXCEPTION_OPTIONS } from '../core/exceptions.js';
 import { setCacheLocation } from '../core/cache.js';
-import { loadConfig } from '../core/config.js';
+import { discoverConfig, loadConfig } from '../core/config.js';
 import { checkPresetName } from '../core/layout.js';
 import { cacheableRun, pathKind } from '../core/inputs.js';
 
@@ -32,6 +33,9 @@ families (all when none is named; a plugin's families too, see docs/plugins.md):
 ${FAMILY_DECLARATIONS.map((f) => `  ${f.name.padEnd(15)} ${f.description}`).join('\n')}
 paths and globs (relative to the working directory; a folder is everything under it): report only
 the findings in these files; the families still read everything they need
+      --changed                  what the commit changes (implies --staged; the pre-commit hook runs
+                                 it): only the families whose inputs are staged, and only the findings
+                                 in staged files, but every error (one the change causes elsewhere too)
       --map FILE                 check this interop map instead of the layout's
 ${RULE_HELP}      --stdin                    check the text on standard input as the file --stdin-filename names
       --stdin-filename PATH      the repository file standard input stands for (its findings only)
@@ -52,6 +56,7 @@ ${COMMON_HELP}`;
 export const OPTIONS = {
   ...COMMON_OPTIONS,
   map: { type: 'string' },
+  changed: { type: 'boolean' },
   'no-cache': { type: 'boolean' },
   'no-plugins': { type: 'boolean' },
   'cache-location': { type: 'string' },
@@ -88,6 +93,8 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
   if (values['cache-location'] !== undefined && values['no-cache']) throw new UsageError('give --cache-location or --no-cache, not both');
   if (values['report-unused-exceptions'] && values['no-report-unused-exceptions']) throw new UsageError('give --report-unused-exceptions or --no-report-unused-exceptions, not both');
   if (values['cache-location'] === '') throw new UsageError('--cache-location needs a folder');
+  // A folder the user names for writing: never reached through a link the tree placed (core/user-output.ts).
+  if (values['cache-location'] !== undefined) userOutputFolder(values['cache-location'] as string, resolveRoot(values), { check: true, refusal: '--cache-location names a folder' });
   setCacheLocation(values['cache-location'] as string | undefined);
   if (values['print-config']) {
     // The configuration only: it prints in a folder without the preset's layout too (to see why).
@@ -97,12 +104,20 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
     await configuredSeverities(config, BUILTIN_RULES);
     await configuredSeverities({ severities: cliRules, ruleAt: () => '--rule' }, BUILTIN_RULES);
     const { printConfig } = await import('../core/print-config.js');
-    writeReport(values.output as string | undefined, await printConfig(config, cliRules, BUILTIN_RULES), io);
+    writeReport(values.output as string | undefined, await printConfig(config, cliRules, BUILTIN_RULES), io, root);
     return 0;
   }
   // A run that writes nothing but its report (stdout or --output), reads no standard input and prints no
   // timings may be replayed by the result cache (scripts/result-replay.ts) while its inputs hold.
   if (replayable(values)) cacheableRun();
+  // --changed reads the commit: the git index.
+  if (values.changed) values.staged = true;
+  // A file named from above its governed folder (a monorepo's top) is checked under that folder's
+  // config, as ESLint and markdownlint-cli2 find the config from the file.
+  if (values.root === undefined && values.config === undefined) {
+    const found = rootOfPaths(positionals.filter((p) => FAMILIES[p] === undefined && looksLikePath(p)));
+    if (found !== undefined) values.root = found;
+  }
   // The config comes first: its plugins may add families, which the run may name.
   // With --staged, the index's blobs of the files the named built-in families read (all of them
   // when none or another is named) come in one git process.
@@ -120,7 +135,15 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
   const pluginFamilies = new Set(session.plugins.families.map((d) => d.name));
   const names = positionals.filter((p) => FAMILIES[p] !== undefined || pluginFamilies.has(p) || !looksLikePath(p));
   const paths = positionals.filter((p) => !names.includes(p));
-  const families = await session.families(names);
+  let staged: Awaited<ReturnType<typeof changedFamilies>> | undefined;
+  if (values.changed) {
+    // The families in force (those named, else those the config has not turned off) whose inputs are staged.
+    const inForce = names.length ? names : await familiesInForce(session.familyNames, session.config.familiesOff, session.config.file);
+    staged = await changedFamilies(session.root, session.layout, inForce, session.plugins.families);
+    if (staged.families.length === 0) return 0;
+    if (!values.quiet) io.stderr.write(`specgate: checking the staged ${staged.families.join(' ')}\n`);
+  }
+  const families = await session.families(staged ? staged.families : names);
   const map = values.map as string | undefined;
   let needs = familyNeeds(families);
   // A --map stands in for the layout's map: it must exist itself.
@@ -163,6 +186,8 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
     if (missing.length) throw new UsageError(`no files matching the pattern "${missing[0]}" among the files the ${families.length === 1 ? `${families[0]!.name} family reads` : 'checks read'} (run "specgate check --debug" to list them)`);
     result = onlyTargets(result, targets.matches, familyOf);
   }
+  // The commit's own findings, and every error: a warning elsewhere is not this commit's news.
+  if (staged) result = onlyFindings(result, (f) => staged.files.has(f.file) || f.severity === 'error', familyOf);
   const ids = (list: typeof families) => new Set(list.flatMap((f) => f.rules.map((r) => defineRule(r).id)));
   const others = session.familyNames.filter((n) => !families.some((f) => f.name === n));
   // The other families' rule ids are loaded only when there is a baseline to scope: a run without
@@ -186,7 +211,7 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
 }
 
 /** Flags that write a file other than the report, read standard input or print what differs from run to run: such a run is never replayed. */
-const NOT_REPLAYED = ['fix', 'fix-dry-run', 'staged', 'stdin', 'debug', 'suppress-all', 'suppress-rule', 'prune-suppressions', 'no-cache'] as const;
+const NOT_REPLAYED = ['fix', 'fix-dry-run', 'staged', 'changed', 'stdin', 'debug', 'suppress-all', 'suppress-rule', 'prune-suppressions', 'no-cache'] as const;
 
 function replayable(values: Record<string, unknown>): boolean {
   return NOT_REPLAYED.every((flag) => values[flag] === undefined || values[flag] === false);
@@ -194,9 +219,44 @@ function replayable(values: Record<string, unknown>): boolean {
 
 /** The findings of the files named on the command line; each family's row counts only those. */
 function onlyTargets(result: CheckResult, matches: (file: string) => boolean, familyOf: ReadonlyMap<Finding, string>): CheckResult {
-  const findings = result.findings.filter((f) => matches(f.file));
-  const withheld = result.withheld?.filter((w) => matches(w.finding.file));
+  return onlyFindings(result, (f) => matches(f.file), familyOf);
+}
+
+function onlyFindings(result: CheckResult, keep: (f: Finding) => boolean, familyOf: ReadonlyMap<Finding, string>): CheckResult {
+  const findings = result.findings.filter(keep);
+  const withheld = result.withheld?.filter((w) => keep(w.finding));
   return recount({ ...result, findings, ...(withheld ? { withheld } : {}) }, familyOf);
+}
+
+/**
+ * The governed folder of the files named: the folder of the config found upward from them, when
+ * they agree on one that is not the working directory's own (undefined otherwise: the usual root).
+ */
+function rootOfPaths(paths: readonly string[]): string | undefined {
+  const cwd = process.cwd();
+  const folders = new Set<string>();
+  for (const given of paths) {
+    const body = given.startsWith('!') ? given.slice(1) : given;
+    // A glob's folder is the part before its first wildcard.
+    const literal = body.split('/').filter((_, i, parts) => !parts.slice(0, i + 1).some((part) => /[*?[\]{}]/.test(part))).join('/');
+    const abs = path.resolve(cwd, literal || '.');
+    const config = discoverConfig(pathKind(abs) === 'dir' ? abs : path.dirname(abs));
+    if (!config) return undefined;
+    folders.add(path.dirname(config));
+  }
+  if (folders.size !== 1) return undefined;
+  const [folder] = [...folders];
+  const own = discoverConfig(cwd);
+  if (own && path.dirname(own) === folder) return undefined;
+  return toPosix(path.relative(cwd, folder!)) || '.';
+}
+
+/** --changed: the families the staged changes start (hooks/staged-changes.ts) among those in force, and the staged files. */
+async function changedFamilies(root: string, layout: import('../core/layout.js').Layout, inForce: readonly string[], pluginFamilies: readonly import('../core/family.js').FamilyFacts[]): Promise<{ families: string[]; files: Set<string> }> {
+  const { familiesForChanges, stagedChanges } = await import('../hooks/staged-changes.js');
+  const changes = stagedChanges(root);
+  const declared = [...FAMILY_DECLARATIONS, ...pluginFamilies].filter((d) => inForce.includes(d.name));
+  return { families: familiesForChanges(declared, layout, changes), files: new Set(changes.paths) };
 }
 
 /** --stdin and --stdin-filename go together, and read no index and fix no file. */

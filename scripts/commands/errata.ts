@@ -82,7 +82,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const { errataCollector } = await import('../errata/run.js');
   const collector = errataCollector(corpus, severities);
   try {
-    result = await planErrata(corpus, { mode: sub, rfc: args.rfc, items, hintFlags: hintFlags(common), collector });
+    result = await planErrata(corpus, { mode: sub, dryRun, rfc: args.rfc, items, hintFlags: hintFlags(common), collector });
     if (sub === 'apply' && dryRun && result.preview.length > 0) {
       const { unifiedDiff } = await import('../core/unified-diff.js');
       const { wordView } = await import('../errata/diff.js');
@@ -95,8 +95,8 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   } finally {
     guard.close();
   }
-  // The one settle point: the errata rules' reports and the corpus's read problems together.
-  collector.add(corpus.problems);
+  // The one settle point: the errata rules' reports and the read problems the run owns together.
+  collector.add(result.problems);
   let findings = collector.settle();
   // errata check applies the committed baseline like check does, judging only its own rules'
   // entries (and, with --rfc, only that RFC's): an erratum recorded as known debt passes the gate.
@@ -110,13 +110,6 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     baseline = baselined.baseline;
   }
   const written = sub === 'apply' && !dryRun ? result.changes.map((c) => c.file) : [];
-  const previewed = new Set(result.preview.map((c) => c.file));
-  for (const o of result.outcomes) {
-    if (o.status !== 'applicable') continue;
-    if (written.length) o.status = 'applied';
-    else if (dryRun && previewed.size) o.status = 'would-apply';
-    else o.status = 'not-written';
-  }
   const status = statusLines(result, args, words, written.length);
   io.stderr.write(status.map((l) => printable(l)).join('\n') + '\n');
   // RFC text and file names reach the terminal: escaped, line by line (the JSON report keeps them exact).
@@ -124,7 +117,9 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const shownDiff = diff.split('\n').map((l) => (l.endsWith('\r') ? printable(l.slice(0, -1), '\t') + '\r' : printable(l, '\t'))).join('\n');
   // The outcomes of the items, and the patch: part of the human format and of json; machine formats stay pure.
   const section: ReportSection = { json: { errata: result.outcomes, written, ...(dryRun ? { diff, wordView: words } : {}) }, ...(shownDiff ? { human: shownDiff + '\n', elsewhere: shownDiff } : {}) };
-  return emit({ findings, families: [], ...(baseline ? { baseline } : {}) }, common, corpus, ERRATA_RULES, io, { sections: [section] });
+  // A pending item's fix is what `errata apply` writes (its message names the command): not offered as `--fix`.
+  const shown = findings.map(({ fix: _applyWrites, ...f }) => f);
+  return emit({ findings: shown, families: [], ...(baseline ? { baseline } : {}) }, common, corpus, ERRATA_RULES, io, { sections: [section] });
 }
 
 /** `--root`, `--preset` and `--config` as given, for a hint to repeat. */

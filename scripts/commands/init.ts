@@ -8,15 +8,19 @@ import { processIo } from '../core/io.js';
 
 const HELP = `usage: specgate init [--preset specgate|openwop] [--ci github] [--hook] [--force] [--root DIR]
 
-Writes specgate.config.json for the layout this repository has (the preset whose documents it
-holds), and on request:
+Writes specgate.config.json in the governed folder for the layout it has (the preset whose
+documents it holds; the families whose inputs it lacks turned off), and on request, at the
+repository's top where their tools read them (paths prefixed by the governed folder):
       --ci github   .github/workflows/spec-gate.yml: the specgate action on pull requests that
-                    touch a governed path (paths: from the preset's globs), with a SARIF upload
+                    touch a governed path (paths: from the config in force), with a SARIF upload
       --hook        the pre-commit hook (as \`specgate install-hook\`: node starts only when a
                     governed file is staged, and runs the installed copy, never npx)
       --preset P    the layout to write instead of the one found
       --force       overwrite a file that exists with other content (never without it)
-      --root DIR    the repository (default: the git work tree's top, else the working directory)
+      --root DIR    the governed folder (default: the folder of the specgate.config.json found
+                    upward, else the nearest folder up to the git top holding a layout (a
+                    monorepo's package), else the one npm workspace package holding one (run at
+                    a monorepo's top), else the git work tree's top, else the working directory)
   -h, --help        print this help and exit 0
 Idempotent: a second run changes nothing. exit codes: 0 done (or nothing to do), 2 usage error or
 a file left alone because it differs

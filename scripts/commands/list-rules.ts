@@ -6,6 +6,7 @@ import { loadPlugins } from '../core/plugins.js';
 import { UsageError } from '../core/errors.js';
 import { checkPresetName, PRESET_NAMES } from '../core/layout.js';
 import type { RuleMeta } from '../core/rule.js';
+import type { ProcessCitations } from '../core/rule.js';
 import { defineRule, presetDefault, presetSetting, ruleAnchor, ruleUnderPreset } from '../core/rule.js';
 import { checkCommonValues, writeReport } from '../core/run-env.js';
 import type { RuleGroup } from '../rules-registry.js';
@@ -58,7 +59,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   await checkPresetName(values.preset as string | undefined); // an unknown preset is a usage error, whatever the format
   const groups = await ruleGroups();
   const output = values.output as string | undefined;
-  const { preset, root, plugins } = runConfig(values as { root?: string; config?: string; preset?: string; output?: string });
+  const { preset, citations, root, plugins } = runConfig(values as { root?: string; config?: string; preset?: string; output?: string });
   if (!values['no-plugins']) groups.push(...(await pluginGroups(root, plugins)));
   let text: string;
   if (format === 'markdown') {
@@ -66,13 +67,13 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     const pages = output === undefined ? undefined : pagesBeside(output, groups);
     text = markdown(groups, await ruleAliases(), pages?.folder);
     if (pages) checkTreeFiles(pages.base, pages.files.map(([rel]) => rel), 'a rule page');
-    writeReport(output, text, io);
+    writeReport(output, text, io, root);
     if (pages) writeTreeFiles(pages.base, pages.files, 'a rule page');
     return 0;
   }
-  if (format === 'json') text = jsonText(groups.flatMap((g) => g.rules.map((r) => ({ command: g.command, ...ruleUnderPreset(r, preset), ...(r.examples ? { examples: r.examples } : {}), preset, severityUnderPreset: presetDefault(r, preset) })))) + '\n';
-  else text = table(groups.flatMap((g) => g.rules), preset);
-  writeReport(output, text, io);
+  if (format === 'json') text = jsonText(groups.flatMap((g) => g.rules.map((r) => ({ command: g.command, ...ruleUnderPreset(r, preset, citations), ...(r.examples ? { examples: r.examples } : {}), preset, severityUnderPreset: presetDefault(r, preset) })))) + '\n';
+  else text = table(groups.flatMap((g) => g.rules), preset, citations);
+  writeReport(output, text, io, root);
   return 0;
 }
 
@@ -89,10 +90,10 @@ function pagesBeside(output: string, groups: readonly RuleGroup[]): { base: stri
 }
 
 /** The preset a check run here would use (--preset, else the configuration's, else specgate), and the plugins it would load. */
-function runConfig(values: { root?: string; config?: string; preset?: string; output?: string }): { preset: string; root: string; plugins: readonly string[] | undefined } {
+function runConfig(values: { root?: string; config?: string; preset?: string; output?: string }): { preset: string; citations: ProcessCitations; root: string; plugins: readonly string[] | undefined } {
   const root = checkCommonValues(values);
   const config = loadConfig(root, values);
-  return { preset: config.layout.preset, root, plugins: config.plugins };
+  return { preset: config.layout.preset, citations: config.layout.process.citations, root, plugins: config.plugins };
 }
 
 /** The rules of the configuration's plugins, one group per family, after the built-ins. */
@@ -112,10 +113,10 @@ async function pluginGroups(root: string, specs: readonly string[] | undefined):
 const RFC_WIDTH = 26;
 
 /** The text format: a header row, then one row per rule; columns two spaces apart. */
-export function table(rules: readonly RuleMeta[], preset: string): string {
+export function table(rules: readonly RuleMeta[], preset: string, citations?: ProcessCitations): string {
   const shown = (r: RuleMeta) => (presetDefault(r, preset) === 'off' && r.defaultSeverity !== 'off' ? 'off (opt-in)' : r.defaultSeverity);
   const clip = (s: string) => (s.length > RFC_WIDTH ? `${s.slice(0, RFC_WIDTH - 1)}…` : s);
-  const rows = [['RULE', `DEFAULT (${preset})`, 'RFC', 'DESCRIPTION'], ...rules.map((r) => [r.id, shown(r), clip(ruleUnderPreset(r, preset).rfc), r.description])];
+  const rows = [['RULE', `DEFAULT (${preset})`, 'RFC', 'DESCRIPTION'], ...rules.map((r) => [r.id, shown(r), clip(ruleUnderPreset(r, preset, citations).rfc), r.description])];
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((row) => row[i]!.length)));
   return rows.map((row) => row.map((c, i) => (i < 3 ? c.padEnd(widths[i]!) : c)).join('  ') + '\n').join('');
 }

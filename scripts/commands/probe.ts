@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseCommandArgs } from '../core/args.js';
 import { UsageError } from '../core/errors.js';
 import { BUILTIN_RULES } from '../rules-registry.js';
+import { userOutputFolder } from '../core/user-output.js';
 import { TOOL_NAME, TOOL_VERSION, checkCommonValues, colorFor, emit } from '../core/run-env.js';
 import { commandSession } from '../core/session.js';
 import { FORMATS, loadReporter } from '../core/reporters/index.js';
@@ -68,7 +69,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     return 0;
   }
   const common = values as CommonValues;
-  checkCommonValues(common);
+  const root = checkCommonValues(common);
   const url = httpUrl('--url', values.url as string | undefined);
   if (!url) throw new UsageError('--url URL is required (the A2A host)', HELP);
   const card = httpUrl('--card', values.card as string | undefined);
@@ -80,6 +81,8 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   if (token === '' || foreignToken === '') throw new UsageError('a token must not be empty');
   if (token && foreignToken && token === foreignToken) throw new UsageError('--foreign-token must name another principal than --token');
   const recordDir = values.record as string | undefined;
+  // A folder the user names for writing: judged before the host is asked anything (core/user-output.ts).
+  if (recordDir !== undefined) userOutputFolder(recordDir, root, { check: true, refusal: '--record names a folder' });
   if (recordDir !== undefined && existsSync(recordDir) && readdirSync(recordDir).length > 0) {
     throw new UsageError(`--record directory is not empty: ${recordDir}`);
   }
@@ -114,7 +117,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   probe = { ...secrets.deep({ ...probe, captures: [] }), captures: probe.captures };
   let recorded: { dir: string; texts: string[] } | undefined;
   if (recordDir !== undefined) {
-    const files = writeCaptures(recordDir, probe.captures);
+    const files = writeCaptures(recordDir, probe.captures, corpus.root);
     recorded = { dir: path.resolve(recordDir), texts: files.map((f) => readFileSync(f, 'utf8')) };
   }
   // Settled once, under the preset: `probe` cites as `check wire-examples` does.
@@ -122,7 +125,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const section = probeSection({ run: probe, ...(recordDir !== undefined ? { recordDir } : {}), color: colorFor(common, format, io.stdout.isTTY === true) });
   const { PROBE_RULES } = await import('../probe/findings.js');
   // A host may echo a credential into an error message; nothing printed may carry one.
-  return emit({ findings, families: [] }, common, undefined, PROBE_RULES, io, { sections: [section], sourceOf: () => undefined, root: process.cwd(), redact: (text) => secrets.text(text) });
+  return emit({ findings, families: [] }, common, undefined, PROBE_RULES, io, { sections: [section], sourceOf: () => undefined, root: process.cwd(), writeRoot: corpus.root, redact: (text) => secrets.text(text) });
 }
 
 function httpUrl(option: string, raw: string | undefined): URL | undefined {

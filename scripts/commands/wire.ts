@@ -66,7 +66,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const { findings: final, rows } = await runWire(corpus, input, { severities });
   if (values.table) {
     const text = verdictTable(rows);
-    writeReport(values.output as string | undefined, text, io);
+    writeReport(values.output as string | undefined, text, io, corpus.root);
     return finish(final, values, io);
   }
   const errors = final.filter((f) => f.severity === 'error').length;

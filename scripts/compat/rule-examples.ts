@@ -4,7 +4,7 @@ import { API_CHANGES, NEAR_MISSES, SCHEMA_CHANGES } from './kind-changes.js';
 
 /*
  * The compat rules' examples (meta.examples, rendered on the rule pages, docs/rules/ and run by the rule tester
- * through compat/example-driver.ts): per kind of change (compat/kind-changes.ts), a base and a head
+ * through compat/family.ts): per kind of change (compat/kind-changes.ts), a base and a head
  * version of one file, where the change is reported, and a valid example: the same change the
  * other way round (`-added` read backwards is `-removed`), or for a kind that reads the same both
  * ways, a near miss of its own. Then the kinds of whole files and the findings about the run.

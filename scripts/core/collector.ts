@@ -2,7 +2,7 @@ import type { ConfiguredSeverity, Finding, Severity, SeveritySetting } from './f
 import { capPerFile, compareFindings, FINDINGS_CAP_RULE, MAX_FINDINGS_PER_FILE, pushAll } from './findings.js';
 import { inputMessage } from './input-messages.js';
 import { INPUT_RULES } from './input-rules.js';
-import type { Report, RuleMeta, RuleSpec } from './rule.js';
+import type { ProcessCitations, Report, RuleMeta, RuleSpec } from './rule.js';
 import { cite, dataFormatOf, defineRule, locate, presetSetting, reportMessage, rfcFor, ruleUnderPreset } from './rule.js';
 
 /*
@@ -35,10 +35,10 @@ export interface Reported {
  * messages and citing its section under the preset. Past MAX_FINDINGS_PER_FILE a file's reports
  * are only counted (a flood costs a counter, not a position each) and `close` adds one cap finding.
  */
-export function openReporter(rule: RuleSpec, preset: string | undefined): RuleReporter & { close(): Reported } {
+export function openReporter(rule: RuleSpec, preset: string | undefined, citations?: ProcessCitations): RuleReporter & { close(): Reported } {
   const findings: FindingDraft[] = [];
   const guards: FindingDraft[] = [];
-  const meta = ruleUnderPreset(defineRule(rule), preset);
+  const meta = ruleUnderPreset(defineRule(rule), preset, citations);
   const perFile = new Map<string, number>();
   /** Per file past the cap: the severity the cap finding takes (an error's, if any dropped report was one). */
   const over = new Map<string, Severity | undefined>();
@@ -89,6 +89,8 @@ export interface CollectorOptions {
   severities?: Readonly<Record<string, ConfiguredSeverity>>;
   /** The preset whose process the findings cite. */
   preset?: string;
+  /** The run's process's own citations (`process.citations`), over the preset's. */
+  citations?: ProcessCitations;
 }
 
 /**
@@ -109,7 +111,7 @@ export class Collector {
     let r = this.open.get(rule.id);
     if (!r) {
       if (!this.rules.includes(rule) && !INPUT_RULES.includes(rule)) throw new Error(`${rule.id} reported through a collector that does not declare it`);
-      r = openReporter(rule, this.options.preset);
+      r = openReporter(rule, this.options.preset, this.options.citations);
       this.open.set(rule.id, r);
     }
     return r;
@@ -129,7 +131,7 @@ export class Collector {
   settle(): Finding[] {
     const all = [...this.drafts];
     for (const r of this.open.values()) pushAll(all, r.close().findings);
-    return applySeverities(all, this.rules, this.options.severities, this.options.preset);
+    return applySeverities(all, this.rules, this.options.severities, this.options.preset, this.options.citations);
   }
 }
 
@@ -160,7 +162,7 @@ export function severityOf(
  * findings through here. A draft whose rule the command did not declare is an internal error:
  * every finding comes from a registered rule.
  */
-export function applySeverities(drafts: readonly FindingDraft[], rules: readonly RuleMeta[], severities: Readonly<Record<string, ConfiguredSeverity>> = {}, preset?: string): Finding[] {
+export function applySeverities(drafts: readonly FindingDraft[], rules: readonly RuleMeta[], severities: Readonly<Record<string, ConfiguredSeverity>> = {}, preset?: string, citations?: ProcessCitations): Finding[] {
   const byId = new Map<string, RuleMeta>();
   for (const r of [...INPUT_RULES, ...rules]) byId.set(r.id, r);
   const out: Finding[] = [];
@@ -170,7 +172,7 @@ export function applySeverities(drafts: readonly FindingDraft[], rules: readonly
     const severity = severityOf(rule, severities, d.severity, preset);
     if (severity === 'off') continue;
     // A parse finding cites its file's format (rfcByFormat): RFC 8259 for JSON, YAML 1.2 for YAML.
-    out.push(d.rfc === undefined ? cite({ ...d, severity }, rfcFor(rule, preset, dataFormatOf(d.file))) : { ...d, severity });
+    out.push(d.rfc === undefined ? cite({ ...d, severity }, rfcFor(rule, preset, dataFormatOf(d.file), citations)) : { ...d, severity });
   }
   return capPerFile(dedupe(withoutSchemaEchoes(out).sort(compareFindings)));
 }

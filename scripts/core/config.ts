@@ -7,7 +7,7 @@ import { didYouMeanHint } from './did-you-mean.js';
 import { UsageError } from './errors.js';
 import { parseJson } from './json-tree.js';
 import type { Layout } from './layout.js';
-import { presetLayout } from './layout.js';
+import { presetFamiliesOff, presetLayout } from './layout.js';
 import type { ConfigLayer } from './extends.js';
 import { resolveExtends, workTreeTop } from './extends.js';
 import { withProcess } from './process.js';
@@ -40,6 +40,11 @@ export interface LoadedConfig {
   keyAt?(pointer: string): string | undefined;
   /** The config file's value, as read (checked against its schema). */
   raw?: Readonly<Record<string, unknown>>;
+  /**
+   * Families the config turns off as a whole (`"families": { "interop-map": "off" }`): a repository
+   * without a family's inputs says so, and a run that names no family (the hook, the Action) skips it.
+   */
+  familiesOff?: readonly string[];
 }
 
 interface ConfigFile extends ConfigLayer {
@@ -80,7 +85,10 @@ export function loadConfig(
   opts: { preset?: string; config?: string },
   source?: Pick<FileSource, 'read'> & { readAbove?(files: readonly string[]): { file: string; got: ReadResult } | undefined },
 ): LoadedConfig {
-  const none = (): LoadedConfig => ({ layout: presetLayout(opts.preset ?? 'specgate'), severities: {}, ruleAt: () => CONFIG_FILE, presetFrom: opts.preset ? '--preset' : 'default' });
+  const none = (): LoadedConfig => {
+    const familiesOff = presetFamiliesOff(opts.preset ?? 'specgate');
+    return { layout: presetLayout(opts.preset ?? 'specgate'), severities: {}, ruleAt: () => CONFIG_FILE, presetFrom: opts.preset ? '--preset' : 'default', ...(familiesOff.length ? { familiesOff } : {}) };
+  };
   let configPath: string | undefined;
   let got: ReadResult;
   // The root's own config comes from `source` when given (the git index, the editor's buffers).
@@ -111,7 +119,7 @@ export function loadConfig(
   // The config's verdict is kept in the cache folder like any other (a warm run loads no ajv for it).
   const doc = parseConfig(shown, raw, (opts as { 'no-cache'?: unknown })['no-cache'] === true ? undefined : openCache(root));
   const cfg = doc.value as ConfigFile;
-  const { layout, severities, ruleFile } = applyExtends(root, configPath, opts.preset, cfg);
+  const { layout, severities, ruleFile, familiesOff } = applyExtends(root, configPath, opts.preset, cfg);
   const ruleAt = (id: string) => {
     if (!Object.hasOwn(cfg.rules ?? {}, id)) return ruleFile.get(id) ?? shown;
     const at = doc.locate(childPointer('/rules', id), 'key');
@@ -123,7 +131,7 @@ export function loadConfig(
     return `${shown}:${at.line}:${at.column}`;
   };
   const presetFrom = opts.preset ? '--preset' : cfg.preset ? keyAt('/preset') : cfg.extends ? keyAt('/extends') : 'default';
-  return { layout, severities, file: toPosix(path.relative(root, configPath)), ruleAt, presetFrom, keyAt, raw: cfg as Record<string, unknown>, ...configuredPlugins(cfg) };
+  return { layout, severities, file: toPosix(path.relative(root, configPath)), ruleAt, presetFrom, keyAt, raw: cfg as Record<string, unknown>, ...configuredPlugins(cfg), ...(familiesOff.length ? { familiesOff } : {}) };
 }
 
 /**
@@ -132,12 +140,15 @@ export function loadConfig(
  * config's layout, process and rules in order, then the file's own. `ruleFile` names the shared
  * config a rule's severity came from.
  */
-function applyExtends(root: string, configPath: string, preset: string | undefined, cfg: ConfigFile): { layout: Layout; severities: Record<string, ConfiguredSeverity>; ruleFile: Map<string, string> } {
+function applyExtends(root: string, configPath: string, preset: string | undefined, cfg: ConfigFile): { layout: Layout; severities: Record<string, ConfiguredSeverity>; ruleFile: Map<string, string>; familiesOff: string[] } {
   const extended = resolveExtends(root, cfg.extends, configPath, (shown, raw) => parseConfig(shown, raw).value as ConfigLayer);
   const layout = presetLayout(preset ?? cfg.preset ?? extended.preset ?? 'specgate');
   const severities: Record<string, ConfiguredSeverity> = {};
   const ruleFile = new Map<string, string>();
+  // The preset's own switches first; the configs it is under change them.
+  const switches = new Map<string, string>(presetFamiliesOff(layout.preset).map((name) => [name, 'off']));
   for (const { shown, config } of [...extended.layers, { shown: '', config: cfg as ConfigLayer }]) {
+    for (const [name, state] of Object.entries(config.families ?? {})) switches.set(name, state);
     Object.assign(layout, structuredClone(config.layout ?? {}));
     layout.process = withProcess(layout.process, config.process);
     for (const [id, severity] of Object.entries(config.rules ?? {})) {
@@ -145,7 +156,7 @@ function applyExtends(root: string, configPath: string, preset: string | undefin
       if (shown) ruleFile.set(id, shown);
     }
   }
-  return { layout, severities, ruleFile };
+  return { layout, severities, ruleFile, familiesOff: [...switches].filter(([, state]) => state === 'off').map(([name]) => name) };
 }
 
 /** The `plugins` section: kept apart from the rest of the config, which names no code to run. */

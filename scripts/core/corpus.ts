@@ -54,8 +54,10 @@ export class Corpus {
   private readonly docs = new Map<string, StructuredDoc | undefined>();
   private readonly markdowns = new Map<string, MarkdownDoc | undefined>();
   private readonly reported = new Set<string>();
-  private readonly derived = new WeakMap<object, Map<string, { value: unknown; files: readonly string[] }>>();
+  private readonly derived = new WeakMap<object, Map<string, { value: unknown; files: readonly string[]; asked: ReadonlyMap<string, string> }>>();
   private touched: Set<string> | undefined;
+  /** While a family runs under the findings cache (core/family-cache.ts): the answers to its questions other than file reads (existence, globs). */
+  private asked: Map<string, string> | undefined;
   readonly problems: Finding[] = [];
   /** Whether what is extracted from parsed files may be read from and written to the on-disk parse cache (`--no-cache` turns it off). */
   useParseCache = true;
@@ -80,8 +82,11 @@ export class Corpus {
   }
 
   /** The files that match the globs (repository-relative), from the run's source: the tree, the index or a commit. */
-  glob(patterns: readonly string[]): Promise<string[]> {
-    return this.source.glob([...patterns]);
+  async glob(patterns: readonly string[]): Promise<string[]> {
+    const asked = this.asked;
+    const found = await this.source.glob([...patterns]);
+    asked?.set(`glob\0${JSON.stringify(patterns)}`, JSON.stringify(found));
+    return found;
   }
 
   /**
@@ -108,12 +113,45 @@ export class Corpus {
     return this.touched;
   }
 
+  /**
+   * Starts writing down, until `stopAsking`, what the corpus answers other than file reads (those
+   * are `track`ed): whether a path exists, what a glob lists. The family findings cache keeps them
+   * with the entry and asks them again before it replays one.
+   */
+  startAsking(): Map<string, string> {
+    return (this.asked = new Map());
+  }
+
+  stopAsking(): void {
+    this.asked = undefined;
+  }
+
   /** Whether a file exists; asked once per path a run (2,000 RFCs name the same few paths). */
   exists(rel: string): boolean {
+    const known = this.existsNow(rel);
+    this.asked?.set(`exists\0${rel}`, String(known));
+    return known;
+  }
+
+  private existsNow(rel: string): boolean {
     if (this.texts.get(rel) !== undefined || this.bytes.has(rel)) return true;
     let known = this.existing.get(rel);
     if (known === undefined) this.existing.set(rel, (known = this.source.exists(rel)));
     return known;
+  }
+
+  /**
+   * A file's SHA-256: of the text this run read, else of what the source holds now (read here
+   * without a finding: a question, not a use); undefined when it cannot be read or was refused.
+   */
+  contentHash(rel: string): string | undefined {
+    const text = this.texts.get(rel);
+    if (text !== undefined) return sha256(Buffer.from(text, 'utf8'));
+    if (this.texts.has(rel)) return undefined;
+    const kept = this.bytes.get(rel);
+    if (kept) return sha256(kept);
+    const got = this.source.read(rel);
+    return got.ok ? sha256(got.bytes) : undefined;
   }
 
   /** The text of a file, or undefined (and a finding) when it is missing, binary or too large. */
@@ -178,19 +216,25 @@ export class Corpus {
     const hit = byName.get(name);
     if (hit) {
       for (const f of hit.files) this.touch(f);
+      for (const [q, a] of hit.asked) this.asked?.set(q, a);
       return hit.value as T;
     }
     const outer = this.touched;
+    const outerAsked = this.asked;
     const own = new Set<string>();
+    const ownAsked = new Map<string, string>();
     this.touched = own;
+    this.asked = ownAsked;
     let value: T;
     try {
       value = compute();
     } finally {
       this.touched = outer;
+      this.asked = outerAsked;
       for (const f of own) outer?.add(f);
+      for (const [q, a] of ownAsked) outerAsked?.set(q, a);
     }
-    byName.set(name, { value, files: [...own] });
+    byName.set(name, { value, files: [...own], asked: ownAsked });
     return value;
   }
 

@@ -1,5 +1,8 @@
 import type { Corpus } from './corpus.js';
-import { resetSuggestionBudget } from './did-you-mean.js';
+import { MAX_SUGGESTION_CELLS, resetSuggestionBudget, suggestionCellsLeft, suggestionWork } from './did-you-mean.js';
+import type { CacheStore } from './cache.js';
+import type { FamilyRun } from './family-cache.js';
+import { familyKey, keepFamily, replayFamily } from './family-cache.js';
 import type { FindingDraft, Reported } from './collector.js';
 import { applySeverities, dedupe, openReporter, severityOf } from './collector.js';
 import type { CheckResult, ConfiguredSeverity, FamilySummary, Finding, Withheld } from './findings.js';
@@ -20,10 +23,12 @@ export interface RunOptions {
   onFamilyDone?(family: string, files: ReadonlySet<string>, findings: readonly Finding[]): void;
   /** Told each rule's time (`check --debug`, ESLint's --stats). */
   onRuleTimed?(family: string, ruleId: string, ms: number): void;
+  /** The family findings cache (core/family-cache.ts): where it is kept, and the families that may use it (built-ins; never a plugin's, whose code may read anything). */
+  findingsCache?: { store: CacheStore; families: ReadonlySet<string> };
 }
 
 /** Runs families of rules over one corpus; every file is read and parsed once for all of them. */
-export async function runFamilies({ corpus, families, options = {}, severities = {}, onFamilyDone, onRuleTimed }: RunOptions): Promise<CheckResult> {
+export async function runFamilies({ corpus, families, options = {}, severities = {}, onFamilyDone, onRuleTimed, findingsCache }: RunOptions): Promise<CheckResult> {
   const findings: FindingDraft[] = [];
   const summaries: FamilySummary[] = [];
   const withheld: Withheld[] = [];
@@ -33,19 +38,19 @@ export async function runFamilies({ corpus, families, options = {}, severities =
   resetSuggestionBudget();
   for (const family of families) {
     const started = nowMs();
-    const { own, vacuous, visited, touched } = await runFamilyRules(family, corpus, options, severities, onRuleTimed);
+    const { own, vacuous, visited, touched, extras } = await runOrReplay(family, corpus, options, severities, onRuleTimed, findingsCache);
     const metas = family.rules.map(defineRule);
-    let final = applySeverities(own, metas, severities, corpus.layout.preset);
+    let final = applySeverities(own, metas, severities, corpus.layout.preset, corpus.layout.process.citations);
     // A rule that visited nothing because an error already fails the run adds nothing: one
     // mistake, one finding. The error is its family's own (rows the schema rejects are skipped),
     // or an earlier family's in a file this one read (a broken map leaves the wire examples unjudged).
     const blockers = new Set<string>([...touched].flatMap((file) => [...(failingIn.get(file) ?? [])]));
     if (final.some((f) => f.severity === 'error')) blockers.add(family.name);
     if (vacuous.length > 0 && blockers.size === 0) {
-      const shownGuards = applySeverities(vacuous, metas, severities, corpus.layout.preset);
+      const shownGuards = applySeverities(vacuous, metas, severities, corpus.layout.preset, corpus.layout.process.citations);
       guards.push(...(shownGuards as Finding[]));
-      final = [...applySeverities(own, metas, severities, corpus.layout.preset), ...shownGuards];
-    } else for (const finding of applySeverities(vacuous, metas, severities, corpus.layout.preset)) withheld.push({ family: family.name, blockers: [...blockers], finding });
+      final = [...applySeverities(own, metas, severities, corpus.layout.preset, corpus.layout.process.citations), ...shownGuards];
+    } else for (const finding of applySeverities(vacuous, metas, severities, corpus.layout.preset, corpus.layout.process.citations)) withheld.push({ family: family.name, blockers: [...blockers], finding });
     for (const f of final) if (f.severity === 'error') failingIn.set(f.file, (failingIn.get(f.file) ?? new Set()).add(family.name));
     pushAll(findings, final);
     onFamilyDone?.(family.name, touched, final);
@@ -57,13 +62,50 @@ export async function runFamilies({ corpus, families, options = {}, severities =
       warnings: final.filter((f) => f.severity === 'warning').length,
       ms: Math.round((nowMs() - started) * 10) / 10,
     });
-    const extras = await family.summaryExtras?.({ corpus, options });
     if (extras) summaries[summaries.length - 1]!.extras = extras;
   }
   const kept = capPerFile(dedupe((findings as Finding[]).sort(compareFindings)));
   const shown = new Set(kept);
   const shownGuards = guards.filter((g) => shown.has(g));
   return { findings: kept, families: summaries, ...(withheld.length ? { withheld } : {}), ...(shownGuards.length ? { guards: shownGuards } : {}) };
+}
+
+/**
+ * A family's run: replayed from the findings cache when every answer it rested on holds, else run
+ * (and kept, when nothing around it shaped its findings: no read or parse problem before or
+ * during it, no "did you mean" spent). With its summary's figures.
+ */
+async function runOrReplay(
+  family: Family,
+  corpus: Corpus,
+  options: Record<string, unknown>,
+  severities: Readonly<Record<string, ConfiguredSeverity>>,
+  onRuleTimed: RunOptions['onRuleTimed'],
+  cache: RunOptions['findingsCache'],
+): Promise<FamilyRun> {
+  const keyed = cache?.families.has(family.name) && corpus.problems.length === 0 && suggestionCellsLeft() === MAX_SUGGESTION_CELLS ? familyKey(family, corpus, options, severities) : undefined;
+  // `check --debug` asks for each rule's time: the rules run (and the run is kept).
+  if (keyed && !onRuleTimed) {
+    corpus.track();
+    const replayed = await replayFamily(cache!.store, keyed, corpus);
+    if (replayed) return replayed;
+  }
+  const asked = keyed ? corpus.startAsking() : undefined;
+  const distances = suggestionWork.distances;
+  let ran: FamilyRun;
+  let read: ReadonlySet<string>;
+  try {
+    const rules = await runFamilyRules(family, corpus, options, severities, onRuleTimed);
+    // What the rules read, before the summary's figures read more (the same set grows).
+    const touched = new Set(rules.touched);
+    const extras = await family.summaryExtras?.({ corpus, options });
+    ran = { own: rules.own, vacuous: rules.vacuous, visited: rules.visited, touched, ...(extras ? { extras } : {}) };
+    read = rules.touched;
+  } finally {
+    corpus.stopAsking();
+  }
+  if (keyed && asked && corpus.problems.length === 0 && suggestionWork.distances === distances && suggestionCellsLeft() === MAX_SUGGESTION_CELLS) keepFamily(cache!.store, keyed, corpus, ran, read, asked);
+  return ran;
 }
 
 /**
@@ -95,7 +137,10 @@ async function runFamilyRules(
     // A problem met by this family's own reads withholds the guard behind it (the family fails
     // already); a baseline that hides the problem then reveals it, so a baselined "visited nothing"
     // still fails the run.
-    if (result.visited === 0 && result.findings.length === 0 && result.guards.length === 0 && !rule.mayVisitNothing && (corpus.problems.length === 0 || corpus.problems.length > problemsBefore)) {
+    // A file of the family's inputs that is not there at all is the one mistake: its corpus/missing-file
+    // finding says it, and accepting that finding (a baseline) accepts what it leaves unjudged.
+    const inputMissing = corpus.problems.slice(problemsBefore).some((p) => p.ruleId === MISSING_FILE);
+    if (result.visited === 0 && result.findings.length === 0 && result.guards.length === 0 && !rule.mayVisitNothing && !inputMissing && (corpus.problems.length === 0 || corpus.problems.length > problemsBefore)) {
       vacuous.push({
         ruleId: rule.id,
         severity: 'error',
@@ -104,8 +149,8 @@ async function runFamilyRules(
         column: 1,
         endLine: 1,
         endColumn: 1,
-        message: `${rule.id} visited nothing, so it cannot pass (${rfcFor(rule, corpus.layout.preset)}): ${rule.description}`,
-        rfc: rfcFor(rule, corpus.layout.preset),
+        message: `${rule.id} visited nothing, so it cannot pass (${rfcFor(rule, corpus.layout.preset, undefined, corpus.layout.process.citations)}): ${rule.description}`,
+        rfc: rfcFor(rule, corpus.layout.preset, undefined, corpus.layout.process.citations),
       });
     }
     pushAll(own, result.findings);
@@ -114,10 +159,13 @@ async function runFamilyRules(
   return { own, vacuous, visited, touched };
 }
 
+/** The finding of a governed file that is not there (core/corpus.ts). */
+const MISSING_FILE = 'corpus/missing-file';
+
 /** Runs one rule; its findings are drafts until `applySeverities` settles their severity. */
 export async function runRule(rule: Rule, corpus: Corpus, options: Record<string, unknown>): Promise<Reported> {
   // The message names the section of the process that applies: the preset's, when the rule has one.
-  const reporter = openReporter(rule, corpus.layout.preset);
+  const reporter = openReporter(rule, corpus.layout.preset, corpus.layout.process.citations);
   const ctx: RuleContext = { corpus, layout: corpus.layout, options, report: reporter.report, visit: reporter.visit };
   await rule.run(ctx);
   return reporter.close();

@@ -2,7 +2,7 @@ import type { RuleExamples } from './rule.js';
 
 /*
  * The exceptions rules' examples (meta.examples; docs/rules/exceptions.md shows them and
- * core/exceptions-example-driver.ts runs them): each runs as `specgate check` runs, the rules its
+ * core/exceptions-family.ts runs them): each runs as `specgate check` runs, the rules its
  * exceptions name and then the exceptions settled. Written out in full, not built from the check
  * families' example helpers: core imports nothing above it.
  */

@@ -17,8 +17,13 @@ export interface ConfigLayer {
   layout?: Partial<Omit<Layout, 'preset' | 'process'>>;
   process?: ProcessOverrides;
   rules?: Record<string, ConfiguredSeverity>;
+  /** Families turned off (or back on) as a whole: `"interop-map": "off"` where there is no interop map. */
+  families?: Record<string, FamilySwitch>;
   plugins?: string[];
 }
+
+/** A family's switch in the config (`families`). */
+export type FamilySwitch = 'off' | 'on';
 
 export interface Extended {
   /** The built-in preset the chain names last (`specgate:<name>`), if any. */

@@ -1,3 +1,4 @@
+import { UsageError } from './errors.js';
 import type { Layout, LayoutNeed } from './layout.js';
 import type { Family } from './rule.js';
 
@@ -43,4 +44,20 @@ export function pathFollowingFamilies(families: readonly FamilyFacts[]): string[
 /** What a set of families needs of the layout, together. */
 export function familyNeeds(families: readonly FamilyFacts[]): LayoutNeed[] {
   return [...new Set(families.flatMap((f) => f.needs ?? []))];
+}
+
+/**
+ * The families a run that names none runs: every known one but those the config turns off
+ * (`families`). A name the config turns off that no family has is a usage error (a typo would
+ * otherwise leave the family on, unnoticed); turning every family off leaves nothing to check.
+ */
+export async function familiesInForce(known: readonly string[], off: readonly string[] = [], where = 'specgate.config.json'): Promise<string[]> {
+  for (const name of off) {
+    if (known.includes(name)) continue;
+    const { didYouMeanHint } = await import('./did-you-mean.js');
+    throw new UsageError(`${where}: "families" turns off "${name}", which is no check family${didYouMeanHint(name, [...known])} (known: ${known.join(', ')})`);
+  }
+  const on = known.filter((n) => !off.includes(n));
+  if (on.length === 0) throw new UsageError(`${where}: "families" turns every check family off, so there is nothing to check`);
+  return on;
 }

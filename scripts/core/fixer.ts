@@ -14,13 +14,13 @@ import type { FixedFile } from './commit.js';
  */
 
 /** What one pass of fixing does to the texts it read. */
-export interface FixPass {
+export interface FixPass<F = Finding> {
   /** New text per file (only files an accepted fix edits). */
   texts: Map<string, { before: string; after: string }>;
   /** Findings whose fix was taken. */
-  applied: Finding[];
+  applied: F[];
   /** Findings whose fix overlapped one taken before it: tried again on the next pass, over the new text. */
-  deferred: Finding[];
+  deferred: F[];
 }
 
 /**
@@ -28,10 +28,11 @@ export interface FixPass {
  * overlap (or insert at the same place as) an edit already taken — as ESLint does, the skipped
  * ones come back on the next pass, computed afresh from the fixed text.
  */
-export function planPass(findings: readonly Finding[], textOf: (file: string) => string | undefined): FixPass {
+export function planPass<F extends Pick<Finding, 'fix'> = Finding>(findings: readonly F[], textOf: (file: string) => string | undefined, opts: PassOptions = {}): FixPass<F> {
   const taken = new Map<string, TextEdit[]>();
-  const applied: Finding[] = [];
-  const deferred: Finding[] = [];
+  const applied: F[] = [];
+  const deferred: F[] = [];
+  const overlaps = opts.insertionsInOrder ? overlapsKeepingInsertions : overlapsAt;
   for (const f of findings) {
     const edits = f.fix?.edits;
     if (!edits?.length) continue;
@@ -53,10 +54,24 @@ export function planPass(findings: readonly Finding[], textOf: (file: string) =>
   return { texts, applied, deferred };
 }
 
-function overlaps(a: TextEdit, b: TextEdit): boolean {
+function overlapsAt(a: TextEdit, b: TextEdit): boolean {
   if (a.file !== b.file) return false;
   if (a.start === b.start) return true; // two insertions at one place: their order would be a guess
   return a.start < b.end && b.start < a.end;
+}
+
+/** Only ranges that share text clash: edits that meet at one offset go in the order of the findings (errata's appends to one section, in list order). */
+function overlapsKeepingInsertions(a: TextEdit, b: TextEdit): boolean {
+  return a.file === b.file && a.start < b.end && b.start < a.end;
+}
+
+export interface PassOptions {
+  /**
+   * Edits that meet at one offset (two insertions there, an insertion where a replacement starts)
+   * are taken in the order of the findings rather than deferred: the caller's order is the
+   * document's (errata apply: items appended to one section, in list order).
+   */
+  insertionsInOrder?: boolean;
 }
 
 

@@ -44,7 +44,7 @@ const MARKDOWN_TOO_LARGE = input('parse/markdown-too-large', 'A Markdown file (a
 const MARKDOWN_COMPLEX = defineRule(MARKDOWN_TOO_COMPLEX);
 export const TOO_MANY_FILES = input('limits/too-many-files', 'The RFC folder holds more files than a run reads: the first ones by name are checked, and this one counts the rest.', 'specgate input limits');
 const FINDINGS_PER_FILE = input('limits/findings-per-file', 'A file has more findings than the per-file cap: the first ones are shown and this one counts the rest.', 'specgate input limits');
-const ALIASES = input('parse/aliases', 'A YAML document has more aliases than the parser expands (an expansion bomb).', 'YAML 1.2');
+const ALIASES = input('parse/aliases', 'A YAML document has more aliases than the parser expands, aliases that expand it past the YAML node or character cap, or an alias inside the node it names (an expansion bomb).', 'YAML 1.2');
 
 export const INPUT_RULES: RuleMeta[] = [MISSING_FILE, SYNTAX, DUPLICATE_KEY, UNREADABLE_FILE, BOM, INVALID_UTF8, EMPTY, TOO_DEEP, TOO_LARGE, BINARY, MARKDOWN_TOO_LARGE, MARKDOWN_COMPLEX, TOO_MANY_FILES, FINDINGS_PER_FILE, ALIASES];
 

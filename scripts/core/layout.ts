@@ -43,18 +43,20 @@ export interface Layout {
  * `extends` (a preset extends another as `specgate:<name>`). A repository's config extends one the
  * same way and changes what differs.
  */
-export const PRESET_NAMES = ['specgate', 'openwop'] as const;
+export const PRESET_NAMES = ['specgate', 'openwop', 'eip'] as const;
 
 interface PresetFile {
   extends?: string;
   layout?: Partial<Omit<Layout, 'preset' | 'process'>>;
   process?: ProcessOverrides;
   rules?: Record<string, ConfiguredSeverity>;
+  families?: Record<string, 'on' | 'off'>;
 }
 
-const presets = new Map<string, { layout: Layout; rules: Readonly<Record<string, ConfiguredSeverity>> }>();
+type LoadedPreset = { layout: Layout; rules: Readonly<Record<string, ConfiguredSeverity>>; families: Readonly<Record<string, 'on' | 'off'>> };
+const presets = new Map<string, LoadedPreset>();
 
-function loadPreset(name: string): { layout: Layout; rules: Readonly<Record<string, ConfiguredSeverity>> } {
+function loadPreset(name: string): LoadedPreset {
   if (!(PRESET_NAMES as readonly string[]).includes(name)) throw new UsageError(`unknown preset "${name}" (known: ${PRESET_NAMES.join(', ')})`);
   let preset = presets.get(name);
   if (!preset) {
@@ -63,7 +65,8 @@ function loadPreset(name: string): { layout: Layout; rules: Readonly<Record<stri
     const process = base ? withProcess(base.layout.process, file.process) : (file.process as ProcessProfile);
     // Rule ids are looked up by the object's own keys only: no prototype.
     const rules = Object.freeze(Object.assign(Object.create(null) as Record<string, ConfiguredSeverity>, base?.rules, file.rules));
-    preset = { layout: { ...base?.layout, ...file.layout, preset: name, process } as Layout, rules };
+    const families = Object.freeze(Object.assign(Object.create(null) as Record<string, 'on' | 'off'>, base?.families, file.families));
+    preset = { layout: { ...base?.layout, ...file.layout, preset: name, process } as Layout, rules, families };
     presets.set(name, preset);
   }
   return preset;
@@ -81,6 +84,14 @@ export function presetLayout(name: string): Layout {
  */
 export function presetRules(name: string): Readonly<Record<string, ConfiguredSeverity>> {
   return loadPreset(name).rules;
+}
+
+/**
+ * The families a built-in preset turns off (`families`, over those of the preset it extends): a
+ * process without an interop map (the EIP preset) has nothing for interop-map to read.
+ */
+export function presetFamiliesOff(name: string): string[] {
+  return Object.entries(loadPreset(name).families).flatMap(([family, state]) => (state === 'off' ? [family] : []));
 }
 
 /** The preset a `specgate:<name>` reference names (undefined for anything else). */
@@ -102,16 +113,18 @@ function layoutFiles(layout: Layout): string[] {
 }
 
 /**
- * The preset whose documents the tree holds: the one with the most of its files present (ties go
- * to the first preset, this repository's). `specgate init` proposes it.
+ * The preset whose documents the tree holds: the one with the most of its files present, its RFC
+ * folder counting as one (a repository of EIPs alone has `EIPS/` and nothing else); ties go to the
+ * first preset, this repository's. `specgate init` proposes it.
  */
 export function detectPreset(exists: (file: string) => boolean): { preset: string; missing: Record<string, string[]>; present: Record<string, number> } {
   const missing: Record<string, string[]> = {};
   const present: Record<string, number> = {};
   for (const name of PRESET_NAMES) {
-    const files = layoutFiles(presetLayout(name));
+    const layout = presetLayout(name);
+    const files = layoutFiles(layout);
     missing[name] = files.filter((f) => !exists(f));
-    present[name] = files.length - missing[name]!.length;
+    present[name] = files.length - missing[name]!.length + (exists(layout.rfcsDir) ? 1 : 0);
   }
   const preset = PRESET_NAMES.reduce<string>((best, name) => (present[name]! > present[best]! ? name : best), PRESET_NAMES[0]);
   return { preset, missing, present };

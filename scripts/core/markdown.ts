@@ -5,6 +5,8 @@ import { gfmTaskListItemFromMarkdown } from 'mdast-util-gfm-task-list-item';
 import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
+import { frontmatterFromMarkdown } from 'mdast-util-frontmatter';
+import { frontmatter } from 'micromark-extension-frontmatter';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import type { Processor } from 'unified';
@@ -54,8 +56,20 @@ function rfcGfm(this: Processor): void {
   (data.fromMarkdownExtensions ??= []).push(gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown(), gfmStrikethroughFromMarkdown());
 }
 
-const rfcProcessor = unified().use(remarkParse).use(rfcGfm);
+/** YAML front matter (`---` … `---` opening the file), as one `yaml` node: EIP-1's preamble. */
+function rfcFrontMatter(this: Processor): void {
+  const data = this.data();
+  (data.micromarkExtensions ??= []).push(frontmatter(['yaml']));
+  (data.fromMarkdownExtensions ??= []).push(frontmatterFromMarkdown(['yaml']));
+}
 
-export function parseRfcMarkdown(file: string, text: string): MarkdownDoc {
-  return parseWith(rfcProcessor, file, text);
+const rfcProcessor = unified().use(remarkParse).use(rfcGfm);
+const preambleProcessor = unified().use(remarkParse).use(rfcGfm).use(rfcFrontMatter);
+
+/**
+ * `preamble`: the process keeps its header in YAML front matter, which then parses as one `yaml`
+ * node; otherwise a leading `---` stays a thematic break, as it renders in a table-header process.
+ */
+export function parseRfcMarkdown(file: string, text: string, preamble = false): MarkdownDoc {
+  return parseWith(preamble ? preambleProcessor : rfcProcessor, file, text);
 }

@@ -100,6 +100,8 @@ export interface ExampleCorpus {
   files: ExampleFiles;
   base?: ExampleFiles;
   options?: Readonly<Record<string, unknown>>;
+  /** The preset whose layout, process and rule severities the example runs under (default `specgate`): an EIP-1 preamble example names `eip`. */
+  preset?: string;
 }
 
 export interface RuleExamples {
@@ -140,15 +142,21 @@ export function presetDefault(rule: Pick<RuleMeta, 'id' | 'defaultSeverity'>, pr
   return set;
 }
 
+/** The process document's section each rule enforces, by rule id (a process's `citations`, core/process.ts). */
+export type ProcessCitations = Readonly<Record<string, string>>;
+
 /**
  * The section a rule enforces under a preset: for a finding on a file of a known format, the
- * format's citation; else the preset's own citation; else, for a rule whose `rfc` is another
+ * format's citation; else the run's process's own (`process.citations`: the repository's process
+ * document and section, EIP-1's); else the preset's own citation; else, for a rule whose `rfc` is another
  * preset's process (`rfcProcess`), that process by name ("specgate's RFC 0001 §B", so it is not
  * read as the target's RFC 0001); else the rule's `rfc`.
  */
-export function rfcFor(rule: Pick<RuleMeta, 'rfc' | 'rfcByPreset' | 'rfcProcess' | 'rfcByFormat'>, preset: string | undefined, format?: DataFormat): string {
+export function rfcFor(rule: Pick<RuleMeta, 'rfc' | 'rfcByPreset' | 'rfcProcess' | 'rfcByFormat'> & { id?: string }, preset: string | undefined, format?: DataFormat, citations?: ProcessCitations): string {
   const byFormat = format === undefined ? undefined : rule.rfcByFormat?.[format];
   if (byFormat !== undefined) return byFormat;
+  const own = rule.id !== undefined && citations !== undefined && Object.hasOwn(citations, rule.id) ? citations[rule.id] : undefined;
+  if (own !== undefined) return own;
   if (preset === undefined) return rule.rfc;
   const byPreset = rule.rfcByPreset?.[preset];
   if (byPreset !== undefined) return byPreset;
@@ -157,8 +165,8 @@ export function rfcFor(rule: Pick<RuleMeta, 'rfc' | 'rfcByPreset' | 'rfcProcess'
 }
 
 /** A rule's metadata as a preset shows it: `rfc` is the preset's citation (list-rules, SARIF, hover, messages). */
-export function ruleUnderPreset<R extends Pick<RuleMeta, 'rfc' | 'rfcByPreset' | 'rfcProcess'>>(rule: R, preset: string | undefined): R {
-  const rfc = rfcFor(rule, preset);
+export function ruleUnderPreset<R extends Pick<RuleMeta, 'rfc' | 'rfcByPreset' | 'rfcProcess'> & { id?: string }>(rule: R, preset: string | undefined, citations?: ProcessCitations): R {
+  const rfc = rfcFor(rule, preset, undefined, citations);
   return rfc === rule.rfc ? rule : { ...rule, rfc };
 }
 

@@ -10,7 +10,7 @@ import { checkPresetName, otherPresetHint, presetLayout, requireLayout } from '.
 import type { FileSource } from './source.js';
 import { FsSource, toPosix } from './source.js';
 import { noteReportFile, pathKind } from './inputs.js';
-import { writeOutputFile } from './writer.js';
+import { userOutputTarget, writeUserOutput } from './user-output.js';
 import { packageVersion } from './package-root.js';
 import { BASELINE_IN_REPORT, FORMATS, loadReporter } from './reporters/index.js';
 import type { ReportEnv, ReportSection, RuleInfo } from './reporters/types.js';
@@ -90,6 +90,8 @@ export function checkCommonValues(values: CommonValues): string {
   const kind = pathKind(root);
   if (kind === 'absent') throw new FatalError(`root not found: ${shown}`);
   if (kind !== 'dir') throw new FatalError(`root is a file, not a folder: ${shown}`);
+  // Judged before the run writes anything (errata, a baseline): refused, nothing is written at all.
+  if (values.output !== undefined) userOutputTarget(values.output, root, { check: true });
   return root;
 }
 
@@ -244,6 +246,8 @@ export interface EmitExtras {
   redact?: (text: string) => string;
   /** The preset whose process the rules' sections cite, when there is no corpus. */
   preset?: string;
+  /** The repository `--output` may not leave through a link it placed (core/user-output.ts), when not `root`. */
+  writeRoot?: string;
 }
 
 /**
@@ -262,7 +266,7 @@ export async function emit(result: CheckResult, values: CommonValues, corpus: Co
     toolName: TOOL_NAME,
     toolVersion: TOOL_VERSION,
     // SARIF's rule help names the section of the process the preset follows, as the messages do.
-    rules: rules.map((r) => ruleUnderPreset(r, corpus?.layout.preset ?? extras.preset)),
+    rules: rules.map((r) => ruleUnderPreset(r, corpus?.layout.preset ?? extras.preset, corpus?.layout.process.citations)),
     color: colorFor(values, format, io.stdout.isTTY === true),
   };
   const sections = extras.sections ?? [];
@@ -280,7 +284,7 @@ export async function emit(result: CheckResult, values: CommonValues, corpus: Co
     if (format === 'github') text = sections.flatMap((s) => s.github ?? []).map((l) => l + '\n').join('') + text;
   }
   for (const s of sections) if (s.elsewhere && format !== 'stylish' && !(format === 'json' && s.json)) io.stderr.write(extras.redact ? extras.redact(s.elsewhere) : s.elsewhere);
-  writeReport(values.output, extras.redact ? extras.redact(text) : text, io);
+  writeReport(values.output, extras.redact ? extras.redact(text) : text, io, extras.writeRoot ?? extras.root ?? corpus?.root ?? resolveRoot(values));
   // Files missing where this preset looks, present where another keeps them: say so once.
   if (corpus && result.findings.some((f) => f.ruleId === MISSING_FILE.id)) {
     const hint = otherPresetHint(corpus.layout, (rel) => corpus.source.exists(rel));
@@ -295,12 +299,13 @@ export async function emit(result: CheckResult, values: CommonValues, corpus: Co
 }
 
 /**
- * A command's report: to `--output` (a regular file or a new path, written atomically by
- * core/writer.ts; anything else is a one-line error), else to stdout.
+ * A command's report: to `--output` (a regular file or a new path, written atomically by the one
+ * writer, never through a link the tree placed: core/user-output.ts; anything else is a one-line
+ * error), else to stdout. `root`: the run's governed root (default: the one the working directory gives).
  */
-export function writeReport(file: string | undefined, text: string, io: CliIo = processIo): void {
+export function writeReport(file: string | undefined, text: string, io: CliIo = processIo, root?: string): void {
   if (file !== undefined) {
-    writeOutputFile(file, text);
+    writeUserOutput(file, text, root ?? resolveRoot({}));
     noteReportFile(path.resolve(file), text);
   } else io.stdout.write(text);
 }

@@ -6,6 +6,7 @@ import type { CacheStore } from './cache.js';
 import { libraryVersion, sha256 } from './cache.js';
 import { didYouMean } from './did-you-mean.js';
 import { packageRoot } from './package-root.js';
+import { printable } from './reporters/printable.js';
 import { childPointer, valueAt } from './pointer.js';
 import type { Report } from './rule.js';
 import { capErrorsInCode, keptErrors, MAX_SCHEMA_ERRORS } from './schema-error-cap.js';
@@ -62,7 +63,23 @@ function ajvLib(): AjvModules {
 
 const require = createRequire(import.meta.url);
 
-const AJV_OPTIONS = { allErrors: true, strict: false, allowUnionTypes: true } as const;
+/**
+ * ajv's own logger wrote its warnings raw on stderr, and they quote the schema (a format's name, a
+ * property's path): escape sequences and GitHub workflow commands from a pull request reached the
+ * terminal and the CI log. Its warnings go through the reporters' printable filter, once each,
+ * after `specgate: warning:` (so none starts a line of its own); `log` says nothing.
+ */
+const AJV_LOGGER = { log: () => undefined, warn: ajvWarning, error: ajvWarning };
+const AJV_OPTIONS = { allErrors: true, strict: false, allowUnionTypes: true, logger: AJV_LOGGER } as const;
+
+const ajvWarned = new Set<string>();
+
+function ajvWarning(...args: unknown[]): void {
+  const line = printable(args.map((a) => (a instanceof Error ? a.message : String(a))).join(' '));
+  if (ajvWarned.has(line)) return;
+  ajvWarned.add(line);
+  process.stderr.write(`specgate: warning: ${line}\n`);
+}
 
 type RegExpEngine = ((pattern: string, flags: string) => { test(s: string): boolean }) & { code: string };
 let linear: RegExpEngine | undefined;

@@ -5,6 +5,7 @@ import type { ParseMemo } from './corpus.js';
 import { runFamilies } from './engine.js';
 import { exceptionsInPlay, settleExceptions } from './exceptions.js';
 import type { FamilyDeclaration, FamilyFacts } from './family.js';
+import { familiesInForce } from './family.js';
 import type { CheckResult, ConfiguredSeverity, Finding } from './findings.js';
 import { INPUT_RULES } from './input-rules.js';
 import type { LoadedPlugins } from './plugins.js';
@@ -116,10 +117,14 @@ export class Session {
     return this.config.layout;
   }
 
-  /** The families a run names (every family when none): the built-ins, then the plugins'. */
-  families(names: readonly string[]): Promise<Array<Family & FamilyFacts>> {
+  /**
+   * The families a run names, else every family the configuration has not turned off (`families`):
+   * the built-ins, then the plugins'.
+   */
+  async families(names: readonly string[]): Promise<Array<Family & FamilyFacts>> {
     if (!this.builtins.loadFamilies) throw new Error('session: this face runs no check family');
-    return this.builtins.loadFamilies(names, this.plugins.families);
+    const wanted = names.length ? names : await familiesInForce(this.familyNames, this.config.familiesOff, this.config.file);
+    return this.builtins.loadFamilies(wanted, this.plugins.families);
   }
 
   /** The names of every family the session knows, built-in and plugin. */
@@ -145,7 +150,11 @@ export class Session {
         familyOf.set(f, family);
       }
     };
-    const found = await runFamilies({ corpus: o.corpus, families: o.families, options: o.options ?? {}, severities: await this.resolveSeverities(), onFamilyDone, ...(o.onRuleTimed ? { onRuleTimed: o.onRuleTimed } : {}) });
+    // The family findings cache (core/family-cache.ts): built-in families only (a plugin's code may
+    // read anything), never with --map (a path outside what the corpus answers), never with --no-cache.
+    const store = o.options?.map === undefined ? o.corpus.cache : undefined;
+    const findingsCache = store ? { store, families: new Set((this.builtins.declarations ?? []).map((d) => d.name)) } : undefined;
+    const found = await runFamilies({ corpus: o.corpus, families: o.families, options: o.options ?? {}, severities: await this.resolveSeverities(), onFamilyDone, ...(o.onRuleTimed ? { onRuleTimed: o.onRuleTimed } : {}), ...(findingsCache ? { findingsCache } : {}) });
     const result = await this.settle(found, { corpus: o.corpus, read, families: o.families, familyOf, reportUnused: o.reportUnused !== false });
     return { result, read, familyOf };
   }

@@ -5,7 +5,8 @@ import type { BaselineSummary, CheckResult, Finding, PrunableSuppression } from 
 import { compareFindings } from './findings.js';
 import { parseJson } from './json-tree.js';
 import { readRegularFile, toPosix } from './source.js';
-import { writeOutputFile, writeTreeFile } from './writer.js';
+import { writeUserOutput } from './user-output.js';
+import { writeTreeFile } from './writer.js';
 import { dict, own } from './dict.js';
 import { isObject } from './json-object.js';
 import { encodePointer } from './pointer.js';
@@ -199,7 +200,7 @@ export function applyBaseline(result: CheckResult, corpus: Corpus, values: Basel
     if (values['suppress-all']) recorded = suppress(recorded, found);
     else if (values['suppress-rule']?.length) recorded = suppress(recorded, found, new Set(values['suppress-rule']));
     const json = JSON.stringify(recorded, null, 2) + '\n';
-    if (explicit) writeOutputFile(file, json, 'the suppressions file is written as a regular file');
+    if (explicit) writeUserOutput(explicit, json, corpus.root, { refusal: 'the suppressions file is written as a regular file' });
     else writeTreeFile(corpus.root, SUPPRESSIONS_FILE, json, 'the suppressions file');
     wrote = { entries: Object.values(recorded).reduce((n, r) => n + Object.keys(r).length, 0) };
   }

@@ -71,46 +71,7 @@ export function writeFileAtomic(file: string, data: string | Buffer, opts: Write
   if (opts.durable !== false) syncDir(path.dirname(file));
 }
 
-/**
- * `--output FILE`, and any file a user names for writing (`--suppressions-location`): a regular file
- * (replaced atomically, through a symlink at its real path) or a new path; anything else — a device
- * such as /dev/null, a FIFO, a directory, a dangling symlink — is refused with one line (ending in
- * `refusal`), so running as root can never replace a device with a regular file.
- */
-export function writeOutputFile(file: string, text: string, refusal = '--output writes regular files only (leave it out to write to stdout)'): void {
-  const shown = file;
-  let target = path.resolve(file);
-  let exists = true;
-  try {
-    lstatSync(target);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOTDIR') throw new FatalError(`cannot write ${shown}: ${notAFolder(target)} is a file, not a folder`);
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new FatalError(`cannot write ${shown}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-    exists = false;
-  }
-  if (exists) {
-    let st;
-    try {
-      target = realpathSync(target);
-      st = statSync(target);
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      throw new FatalError(`cannot write ${shown}: ${code === 'ENOENT' ? 'it is a symlink to nothing' : code === 'ELOOP' ? 'it is a symlink loop' : code}`);
-    }
-    if (!st.isFile()) throw new FatalError(`cannot write ${shown}: it is ${kindOf(st)}; ${refusal}`);
-  }
-  try {
-    mkdirSync(path.dirname(target), { recursive: true });
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new FatalError(`cannot write ${shown}: ${code === 'ENOTDIR' || code === 'EEXIST' ? `${notAFolder(path.dirname(target))} is a file, not a folder` : code}`);
-  }
-  try {
-    writeFileAtomic(target, text);
-  } catch (e) {
-    throw new FatalError(`cannot write ${shown}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
-}
+// Paths a user names for writing (`--output`, `--suppressions-location`, `probe --record`): user-output.ts.
 
 /**
  * A file the tree itself names for writing (the suppressions file in the root), held to the rules of
@@ -166,20 +127,6 @@ function treeTarget(root: string, rel: string, what: string, newFolders: boolean
   if (walk.ok) return walk.file;
   if (newFolders && walk.kind === 'unreachable' && walk.code === 'ENOENT') return path.join(root, ...segs);
   return refuse(walk.kind === 'symlink' ? `${walk.shown} is a symlink (never written through)` : walk.kind === 'wrong-type' ? `${walk.shown} is ${walk.what}` : `${walk.shown} cannot be reached (${walk.code})`);
-}
-
-/** The first existing ancestor of `p` that is not a folder (for "x/y is a file" messages). */
-function notAFolder(p: string): string {
-  const parts = path.resolve(p).split(path.sep);
-  for (let i = 2; i <= parts.length; i++) {
-    const prefix = parts.slice(0, i).join(path.sep);
-    try {
-      if (!statSync(prefix).isDirectory()) return prefix;
-    } catch {
-      return p;
-    }
-  }
-  return p;
 }
 
 function syncDir(dir: string): void {

@@ -28,28 +28,9 @@ export function mentionsErrata(text: string, title = DEFAULT_TITLES.errata): boo
 }
 
 /**
- * The RFC text with every line blanked except the header table, a `Status:` line and the
- * `## Errata` section: offsets and line numbers stay those of the file, and the parser skips the
- * body of a long RFC.
- */
-export function errataView(text: string, title = DEFAULT_TITLES.errata): string {
-  const want = title.toLowerCase();
-  const lines = text.split(/(?<=\r\n|\n|\r)/);
-  const keep = new Array<boolean>(lines.length).fill(false);
-  const table = lines.findIndex((l) => l.startsWith('|'));
-  for (let i = table; i >= 0 && i < lines.length && lines[i]!.startsWith('|'); i++) keep[i] = true;
-  let depth = 0;
-  lines.forEach((l, i) => {
-    const h = HEADING_LINE.exec(l);
-    if (h) depth = h[2]!.trim().toLowerCase() === want ? h[1]!.length : depth && h[1]!.length <= depth ? 0 : depth;
-    if (depth || /^\s*\**Status\**\s*:/i.test(l)) keep[i] = true;
-  });
-  return lines.map((l, i) => (keep[i] ? l : l.replace(/[^\r\n]/g, ' '))).join('');
-}
-
-/**
- * Reads an RFC's status and its `## Errata` list items into edits, with the RFC reader's header
- * table and section index (rfc/read.ts, rfc/sections.ts): the items are those the rfcs gates see.
+ * Reads an RFC's status and its `## Errata` list items into edits from the RFC's one parsed
+ * document (the corpus's), with the RFC reader's header table and section index (rfc/read.ts,
+ * rfc/sections.ts): the section is found by its heading and its items are those the rfcs gates see.
  */
 export function readRfcErrata(doc: MarkdownDoc, title = DEFAULT_TITLES.errata): RfcErrata {
   const rfc = /^(\d{4})-/.exec(path.posix.basename(doc.file))?.[1] ?? /^#\s*RFC\s+(\d{4})/m.exec(doc.text)?.[1] ?? '????';

@@ -1,7 +1,7 @@
 import type { RuleExamples } from '../core/rule.js';
 
 /*
- * The errata rules' examples (meta.examples), run by errata/example-driver.ts: an Accepted RFC whose
+ * The errata rules' examples (meta.examples), run by errata/family.ts: an Accepted RFC whose
  * `## Errata` lists the items (the first item is on line 9) and the document they amend.
  */
 

@@ -15,6 +15,8 @@ export const ERRATA = {
   notApplied: erratum({
     id: 'errata/not-applied',
     description: 'An erratum of an Accepted RFC is not applied to its target document.',
+    // Its fix is the splice: `errata apply` is --fix on this rule (the one fixer and commit path write it).
+    fixable: true,
     messages: {
       appendPending: '{{name}} is not applied: {{file}} {{section}} has no such paragraph yet; run `specgate errata apply --rfc {{rfc}}{{flags}}`',
       replacePending: '{{name}} is not applied: {{file}} {{section}} still has the old text at line {{line}}; run `specgate errata apply --rfc {{rfc}}{{flags}}`',

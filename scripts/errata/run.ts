@@ -9,16 +9,17 @@ import type { Verdict } from './judge.js';
 import { judge } from './judge.js';
 import { resetClosestBudget } from './closest.js';
 import { formatMessage } from '../core/rule.js';
-import { applyEdits } from '../core/text-edits.js';
+import type { Report, RuleMeta } from '../core/rule.js';
+import { planPass } from '../core/fixer.js';
 import type { RfcErrata } from './parse.js';
-import { errataView, mentionsErrata, readRfcErrata } from './parse.js';
+import { mentionsErrata, readRfcErrata } from './parse.js';
 import type { Governance } from './target-path.js';
 import { governanceFor, resolveTarget } from './target-path.js';
 import { ERRATA, ERRATA_RULES } from './rules.js';
 import type { Erratum, Splice } from './types.js';
 
-/** `applicable`: the edit is located and verified; whether it is written is the command's call. */
-type OutcomeStatus = 'applicable' | 'not-applied' | 'already-applied' | 'refused' | 'unreadable' | 'left';
+/** What became of an item: `applied` (the run's changes carry it), `would-apply` (a dry run), `not-written` (another item was refused). */
+type OutcomeStatus = 'applied' | 'would-apply' | 'not-written' | 'not-applied' | 'already-applied' | 'refused' | 'unreadable' | 'left';
 
 interface ErratumOutcome {
   rfc: string;
@@ -28,7 +29,7 @@ interface ErratumOutcome {
   /** What the item names, `spec/v1/a2a-integration.md §B`. */
   target: string;
   op?: 'append' | 'replace';
-  status: OutcomeStatus | 'applied' | 'would-apply' | 'not-written';
+  status: OutcomeStatus;
   /** One line: why. */
   detail: string;
 }
@@ -52,6 +53,11 @@ export interface ErrataRun {
   /** What the items that apply would change, even when another is refused (the dry run shows it). */
   preview: FileChange[];
   rfcs: RfcErrata[];
+  /**
+   * The corpus's read problems this run owns: those of the files it read for the items it judges,
+   * not those of a target only an unselected item names (a run that selects it reports them).
+   */
+  problems: Finding[];
 }
 
 export interface ErrataOptions {
@@ -59,6 +65,8 @@ export interface ErrataOptions {
   rfc?: string;
   /** `apply` plans edits; `check` reports each erratum not yet applied as an error. */
   mode: 'apply' | 'check';
+  /** `apply --dry-run`: the items that apply are said to be `would-apply` (otherwise `applied`, the changes being written). */
+  dryRun?: boolean;
   /** Only these items (1-based, of the one RFC `rfc` names); the others are left for later (or reported already applied). */
   items?: readonly number[];
   /** Flags a fix hint repeats so it runs on the same repository (`--root x --preset openwop`). */
@@ -68,91 +76,149 @@ export interface ErrataOptions {
   severities?: Readonly<Record<string, ConfiguredSeverity>>;
 }
 
-interface Planned {
-  erratum: Erratum;
+/** A finding of an errata rule, not yet handed to the collector. */
+interface Reported {
+  rule: RuleMeta;
+  report: Report;
+}
+
+/** An item whose edit is located and judged applicable: its target, read once, and the splice. */
+interface Edit {
   file: string;
   real: string;
   governed: string;
   doc: MarkdownDoc;
-  verdict: Verdict;
+  verdict: Extract<Verdict, { status: 'apply' }>;
+}
+
+/** One item judged against its target's original text: what it would do, and what judging it found. Never changed afterwards. */
+interface Judged {
+  erratum: Erratum;
+  target: string;
+  /** The target file it resolved to (read to judge it). */
+  read?: string;
+  status: 'apply' | 'already-applied' | 'refused';
+  detail: string;
+  reports: readonly Reported[];
+  edit?: Edit;
+}
+
+/** What splicing one file's edits gives: the change, or the refusals (overlap, or not shown applied after re-parsing). */
+interface Spliced {
+  change?: FileChange;
+  refusals: ReadonlyMap<Erratum, Reported>;
 }
 
 /**
  * Reads the selected RFCs' errata and judges each against its target's original text. Every edit
- * is located before any is made; a single refusal leaves `changes` empty (all or nothing).
+ * is located before any is made; a single refusal leaves `changes` empty (all or nothing). A
+ * straight line: read each RFC's `## Errata` from its one parsed document, resolve and locate each
+ * item (immutable verdicts), splice and verify each file once by re-parsing it, then word every
+ * outcome once from what was found.
  */
 export async function planErrata(corpus: Corpus, options: ErrataOptions): Promise<ErrataRun> {
-  const run: ErrataRun = { outcomes: [], findings: [], changes: [], preview: [], rfcs: [] };
   resetClosestBudget();
   const out = options.collector ?? errataCollector(corpus, options.severities);
-  for (const file of await selectRfcs(corpus, options.rfc)) {
-    const text = corpus.markdownText(file);
-    if (text === undefined) continue;
-    const title = corpus.layout.process.sections.errata;
-    const rfc = readRfcErrata(parseMarkdown(file, errataView(text, title)), title);
-    if (!options.rfc && rfc.status !== corpus.layout.process.statuses.accepted) continue;
-    run.rfcs.push(rfc);
-  }
-
-  const selected = selectItems(run.rfcs, options);
-  const planned: Planned[] = [];
+  const rfcs = await readErrata(corpus, options.rfc);
+  const selected = selectItems(rfcs, options);
   const gov = governanceFor(corpus.source, corpus.layout);
-  for (const rfc of run.rfcs) {
-    for (const item of rfc.unreadable) {
-      if (!selected(item.index)) {
-        run.outcomes.push({ rfc: rfc.rfc, index: item.index, at: `${rfc.file}:${item.item.line}`, target: '?', status: 'left', detail: 'not selected with --item' });
-        continue;
-      }
-      const at = `${rfc.file}:${item.item.line}`;
-      run.outcomes.push({ rfc: rfc.rfc, index: item.index, at, target: '?', status: 'unreadable', detail: item.reason });
-      out.report(ERRATA.itemUnreadable, { at: { file: rfc.file, range: item.item }, messageId: 'unreadable', data: { rfc: rfc.rfc, index: item.index, reason: item.reason } });
-    }
-    for (const erratum of rfc.errata) {
-      if (!selected(erratum.index)) continue;
-      const p = await planOne(corpus, run, out, erratum, gov);
-      if (p) planned.push(p);
-    }
-  }
+  const all = rfcs.flatMap((rfc) => rfc.errata);
+  const judged = new Map<Erratum, Judged>();
+  for (const erratum of all.filter((e) => selected(e.index))) judged.set(erratum, await judgeItem(corpus, erratum, gov));
+  // The targets only unselected items name: what reading them finds (their read problems) belongs
+  // to a run that selects them. A file read before has reported what it will (reads are memoized).
+  const reported = new Set(corpus.problems.map((p) => p.file));
+  const quietTargets = new Set<string>();
   // An item --item did not select is reported as already applied when it is, as without --item
-  // (it needs no selecting); the others are left for later. Judged after the selected ones and
-  // quietly: what judging it finds (its target's read problems included) belongs to a run that selects it.
-  for (const erratum of run.rfcs.flatMap((rfc) => rfc.errata).filter((e) => !selected(e.index))) {
-    const quiet: ErrataRun = { outcomes: [], findings: [], changes: [], preview: [], rfcs: [] };
-    const problems = corpus.problems.length;
-    await planOne(corpus, quiet, errataCollector(corpus), erratum, gov);
-    corpus.problems.length = problems;
-    const judged = quiet.outcomes[0];
-    run.outcomes.push(judged?.status === 'already-applied' ? judged : { rfc: erratum.rfc, index: erratum.index, at: `${erratum.rfcFile}:${erratum.item.line}`, target: describe(erratum), op: erratum.op, status: 'left', detail: 'not selected with --item' });
+  // (it needs no selecting); the others are left for later.
+  for (const erratum of all.filter((e) => !selected(e.index))) {
+    const j = await judgeItem(corpus, erratum, gov);
+    judged.set(erratum, j);
+    if (j.read && !reported.has(j.read)) quietTargets.add(j.read);
   }
-  const byFile = new Map<string, Planned[]>();
-  for (const p of planned) {
-    if (p.verdict.status !== 'apply') continue;
-    let list = byFile.get(p.file);
-    if (!list) byFile.set(p.file, (list = []));
-    list.push(p);
-  }
-  const changes: FileChange[] = [];
+  const chosen = [...judged.values()].filter((j) => selected(j.erratum.index));
+  const pending = chosen.filter((j) => j.status === 'apply');
+  const unreadable = rfcs.flatMap((rfc) => rfc.unreadable);
+  const blocked = (rfc: string) => unreadable.some((u) => u.rfc === rfc && selected(u.index)) || chosen.some((j) => j.erratum.rfc === rfc && j.status === 'refused');
+
+  const spliced = new Map<string, Spliced>();
+  const hints = new Map<string, string>();
   if (options.mode === 'apply') {
-    for (const [file, edits] of byFile) {
-      const change = spliceFile(run, out, file, edits, corpus.layout.process.sections.unresolvedQuestions);
-      if (change) changes.push(change);
-    }
+    for (const [file, s] of spliceAll(pending, corpus.layout.process.sections.unresolvedQuestions)) spliced.set(file, s);
   } else {
-    const pending = planned.filter((p) => p.verdict.status === 'apply');
     // One hint per RFC (its pending items), not one search of all items per item.
-    const flags = new Map<string, string>();
-    for (const p of pending) {
-      let f = flags.get(p.erratum.rfc);
-      if (f === undefined) flags.set(p.erratum.rfc, (f = itemFlags(run, p.erratum.rfc, pending)));
-      notApplied(run, out, p, f + (options.hintFlags ?? ''));
+    for (const j of pending) if (!hints.has(j.erratum.rfc)) hints.set(j.erratum.rfc, itemFlags(j.erratum.rfc, blocked(j.erratum.rfc), pending) + (options.hintFlags ?? ''));
+  }
+  const refusalOf = (e: Erratum) => [...spliced.values()].find((s) => s.refusals.has(e))?.refusals.get(e);
+  const refused = unreadable.some((u) => selected(u.index)) || chosen.some((j) => j.status === 'refused' || refusalOf(j.erratum));
+  const preview = [...spliced.values()].flatMap((s) => (s.change ? [s.change] : []));
+  const changes = refused ? [] : preview;
+  const written: OutcomeStatus = options.mode !== 'apply' ? 'not-written' : options.dryRun ? (preview.length ? 'would-apply' : 'not-written') : changes.length ? 'applied' : 'not-written';
+
+  const outcomes: ErratumOutcome[] = [];
+  const reports: Reported[] = [];
+  for (const u of unreadable) {
+    const at = `${u.rfcFile}:${u.item.line}`;
+    if (!selected(u.index)) {
+      outcomes.push({ rfc: u.rfc, index: u.index, at, target: '?', status: 'left', detail: 'not selected with --item' });
+      continue;
+    }
+    outcomes.push({ rfc: u.rfc, index: u.index, at, target: '?', status: 'unreadable', detail: u.reason });
+    reports.push({ rule: ERRATA.itemUnreadable, report: { at: { file: u.rfcFile, range: u.item }, messageId: 'unreadable', data: { rfc: u.rfc, index: u.index, reason: u.reason } } });
+  }
+  for (const j of judged.values()) {
+    const e = j.erratum;
+    const at = `${e.rfcFile}:${e.item.line}`;
+    if (!selected(e.index)) {
+      outcomes.push(j.status === 'already-applied' ? outcome(j, 'already-applied', j.detail) : { rfc: e.rfc, index: e.index, at, target: describe(e), op: e.op, status: 'left', detail: 'not selected with --item' });
+      continue;
+    }
+    reports.push(...j.reports);
+    if (j.status !== 'apply') {
+      outcomes.push(outcome(j, j.status, j.detail));
+    } else if (options.mode === 'check') {
+      const pendingFinding = notApplied(j.erratum, j.edit!, hints.get(e.rfc) ?? '');
+      reports.push(pendingFinding.reported);
+      outcomes.push(outcome(j, 'not-applied', pendingFinding.detail));
+    } else {
+      const refusal = refusalOf(e);
+      if (refusal) reports.push(refusal);
+      outcomes.push(refusal ? outcome(j, 'refused', formatMessage(refusal.rule, refusal.report.messageId!, refusal.report.data ?? {})) : outcome(j, written, j.detail));
     }
   }
-  const refused = run.outcomes.some((o) => o.status === 'refused' || o.status === 'unreadable');
-  run.preview = changes;
-  run.changes = refused ? [] : changes;
-  run.outcomes.sort((a, b) => a.rfc.localeCompare(b.rfc) || a.index - b.index);
-  run.findings = out.settle();
-  return run;
+  for (const r of reports) out.report(r.rule, r.report);
+  outcomes.sort((a, b) => a.rfc.localeCompare(b.rfc) || a.index - b.index);
+  const problems = corpus.problems.filter((p) => !quietTargets.has(p.file));
+  return { outcomes, findings: out.settle(), changes, preview, rfcs, problems };
+}
+
+function outcome(j: Judged, status: OutcomeStatus, detail: string): ErratumOutcome {
+  const e = j.erratum;
+  return { rfc: e.rfc, index: e.index, at: `${e.rfcFile}:${e.item.line}`, target: j.target, op: e.op, status, detail };
+}
+
+/** The selected RFCs' errata, each read from the RFC's one parsed document (the corpus's, shared with the rfcs gates). */
+async function readErrata(corpus: Corpus, only: string | undefined): Promise<RfcErrata[]> {
+  const title = corpus.layout.process.sections.errata;
+  const rfcs: RfcErrata[] = [];
+  for (const file of await selectRfcs(corpus, only)) {
+    const doc = await corpus.markdown(file);
+    if (!doc) continue;
+    const rfc = readRfcErrata(doc, title);
+    if (!only && rfc.status !== corpus.layout.process.statuses.accepted) continue;
+    rfcs.push(rfc);
+  }
+  return rfcs;
+}
+
+function groupByFile(pending: readonly Judged[]): Map<string, Judged[]> {
+  const byFile = new Map<string, Judged[]>();
+  for (const j of pending) {
+    let list = byFile.get(j.edit!.file);
+    if (!list) byFile.set(j.edit!.file, (list = []));
+    list.push(j);
+  }
+  return byFile;
 }
 
 /** Which items of the selected RFC `--item` keeps (all when it is not given). */
@@ -187,111 +253,132 @@ export function errataCollector(corpus: Corpus, severities: Readonly<Record<stri
   return new Collector(ERRATA_RULES, { severities, preset: corpus.layout.preset });
 }
 
-async function planOne(corpus: Corpus, run: ErrataRun, out: Collector, erratum: Erratum, gov: Governance): Promise<Planned | undefined> {
-  const outcome = (status: OutcomeStatus, detail: string, target = describe(erratum)) =>
-    run.outcomes.push({ rfc: erratum.rfc, index: erratum.index, at: `${erratum.rfcFile}:${erratum.item.line}`, target, op: erratum.op, status, detail });
+async function judgeItem(corpus: Corpus, erratum: Erratum, gov: Governance): Promise<Judged> {
+  const refusedAs = (detail: string, reports: Reported[] = [], target = describe(erratum)): Judged => ({ erratum, target, status: 'refused', detail, reports });
   const resolved = resolveTarget(erratum.targetPath, corpus.source, gov);
   if (!resolved.ok) {
-    outcome('refused', resolved.message);
-    out.report(resolved.rule, { at: { file: erratum.rfcFile, range: erratum.item }, messageId: 'refused', data: { name: name(erratum), detail: resolved.message } });
-    return undefined;
+    return refusedAs(resolved.message, [{ rule: resolved.rule, report: { at: { file: erratum.rfcFile, range: erratum.item }, messageId: 'refused', data: { name: name(erratum), detail: resolved.message } } }]);
   }
   const file = resolved.file;
   const doc = await corpus.markdown(file);
-  if (!doc) {
-    outcome('refused', `${file} could not be read`);
-    return undefined;
-  }
+  if (!doc) return { ...refusedAs(`${file} could not be read`), read: file };
   const verdict = judge(erratum, doc, corpus.layout.process.sections.unresolvedQuestions);
   const target = describe(erratum, file);
   if (verdict.status === 'refused') {
-    outcome('refused', verdict.message, target);
-    out.report(verdict.rule, { at: { file: erratum.rfcFile, range: erratum.item }, messageId: 'refused', data: { name: name(erratum), detail: verdict.message }, related: verdict.related });
-    return { erratum, file, real: resolved.real ?? path.join(corpus.root, file), governed: resolved.governed, doc, verdict };
+    return { ...refusedAs(verdict.message, [{ rule: verdict.rule, report: { at: { file: erratum.rfcFile, range: erratum.item }, messageId: 'refused', data: { name: name(erratum), detail: verdict.message }, related: verdict.related } }], target), read: file };
   }
-  checkHint(out, erratum, doc, verdict.from, verdict.to);
+  const reports = lineHintOff(erratum, doc, verdict.from, verdict.to);
   const where = `${file}:${doc.lines.at(verdict.from).line}`;
-  if (verdict.status === 'already-applied') outcome('already-applied', erratum.op === 'append' ? `${verdict.section.title} (${where}) has the paragraph` : `the new text is at ${where}`, target);
-  else outcome('applicable', erratum.op === 'append' ? `appends a paragraph to ${verdict.section.title} (${where})` : `replaces the old text at ${where}`, target);
-  return { erratum, file, real: resolved.real ?? path.join(corpus.root, file), governed: resolved.governed, doc, verdict };
+  if (verdict.status === 'already-applied') {
+    return { erratum, target, read: file, status: 'already-applied', detail: erratum.op === 'append' ? `${verdict.section.title} (${where}) has the paragraph` : `the new text is at ${where}`, reports };
+  }
+  const edit: Edit = { file, real: resolved.real ?? path.join(corpus.root, file), governed: resolved.governed, doc, verdict };
+  return { erratum, target, read: file, status: 'apply', detail: erratum.op === 'append' ? `appends a paragraph to ${verdict.section.title} (${where})` : `replaces the old text at ${where}`, reports, edit };
 }
 
 /** A line hint that misses the located text is reported, never trusted: the section and the text decide. */
-function checkHint(out: Collector, erratum: Erratum, doc: MarkdownDoc, from: number, to: number): void {
-  if (erratum.lineHint === undefined) return;
+function lineHintOff(erratum: Erratum, doc: MarkdownDoc, from: number, to: number): Reported[] {
+  if (erratum.lineHint === undefined) return [];
   const first = doc.lines.at(from).line;
   const last = doc.lines.at(Math.max(from, to - 1)).line;
-  if (erratum.lineHint >= first && erratum.lineHint <= last) return;
+  if (erratum.lineHint >= first && erratum.lineHint <= last) return [];
   const where = first === last ? `line ${first}` : `lines ${first}–${last}`;
-  out.report(ERRATA.lineHintOff, {
-    at: { file: erratum.rfcFile, range: erratum.hintRange ?? erratum.item },
-    messageId: 'off',
-    data: { name: name(erratum), hint: erratum.lineHint, what: erratum.op === 'append' ? 'target' : 'text', file: doc.file, where },
-    related: [{ file: doc.file, ...doc.lines.range(from, to), message: 'located here' }],
-  });
+  return [{
+    rule: ERRATA.lineHintOff,
+    report: {
+      at: { file: erratum.rfcFile, range: erratum.hintRange ?? erratum.item },
+      messageId: 'off',
+      data: { name: name(erratum), hint: erratum.lineHint, what: erratum.op === 'append' ? 'target' : 'text', file: doc.file, where },
+      related: [{ file: doc.file, ...doc.lines.range(from, to), message: 'located here' }],
+    },
+  }];
 }
 
-/** Splices one file's edits into its original text (last first) and re-parses to verify each. */
-function spliceFile(run: ErrataRun, out: Collector, file: string, edits: Planned[], questions: string): FileChange | undefined {
-  const before = edits[0]!.doc.text;
+/**
+ * `errata apply` is --fix on the errata rules: each pending item's finding carries the splice as
+ * its fix, the one fixer (core/fixer.ts) takes the fixes of every file in one pass, and each file
+ * is verified once by re-parsing it. Items whose edits overlap are refused first (the fixer would
+ * only defer one of them, and a later pass has nothing to re-judge them against).
+ */
+function spliceAll(pending: readonly Judged[], questions: string): Map<string, Spliced> {
+  const out = new Map<string, Spliced>();
+  const clean: Judged[] = [];
+  for (const [file, edits] of groupByFile(pending)) {
+    const refusals = overlapRefusals(file, edits);
+    if (refusals.size) out.set(file, { refusals });
+    else clean.push(...edits);
+  }
+  const texts = new Map(clean.map((j) => [j.edit!.file, j.edit!.doc.text]));
+  // The pending items' findings, their fixes taken whole by the one fixer (no hint flags: apply reports none of them).
+  const pass = planPass(clean.map((j) => notApplied(j.erratum, j.edit!, '').reported.report), (file) => texts.get(file), { insertionsInOrder: true });
+  for (const [file, edits] of groupByFile(clean)) {
+    const first = edits[0]!.edit!;
+    const after = pass.texts.get(file)?.after ?? first.doc.text;
+    out.set(file, verify(file, first, after, edits, questions));
+  }
+  return out;
+}
+
+/** Refuses both items of the first pair whose edits of one file overlap (sorted by place, then list order). */
+function overlapRefusals(file: string, edits: readonly Judged[]): Map<Erratum, Reported> {
   const ordered = edits
-    .map((p, order) => ({ p, order, splice: (p.verdict as { splice: Splice }).splice }))
+    .map((j, order) => ({ j, order, splice: j.edit!.verdict.splice }))
     .sort((a, b) => a.splice.start - b.splice.start || a.splice.end - b.splice.end || a.order - b.order);
+  const refusals = new Map<Erratum, Reported>();
   for (let i = 1; i < ordered.length; i++) {
     const a = ordered[i - 1]!;
     const b = ordered[i]!;
     if (b.splice.start < a.splice.end) {
-      for (const x of [a, b]) refuse(run, out, x.p, ERRATA.editsOverlap, 'overlap', { name: name(x.p.erratum), other: name((x === a ? b : a).p.erratum), file });
-      return undefined;
+      for (const x of [a, b]) refusals.set(x.j.erratum, refusal(x.j.erratum, ERRATA.editsOverlap, 'overlap', { name: name(x.j.erratum), other: name((x === a ? b : a).j.erratum), file }));
+      break;
     }
   }
-  const after = applyEdits(before, ordered.map(({ splice }) => ({ file, ...splice })));
-  const reparsed = parseMarkdown(file, after);
-  let ok = true;
-  for (const { p } of ordered) {
-    const again = judge(p.erratum, reparsed, questions);
-    if (again.status !== 'already-applied') {
-      ok = false;
-      refuse(run, out, p, ERRATA.verifyFailed, 'notShown', { name: name(p.erratum), file, why: again.status === 'refused' ? again.message : 'it would apply again' });
-    }
-  }
-  return ok ? { file, real: edits[0]!.real, governed: edits[0]!.governed, before, after } : undefined;
+  return refusals;
 }
 
-function refuse(run: ErrataRun, out: Collector, p: Planned, rule: (typeof ERRATA)['editsOverlap' | 'verifyFailed'], messageId: string, data: Record<string, string>): void {
-  const o = run.outcomes.find((x) => x.rfc === p.erratum.rfc && x.index === p.erratum.index);
-  if (o) {
-    o.status = 'refused';
-    o.detail = formatMessage(rule, messageId, data);
+/** The spliced text re-parsed once: every item must now read as already applied. */
+function verify(file: string, first: Edit, after: string, edits: readonly Judged[], questions: string): Spliced {
+  const reparsed = parseMarkdown(file, after);
+  const refusals = new Map<Erratum, Reported>();
+  for (const j of edits) {
+    const again = judge(j.erratum, reparsed, questions);
+    if (again.status !== 'already-applied') refusals.set(j.erratum, refusal(j.erratum, ERRATA.verifyFailed, 'notShown', { name: name(j.erratum), file, why: again.status === 'refused' ? again.message : 'it would apply again' }));
   }
-  out.report(rule, { at: { file: p.erratum.rfcFile, range: p.erratum.item }, messageId, data });
+  return refusals.size ? { refusals } : { change: { file, real: first.real, governed: first.governed, before: first.doc.text, after }, refusals };
+}
+
+function refusal(e: Erratum, rule: (typeof ERRATA)['editsOverlap' | 'verifyFailed'], messageId: string, data: Record<string, string>): Reported {
+  return { rule, report: { at: { file: e.rfcFile, range: e.item }, messageId, data } };
 }
 
 /**
  * ` --item a --item b` naming the pending items of an RFC when another of its items is refused or
  * unreadable: `errata apply --rfc NNNN` alone would write nothing (all or nothing), these apply.
  */
-function itemFlags(run: ErrataRun, rfc: string, pending: readonly Planned[]): string {
-  const blocked = run.outcomes.some((o) => o.rfc === rfc && (o.status === 'refused' || o.status === 'unreadable'));
+function itemFlags(rfc: string, blocked: boolean, pending: readonly Judged[]): string {
   if (!blocked) return '';
-  return pending.filter((p) => p.erratum.rfc === rfc).map((p) => ` --item ${p.erratum.index}`).join('');
+  return pending.filter((j) => j.erratum.rfc === rfc).map((j) => ` --item ${j.erratum.index}`).join('');
 }
 
-function notApplied(run: ErrataRun, out: Collector, p: Planned, hintFlags: string): void {
-  const v = p.verdict as Extract<Verdict, { status: 'apply' }>;
-  const line = p.doc.lines.at(v.from).line;
-  const what = p.erratum.op === 'append' ? `${v.section.title} has no such paragraph yet` : `${v.section.title} still has the old text at line ${line}`;
-  const o = run.outcomes.find((x) => x.rfc === p.erratum.rfc && x.index === p.erratum.index);
-  if (o) {
-    o.status = 'not-applied';
-    o.detail = `${p.file}: ${what}`;
-  }
-  out.report(ERRATA.notApplied, {
-    at: { file: p.erratum.rfcFile, range: p.erratum.item },
-    messageId: p.erratum.op === 'append' ? 'appendPending' : 'replacePending',
-    data: { name: name(p.erratum), file: p.file, section: v.section.title, line, rfc: p.erratum.rfc, flags: hintFlags },
-    related: [{ file: p.file, ...p.doc.lines.range(v.from, v.to), message: p.erratum.op === 'append' ? 'the paragraph goes at the end of this' : 'the old text' }],
-  });
+/** An erratum not yet applied: its finding (the splice is its fix) and the outcome's one line. */
+function notApplied(e: Erratum, edit: Edit, hintFlags: string): { reported: Reported; detail: string } {
+  const v = edit.verdict;
+  const line = edit.doc.lines.at(v.from).line;
+  const what = e.op === 'append' ? `${v.section.title} has no such paragraph yet` : `${v.section.title} still has the old text at line ${line}`;
+  return {
+    detail: `${edit.file}: ${what}`,
+    reported: {
+      rule: ERRATA.notApplied,
+      report: {
+        at: { file: e.rfcFile, range: e.item },
+        messageId: e.op === 'append' ? 'appendPending' : 'replacePending',
+        data: { name: name(e), file: edit.file, section: v.section.title, line, rfc: e.rfc, flags: hintFlags },
+        // What `errata apply` writes: the fix the one fixer takes.
+        fix: { edits: [{ file: edit.file, ...v.splice }] },
+        related: [{ file: edit.file, ...edit.doc.lines.range(v.from, v.to), message: e.op === 'append' ? 'the paragraph goes at the end of this' : 'the old text' }],
+      },
+    },
+  };
 }
 
 function name(e: Erratum): string {

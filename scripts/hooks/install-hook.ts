@@ -9,8 +9,8 @@ import { FatalError } from '../core/errors.js';
 import type { Layout } from '../core/layout.js';
 import { isInside, toPosix } from '../core/source.js';
 import { assertFolderInside, readSetupFile, reallyInside } from '../core/setup-file.js';
-import { familyInputs, PATH_REFERENCE_FAMILIES } from './family-inputs.js';
-import { ADOPTER_HOOK_MARKER, isOurHook, preCommitScript } from './pre-commit-script.js';
+import { familyInputs } from './family-inputs.js';
+import { ADOPTER_HOOK_MARKER, isOurHook, preCommitScript, shQuote } from './pre-commit-script.js';
 import { printable } from '../core/reporters/printable.js';
 
 export type InstallOutcome = 'installed' | 'updated' | 'unchanged' | 'kept-foreign' | 'skipped';
@@ -49,12 +49,8 @@ export function installHook(opts: { packageRoot?: string; env?: NodeJS.ProcessEn
   }
 
   const prefix = toPosix(path.relative(folder.top, packageRoot));
-  const script = preCommitScript({
-    prefix,
-    families: familyPatterns(layoutFor(packageRoot)),
-    onDelete: PATH_REFERENCE_FAMILIES,
-    everything: [CONFIG_FILE],
-  });
+  const cfg = hookConfigFor(packageRoot);
+  const script = preCommitScript({ prefix, governed: governedGlobs(cfg.layout, cfg.familiesOff), anyFile: cfg.plugins, cli: 'dist/scripts/cli.js' });
   return installBoth(packageRoot, folder, script);
 }
 
@@ -118,9 +114,35 @@ export type HookForm = (typeof HOOK_FORMS)[number];
 /** The CLI of the installed package, relative to the governed root: the local copy, never `npx`. */
 export const INSTALLED_CLI = 'node_modules/specgate/dist/scripts/cli.js';
 
-/** Every path, as globs relative to the root, whose staged change starts the check. */
-export function governedGlobs(layout: Layout): string[] {
-  return [...new Set([...Object.values(familyPatterns(layout)).flat(), ...layout.schemaGlobs, CONFIG_FILE, 'specgate-suppressions.json'])];
+/** Every path, as globs relative to the root, whose staged change starts the check: the inputs of the families in force (the config's `families` off left out), and the config and baseline. */
+export function governedGlobs(layout: Layout, familiesOff: readonly string[] = []): string[] {
+  const inputs = Object.entries(familyPatterns(layout)).filter(([name]) => !familiesOff.includes(name)).flatMap(([, globs]) => globs);
+  return [...new Set([...inputs, CONFIG_FILE, 'specgate-suppressions.json'])];
+}
+
+/** The globs a pull request's change of which runs the gate: the hook's, and the schemas compat compares. */
+export function workflowGlobs(layout: Layout, familiesOff: readonly string[] = []): string[] {
+  return [...new Set([...governedGlobs(layout, familiesOff), ...layout.schemaGlobs])];
+}
+
+/** The git work tree's top holding `root`, else `root` itself. */
+export function repositoryTop(root: string): string {
+  try {
+    return hooksFolder(root)?.top ?? root;
+  } catch {
+    return root;
+  }
+}
+
+/**
+ * The installed CLI as the repository top's tools name it (lefthook's and pre-commit's commands
+ * run at the top): this running copy's own path when it is installed inside the repository (a
+ * hoisted workspace install: node_modules/specgate at the top), else the governed folder's.
+ */
+export function installedCliFromTop(top: string, root: string): string {
+  const own = ownPackageRoot();
+  if (own.split(path.sep).includes('node_modules') && isInside(own, top)) return toPosix(path.join(path.relative(top, own), 'dist/scripts/cli.js'));
+  return toPosix(path.join(path.relative(top, root), INSTALLED_CLI));
 }
 
 /**
@@ -132,9 +154,13 @@ export function governedGlobs(layout: Layout): string[] {
  * `force`); the message says where it wrote, or what to add by hand.
  */
 export function installAdopterHook(root: string, form: HookForm, opts: { force?: boolean } = {}): InstallResult {
-  const layout = layoutFor(root);
-  if (form === 'lefthook') return writeConfigFile(root, 'lefthook.yml', lefthookYaml(layout), opts.force);
-  if (form === 'pre-commit') return writeConfigFile(root, '.pre-commit-config.yaml', preCommitConfigYaml(), opts.force, 'then run `pre-commit install`');
+  const cfg = hookConfigFor(root);
+  // The tools' own files go where the tools read them: the repository's top (a monorepo's
+  // governed folder is a package below it), with the governed folder's paths prefixed.
+  const top = repositoryTop(root);
+  const prefix = toPosix(path.relative(top, root));
+  if (form === 'lefthook') return writeConfigFile(top, 'lefthook.yml', lefthookYaml(cfg.layout, cfg.familiesOff, prefix, installedCliFromTop(top, root)), opts.force);
+  if (form === 'pre-commit') return writeConfigFile(top, '.pre-commit-config.yaml', preCommitConfigYaml(prefix), opts.force, 'then run `pre-commit install`');
   let folder: HooksFolder | undefined;
   try {
     folder = hooksFolder(root);
@@ -144,40 +170,43 @@ export function installAdopterHook(root: string, form: HookForm, opts: { force?:
   if (!folder) throw new FatalError(`${root} is not in a git work tree: no hook to install`);
   const script = preCommitScript({
     prefix: toPosix(path.relative(folder.top, root)),
-    families: familyPatterns(layout),
-    onDelete: PATH_REFERENCE_FAMILIES,
-    everything: [CONFIG_FILE, 'specgate-suppressions.json'],
-    cli: INSTALLED_CLI,
+    governed: governedGlobs(cfg.layout, cfg.familiesOff),
+    anyFile: cfg.plugins,
     missingHint: 'run \\`npm install\\`',
     marker: ADOPTER_HOOK_MARKER,
   });
   if (form === 'husky') {
-    const dir = path.join(root, '.husky');
-    assertFolderInside(root, dir, '.husky');
-    return installOne(root, dir, 'pre-commit', script, opts.force);
+    const dir = path.join(folder.top, '.husky');
+    assertFolderInside(folder.top, dir, '.husky');
+    return installOne(folder.top, dir, 'pre-commit', script, opts.force);
   }
-  return installBoth(root, folder, script);
+  // Named from the repository's top, where the hooks folder is (a monorepo's package is below it).
+  return installBoth(folder.top, folder, script);
 }
 
-function lefthookYaml(layout: Layout): string {
+function lefthookYaml(layout: Layout, familiesOff: readonly string[], prefix: string, cli: string): string {
+  const globs = governedGlobs(layout, familiesOff).map((g) => (prefix ? `${prefix}/${g}` : g));
+  const root = prefix || '.';
   return `# The spec gate before each commit (written by \`specgate install-hook --lefthook\`): lefthook runs it
-# only when a staged file matches the glob, on the staged content (--staged).
+# only when a staged file matches the glob; check --changed runs the families whose inputs are staged.
 pre-commit:
   commands:
     specgate:
-      glob: ${JSON.stringify(`{${governedGlobs(layout).join(',')}}`)}
-      run: node ${INSTALLED_CLI} check --staged
+      glob: ${JSON.stringify(`{${globs.join(',')}}`)}
+      run: node ${cli} check --changed --root ${shQuote(root)}
 `;
 }
 
-function preCommitConfigYaml(): string {
+function preCommitConfigYaml(prefix: string): string {
+  // The hook's own files: pattern (.pre-commit-hooks.yaml) is for a governed folder at the top.
+  const sub = prefix ? `\n        files: ${JSON.stringify(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`)}\n        args: [--root, ${JSON.stringify(prefix)}]` : '';
   return `# The spec gate before each commit (written by \`specgate install-hook --pre-commit\`); the hook's
 # files: pattern is in specgate's .pre-commit-hooks.yaml (override it here for a custom layout).
 repos:
   - repo: https://github.com/specgate/specgate
     rev: v${packageVersion()}
     hooks:
-      - id: specgate
+      - id: specgate${sub}
 `;
 }
 
@@ -222,13 +251,14 @@ function familyPatterns(layout: Layout): Record<string, string[]> {
   return familyInputs(layout);
 }
 
-/** The repository's own layout (its config file), or the default one if that config is broken. */
-function layoutFor(root: string): Layout {
+/** The repository's own layout, the families its config turns off and whether it names plugins (its config file), or the default layout if that config is broken. */
+function hookConfigFor(root: string): { layout: Layout; familiesOff: readonly string[]; plugins: boolean } {
   try {
-    return loadConfig(root, {}).layout;
+    const config = loadConfig(root, {});
+    return { layout: config.layout, familiesOff: config.familiesOff ?? [], plugins: (config.plugins?.length ?? 0) > 0 };
   } catch (e) {
     process.stderr.write(`specgate: ${printable((e as Error).message)}; the hook uses the default layout until it is fixed and \`npm run prepare\` runs again\n`);
-    return presetLayout('specgate');
+    return { layout: presetLayout('specgate'), familiesOff: [], plugins: false };
   }
 }
 

@@ -9,15 +9,13 @@ export function isOurHook(text: string): boolean {
 }
 
 export interface HookPlan {
-  /** Package directory relative to the git top level ('' when it is the top level). */
+  /** The governed folder relative to the git top level ('' when it is the top level). */
   prefix: string;
-  /** Family name → globs relative to the package root. */
-  families: Record<string, string[]>;
-  /** Families to run when a path is deleted or renamed. */
-  onDelete: string[];
-  /** Paths (relative to the package root) whose change runs every family, e.g. the config file. */
-  everything: string[];
-  /** The CLI the hook runs, relative to the root (default: this repository's build, dist/scripts/cli.js). */
+  /** Globs, relative to the governed folder, of every file whose staged change starts node (the families in force, the config). */
+  governed: string[];
+  /** Any staged file in the governed folder starts node (a plugin's inputs are known only to the CLI). */
+  anyFile?: boolean;
+  /** The CLI the hook runs, relative to the governed folder; absent: the installed package, found as Node finds it (node_modules/specgate in the folder or any folder above it: hoisted workspaces). */
   cli?: string;
   /** What to do when the CLI is missing (default: build it). */
   missingHint?: string;
@@ -25,61 +23,71 @@ export interface HookPlan {
   marker?: string;
 }
 
+/** Where an installed specgate's CLI is inside a node_modules folder. */
+const INSTALLED_PATH = 'node_modules/specgate/dist/scripts/cli.js';
+
 /**
  * A POSIX sh hook, installed as pre-commit and pre-merge-commit (a merge commit's staged result is
- * checked like any commit). It lists the staged paths with one `git diff --cached -z`, maps them to
- * families with `case` patterns baked in from the layout, and exits before starting node when
- * nothing governed is staged. Otherwise it runs the built CLI on the index (`--staged`), so what is
- * checked is what is being committed, not the working tree.
+ * checked like any commit). It lists the staged paths with one `git diff --cached`, and exits before
+ * starting node when none is governed (a deletion of an ungoverned file included). Otherwise it runs
+ * the CLI on the index with `check --changed`: the CLI picks the families whose inputs are staged
+ * (the config's and plugins' included) and reports the staged files' findings and every error.
  *
  * Names are read one a line with core.quotePath off: git C-quotes only a name with a control
- * character, `"` or a backslash, and such a name runs every family (checked too much rather than
- * too little). No `tr` or other process beyond git and sh: an ungoverned commit costs a fraction
- * of node's start-up.
+ * character, `"` or a backslash, and such a name starts the check (too much rather than too little).
+ * No process beyond git and sh: an ungoverned commit costs a fraction of node's start-up.
+ * SPECGATE_HOOK_QUIET=1 passes --quiet --format compact (errors only, one line each; nothing when clean).
  */
 export function preCommitScript(plan: HookPlan): string {
-  const names = Object.keys(plan.families);
-  const familyCases = names.map((name) => `  case "$file" in\n    ${casePattern(plan.families[name]!, plan.prefix)}) add ${name} ;;\n  esac`).join('\n');
   const root = plan.prefix ? shQuote(plan.prefix) : '.';
-  const cli = plan.cli ?? 'dist/scripts/cli.js';
+  const pattern = plan.anyFile ? (plan.prefix ? `${shQuote(`${plan.prefix}/`)}*` : '*') : casePattern(plan.governed, plan.prefix);
   const missingHint = plan.missingHint ?? 'run \\`npm run build\\`';
+  const findCli = plan.cli
+    ? `cli="$root/${plan.cli}"`
+    : `# The installed package, as Node resolves it: node_modules/specgate here or in a folder above (hoisted).
+cli=
+dir=$root
+while :; do
+  if [ -f "$dir/${INSTALLED_PATH}" ]; then cli="$dir/${INSTALLED_PATH}"; break; fi
+  case "$dir" in
+    .) break ;;
+    */*) dir=\${dir%/*} ;;
+    *) dir=. ;;
+  esac
+done
+[ -n "$cli" ] || cli="$root/${INSTALLED_PATH}"`;
   return `#!/bin/sh
 ${plan.marker ?? HOOK_MARKER}
-# Runs the specgate check families whose inputs are staged, on the staged content (git index).
-# Installed as pre-commit and pre-merge-commit. Skip once with \`git commit --no-verify\`, or set SPECGATE_SKIP_HOOK=1.
+# Runs specgate on what the commit changes (check --changed: the families whose inputs are staged,
+# on the staged content). Installed as pre-commit and pre-merge-commit. Skip once with
+# \`git commit --no-verify\`, or set SPECGATE_SKIP_HOOK=1; SPECGATE_HOOK_QUIET=1 reports errors only.
 [ "\${SPECGATE_SKIP_HOOK:-}" = 1 ] && exit 0
 set -f
-staged=$(git -c core.quotePath=false diff --cached --name-status --no-renames)
+staged=$(git -c core.quotePath=false diff --cached --name-only --no-renames)
 [ -n "$staged" ] || exit 0
-families=
-add() {
-  case " $families " in *" $1 "*) ;; *) families="$families $1" ;; esac
-}
+governed=
 nl='
 '
-tab='	'
 IFS=$nl
-# One line a path: status, a tab, the name. git C-quotes a name with a control character, a quote
-# or a backslash ("..."), so every line is one path; a quoted name runs every family.
-for line in $staged; do
-  status=\${line%%"$tab"*}
-  file=\${line#*"$tab"}
-  case "$status" in D*) ${plan.onDelete.map((f) => `add ${f}`).join('; ')} ;; esac
+# One line a path. git C-quotes a name with a control character, a quote or a backslash ("..."),
+# so every line is one path; a quoted name starts the check.
+for file in $staged; do
   case "$file" in
-    \\"*|${casePattern(plan.everything, plan.prefix)}) ${names.map((f) => `add ${f}`).join('; ')} ;;
+    \\"*|${pattern}) governed=1; break ;;
   esac
-${familyCases}
 done
 unset IFS
-[ -n "$families" ] || exit 0
+[ -n "$governed" ] || exit 0
 root=${root}
-cli="$root/${cli}"
+${findCli}
 if [ ! -f "$cli" ]; then
   echo "specgate pre-commit: $cli is missing; ${missingHint} (or commit with --no-verify)" >&2
   exit 1
 fi
-echo "specgate pre-commit: checking the staged${'$'}{families}" >&2
-exec "\${SPECGATE_NODE:-node}" "$cli" check$families --staged --root "$root"
+# Quiet: errors only, one line each, and nothing at all when the commit is clean.
+quiet=
+[ "\${SPECGATE_HOOK_QUIET:-}" = 1 ] && quiet='--quiet --format compact'
+exec "\${SPECGATE_NODE:-node}" "$cli" check --changed $quiet --root "$root"
 `;
 }
 

@@ -1,5 +1,5 @@
 import type { Layout } from '../core/layout.js';
-import { governedGlobs } from '../hooks/install-hook.js';
+import { workflowGlobs } from '../hooks/install-hook.js';
 
 /** Where `init --ci github` writes the pull-request workflow. */
 export const WORKFLOW_FILE = '.github/workflows/spec-gate.yml';
@@ -13,11 +13,17 @@ export const ACTION_REF = 'specgate/specgate@v1';
  * `conformance/` are in it; `spec/**` holds the documents errata target), installs the locked dependencies, and runs the specgate action:
  * annotations, a SARIF upload, errata and compat against the pull request's base.
  */
-export function githubWorkflow(layout: Layout): string {
-  const paths = [...governedGlobs(layout).map(folderGlob), 'spec/**', 'package.json', 'package-lock.json', WORKFLOW_FILE];
+export function githubWorkflow(layout: Layout, opts: { prefix?: string; familiesOff?: readonly string[] } = {}): string {
+  const prefix = opts.prefix ?? '';
+  const under = (p: string) => (prefix ? `${prefix}/${p}` : p);
+  // The governed folder's own paths (the config in force: its layout, its families), then the
+  // lock files at the top, where npm ci reads them.
+  const paths = [...workflowGlobs(layout, opts.familiesOff).map(under), under('spec/**'), ...(prefix ? [under('package.json')] : []), 'package.json', 'package-lock.json', WORKFLOW_FILE];
   const unique = [...new Set(paths)];
-  return `# The spec gate on pull requests (written by \`specgate init --ci github\`): every check family,
-# annotations on the diff, SARIF for code scanning, errata and schema compatibility against the base.
+  const inputs = prefix ? `\n        with:\n          root: ${yamlString(prefix)}` : '';
+  return `# The spec gate on pull requests (written by \`specgate init --ci github\`): every check family
+# the config has on, annotations on the diff, SARIF for code scanning, errata and schema
+# compatibility against the base. The config (specgate.config.json) says the layout.
 name: spec-gate
 
 on:
@@ -46,9 +52,7 @@ jobs:
           cache: npm
       - run: npm ci
       - id: specgate
-        uses: ${ACTION_REF}
-        with:
-          preset: ${layout.preset}
+        uses: ${ACTION_REF}${inputs}
       - name: Upload SARIF
         if: \${{ !cancelled() && steps.specgate.outputs.sarif != '' }}
         uses: github/codeql-action/upload-sarif@v3

@@ -1,6 +1,7 @@
 import type { Hover, Position } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { RuleMeta } from '../core/rule.js';
+import type { ProcessCitations } from '../core/rule.js';
 import { rfcFor } from '../core/rule.js';
 import type { EditorFinding } from './workspace.js';
 
@@ -16,8 +17,8 @@ const RULE_ID = /[a-z][a-z0-9-]*\/[a-z0-9][a-z0-9-]*/g;
  * Hover on a rule id (in the config, a suppressions file, a doc) or on a finding's range: the
  * rule's description, RFC section (the one of the preset's process), default severity and whether it fixes.
  */
-export async function hoverAt(doc: TextDocument, pos: Position, findings: readonly EditorFinding[], preset?: string, pluginRules: readonly RuleMeta[] = []): Promise<Hover | null> {
-  const describe = (r: RuleMeta) => describeRule(r, preset);
+export async function hoverAt(doc: TextDocument, pos: Position, findings: readonly EditorFinding[], preset?: string, pluginRules: readonly RuleMeta[] = [], citations?: ProcessCitations): Promise<Hover | null> {
+  const describe = (r: RuleMeta) => describeRule(r, preset, citations);
   // The built-in rules, and those of the plugins the workspace loaded.
   const index = pluginRules.length ? new Map([...(await ruleIndex()), ...pluginRules.map((r) => [r.id, r] as const)]) : await ruleIndex();
   const line = doc.getText({ start: { line: pos.line, character: 0 }, end: { line: pos.line + 1, character: 0 } });
@@ -32,8 +33,8 @@ export async function hoverAt(doc: TextDocument, pos: Position, findings: readon
   return metas.length ? { contents: { kind: 'markdown', value: metas.map(describe).join('\n\n---\n\n') } } : null;
 }
 
-function describeRule(r: RuleMeta, preset: string | undefined): string {
-  return [`**${r.id}** (${rfcFor(r, preset)})`, '', r.description, '', `default: \`${r.defaultSeverity}\`${r.fixable ? ' · fixable' : ''} · [${r.id} in the rule list](${r.docs})`].join('\n');
+function describeRule(r: RuleMeta, preset: string | undefined, citations: ProcessCitations | undefined): string {
+  return [`**${r.id}** (${rfcFor(r, preset, undefined, citations)})`, '', r.description, '', `default: \`${r.defaultSeverity}\`${r.fixable ? ' · fixable' : ''} · [${r.id} in the rule list](${r.docs})`].join('\n');
 }
 
 function within(pos: Position, f: EditorFinding): boolean {

@@ -6,6 +6,7 @@ import { jsonText } from '../core/reporters/json-text.js';
 import { printable } from '../core/reporters/printable.js';
 import { MAX_FILE_BYTES } from '../core/source.js';
 import { quickFix, toDiagnostic } from './convert.js';
+import { guardDocumentEvents } from './document-guard.js';
 import { frameGuard } from './frame-guard.js';
 import { hoverAt } from './hover.js';
 import { placeUri, rootOfUri } from './uri.js';
@@ -155,7 +156,7 @@ export function startServer(connection: Connection = stdioConnection(), serverOp
     const doc = documents.get(params.textDocument.uri);
     const rel = relOf(params.textDocument.uri);
     if (!doc || rel === undefined) return null;
-    return hoverAt(doc, params.position, workspace!.findingsFor(rel), workspace!.preset, workspace!.pluginRules);
+    return hoverAt(doc, params.position, workspace!.findingsFor(rel), workspace!.preset, workspace!.pluginRules, workspace!.citations);
   });
 
   // For `npm run bench -- --lsp`: the heap after a full collection (when node runs with --expose-gc).
@@ -164,7 +165,8 @@ export function startServer(connection: Connection = stdioConnection(), serverOp
     return process.memoryUsage();
   });
 
-  documents.listen(connection);
+  // Malformed document messages are dropped, and the open buffers bounded in total, before TextDocuments keeps anything.
+  documents.listen(guardDocumentEvents(connection, (line) => connection.console.log(line), (uri) => documents.get(uri)?.getText().length) as Connection);
   connection.listen();
 }
 

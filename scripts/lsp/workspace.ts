@@ -86,6 +86,11 @@ export class Workspace {
     return this.layout?.preset;
   }
 
+  /** The configured process's own citations (`process.citations`), which a hover names over the preset's. */
+  get citations(): Readonly<Record<string, string>> | undefined {
+    return this.layout?.process.citations;
+  }
+
   /** An editor buffer's text, or `null` once it is closed (the saved file counts again). */
   setBuffer(rel: string, text: string | null): void {
     if (text === null) this.overlay.reset(rel);
@@ -109,7 +114,9 @@ export class Workspace {
   /** Re-checks what the changed files affect (everything when none is named). */
   async check(changed: readonly string[] = []): Promise<string[]> {
     if (changed.length === 0 || changed.includes(CONFIG_FILE)) await this.loadConfig();
-    const families = changed.length === 0 ? this.families : this.familiesFor(changed);
+    // A family the config turns off (`families`) is not the editor's to run either.
+    const off = this.session?.config.familiesOff ?? [];
+    const families = (changed.length === 0 ? this.families : this.familiesFor(changed)).filter((f) => !off.includes(f.name));
     const session = this.session!;
     const corpus = session.corpus(this.overlay, { memo: this.memo });
     // The same exceptions, ignores and overrides as `check` (core/exceptions.ts), family by family.

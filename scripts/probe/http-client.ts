@@ -54,7 +54,7 @@ export interface HttpOutcome {
 
 export class RequestBudgetExceeded extends Error {}
 
-/** What the probe sends through: the HTTP client, or a recorded host that answers from examples (probe/example-driver.ts). */
+/** What the probe sends through: the HTTP client, or a recorded host that answers from examples (probe/family.ts). */
 export type ProbeTransport = Pick<HttpClient, 'send' | 'sendFollowingSameOrigin' | 'requestCount'>;
 
 /**

@@ -2,7 +2,7 @@ import type { RuleExamples } from '../core/rule.js';
 
 /*
  * The probe rules' examples (meta.examples): a host's recorded answers, run by
- * probe/example-driver.ts. A finding sits at the interface URL, the exchange's name as fragment.
+ * probe/family.ts. A finding sits at the interface URL, the exchange's name as fragment.
  */
 
 /** The host a probe example stands for; nothing is sent to it. */

@@ -75,10 +75,11 @@ export async function buildReport(corpus: CorpusReader, extra: { errataPending?:
 }
 
 /** RFCs per status: every role the process names (zero counts too, so a document's table keeps its rows), then other statuses by name. */
-function statusCounts(rfcs: readonly RfcRow[], statuses: Readonly<Record<StatusRole, string>>): StatusCount[] {
+function statusCounts(rfcs: readonly RfcRow[], statuses: Readonly<Partial<Record<StatusRole, string>>>): StatusCount[] {
   const byName = new Map<string, number>();
   for (const r of rfcs) byName.set(r.status, (byName.get(r.status) ?? 0) + 1);
-  const out: StatusCount[] = STATUS_ROLES.map((role) => ({ status: statuses[role], role, count: byName.get(statuses[role]) ?? 0 }));
+  // A role the process does not have (EIP-1 has no Withdrawn-like role, say) gets no row.
+  const out: StatusCount[] = STATUS_ROLES.flatMap((role) => (statuses[role] === undefined ? [] : [{ status: statuses[role]!, role, count: byName.get(statuses[role]!) ?? 0 }]));
   const named = new Set(out.map((s) => s.status));
   for (const [status, count] of [...byName].sort(([a], [b]) => a.localeCompare(b))) if (!named.has(status)) out.push({ status: status || '(none)', role: null, count });
   return out;
@@ -90,12 +91,12 @@ function statusCounts(rfcs: readonly RfcRow[], statuses: Readonly<Record<StatusR
  * or title), and none when the lead-in or a resolution section says every question is resolved
  * (the reader's `questions`).
  */
-function openQuestions(docs: readonly RfcDocument[], statuses: Readonly<Record<StatusRole, string>>): OpenQuestion[] {
+function openQuestions(docs: readonly RfcDocument[], statuses: Readonly<Partial<Record<StatusRole, string>>>): OpenQuestion[] {
   const out: OpenQuestion[] = [];
   for (const d of docs) {
     const status = rfcStatus(d)?.value;
     const q = d.questions;
-    if (!q || (status !== statuses.active && status !== statuses.accepted)) continue;
+    if (!q || status === undefined || (status !== statuses.active && status !== statuses.accepted)) continue;
     if (ALL_RESOLVED.test(q.leadInProse) || q.answers.some((a) => a.all)) continue;
     for (const item of q.items) {
       // Answered in its own words ("Resolved 2026-08-16: …"), as rfcs/unresolved-before-active reads it.
@@ -112,8 +113,9 @@ function openQuestions(docs: readonly RfcDocument[], statuses: Readonly<Record<S
  * upstream's four buckets over each Accepted RFC's acceptance boxes: the task items under the
  * process's acceptance-criteria heading or one of its sub-headings (as rfcs/acceptance-boxes reads them).
  */
-function acceptanceTally(docs: readonly RfcDocument[], accepted: string, criteria: string): AcceptanceTally {
+function acceptanceTally(docs: readonly RfcDocument[], accepted: string | undefined, criteria: string): AcceptanceTally {
   const tally: AcceptanceTally = { allTicked: [], some: [], none: [], noBoxes: [], rfcs: [] };
+  if (accepted === undefined) return tally;
   for (const d of docs) {
     if (rfcStatus(d)?.value !== accepted) continue;
     const rfc = rfcNumber(d) ?? d.file;

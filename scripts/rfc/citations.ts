@@ -12,6 +12,25 @@ export interface RfcCitation {
   /** Offsets in the text the citation was found in (prose) or of the whole string (structured). */
   start: number;
   end: number;
+  /**
+   * A bare `§X` (no RFC written with it): `rfc` is then the document the text means, read as a
+   * reader reads it (citations.ts, `findRfcCitations`), undefined for the citing RFC itself.
+   */
+  bare?: true;
+  /** For a bare `§X`: the other RFCs named before it in its paragraph, list item or table row, or in the heading above (other readings). */
+  nearby?: string[];
+  /** A bare `§X` the text says is the citing RFC's own ("see §C below", "this RFC's §D.5"). */
+  explicit?: true;
+}
+
+/**
+ * Where a bare `§X` stands, from the document's tree (read.ts): where its paragraph, list item or
+ * table row starts (or the bold label inside it that opens its sub-section), and the RFCs the
+ * heading above it names.
+ */
+export interface CitationContext {
+  scopeStart(at: number): number;
+  headingRfcs(at: number): string[];
 }
 
 /** A citation that names its RFC by number. */
@@ -30,7 +49,9 @@ export function parseStructuredCitation(s: string): Omit<NumberedCitation, 'star
 const ID = String.raw`[A-Za-z0-9]+(?:[-.][A-Za-z0-9]+)*`;
 /** A quoted name, straight or curly quotes, which a line break may split (at most three lines). */
 const QUOTED = String.raw`"[^"\n]{1,160}(?:\n[^"\n]{0,160}){0,2}"|“[^”\n]{1,160}(?:\n[^”\n]{0,160}){0,2}”`;
-const ONE = String.raw`§\s?(?:${QUOTED}|${ID})`;
+/** `§Unresolved 1`, `§Unresolved-1`: an open question by its number, as upstream's prose cites one. */
+const QUESTION = String.raw`Unresolved[- ]\d+(?![\w.])`;
+const ONE = String.raw`§\s?(?:${QUOTED}|${QUESTION}|${ID})`;
 /** Sections chained after the first: `§A/§B`, `§B.1 + §B.3`, `§A and §C`, `§A, §B`. */
 const JOIN = String.raw`\s*(?:\/|\+|,|&|\band\b|\bor\b)\s*`;
 const SECTIONS = String.raw`(?:\*{0,2}\s*${ONE}(?:${JOIN}${ONE})*)?`;
@@ -54,7 +75,7 @@ function sectionToken(token: string): string | undefined {
   const t = token.replace(/^§\s?/, '');
   const q = /^["“]([\s\S]*)["”]$/.exec(t);
   if (q) return `"${q[1]!.replace(/\s+/g, ' ').trim().replace(/[.,;:]$/, '')}"`;
-  const id = new RegExp(`^${ID}`).exec(t)?.[0];
+  const id = new RegExp(`^(?:${QUESTION}|${ID})`).exec(t)?.[0];
   return id || undefined;
 }
 
@@ -113,42 +134,87 @@ const SENTENCE_START = /(?:\n[ \t]*\n|\||\.\s+(?=[A-Z*`(])|\n[ \t]*(?:[-*+]|\d+[
  * is named earlier in its sentence or cell, unless it continues a chain (`§A/§B`) whose head it
  * follows; and it is not followed by "of …" or "in …" naming where it is.
  */
-export function findRfcCitations(text: string, skip: ReadonlyArray<readonly [number, number]>, own: ReadonlySet<number> = new Set()): RfcCitation[] {
+export function findRfcCitations(text: string, skip: ReadonlyArray<readonly [number, number]>, own: ReadonlySet<number> = new Set(), context?: CitationContext): RfcCitation[] {
   const inSkip = within([...skip]);
   const out: RfcCitation[] = [];
   const taken: Array<[number, number]> = [];
+  /** Each RFC the text names, where (for the nearest-document reading of a bare `§`). */
+  const mentions: Array<{ at: number; end: number; rfc: string }> = [];
   for (const c of findProseCitations(text)) {
     taken.push([c.start, c.end]);
+    mentions.push({ at: c.start, end: c.end, rfc: c.rfc });
     if (!inSkip(c.start)) out.push(c);
   }
+  for (const m of text.matchAll(/\bRFCs?(?:\s+|-)?(\d{4})(?![\d])(?!-\d)/g)) mentions.push({ at: m.index!, end: m.index! + m[0].length, rfc: m[1]! });
   for (const m of text.matchAll(BY_FILE)) {
-    if (!m[3] || inSkip(m.index!)) continue;
+    const rfc = (m[1] ?? m[2])!;
     const end = m.index! + m[0].length;
+    mentions.push({ at: m.index!, end, rfc });
+    if (!m[3] || inSkip(m.index!)) continue;
     taken.push([m.index!, end]);
-    push(out, (m[1] ?? m[2])!, m[3], m.index!, end);
+    push(out, rfc, m[3], m.index!, end);
   }
+  mentions.sort((a, b) => a.at - b.at);
   const isTaken = within(taken);
-  // Bare citations, each with the target of the one it is chained to (undefined: the RFC itself; null: another document).
-  let prev: { end: number; target: string | undefined | null } | undefined;
+  const near = nearBefore(mentions);
+  const headOf = (at: number) => near(at + 1, at - 2000, 8).find((x) => at < x.end)?.rfc;
+  // Bare citations, each with the reading of the one it is chained to.
+  let prev: { end: number; reading: Reading } | undefined;
   for (const m of text.matchAll(ONE_RE)) {
     const at = m.index!;
     const end = at + m[0].length;
     if (isTaken(at)) {
-      prev = { end, target: 'cited' };
+      const rfc = headOf(at);
+      prev = { end, reading: rfc ? { rfc } : 'other' };
       continue;
     }
     const chained = prev !== undefined && new RegExp(`^${JOIN}$`).test(text.slice(prev.end, at));
-    let target: string | undefined | null;
-    if (chained) target = prev!.target === 'cited' ? null : prev!.target;
-    else target = selfOrOther(text, at, end);
-    prev = { end, target };
-    if (target !== undefined || inSkip(at) || own.has(at) || ownLabel(text, at)) continue;
+    const reading: Reading = chained ? prev!.reading : readBare(text, at, end, near);
+    prev = { end, reading };
+    if (reading === 'other' || inSkip(at) || own.has(at) || ownLabel(text, at)) continue;
     // Only a designator: a bare name (`§Connectors`, `§"Schema discipline"`) is, in practice, a
     // section of the document the sentence is about, which is named before or after it.
     const id = DESIGNATOR.exec(m[0].replace(/^§\s?/, ''))?.[1];
-    if (id) out.push({ section: id, start: at, end: at + m[0].indexOf(id) + id.length });
+    if (!id) continue;
+    // The paragraph, list item or table row it stands in, and the heading above: the RFCs named there.
+    const from = context?.scopeStart(at) ?? at;
+    const inScope = near(at, from, SCOPE_MENTIONS).filter((x) => x.end <= at).map((x) => x.rfc).reverse();
+    const above = context?.headingRfcs(at) ?? [];
+    // The nearest document named before it (its sentence, else its paragraph, item or row, else the heading above); the RFC itself when none is.
+    const rfc = typeof reading === 'object' ? reading.rfc : reading === 'own' ? undefined : (inScope[inScope.length - 1] ?? (above.length === 1 ? above[0] : undefined));
+    const nearby = [...new Set([...inScope, ...above])].filter((n) => n !== rfc);
+    out.push({ ...(rfc ? { rfc } : {}), section: id, start: at, end: at + m[0].indexOf(id) + id.length, bare: true, ...(reading === 'own' ? { explicit: true as const } : {}), ...(nearby.length ? { nearby } : {}) });
   }
   return out.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * How a bare `§` reads: `own` (the RFC itself, said so: "this RFC's §D.5", "per §B"), `self` (nothing
+ * else named in its sentence), an RFC its sentence names nearest before it, or `other` (a section of
+ * something that is not an RFC of the corpus: a file, a link, a spec named just before it).
+ */
+type Reading = 'own' | 'self' | 'other' | { rfc: string };
+
+type Mention = { at: number; end: number; rfc: string };
+/** The mentions starting in [from, before), nearest first, at most `max` of them. */
+type Near = (before: number, from: number, max: number) => Mention[];
+/** How many RFC mentions back a bare `§` looks in its paragraph, item or row: bounds the work on a hostile paragraph. */
+const SCOPE_MENTIONS = 64;
+
+/** `Near` over mentions sorted by start: a binary search, then at most `max` steps back. */
+function nearBefore(mentions: readonly Mention[]): Near {
+  return (before, from, max) => {
+    let lo = 0;
+    let hi = mentions.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (mentions[mid]!.at < before) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: Mention[] = [];
+    for (let i = lo - 1; i >= 0 && out.length < max && mentions[i]!.at >= from; i--) out.push(mentions[i]!);
+    return out;
+  };
 }
 
 /** Whether an offset falls in one of the ranges: a binary search over them sorted and merged (a file may hold many). */
@@ -172,21 +238,32 @@ function within(ranges: Array<readonly [number, number]>): (at: number) => boole
   };
 }
 
-/** undefined when a bare `§` at `at` cites its own RFC; null when it names a section of something else. */
-function selfOrOther(text: string, at: number, end: number): undefined | null {
-  if (/^\s+(?:of|in)\s+(?!this\b)/i.test(text.slice(end, end + 20))) return null;
+/** How the bare `§` at `at` reads from its sentence (`Reading`). */
+function readBare(text: string, at: number, end: number, near: Near): Reading {
+  if (/^\s+(?:of|in)\s+(?!this\b)/i.test(text.slice(end, end + 20))) return 'other';
   const from = Math.max(0, at - 400);
   const before = text.slice(from, at);
   let start = 0;
   for (const m of before.matchAll(SENTENCE_START)) start = m.index! + m[0].length;
   const sentence = before.slice(start);
-  if (/`\s*$/.test(sentence)) return null; // `file.md` §X, `name` §X
+  if (/`\s*$/.test(sentence)) return 'other'; // `file.md` §X, `name` §X
   // "A2A §9.5", "GOVERNANCE §…", "Apache-2.0 §3": a name just before it says whose section it is.
   const lead = sentence.replace(/[\s(\[*_"]+$/, '').slice(-40);
-  if (!OWN_LEAD.test(lead)) return null;
+  if (!OWN_LEAD.test(lead)) return 'other';
+  if (/(?:this|the) RFC's$|document's$/i.test(lead)) return 'own';
   // "per §D", "see §B.2": a lettered section right after such a word is this RFC's, whatever else the sentence names.
-  if (/\b(?:per|see|under|in|of)$/i.test(lead) && /^§\s?[A-Z](?:[.\d]|\b)/.test(text.slice(at, end)) && !/^§\s?[A-Z][a-z]/.test(text.slice(at, end))) return undefined;
-  return OTHER_DOCUMENT.test(sentence) ? null : undefined;
+  if (/\b(?:per|see|under|in|of)$/i.test(lead) && /^§\s?[A-Z](?:[.\d]|\b)/.test(text.slice(at, end)) && !/^§\s?[A-Z][a-z]/.test(text.slice(at, end))) return 'own';
+  // The nearest document its sentence names before it: an RFC is read as meant; anything else (a file, a link, a spec) is not indexed.
+  const sentenceFrom = from + start;
+  let last: { at: number; rfc?: string } | undefined;
+  last = near(at, sentenceFrom, SCOPE_MENTIONS).find((x) => x.end <= at);
+  for (const m of sentence.matchAll(new RegExp(OTHER_DOCUMENT.source, 'gi'))) {
+    const pos = sentenceFrom + m.index!;
+    if (/^(?:RFC|\d)/i.test(m[0]) || near(pos + 1, pos - 400, 8).some((x) => pos < x.end)) continue;
+    if (!last || pos > last.at) last = { at: pos };
+  }
+  if (!last) return 'self';
+  return last.rfc ? { rfc: last.rfc } : 'other';
 }
 
 /** A `§` opening a bold label (`**§D.7 …**`) or a heading line: the section itself, not a citation. */

@@ -1,5 +1,5 @@
 import type { Range } from '../core/position.js';
-import type { ProcessSections } from '../core/process.js';
+import type { HeaderForm, ProcessProfile, ProcessSections } from '../core/process.js';
 
 /**
  * One RFC file read into the parts the gates need (RFC 0001 §A–§G): the title line, the header
@@ -26,6 +26,10 @@ export interface RfcDocument extends SectionIndex {
   citations: ProseCitation[];
   /** Every RFC number its prose cites (code and HTML aside), with or without a section, sorted: the edges of the citation graph. */
   citedRfcs?: string[];
+  /** Links to relative paths (`./eip-1.md`): an RFC file another RFC points at. */
+  links: Array<{ url: string; range: Range }>;
+  /** The first mention of each RFC the prose names in one of the process's `citationForms` (`EIP-155`), and whether it is inside a link. */
+  firstMentions?: Array<{ number: string; text: string; range: Range; linked: boolean }>;
 }
 
 /**
@@ -77,6 +81,12 @@ export interface ProseCitation {
   /** The citation as written, whitespace folded. */
   text: string;
   range: Range;
+  /** Written without its RFC (`§D.3`): `rfc` is the document the text means (citations.ts), undefined for the RFC itself. */
+  bare?: true;
+  /** For a bare citation: other RFCs named before it in its paragraph, list item or table row, or in the heading above. */
+  nearby?: string[];
+  /** A bare citation the text says is this RFC's own ("see §C below", "per §D", "this RFC's §D.5"). */
+  explicit?: true;
 }
 
 /** What a selector resolves against (resolve.ts): built from any markdown tree by sections.ts. */
@@ -91,6 +101,19 @@ export interface SectionIndex {
   labelNames?: string[];
   /** Paragraphs that end with a colon and introduce a list (`Open spec gaps:`), their last 200 characters: a quoted name may cite the list. */
   leadIns?: string[];
+  /** Tables and numbered lists that do not render for a missing blank line: their rows and items are read as paragraph text, not as section items. */
+  unrendered?: UnrenderedBlock[];
+}
+
+export interface UnrenderedBlock {
+  kind: 'table' | 'list';
+  /** The line of the table's header row, or of the list's first item. */
+  line: number;
+  /** Offsets of the paragraph that holds it. */
+  start: number;
+  end: number;
+  /** Why it does not render, in a reader's words. */
+  cause: string;
 }
 
 export interface TitleLine {
@@ -104,8 +127,12 @@ export interface TitleLine {
 }
 
 export interface HeaderTable {
-  /** Range of the first table after the title line (undefined when there is none before the first `##`). */
+  /** Set when the header is a YAML front-matter preamble (read as rows, one a key); absent for a table. */
+  form?: 'preamble';
+  /** Range of the first table after the title line, or of the preamble (undefined when there is none). */
   range?: Range;
+  /** Why the preamble could not be read as YAML (a syntax error, a duplicate key), where. */
+  preambleProblems?: Array<{ message: string; range: Range }>;
   /** Rendered texts of the header row's cells. */
   columns: string[];
   rows: HeaderRow[];
@@ -249,7 +276,18 @@ export const STATUSES = ['Draft', 'Active', 'Accepted', 'Withdrawn', 'Superseded
  * questions, errata and Security line lists it extracts. They are part of what a document is read
  * with, so load.ts keys the parse cache by them as well as by the text.
  */
-export type ReaderTitles = Pick<ProcessSections, 'unresolvedQuestions' | 'errata' | 'security'>;
+export type ReaderTitles = Pick<ProcessSections, 'unresolvedQuestions' | 'errata' | 'security'> & Partial<ReaderShape>;
+
+/** What else of a process the reader reads by: where the header lives, the file name and the title line (core/process.ts). */
+export type ReaderShape = Pick<ProcessProfile, 'fileName' | 'titleLine' | 'citationForms'> & { headerForm: HeaderForm };
+
+/** The reader's part of a run's process (the parse cache keys a document by it too). */
+export function readerProcess(p: ProcessProfile): ReaderTitles & ReaderShape {
+  return { unresolvedQuestions: p.sections.unresolvedQuestions, errata: p.sections.errata, security: p.sections.security, headerForm: p.headerForm, fileName: p.fileName, titleLine: p.titleLine, citationForms: p.citationForms };
+}
+
+/** The `specgate` preset's file name and title line. */
+export const DEFAULT_SHAPE: Readonly<ReaderShape> = { headerForm: 'table', fileName: '{number:4}-{slug}.md', titleLine: 'RFC {number}: {title}', citationForms: [] };
 
 /** The `specgate` preset's titles, for readers of a document outside a run's process (a test holds them equal to the preset's). */
 export const DEFAULT_TITLES: Readonly<ReaderTitles> = { unresolvedQuestions: 'Unresolved questions', errata: 'Errata', security: 'Security' };
@@ -265,6 +303,8 @@ export function rfcStatus(doc: { header: HeaderTable }): { value: string; range:
   // A table that does not render still says what the Status is: rules that need it run on.
   const row = headerField(doc, 'Status') ?? doc.header.sourceRows?.find((r) => r.field.toLowerCase() === 'status');
   if (!row) return undefined;
+  // A preamble's value is the status whole (`Last Call`).
+  if (doc.header.form === 'preamble') return row.value ? { value: row.value, range: row.valueRange } : undefined;
   const code = row.codes[0];
   if (code) return { value: code.value.trim(), range: code.range };
   const word = /^[^\s(—–-]+/.exec(row.value)?.[0];
@@ -288,8 +328,38 @@ export function namedRfcs(value: string): string[] {
   return [...out];
 }
 
+/**
+ * RFC numbers a Supersedes / Superseded by value names whole: `RFC 0035`, not `RFC 0100 Q3/G5`,
+ * `RFC 0147 §A.6` or `RFC 0155 rows 4–6`, which supersede sections or rows of it (partial
+ * supersession: the other RFC stays in force and need not name this one back).
+ */
+export function wholeRfcs(value: string): string[] {
+  const v = value.trim();
+  if (v === '' || /^(?:[—–-]|none\b|n\/a\b)/i.test(v)) return [];
+  const out = new Set<string>();
+  for (const m of v.matchAll(/\bRFC[ -]?(\d{4})\b(?!\s*(?:§|['’]s\s+(?:§|[A-Z]{1,3}\d)|(?:[A-Z]{1,3}\d+|rows?|sections?|items?|questions?|parts?\s+of)\b))/g)) out.add(m[1]!);
+  return [...out];
+}
+
 /** The first heading section with this title (case-insensitive, a trailing colon ignored), e.g. `Errata`, `Security`. */
 export function sectionByTitle(index: SectionIndex, title: string): Section | undefined {
   const want = title.toLowerCase();
   return index.sections.find((s) => s.kind === 'heading' && s.title.replace(/:$/, '').toLowerCase() === want);
+}
+
+/**
+ * The open-questions section: the heading titled so (`## Unresolved questions`), else one of the
+ * variants upstream writes (`## Unresolved`, the title's first word alone, or the title with an
+ * aside after it: `## Unresolved questions (none blocking)`).
+ */
+export function questionsSection(index: SectionIndex, title: string): Section | undefined {
+  const exact = sectionByTitle(index, title);
+  if (exact) return exact;
+  const want = title.toLowerCase();
+  const first = want.split(/\s+/)[0]!;
+  return index.sections.find((s) => {
+    if (s.kind !== 'heading' || s.depth < 2) return false;
+    const t = s.title.replace(/:$/, '').trim().toLowerCase();
+    return (first !== want && t === first) || (t.startsWith(want) && /^\s*[(—–:-]/.test(t.slice(want.length)));
+  });
 }

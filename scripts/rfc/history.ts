@@ -33,7 +33,8 @@ export interface Flip {
  * or `` 2026-08-12 `Active` -> `Accepted` ``, with the process's status names and date format.
  */
 export function flipReader(process: ProcessProfile, fmt: DateFormat, rows: readonly string[] = []): (text: string | undefined, doc: RfcDocument) => Flip | undefined {
-  const names = (roles: ReadonlyArray<keyof ProcessProfile['statuses']>) => roles.map((r) => escapeRe(process.statuses[r])).join('|');
+  // A role the process lacks names nothing; with no name at all the group matches nothing (`(?!)`).
+  const names = (roles: ReadonlyArray<keyof ProcessProfile['statuses']>) => roles.flatMap((r) => (process.statuses[r] === undefined ? [] : [escapeRe(process.statuses[r]!)])).join('|') || '(?!)';
   const from = `\`?\\b(${names(['draft', 'active', 'accepted'])})\`?\\s*(?:→|->)\\s*\`?(${names(['active', 'accepted', 'withdrawn', 'superseded', 'rejected'])})\\b`;
   const date = `(${fmt.source})(?!\\d)`;
   const FLIP = new RegExp(`${from}\`?[^\\n]{0,40}?${date}|${date}[^\\n]{0,12}?${from}`);

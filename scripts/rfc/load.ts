@@ -4,8 +4,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ParseCache } from '../core/parse-cache.js';
+import { fileNumberOf } from '../core/process.js';
 import type { ReaderTitles, RfcDocument } from './document.js';
-import { DEFAULT_TITLES } from './document.js';
+import { DEFAULT_SHAPE, DEFAULT_TITLES } from './document.js';
 
 /**
  * An RFC file's text → its RfcDocument, through the content-addressed parse cache for every file.
@@ -17,7 +18,7 @@ import { DEFAULT_TITLES } from './document.js';
  * and a forgotten bump serves stale documents; a hash of the code cannot be forgotten. It costs
  * one read of a few small files per run, and only when the cache is used.
  */
-const MARKDOWN_PACKAGES = ['remark-parse', 'micromark-extension-gfm-table', 'micromark-extension-gfm-task-list-item', 'micromark-extension-gfm-strikethrough', 'mdast-util-gfm-table', 'mdast-util-gfm-task-list-item', 'mdast-util-gfm-strikethrough', 'mdast-util-from-markdown', 'micromark'] as const;
+const MARKDOWN_PACKAGES = ['remark-parse', 'micromark-extension-frontmatter', 'mdast-util-frontmatter', 'js-yaml', 'micromark-extension-gfm-table', 'micromark-extension-gfm-task-list-item', 'micromark-extension-gfm-strikethrough', 'mdast-util-gfm-table', 'mdast-util-gfm-task-list-item', 'mdast-util-gfm-strikethrough', 'mdast-util-from-markdown', 'micromark'] as const;
 
 type Cached = Omit<RfcDocument, 'file' | 'fileNumber'>;
 
@@ -66,16 +67,17 @@ export async function loadRfcDocument(file: string, text: string, cache?: ParseC
   // The document holds what was read under the process's titles (its questions, errata, Security
   // lines), so the titles are part of the key: a config that renames one never gets another's entry.
   const key = cache ? (await import('../core/parse-cache.js')).parseCacheKey(`${(fingerprint ??= readerFingerprint())}\0${titlesKey(titles)}`, text) : undefined;
-  const hit = cache && key ? fromEntry(file, cache.get<Cached>(key)) : undefined;
+  const hit = cache && key ? fromEntry(file, cache.get<Cached>(key), titles.fileName ?? DEFAULT_SHAPE.fileName) : undefined;
   if (hit) return hit;
   const [{ parseRfcMarkdown }, { readRfc }] = await Promise.all([import('../core/markdown.js'), import('./read.js')]);
-  const doc = readRfc(parseRfcMarkdown(file, text), titles);
+  const doc = readRfc(parseRfcMarkdown(file, text, titles.headerForm === 'preamble'), titles);
   if (cache && key) cache.set(key, toEntry(doc));
   return doc;
 }
 
 function titlesKey(t: ReaderTitles): string {
-  return JSON.stringify([t.unresolvedQuestions, t.errata, t.security]);
+  const shape = { ...DEFAULT_SHAPE, ...t };
+  return JSON.stringify([t.unresolvedQuestions, t.errata, t.security, shape.headerForm, shape.fileName, shape.titleLine, shape.citationForms]);
 }
 
 /** A cache entry holds the document without its file name (the same text may sit in two files). */
@@ -84,8 +86,8 @@ function toEntry(doc: RfcDocument): Cached {
   return rest;
 }
 
-function fromEntry(file: string, hit: Cached | undefined): RfcDocument | undefined {
-  if (!hit || typeof hit !== 'object' || !Array.isArray(hit.sections)) return undefined;
-  const fileNumber = /^(\d{4})-[^/]*\.md$/.exec(path.posix.basename(file))?.[1];
+function fromEntry(file: string, hit: Cached | undefined, fileName: string): RfcDocument | undefined {
+  if (!hit || typeof hit !== 'object' || !Array.isArray(hit.sections) || !Array.isArray(hit.links)) return undefined;
+  const fileNumber = fileNumberOf(path.posix.basename(file), fileName);
   return { file, ...(fileNumber ? { fileNumber } : {}), ...hit };
 }

@@ -1,10 +1,14 @@
-import type { Heading, ListItem, Nodes, Parent, RootContent } from 'mdast';
+import type { Heading, ListItem, Nodes, Parent, RootContent, Yaml } from 'mdast';
+import { fileNumberOf } from '../core/process.js';
+import type { TreeNode } from '../core/tree.js';
+import { parseYaml } from '../core/yaml-tree.js';
 import type { Range } from '../core/position.js';
 import type { MarkdownDoc } from '../core/markdown.js';
-import { findRfcCitations } from './citations.js';
+import type { CitationContext } from './citations.js';
+import { findProseCitations, findRfcCitations } from './citations.js';
 import type { AnswerSection, CodeBlock, HeaderRow, HeaderTable, UnrenderedTable, OpenQuestions, ProseCitation, QuestionItem, RfcDocument, Section, SecurityLine, TaskItem, TitleLine } from './document.js';
 import type { ReaderTitles } from './document.js';
-import { ALL_RESOLVED, DEFAULT_TITLES, sectionByTitle } from './document.js';
+import { ALL_RESOLVED, DEFAULT_SHAPE, DEFAULT_TITLES, questionsSection, sectionByTitle } from './document.js';
 import { nodeRange, offset, renderedText, walk, walkBlocks } from './mdast.js';
 import { indexSections, sectionBlocks } from './sections.js';
 
@@ -14,21 +18,26 @@ import { indexSections, sectionBlocks } from './sections.js';
  * the fingerprint hashes this folder).
  */
 
-const FILE_NAME = /^(\d{4})-[^/]*\.md$/;
-const TITLE = /^RFC (\d{4}):\s*(.*)$/;
-
-/** `titles`: the headings of the questions, the errata and the Security lines (the run's process). */
+/**
+ * `titles`: the headings of the questions, the errata and the Security lines, and the header's
+ * form, the file name and the title line (the run's process; the `specgate` preset's by default).
+ * A preamble process's markdown is parsed with front matter (core/markdown.ts parseRfcMarkdown).
+ */
 export function readRfc(md: MarkdownDoc, titles: ReaderTitles = DEFAULT_TITLES): RfcDocument {
+  const shape = { ...DEFAULT_SHAPE, ...titles };
   const base = md.file.slice(md.file.lastIndexOf('/') + 1);
   const children = md.tree.children;
   const titleNode = children.find((n): n is Heading => n.type === 'heading' && n.depth === 1);
-  const index = indexSections(md.tree, titles.unresolvedQuestions);
-  const fileNumber = FILE_NAME.exec(base)?.[1];
+  const index = indexSections(md.tree, titles.unresolvedQuestions, md.text);
+  const fileNumber = fileNumberOf(base, shape.fileName);
+  const preamble = children[0]?.type === 'yaml' ? children[0] : undefined;
   return {
     file: md.file,
     ...(fileNumber ? { fileNumber } : {}),
-    ...(titleNode ? { title: readTitle(titleNode) } : {}),
-    header: readHeader(md),
+    ...(titleNode && shape.titleLine !== null ? { title: readTitle(titleNode, titleLinePattern(shape.titleLine, /\{number:(\d+)\}/.exec(shape.fileName)?.[1])) } : {}),
+    header: shape.headerForm === 'preamble' ? readPreamble(md, preamble) : readHeader(md),
+    links: readLinks(md),
+    ...(shape.citationForms.length ? { firstMentions: readFirstMentions(md, shape.citationForms, shape.fileName) } : {}),
     ...index,
     errata: listItemsUnder(md, index.sections, titles.errata).map((item) => ({
       range: nodeRange(item),
@@ -41,7 +50,7 @@ export function readRfc(md: MarkdownDoc, titles: ReaderTitles = DEFAULT_TITLES):
     taskItems: readTaskItems(md, index.sections),
     codeBlocks: readCodeBlocks(md, index.sections),
     ...readQuestions(md, index.sections, titles.unresolvedQuestions),
-    ...readCitations(md),
+    ...readCitations(md, index.sections),
   };
 }
 
@@ -49,7 +58,7 @@ export function readRfc(md: MarkdownDoc, titles: ReaderTitles = DEFAULT_TITLES):
 const ANSWER_HEADING = /\b(?:resolutions?|rulings?|decided|decisions?|resolved)\b/i;
 
 function readQuestions(md: MarkdownDoc, sections: Section[], title: string): { questions?: OpenQuestions } {
-  const s = sectionByTitle({ sections, unresolvedQuestions: [] }, title);
+  const s = questionsSection({ sections, unresolvedQuestions: [] }, title);
   if (!s) return {};
   const blocks = sectionBlocks(md.tree, s).slice(1);
   const lead: string[] = [];
@@ -112,25 +121,206 @@ function boldTitle(item: ListItem): string | undefined {
 }
 
 /** Section citations in the prose: everything but code and HTML (citations.ts says what counts). */
-function readCitations(md: MarkdownDoc): { citations: ProseCitation[]; citedRfcs: string[] } {
+function readCitations(md: MarkdownDoc, sections: Section[]): { citations: ProseCitation[]; citedRfcs: string[] } {
   const skip: Array<[number, number]> = [];
   walk(md.tree, (n) => {
     if (n.type === 'code' || n.type === 'inlineCode' || n.type === 'html') skip.push([offset(n, 'start'), offset(n, 'end')]);
   });
-  const found = findRfcCitations(md.text, skip);
+  const found = findRfcCitations(md.text, skip, undefined, citationContext(md, sections));
   return {
     citations: found.flatMap((c) =>
-      c.section === undefined ? [] : [{ ...(c.rfc ? { rfc: c.rfc } : {}), section: c.section, text: `${c.rfc ? `RFC ${c.rfc} ` : ''}§${c.section}`, range: md.lines.range(c.start, c.end) }],
+      c.section === undefined
+        ? []
+        : [{ ...(c.rfc ? { rfc: c.rfc } : {}), section: c.section, text: `${c.rfc && !c.bare ? `RFC ${c.rfc} ` : ''}§${c.section}`, range: md.lines.range(c.start, c.end), ...(c.bare ? { bare: true as const } : {}), ...(c.explicit ? { explicit: true as const } : {}), ...(c.nearby ? { nearby: c.nearby } : {}) }],
     ),
-    // Every RFC the prose names, with or without a section (the report's citation graph).
-    citedRfcs: [...new Set(found.flatMap((c) => (c.rfc ? [c.rfc] : [])))].sort(),
+    // Every RFC the prose names, with or without a section (the report's citation graph); a bare
+    // § read as a nearby RFC names nothing new.
+    citedRfcs: [...new Set(found.flatMap((c) => (c.rfc && !c.bare ? [c.rfc] : [])))].sort(),
   };
 }
 
-function readTitle(node: Heading): TitleLine {
+/**
+ * Where a bare `§` stands, read from the tree: its table row, else its list item, else its
+ * paragraph or heading, cut at a bold label inside it (`**§A.3**` opens a sub-section of its own);
+ * and the RFCs the nearest heading above it names ("RFC 0147 §A.6 treatment"). Asked in text
+ * order (citations.ts reads left to right), each answer moves a cursor forward: linear in the
+ * document, whatever the number of citations.
+ */
+function citationContext(md: MarkdownDoc, sections: Section[]): CitationContext {
+  type Scope = { start: number; end: number; rank: number };
+  const scopes: Scope[] = [];
+  const headings: Array<{ start: number; rfcs: string[] }> = [];
+  walk(md.tree, (n) => {
+    const rank = n.type === 'tableRow' ? 3 : n.type === 'listItem' ? 2 : n.type === 'paragraph' || n.type === 'heading' ? 1 : 0;
+    if (rank) scopes.push({ start: offset(n, 'start'), end: offset(n, 'end'), rank });
+    if (n.type === 'heading') headings.push({ start: offset(n, 'start'), rfcs: [...new Set(findProseCitations(renderedText(n)).map((c) => c.rfc))] });
+  });
+  // Tree nodes nest, so the scopes open at a point form a stack; each entry keeps the best scope
+  // of its stack (highest rank, innermost on a tie).
+  scopes.sort((a, b) => a.start - b.start || b.end - a.end);
+  const labels = sections.filter((s) => s.kind === 'label').map((s) => s.start).sort((a, b) => a - b);
+  let stack: Array<{ scope: Scope; best: Scope }> = [];
+  let next = 0;
+  let label = 0;
+  let heading = 0;
+  let last = -1;
+  const rewind = (at: number) => {
+    if (at >= last) return;
+    stack = [];
+    next = 0;
+    label = 0;
+    heading = 0;
+  };
+  return {
+    scopeStart(at) {
+      rewind(at);
+      last = at;
+      while (next < scopes.length && scopes[next]!.start <= at) {
+        const s = scopes[next++]!;
+        while (stack.length && stack[stack.length - 1]!.scope.end <= s.start) stack.pop();
+        const parent = stack[stack.length - 1]?.best;
+        stack.push({ scope: s, best: parent && parent.rank > s.rank ? parent : s });
+      }
+      while (stack.length && stack[stack.length - 1]!.scope.end <= at) stack.pop();
+      let from = stack[stack.length - 1]?.best.start ?? at;
+      while (label < labels.length && labels[label]! < at) label++;
+      const before = labels[label - 1];
+      if (before !== undefined && before > from) from = before;
+      return from;
+    },
+    headingRfcs(at) {
+      rewind(at);
+      last = at;
+      while (heading < headings.length && headings[heading]!.start < at) heading++;
+      return headings[heading - 1]?.rfcs ?? [];
+    },
+  };
+}
+
+function readTitle(node: Heading, pattern: { re: RegExp; number: number; title: number }): TitleLine {
   const text = renderedText(node).trim();
-  const m = TITLE.exec(text);
-  return { range: nodeRange(node), text, ...(m ? { number: m[1]!, name: m[2]!.trim() } : {}) };
+  const m = pattern.re.exec(text);
+  return { range: nodeRange(node), text, ...(m && pattern.number > 0 ? { number: m[pattern.number]!, name: pattern.title > 0 ? m[pattern.title]!.trim() : '' } : {}) };
+}
+
+/**
+ * A process's title line (`RFC {number}: {title}`) as a pattern (the number as wide as the file
+ * name's), and which group holds each part. Each placeholder counts once (a second is literal
+ * text): one `(.*)` per pattern keeps the match linear on a hostile heading.
+ */
+function titleLinePattern(line: string, digits: string | undefined): { re: RegExp; number: number; title: number } {
+  const escape = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/: /g, ':\\s*').replace(/ /g, '\\s+');
+  const parts = line.split(/(\{number\}|\{title\})/);
+  let number = 0;
+  let title = 0;
+  let group = 0;
+  const source = parts
+    .map((p) => {
+      if (p === '{number}' && number === 0) return (number = ++group), digits ? `(\\d{${digits}})` : '(\\d+)';
+      if (p === '{title}' && title === 0) return (title = ++group), '(.*)';
+      return escape(p);
+    })
+    .join('');
+  return { re: new RegExp(`^${source}$`), number, title };
+}
+
+/**
+ * The YAML front matter as header rows (EIP-1's preamble: `eip: 1`, `status: Last Call`), parsed
+ * by js-yaml through the corpus's YAML path (core/yaml-tree.ts) so each key and value keeps its
+ * place. A value is written as the file has it (`created: 2015-10-27` stays that text, not a
+ * date); a list is its items joined by `, `.
+ */
+function readPreamble(md: MarkdownDoc, node: Yaml | undefined): HeaderTable {
+  if (!node) return { form: 'preamble', columns: [], rows: [] };
+  const range = nodeRange(node);
+  const nodeStart = offset(node, 'start');
+  const at = node.value === '' ? -1 : md.text.indexOf(node.value, nodeStart);
+  if (at < 0) return { form: 'preamble', range, columns: [], rows: [] };
+  const yaml = parseYaml(md.file, node.value);
+  const place = (start: number, end: number) => md.lines.range(at + start, at + end);
+  const problems = yaml.problems.filter((p) => p.code !== 'bom').map((p) => ({ message: p.message, range: place(p.start, Math.max(p.end, p.start)) }));
+  const root = yaml.ok ? yaml.root : undefined;
+  const value = (yaml.value ?? {}) as Record<string, unknown>;
+  const rows: HeaderRow[] = [];
+  if (root?.kind === 'object') {
+    for (const e of root.entries) {
+      const text = scalarText(node.value, e.value, value[e.key]);
+      rows.push({
+        field: e.key,
+        value: text.trim(),
+        range: place(e.keyStart, e.value.end),
+        valueRange: place(e.value.start, e.value.end),
+        valueSource: node.value.slice(e.value.start, e.value.end),
+        valueAt: md.lines.at(at + e.value.start),
+        codes: [],
+      });
+    }
+  } else if (yaml.ok) problems.push({ message: 'the preamble is not a mapping of fields to values', range });
+  return { form: 'preamble', range, columns: [], rows, ...(problems.length ? { preambleProblems: problems } : {}) };
+}
+
+/** A preamble value as text: a string as js-yaml read it, any other scalar as written, a list's items joined. */
+function scalarText(source: string, node: TreeNode, constructed: unknown): string {
+  if (typeof constructed === 'string') return constructed;
+  if (node.kind === 'array') return node.items.map((i) => source.slice(i.start, i.end).replace(/^["']|["']$/g, '')).join(', ');
+  return source.slice(node.start, node.end);
+}
+
+/**
+ * The first mention of each RFC number the prose names in a citation form (`EIP-{number}`, case
+ * aside), in document order, headings included; code, HTML and images are not prose. A mention is
+ * linked when it is in a link's text, or when its paragraph (heading, table cell) links that RFC's
+ * file (`See EIP-155 for a [complete list](./eip-155.md#…)`: EIP-1 asks that the mention be
+ * "accompanied by" a link). One entry per number: what `rfcs/citation-linked` needs, bounded by
+ * the numbers a document names.
+ */
+function readFirstMentions(md: MarkdownDoc, forms: readonly string[], fileName: string): NonNullable<RfcDocument['firstMentions']> {
+  const escape = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const source = forms.map((f) => f.split('{number}').map(escape).join('(\\d+)')).map((f) => `(?:${f})`).join('|');
+  const re = new RegExp(`\\b(?:${source})(?!\\d)`, 'gi');
+  const seen = new Map<string, { number: string; text: string; range: Range; linked: boolean }>();
+  const strip = (n: string) => n.replace(/^0+(?=\d)/, '');
+  /** The RFC numbers a block's links point at, by their file names. */
+  const linkedIn = (block: Nodes): Set<string> => {
+    const out = new Set<string>();
+    walk(block, (x) => {
+      if (x.type !== 'link') return;
+      const base = x.url.replace(/[#?].*$/, '').split('/').pop() ?? '';
+      const number = fileNumberOf(base, fileName);
+      if (number !== undefined) out.add(strip(number));
+    });
+    return out;
+  };
+  let blockLinks = new Set<string>();
+  const visit = (n: Nodes, linked: boolean) => {
+    if (n.type === 'paragraph' || n.type === 'heading' || n.type === 'tableCell') blockLinks = linkedIn(n);
+    if (n.type === 'code' || n.type === 'inlineCode' || n.type === 'html' || n.type === 'image' || n.type === 'imageReference' || n.type === 'definition' || n.type === 'yaml') return;
+    if (n.type === 'text') {
+      const at = offset(n, 'start');
+      const raw = md.text.slice(at, offset(n, 'end'));
+      // Positions come from the source: a text node's value equals its source unless escapes are in it.
+      const text = raw === n.value ? raw : undefined;
+      for (const m of n.value.matchAll(re)) {
+        const number = strip(m.slice(1).find((g) => g !== undefined)!);
+        if (seen.has(number)) continue;
+        const range = text === undefined ? nodeRange(n) : md.lines.range(at + m.index!, at + m.index! + m[0].length);
+        seen.set(number, { number, text: m[0], range, linked: linked || blockLinks.has(number) });
+      }
+      return;
+    }
+    if ('children' in n) for (const c of n.children as Nodes[]) visit(c, linked || n.type === 'link' || n.type === 'linkReference');
+  };
+  visit(md.tree as unknown as Nodes, false);
+  return [...seen.values()];
+}
+
+/** Links to relative paths (`./eip-1.md`, `../RFCS/0001-x.md#b`): where a citation of another RFC file points. */
+function readLinks(md: MarkdownDoc): Array<{ url: string; range: Range }> {
+  const out: Array<{ url: string; range: Range }> = [];
+  walk(md.tree, (n) => {
+    if ((n.type === 'link' || n.type === 'definition') && !/^[a-z][a-z0-9+.-]*:|^#|^\//i.test(n.url)) out.push({ url: n.url, range: nodeRange(n) });
+  });
+  return out;
 }
 
 /** The header table: the first table of the top level before the first `##` heading (RFC 0001 §B). */

@@ -1,6 +1,6 @@
 import type { Range } from '../core/position.js';
 import type { Section, SectionIndex } from './document.js';
-import { DEFAULT_TITLES, sectionByTitle } from './document.js';
+import { DEFAULT_TITLES, questionsSection } from './document.js';
 import { designator } from './sections.js';
 import { didYouMean } from '../core/did-you-mean.js';
 
@@ -29,7 +29,8 @@ export interface Located {
 export type Resolution = { ok: true; found: Located } | { ok: false; ambiguous: boolean; reason: string; candidates: Located[] };
 
 const DESIGNATOR = /^(?:[A-Z][A-Za-z]?\d+|[A-Z](?:\.\d+)*|\d+(?:\.\d+)*)$/;
-const LIST_ITEM = /^UQ(\d+)$/;
+/** `UQ4`, and as upstream's prose writes it, `§Unresolved-4`, `§Unresolved 4`: item 4 of the open questions. */
+const LIST_ITEM = /^(?:UQ|Unresolved[- ]?)(\d+)$/i;
 
 export function resolve(index: SectionIndex, selector: string): Resolution {
   const sel = selector.trim();
@@ -127,7 +128,7 @@ function listItemOf(index: SectionIndex, sel: string, id: string): Resolution | 
 
 function resolveItem(index: SectionIndex, sel: string, n: number): Resolution {
   const title = index.unresolvedQuestionsTitle ?? DEFAULT_TITLES.unresolvedQuestions;
-  const heading = sectionByTitle(index, title);
+  const heading = questionsSection(index, title);
   if (!heading) return miss(`${sel} is item ${n} of "${title}", but there is no "${title}" heading`);
   const items = index.unresolvedQuestions;
   if (items.length === 0) return miss(`${sel}: the "${title}" section (line ${heading.range.line}) has no numbered list`);
@@ -147,6 +148,10 @@ export function sectionHint(target: SectionIndex, section: string): string {
     const near = didYouMean(quoted[1]!, titles);
     if (near) return `; did you mean §"${near}"?`;
   } else {
+    // `§A.6` where §A runs §A.1–§A.5: the labels that are there say more than the nearest spelling.
+    const parent = /^(.+)\.\d+$/.exec(section)?.[1];
+    const siblings = parent ? ids.filter((id) => new RegExp(`^§${parent.replace(/\./g, '\\.')}\\.\\d+$`).test(id)) : [];
+    if (siblings.length) return ` (§${parent} has ${siblings.length > 12 ? `${siblings.slice(0, 12).join(', ')}, …` : siblings.join(', ')})`;
     // Same kind of designator (a letter for a letter, a number for a number), and none for a one-character id: `§Z` is not a typo of `§A`.
     const sameKind = ids.filter((id) => /\d/.test(id[1]!) === /\d/.test(section[0]!));
     const near = (section.length > 1 ? didYouMean(`§${section}`, sameKind.sort((a, b) => Math.abs(a.length - section.length - 1) - Math.abs(b.length - section.length - 1))) : undefined) ?? didYouMean(section.replace(/-/g, ' '), titles);

@@ -1,6 +1,6 @@
-import type { List, Nodes, Paragraph, Root } from 'mdast';
-import type { NumberedItem, Section, SectionIndex } from './document.js';
-import { DEFAULT_TITLES } from './document.js';
+import type { List, Nodes, Paragraph, Root, Table } from 'mdast';
+import type { NumberedItem, Section, SectionIndex, UnrenderedBlock } from './document.js';
+import { DEFAULT_TITLES, questionsSection } from './document.js';
 import { nodeRange, offset, renderedText, walkParents } from './mdast.js';
 
 /*
@@ -38,13 +38,16 @@ function labelText(node: Nodes): string | undefined {
   return first?.type === 'strong' ? renderedText(first).trim() : undefined;
 }
 
+/** A designator the label gives itself in parentheses: `**Facet completeness (§B.4) is counted, not failed.**`. */
+const OWN_DESIGNATOR = /\(§\s?([A-Z](?:\.\d+)+)\)/;
+
 function labelId(node: Nodes): string | undefined {
   const text = labelText(node);
-  return text === undefined ? undefined : designator(text, 'label');
+  return text === undefined ? undefined : (designator(text, 'label') ?? OWN_DESIGNATOR.exec(text)?.[1]);
 }
 
 /** `questions`: the title of the section whose numbered items `UQ<n>` selects (the process's `sections.unresolvedQuestions`). */
-export function indexSections(tree: Root, questions = DEFAULT_TITLES.unresolvedQuestions): SectionIndex {
+export function indexSections(tree: Root, questions = DEFAULT_TITLES.unresolvedQuestions, text?: string): SectionIndex {
   const sections: Section[] = [];
   const labelNames: string[] = [];
   const leadIns: string[] = [];
@@ -63,24 +66,35 @@ export function indexSections(tree: Root, questions = DEFAULT_TITLES.unresolvedQ
         if (text.endsWith(':')) leadIns.push(text.slice(-200));
       }
       const id = labelId(node);
+      const inner = innerLabels(node);
       if (!id) {
         const name = labelText(node);
         if (name) labelNames.push(name);
-        return;
       }
-      const level = designatorLevel(id);
+      if (!id && inner.length === 0) return;
+      // The section of the paragraph's last label runs on over the sibling blocks, as one opening a paragraph does.
+      const lastLevel = designatorLevel((inner[inner.length - 1] ?? { id: id! }).id);
       const j = nextIndex(kids, i, (n) => {
         if (n.type === 'heading') return true;
-        const other = labelId(n);
-        return other !== undefined && designatorLevel(other) <= level;
+        const other = labelId(n) ?? innerLabels(n)[0]?.id;
+        return other !== undefined && designatorLevel(other) <= lastLevel;
       });
-      const strong = (node as Paragraph).children[0]!;
       const items = firstListItems(kids.slice(i + 1, j));
-      sections.push({ id, title: labelText(node)!, depth: 0, kind: 'label', ...(items.length ? { items } : {}), range: nodeRange(strong), start: offset(node, 'start'), end: endOf(kids, j) });
+      if (id) {
+        const strong = (node as Paragraph).children[0]!;
+        const end = inner[0] ? offset(inner[0].node, 'start') : endOf(kids, j);
+        sections.push({ id, title: labelText(node)!, depth: 0, kind: 'label', ...(items.length && !inner[0] ? { items } : {}), range: nodeRange(strong), start: offset(node, 'start'), end });
+      }
+      inner.forEach((label, k) => {
+        const next = inner[k + 1];
+        const end = next ? offset(next.node, 'start') : endOf(kids, j);
+        sections.push({ id: label.id, title: label.title, depth: 0, kind: 'label', ...(items.length && !next ? { items } : {}), range: nodeRange(label.node), start: offset(label.node, 'start'), end });
+      });
     });
   });
   sections.sort((a, b) => a.start - b.start);
-  return { sections, unresolvedQuestions: numberedItems(tree, sections, questions), unresolvedQuestionsTitle: questions, labelNames, leadIns };
+  const unrendered = unrenderedBlocks(tree, text);
+  return { sections, unresolvedQuestions: numberedItems(tree, sections, questions), unresolvedQuestionsTitle: questions, labelNames, leadIns, ...(unrendered.length ? { unrendered } : {}) };
 }
 
 /** End offset of the last block before index `j`. */
@@ -100,7 +114,9 @@ export function sectionBlocks(tree: Root, section: { start: number; end: number 
   let found: Nodes[] = [];
   walkParents(tree, (kids) => {
     if (found.length) return;
-    const i = kids.findIndex((k) => offset(k, 'start') === section.start && (k.type === 'heading' || k.type === 'paragraph'));
+    let i = kids.findIndex((k) => offset(k, 'start') === section.start && (k.type === 'heading' || k.type === 'paragraph'));
+    // A label inside a paragraph (`… **§A.4** …`): the paragraph that holds it, and the blocks after it.
+    if (i === -1) i = kids.findIndex((k) => k.type === 'paragraph' && offset(k, 'start') < section.start && section.start < offset(k, 'end'));
     if (i === -1) return;
     let j = i + 1;
     while (j < kids.length && offset(kids[j]!, 'start') < section.end) j++;
@@ -109,30 +125,80 @@ export function sectionBlocks(tree: Root, section: { start: number; end: number 
   return found;
 }
 
-/** The node of a given type that starts at an offset (a list item a selector resolved to). */
+/** The node of a given type that starts at an offset (a list item or a numbered table row a selector resolved to). */
 export function nodeAt(tree: Root, start: number, type: Nodes['type']): Nodes | undefined {
   let found: Nodes | undefined;
   walkParents(tree, (kids) => {
     found ??= kids.find((k) => k.type === type && offset(k, 'start') === start);
+    // Table rows live inside a table, which walkParents does not open.
+    if (type === 'tableRow') for (const k of kids) if (k.type === 'table') found ??= (k as Table).children.find((r) => offset(r, 'start') === start);
   });
   return found;
 }
 
 /** Items of the numbered lists among the blocks of the heading section titled `title`, numbered as rendered. */
 function numberedItems(tree: Root, sections: Section[], title: string): NumberedItem[] {
-  const want = title.toLowerCase();
-  const s = sections.find((x) => x.kind === 'heading' && x.title.replace(/:$/, '').toLowerCase() === want);
+  const s = questionsSection({ sections, unresolvedQuestions: [] }, title);
   if (!s) return [];
   return sectionBlocks(tree, s).flatMap((n) => (n.type === 'list' && (n as List).ordered ? listItems(n as List) : []));
 }
 
-/** The items of the first numbered list among a section's own blocks, up to its first sub-heading. */
+/**
+ * The items of a section's own blocks, up to its first sub-heading: those of its first numbered
+ * list, else the rows of its first table whose first column numbers them (`| # | Axis | … |` with
+ * `| 3 | … |`: `§B.3` is row 3 of §B's table).
+ */
 function firstListItems(blocks: Nodes[]): NumberedItem[] {
   for (const n of blocks) {
-    if (n.type === 'heading') return [];
+    if (n.type === 'heading') break;
     if (n.type === 'list' && (n as List).ordered) return listItems(n as List);
   }
+  for (const n of blocks) {
+    if (n.type === 'heading') return [];
+    if (n.type === 'table') {
+      const rows = numberedRows(n as Table);
+      if (rows.length) return rows;
+    }
+  }
   return [];
+}
+
+/** The body rows of a table whose every first cell is a whole number, numbered by that cell. */
+function numberedRows(table: Table): NumberedItem[] {
+  const body = table.children.slice(1);
+  const numbers = body.map((row) => (row.children[0] ? renderedText(row.children[0]).trim() : ''));
+  if (body.length === 0 || !numbers.every((t) => /^\d{1,4}$/.test(t))) return [];
+  return body.map((row, i) => ({
+    number: Number(numbers[i]),
+    range: nodeRange(row),
+    start: offset(row, 'start'),
+    end: offset(row, 'end'),
+    contentStart: offset(row, 'start'),
+    text: renderedText(row).trim(),
+  }));
+}
+
+/**
+ * Bold labels past a paragraph's start (`… hole. **§A.4** Amendment-in-place …`), as upstream's
+ * newer RFCs write sub-sections: a bold run that is only a `§` designator, or one and its title,
+ * standing where a sentence starts (after `.`, `;`, `:` or `)` and a space). A bold `§X` in the
+ * middle of a sentence is emphasis of a citation, not a label.
+ */
+function innerLabels(node: Nodes): Array<{ id: string; title: string; node: Nodes }> {
+  if (node.type !== 'paragraph') return [];
+  const kids = (node as Paragraph).children;
+  const out: Array<{ id: string; title: string; node: Nodes }> = [];
+  kids.forEach((k, i) => {
+    if (i === 0 || k.type !== 'strong') return;
+    const title = renderedText(k).trim();
+    // `**§E.2a (2026-09-17).**`: an inserted sub-section keeps its letter suffix.
+    const id = INNER_LABEL.exec(title)?.[1];
+    if (!id) return;
+    const before = kids[i - 1];
+    if (before?.type !== 'text' || !/[.;:)]\s+$/.test(before.value)) return;
+    out.push({ id, title, node: k });
+  });
+  return out;
 }
 
 function listItems(list: List): NumberedItem[] {
@@ -147,4 +213,52 @@ function listItems(list: List): NumberedItem[] {
       text: renderedText(item).trim(),
     };
   });
+}
+
+/** Cells of a table row as GFM counts them (split at unescaped `|`, outer pipes aside). */
+function cells(line: string): number {
+  return line.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '').split(/(?<!\\)\|/).length;
+}
+
+/** A `§` designator opening a bold run inside a paragraph: `§A.4`, `§D.5 Owner stamps.`, `§E.2a (…)`, `§C`. */
+const INNER_LABEL = /^§\s?([A-Z](?:\.\d+)*(?:\.\d+[a-z])?)(?=[\s.:)(]|$)/;
+
+/** A table's delimiter row (`| --- | :-: |`). */
+const DELIMITER_ROW = /^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;
+/** A numbered list item's first line; one numbered other than 1 cannot interrupt a paragraph. */
+const NUMBERED_ITEM = /^\s{0,3}(\d{1,9})[.)]\s/;
+
+/**
+ * Tables and numbered lists written without the blank line GFM needs, which render as the text of
+ * the paragraph before them: a table right under a list item (its rows read as the item's lazy
+ * continuation), a numbered list starting at 2 or more right under a paragraph. Read from the tree:
+ * a paragraph whose own source lines hold a delimiter row, or a numbered item line, after its first.
+ * Needs the source (`text`); without it none is found.
+ */
+function unrenderedBlocks(tree: Root, text: string | undefined): UnrenderedBlock[] {
+  if (text === undefined) return [];
+  const out: UnrenderedBlock[] = [];
+  const visit = (node: Nodes, parent: Nodes | undefined) => {
+    if (node.type === 'paragraph') {
+      const start = offset(node, 'start');
+      const lines = text.slice(start, offset(node, 'end')).split('\n');
+      const line0 = node.position?.start.line ?? 1;
+      for (let i = 1; i < lines.length; i++) {
+        const inItem = parent?.type === 'listItem';
+        if (DELIMITER_ROW.test(lines[i]!) && lines[i - 1]!.includes('|') && cells(lines[i]!) === cells(lines[i - 1]!)) {
+          out.push({ kind: 'table', line: line0 + i - 1, start, end: offset(node, 'end'), cause: inItem ? 'it follows a list item with no blank line between, so its rows are read as the text of the item' : 'it is not separated from the text above by a blank line, so its rows are read as part of that paragraph' });
+          return;
+        }
+        const item = NUMBERED_ITEM.exec(lines[i]!);
+        if (item && Number(item[1]) !== 1) {
+          out.push({ kind: 'list', line: line0 + i, start, end: offset(node, 'end'), cause: `a numbered list starting at ${Number(item[1])} cannot interrupt a paragraph, and no blank line separates it from the text above, so its items are read as part of that paragraph` });
+          return;
+        }
+      }
+      return;
+    }
+    if ('children' in node && node.type !== 'heading' && node.type !== 'table') for (const c of node.children as Nodes[]) visit(c, node);
+  };
+  for (const c of tree.children) visit(c, undefined);
+  return out;
 }

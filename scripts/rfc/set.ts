@@ -3,7 +3,9 @@ import type { CorpusReader } from '../core/corpus.js';
 import { inputMessage } from '../core/input-messages.js';
 import { TOO_MANY_FILES } from '../core/input-rules.js';
 import type { ParseCache } from '../core/parse-cache.js';
+import { fileNumberOf } from '../core/process.js';
 import type { RfcDocument } from './document.js';
+import { readerProcess } from './document.js';
 
 /**
  * The RFC files of a repository (RFC 0001 §A), listed once per run and shared by every reader of
@@ -14,7 +16,7 @@ export interface RfcSet {
   dir: string;
   /** Every `*.md` under the RFC folder that is an RFC (not README.md, not the 0000 template), sorted. */
   files: string[];
-  /** Files by the four-digit number their name starts with. */
+  /** Files by the number their name carries (the process's `fileName`). */
   byNumber: Map<string, string[]>;
   /** The parsed RFC of one file, in the folder or not (undefined when it cannot be read: a finding is recorded). */
   read(file: string): Promise<RfcDocument | undefined>;
@@ -51,7 +53,7 @@ async function list(corpus: CorpusReader): Promise<RfcSet> {
   }
   const byNumber = new Map<string, string[]>();
   for (const f of files) {
-    const n = /^(\d{4})-/.exec(path.posix.basename(f))?.[1];
+    const n = fileNumberOf(path.posix.basename(f), corpus.layout.process.fileName);
     if (n) byNumber.set(n, [...(byNumber.get(n) ?? []), f]);
   }
   const docs = new Map<string, Promise<RfcDocument | undefined>>();
@@ -68,7 +70,7 @@ async function list(corpus: CorpusReader): Promise<RfcSet> {
         const text = corpus.markdownText(file, 'the RFC gates');
         if (text === undefined) return undefined;
         const { loadRfcDocument } = await import('./load.js');
-        return loadRfcDocument(file, text, await openCache(), corpus.layout.process.sections);
+        return loadRfcDocument(file, text, await openCache(), readerProcess(corpus.layout.process));
       });
       queue = doc.catch(() => undefined);
       docs.set(file, doc);

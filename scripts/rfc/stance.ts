@@ -33,8 +33,12 @@ const STANCE_PHRASE = new RegExp(
     `\\bout\\s+of\\s+scope\\b`,
     `\\b(?:not|neither|nor|never)\\s+block(?:s|ing)?\\b`,
     `\\bseparate\\s+RFC\\b`,
+    // "Not now: …", "It is a narrowing, so: v3.", "needs a major": a decision not to do it in this version.
+    `\\bnot\\s+now\\b`,
+    `(?:\\bso|\\b(?:in|until|before|for|to))\\s*:?\\s+v\\d+(?:\\.\\d+)*\\b`,
+    `\\bneeds?\\s+a\\s+major\\b`,
     // "add it when an adopter pulls", "expand if real demand surfaces"
-    `\\b(?:when|if|once)\\s+[^.;?]{0,40}?\\b(?:pulls?|pulled|demand|adopts?)\\b`,
+    `\\b(?:when|if|once)\\s+[^.;?]{0,40}?\\b(?:pulls?|pulled|demand|adopts?|wanted|needed)\\b`,
   ].join('|'),
   'i',
 );
@@ -44,4 +48,29 @@ const NORMATIVE = new RegExp(WHOLE('MUST|SHOULD|MAY|SHALL|REQUIRED|RECOMMENDED|O
 /** The word or phrase by which `text` takes a position, or undefined when it takes none. */
 export function stanceIn(text: string): string | undefined {
   return (STANCE_WORD.exec(text) ?? STANCE_PHRASE.exec(text) ?? NORMATIVE.exec(text))?.[0];
+}
+
+/**
+ * A question closed by where it now lives: a position recorded as "not here" ("Not required
+ * here", "belongs to the A2A mapping registry … not here"), a register row that carries it
+ * ("Register G1", "recorded as G1"), another RFC ("filed as its own RFC", "owned by RFC 0174"), or
+ * a later phase ("in Phase 3"). A steward reads these as answered: the question is not open here.
+ */
+const DEFERRAL_WITH_PLACE = new RegExp(
+  [
+    String.raw`\bnot\s+(?:required|needed|decided|answered|in\s+scope)\s+here\b`,
+    String.raw`\bnot\s+here\b`,
+    String.raw`\bbelongs?\s+(?:to|in|with)\b`,
+    String.raw`\b(?:register(?:ed)?|recorded|tracked|carried)\s+(?:as\s+|in\s+|under\s+)?(?:(?:the\s+)?(?:register|gap|risk)\s+)?(?:row\s+)?[A-Z]{1,3}\d+\b`,
+    String.raw`\bfiled\s+as\b`,
+    String.raw`\b(?:its|their)\s+own\s+RFC\b`,
+    String.raw`\b(?:owned|handled|covered|addressed|settled|decided|answered)\s+(?:by|in|with)\s+(?:RFC\s+\d{4}|the\s+\w+\s+RFC|C\.\d+)`,
+    String.raw`\b(?:in|at|to|with|during)\s+Phase\s+\d\b`,
+  ].join('|'),
+  'i',
+);
+
+/** The words by which `text` places the question elsewhere (a register row, another RFC, a later phase, "not here"), if it does. */
+export function deferralIn(text: string): string | undefined {
+  return DEFERRAL_WITH_PLACE.exec(text)?.[0];
 }

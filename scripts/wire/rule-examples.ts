@@ -2,7 +2,7 @@ import type { RuleExamples } from '../core/rule.js';
 
 /*
  * The wire rules' examples (meta.examples): capture files as the SDK fixtures record them, judged
- * by wire/example-driver.ts with this repository's interop map. The answer's body is line 11 of
+ * by wire/family.ts with this repository's interop map. The answer's body is line 11 of
  * every capture made here, so that is where a finding inside the body is placed.
  */
 

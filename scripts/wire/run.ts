@@ -36,7 +36,7 @@ export interface WireRun {
 
 /**
  * Judges the captures with the corpus's interop map and §A/§B schemas, every finding through one
- * collector of the wire rules. The command and the rules' examples (wire/example-driver.ts) both run this.
+ * collector of the wire rules. The command and the rules' examples (wire/family.ts) both run this.
  */
 export async function runWire(corpus: Corpus, input: WireInput, settle: { severities?: Readonly<Record<string, ConfiguredSeverity>> } = {}): Promise<WireRun> {
   let offeredVersions = input.offeredVersions;

@@ -2,7 +2,7 @@
 // turned into INPUT_* variables, GITHUB_* variables and files set, the step's bash script run in a
 // repository where specgate is installed (node_modules/specgate).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as yaml from 'js-yaml';
@@ -77,8 +77,8 @@ describe('action.yml', () => {
   });
 
   it('has the inputs the workflow needs, and the outputs of the step', () => {
-    expect(Object.keys(action.inputs)).toEqual(['families', 'preset', 'config', 'compat-base', 'errata', 'plugins', 'sarif', 'fail-on', 'report-html', 'working-directory']);
-    expect(Object.keys(action.outputs)).toEqual(['sarif', 'errors', 'warnings', 'exit-code']);
+    expect(Object.keys(action.inputs)).toEqual(['families', 'preset', 'config', 'compat-base', 'errata', 'plugins', 'sarif', 'fail-on', 'report-html', 'working-directory', 'root']);
+    expect(Object.keys(action.outputs)).toEqual(['sarif', 'errors', 'warnings', 'failed', 'exit-code']);
   });
 
   it('a clean repository: annotations none, SARIF written, summary and outputs, compat against the base, exit 0', () => {
@@ -90,7 +90,7 @@ describe('action.yml', () => {
     expect(r.outputs).toMatchObject({ sarif: 'specgate.sarif', errors: '0', 'exit-code': '0' });
     expect(r.summary).toMatch(/^## specgate\n\n\*\*Passed\*\*\n/);
     expect(r.summary).toMatch(/\| interop-map \| \d+ \| \d+ \| 0 \| 0 \|/);
-    expect(r.summary).toMatch(/\| compat \| passed against `HEAD` \|/);
+    expect(r.summary).toMatch(/^\| compat --base HEAD \| passed \| 0 \| 0 \|$/m);
   }, 120_000);
 
   it('findings: annotations on the line, the summary counts per rule with links, exit 1; fail-on none passes', () => {
@@ -126,4 +126,82 @@ describe('action.yml', () => {
     expect(none.code).toBe(2);
     expect(none.stdout).toMatch(/^::error title=specgate setup::node_modules\/specgate\/dist\/scripts\/action\/main\.js is missing: add specgate to devDependencies and run npm ci before this step$/m);
   }, 120_000);
+});
+
+describe('the Action reports what failed (issue 34 §5) and takes the governed folder (§2)', () => {
+  const commitAll = (root: string, m: string) => {
+    gitOk(root, ['add', '-A']);
+    gitOk(root, ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', m]);
+  };
+
+  it('a breaking schema change: compat is the command named as failed, its error is in the outputs, the summary and the SARIF', () => {
+    const root = adopter();
+    gitOk(root, ['branch', 'base']);
+    const schema = path.join(root, 'schemas/v2/run-snapshot.schema.json');
+    const s = JSON.parse(readFileSync(schema, 'utf8'));
+    s.required.push('tags');
+    writeFileSync(schema, `${JSON.stringify(s, null, 2)}\n`);
+    commitAll(root, 'tags required');
+    const r = runStep(root, { 'compat-base': 'base', errata: 'true' });
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    expect(r.outputs).toMatchObject({ errors: '1', failed: 'compat --base base', 'exit-code': '1', sarif: 'specgate.sarif' });
+    expect(r.summary).toMatch(/^\*\*Failed\*\* \(level: error\): compat --base base$/m);
+    expect(r.summary).toMatch(/^\| check \| passed \| 0 \| \d+ \|$/m);
+    expect(r.summary).toMatch(/^\| errata check \| passed \| 0 \| 0 \|$/m);
+    expect(r.summary).toMatch(/^\| compat --base base \| findings \| 1 \| 0 \|$/m);
+    expect(r.stdout).toMatch(/^::error file=schemas\/v2\/run-snapshot\.schema\.json,line=\d+,.*title=compat\/required-added::/m);
+    const sarif = JSON.parse(readFileSync(path.join(root, 'specgate.sarif'), 'utf8'));
+    expect(sarif.runs).toHaveLength(1);
+    const results = sarif.runs[0].results as Array<{ ruleId: string; ruleIndex: number; properties: { command: string } }>;
+    const errors = results.filter((x) => (x as { level?: string }).level === 'error');
+    expect(errors.map((x) => [x.ruleId, x.properties.command])).toEqual([['compat/required-added', 'compat --base base']]);
+    expect(sarif.runs[0].tool.driver.rules[errors[0]!.ruleIndex].id).toBe('compat/required-added');
+    // The warnings of check are there too, said to be check's.
+    expect(new Set(results.map((x) => x.properties.command))).toEqual(new Set(['check', 'compat --base base']));
+  }, 180_000);
+
+  it('annotates the lines the pull request changed first', () => {
+    const root = adopter();
+    const map = path.join(root, 'spec/v2/interop-map.json');
+    // A finding the base already has, early in the file…
+    const text = readFileSync(map, 'utf8');
+    writeFileSync(map, text.replace('"TASK_NOT_FOUND"', '"TaskNotFound"'));
+    commitAll(root, 'old defect');
+    gitOk(root, ['branch', 'base']);
+    // …and the pull request's own, later in it.
+    const now = readFileSync(map, 'utf8');
+    const lastReason = now.lastIndexOf('"reason": "');
+    const end = now.indexOf('"', lastReason + '"reason": "'.length);
+    writeFileSync(map, `${now.slice(0, lastReason)}"reason": "NotUpperSnake${now.slice(end)}`);
+    commitAll(root, 'new defect');
+    const r = runStep(root, { families: 'interop-map', 'compat-base': 'base', errata: 'false' });
+    const annotated = r.stdout.split('\n').filter((l) => l.startsWith('::error file=spec/v2/interop-map.json'));
+    expect(annotated.length).toBeGreaterThanOrEqual(2);
+    const lineOf = (l: string) => Number(/,line=(\d+),/.exec(l)![1]);
+    const changed = now.slice(0, lastReason).split('\n').length;
+    expect(lineOf(annotated[0]!)).toBe(changed);
+    expect(lineOf(annotated[1]!)).toBeLessThan(changed);
+    expect(r.summary).toMatch(/### First findings \(the lines this pull request changed first\)\n\n- error \[spec\/v2\/interop-map\.json:\d+:\d+\].*on a changed line\)/);
+  }, 180_000);
+
+  it('a monorepo: root names the package, specgate is found hoisted at the top, paths are the repository\'s', () => {
+    const top = tempDir('specgate-action-mono-');
+    const spec = path.join(top, 'packages/spec');
+    mkdirSync(path.dirname(spec), { recursive: true });
+    const corpus = adopter();
+    cpSync(corpus, spec, { recursive: true, filter: (p) => !p.includes(`${path.sep}.git`) && !p.endsWith(`${path.sep}node_modules`) });
+    mkdirSync(path.join(top, 'node_modules'));
+    symlinkSync(PROJECT, path.join(top, 'node_modules/specgate'));
+    writeFileSync(path.join(top, '.gitignore'), 'node_modules/\n*.sarif\n');
+    gitOk(top, ['init', '-q', '-b', 'main']);
+    commitAll(top, 'base');
+    const map = path.join(spec, 'spec/v2/interop-map.json');
+    writeFileSync(map, readFileSync(map, 'utf8').replace('"TASK_NOT_FOUND"', '"TaskNotFound"'));
+    const r = runStep(top, { root: 'packages/spec', families: 'interop-map', errata: 'false', 'compat-base': 'none' });
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    expect(r.stdout).toMatch(/^::error file=packages\/spec\/spec\/v2\/interop-map\.json,line=\d+,/m);
+    expect(r.summary).toMatch(/\(https:\/\/github\.com\/acme\/spec\/blob\/abc123\/packages\/spec\/spec\/v2\/interop-map\.json#L\d+\)/);
+    const sarif = JSON.parse(readFileSync(path.join(top, 'specgate.sarif'), 'utf8'));
+    expect(sarif.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri).toBe('packages/spec/spec/v2/interop-map.json');
+  }, 180_000);
 });

@@ -3,11 +3,10 @@
 // and the package as published (npm pack of the build). A commit of a broken map is refused; a
 // commit of an unrelated file is not (pre-commit skips the hook: no governed file is staged).
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { PROJECT, projectCorpusCopy, tempDir, CLI } from '../helpers/env.js';
-import { packedProject } from '../helpers/packed.js';
 import { describeWithTool, preCommitAvailable } from '../helpers/tools.js';
 
 const GIT_ENV = {
@@ -29,24 +28,27 @@ function run(cmd: string, args: string[], cwd: string, env: Record<string, strin
 
 describeWithTool('pre-commit', preCommitAvailable, 'the pre-commit framework manifest (.pre-commit-hooks.yaml) with the real pre-commit', () => {
   let adopter = '';
+  let repo = '';
   const commit = (msg: string) => run('git', ['commit', '-qm', msg], adopter);
 
   beforeAll(async () => {
-    const work = tempDir('specgate-pre-commit-');
     preCommitHome = tempDir('specgate-pre-commit-home-');
-    const tarball = await packedProject(work);
-    expect(run('tar', ['xzf', tarball], work).code).toBe(0);
-    // The clone: the published files and the manifest; no build step left to run (pre-commit installs it with npm).
-    const clone = path.join(work, 'package');
-    cpSync(path.join(PROJECT, '.pre-commit-hooks.yaml'), path.join(clone, '.pre-commit-hooks.yaml'));
-    const pkg = JSON.parse(readFileSync(path.join(clone, 'package.json'), 'utf8'));
-    delete pkg.scripts;
-    delete pkg.devDependencies;
-    writeFileSync(path.join(clone, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
+    // The clone users point at: this repository's files as `git clone` gives them (tracked, and new
+    // files not ignored), package.json untouched: pre-commit runs `npm install` (which runs
+    // `prepare`: the build) and reads `npm pack`'s stdout as the tarball's name.
+    const clone = tempDir('specgate-pre-commit-clone-');
+    const listed = run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], PROJECT).out.split('\0').filter(Boolean);
+    for (const rel of listed) {
+      if (!existsSync(path.join(PROJECT, rel))) continue; // deleted in the work tree
+      mkdirSync(path.dirname(path.join(clone, rel)), { recursive: true });
+      cpSync(path.join(PROJECT, rel), path.join(clone, rel));
+    }
+    expect(readFileSync(path.join(clone, 'package.json'), 'utf8')).toBe(readFileSync(path.join(PROJECT, 'package.json'), 'utf8'));
     run('git', ['init', '-q', '-b', 'main'], clone);
     run('git', ['add', '-A'], clone);
     expect(run('git', ['commit', '-qm', 'release'], clone).code).toBe(0);
     const rev = run('git', ['rev-parse', 'HEAD'], clone).out.trim();
+    repo = clone;
 
     adopter = projectCorpusCopy();
     run('git', ['init', '-q', '-b', 'main'], adopter);
@@ -57,7 +59,23 @@ describeWithTool('pre-commit', preCommitAvailable, 'the pre-commit framework man
     expect(commit('corpus').code).toBe(0);
     const installed = run('pre-commit', ['install'], adopter);
     expect(installed.code, installed.out).toBe(0);
-  }, 300_000);
+  }, 600_000);
+
+  it('`pre-commit try-repo` on the clone installs the hook (npm install, npm pack, npm install -g) and runs it', () => {
+    const map = path.join(adopter, 'spec/v2/interop-map.json');
+    const text = readFileSync(map, 'utf8');
+    writeFileSync(map, text.replace('"TASK_NOT_FOUND"', '"TaskNotFound"'));
+    run('git', ['add', 'spec/v2/interop-map.json'], adopter);
+    const r = run('pre-commit', ['try-repo', repo, 'specgate'], adopter);
+    expect(r.out).toMatch(/specgate \(spec gate on the staged content\)\.+Failed/);
+    expect(r.out).toMatch(/interop-map\/reason-upper-snake/);
+    expect(r.code).toBe(1);
+    writeFileSync(map, text);
+    run('git', ['add', 'spec/v2/interop-map.json'], adopter);
+    const clean = run('pre-commit', ['try-repo', repo, 'specgate', '--all-files'], adopter);
+    expect(clean.code, clean.out).toBe(0);
+    expect(clean.out).toMatch(/specgate \(spec gate on the staged content\)\.+Passed/);
+  }, 600_000);
 
   it('a commit of an unrelated file is not refused (the hook is skipped)', () => {
     mkdirSync(path.join(adopter, 'notes'), { recursive: true });

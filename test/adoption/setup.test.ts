@@ -52,9 +52,11 @@ describeShared('specgate init on a copy of the upstream layout', () => {
     expect(wf.on.pull_request.paths).not.toContain('invariants/**');
     const steps = wf.jobs.gate.steps as any[];
     expect(steps.map((s) => s.uses ?? s.run)).toEqual(['actions/checkout@v4', 'actions/setup-node@v4', 'npm ci', 'specgate/specgate@v1', 'github/codeql-action/upload-sarif@v3']);
-    expect(steps[3].with.preset).toBe('openwop');
+    // The config written beside it says the preset: the workflow passes no preset over it.
+    expect(steps[3].with).toBeUndefined();
     const hook = readFileSync(path.join(root, '.git/hooks/pre-commit'), 'utf8');
-    expect(hook).toContain(`cli="$root/${INSTALLED_CLI}"`);
+    // The installed copy, found as Node finds it (node_modules here or above: hoisted installs).
+    expect(hook).toContain(`if [ -f "$dir/${INSTALLED_CLI}" ]`);
     expect(hook).not.toMatch(/npx/);
     const before = readdirSync(root).sort();
     const again = await runCli(['init', '--ci', 'github', '--hook', '--root', root]);
@@ -95,7 +97,7 @@ describe('specgate init and install-hook on this layout', () => {
     const lefthook = await runCli(['install-hook', '--lefthook', '--root', root]);
     expect(lefthook.stdout).toBe('wrote lefthook.yml\n');
     const lh = yaml.load(readFileSync(path.join(root, 'lefthook.yml'), 'utf8')) as any;
-    expect(lh['pre-commit'].commands.specgate.run).toBe(`node ${INSTALLED_CLI} check --staged`);
+    expect(lh['pre-commit'].commands.specgate.run).toBe(`node ${INSTALLED_CLI} check --changed --root '.'`);
     expect(lh['pre-commit'].commands.specgate.glob).toContain('RFCS/**');
     const pc = await runCli(['install-hook', '--pre-commit', '--root', root]);
     expect(pc.stdout).toBe('wrote .pre-commit-config.yaml; then run `pre-commit install`\n');
@@ -173,7 +175,7 @@ describe('specgate init and install-hook on this layout', () => {
     gitOk(root, ['add', 'spec/v2/interop-map.json']);
     const refused = commit('broken map');
     expect(refused.code).not.toBe(0);
-    expect(starts().at(-1)).toMatch(new RegExp(`${INSTALLED_CLI.replace(/\//g, '\\/')} check interop-map wire-examples --staged`));
+    expect(starts().at(-1)).toMatch(new RegExp(`${INSTALLED_CLI.replace(/\//g, '\\/')} check --changed --root \\.$`));
   }, 120_000);
 });
 
@@ -181,7 +183,7 @@ describe('.pre-commit-hooks.yaml', () => {
   const hooks = yaml.load(readFileSync(path.join(PROJECT, '.pre-commit-hooks.yaml'), 'utf8')) as any[];
   it('one node hook on the staged content, names not passed, files: every governed path of both presets', () => {
     expect(hooks).toHaveLength(1);
-    expect(hooks[0]).toMatchObject({ id: 'specgate', language: 'node', pass_filenames: false, entry: 'specgate check --staged' });
+    expect(hooks[0]).toMatchObject({ id: 'specgate', language: 'node', pass_filenames: false, entry: 'specgate check --changed' });
     const files = new RegExp(hooks[0].files);
     for (const preset of ['specgate', 'openwop']) {
       for (const glob of governedGlobs(presetLayout(preset))) {

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compareExample } from '../../scripts/compat/example-driver.js';
+import { compareExample } from '../../scripts/compat/family.js';
 import { MAX_OPENAPI_STEPS } from '../../scripts/compat/openapi-diff.js';
 import { CHANGE_RULES, ruleFor } from '../../scripts/compat/rules.js';
 import { PROJECT } from '../helpers/env.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareExample } from '../../scripts/compat/example-driver.js';
+import { compareExample } from '../../scripts/compat/family.js';
 import { apiDoc } from '../../scripts/compat/kind-changes.js';
 import { EXAMPLE_FILES } from '../../scripts/compat/rule-examples.js';
 import { CHANGE_RULES } from '../../scripts/compat/rules.js';

@@ -37,10 +37,12 @@ describe('the presets are configs', () => {
     }
   });
 
-  it("openwop extends specgate: upstream's paths, the same process", () => {
+  it("openwop extends specgate: upstream's paths, the same process but for upstream's \"Implementation notes\" (RFC 0001 §6 lists it)", () => {
     const openwop = presetLayout('openwop');
     expect(openwop).toMatchObject({ preset: 'openwop', openapi: 'api/v2/openapi.yaml', invariants: 'SECURITY/invariants.yaml', invariantsSchema: null, rfcsDir: 'RFCS' });
-    expect(openwop.process).toEqual(presetLayout('specgate').process);
+    const specgate = presetLayout('specgate').process;
+    const at = specgate.requiredSections.indexOf('Acceptance criteria');
+    expect(openwop.process).toEqual({ ...specgate, requiredSections: [...specgate.requiredSections.slice(0, at), 'Implementation notes', ...specgate.requiredSections.slice(at)] });
   });
 
   it("the specgate preset's process is RFC 0001's, as rfc/document.ts names it", () => {
@@ -136,7 +138,7 @@ describe('extends', () => {
     const rule = (id: string) => rfcs!.rules.find((r) => r.id === id)!;
     const body = (questions: string, criteria: string) =>
       ['Summary', 'Motivation', 'Proposal', 'Compatibility', 'Conformance', 'Alternatives considered'].map((t) => `## ${t}\n\nText.\n`).join('\n') +
-      `\n## ${questions}\n\n1. Should the limit be 10 or 20?\n\n## ${criteria}\n\n- [ ] Spec text merged.\n\n## References\n\nNone.\n`;
+      `\n## ${questions}\n\n1. Should the limit be 10 or 20?\n\n## Implementation notes\n\nNone.\n\n## ${criteria}\n\n- [ ] Spec text merged.\n\n## References\n\nNone.\n`;
     const text = (status: string, questions: string, criteria: string) => rfc(status).replace('## Summary\n\nText.\n', body(questions, criteria));
     const run = async (id: string, status: string, questions: string, criteria: string, process = layout.process) =>
       (await runRuleOn(rule(id), { 'RFCS/0001-example.md': text(status, questions, criteria) }, { preset: 'openwop', layout: { process } })).findings.map((f) => [f.messageId, f.line, f.message]);
@@ -217,7 +219,7 @@ describe('extends', () => {
   });
 
   it.each([
-    ['an unknown preset', { 'specgate.config.json': { extends: 'specgate:nope' } }, /extends "specgate:nope", which is no preset \(known: specgate:specgate, specgate:openwop\)/],
+    ['an unknown preset', { 'specgate.config.json': { extends: 'specgate:nope' } }, /extends "specgate:nope", which is no preset \(known: specgate:specgate, specgate:openwop, specgate:eip\)/],
     ['a circle', { 'a.json': { extends: './b.json' }, 'b.json': { extends: './a.json' }, 'specgate.config.json': { extends: './a.json' } }, /which extends it back \(a circle\)/],
     ['a missing file', { 'specgate.config.json': { extends: './none.json' } }, /extends "\.\/none\.json": not found/],
     ['plugins in a shared config', { 'shared.json': { plugins: ['./p.js'] }, 'specgate.config.json': { extends: './shared.json' } }, /a shared config names no plugins/],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INPUT_RULES } from '../../scripts/core/input-rules.js';
-import { reader } from '../../scripts/core/input-example-driver.js';
+import { reader } from '../../scripts/core/input-family.js';
 import { runRuleOn } from '../../scripts/core/rule-tester.js';
 import type { ExampleFiles, Rule, RuleMeta } from '../../scripts/core/rule.js';
 

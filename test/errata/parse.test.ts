@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../../scripts/core/markdown.js';
-import { errataView, mentionsErrata, readRfcErrata } from '../../scripts/errata/parse.js';
+import { mentionsErrata, readRfcErrata } from '../../scripts/errata/parse.js';
 import { ANCHOR, describeShared } from '../helpers/env.js';
 import { rfcWithErrata } from './helpers.js';
 
@@ -18,13 +18,6 @@ describeShared('reading the errata of the upstream RFC 0211 (markdown as its aut
   beforeAll(() => {
     text = readFileSync(path.join(ANCHOR, file), 'utf8');
     rfc = readRfcErrata(parseMarkdown(file, text));
-  });
-
-  it('the errata view (body blanked, offsets kept) reads exactly what the full text reads', () => {
-    const view = errataView(text);
-    expect(view.length).toBe(text.length);
-    expect(view).not.toContain('## Summary');
-    expect(readRfcErrata(parseMarkdown(file, view))).toEqual(rfc);
   });
 
   it('reads the status and all three items, none unreadable', () => {
@@ -117,7 +110,7 @@ describe('reading errata items', () => {
     expect(mentionsErrata(text)).toBe(false);
     expect(mentionsErrata(text, 'Corrections')).toBe(true);
     expect(readRfcErrata(parseMarkdown('RFCS/0999-x.md', text)).hasErrata).toBe(false);
-    const renamed = readRfcErrata(parseMarkdown('RFCS/0999-x.md', errataView(text, 'Corrections')), 'Corrections');
+    const renamed = readRfcErrata(parseMarkdown('RFCS/0999-x.md', text), 'Corrections');
     expect(renamed).toMatchObject({ hasErrata: true, unreadable: [] });
     expect(renamed.errata).toHaveLength(1);
   });

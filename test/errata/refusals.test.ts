@@ -63,7 +63,7 @@ describe('abbreviated targets', () => {
   it('resolve by unique prefix in their folder', async () => {
     const root = repo({ 'RFCS/0152-versioned.md': DOC }, '- **`RFCS/0152-…` §B** (`:5`) — replace "old words" with "new words".\n');
     const run = await apply(root);
-    expect(run.outcomes).toEqual([expect.objectContaining({ target: 'RFCS/0152-versioned.md §B', status: 'applicable' })]);
+    expect(run.outcomes).toEqual([expect.objectContaining({ target: 'RFCS/0152-versioned.md §B', status: 'applied' })]);
   });
 
   it('are refused when the prefix matches several files, naming each', async () => {
@@ -85,7 +85,7 @@ describe('all or nothing', () => {
     const root = repo({ 'a.md': DOC, 'b.md': DOC }, '- **`a.md` §B** (`:5`) — replace "old words" with "new words".\n- **`b.md` §B** (`:5`) — replace "gone words" with "new words".\n');
     const run = await apply(root);
     expect(run.changes).toEqual([]);
-    expect(run.outcomes.map((o) => o.status)).toEqual(['applicable', 'refused']);
+    expect(run.outcomes.map((o) => o.status)).toEqual(['not-written', 'refused']);
     expect(run.findings).toEqual([expect.objectContaining({ ruleId: 'errata/text-drift', line: 10 })]);
     expect(readFileSync(path.join(root, 'a.md'), 'utf8')).toBe(DOC);
     expect(readFileSync(path.join(root, 'b.md'), 'utf8')).toBe(DOC);
@@ -137,5 +137,43 @@ describe('which RFCs a run reads', () => {
       }),
     ]);
     expect(run.changes).toEqual([]);
+  });
+});
+
+describe('an item --item leaves out is judged without side effects', () => {
+  it("its target's read problem belongs to a run that selects it: left out of this run's problems, never rolled back out of the corpus", async () => {
+    const { Corpus } = await import('../../scripts/core/corpus.js');
+    const { FsSource } = await import('../../scripts/core/source.js');
+    const { presetLayout } = await import('../../scripts/core/layout.js');
+    const { planErrata } = await import('../../scripts/errata/run.js');
+    const root = repo({ 'a.md': DOC }, '- **`a.md` §B** (`:5`) — replace "old words" with "new words".\n- **`b.md` §B** (`:5`) — replace "old words" with "new words".\n');
+    writeFileSync(path.join(root, 'b.md'), Buffer.from('# Doc\n\0\n'));
+    const corpus = new Corpus(new FsSource(root), presetLayout('specgate'));
+    const one = await planErrata(corpus, { mode: 'apply', rfc: '0999', items: [1] });
+    expect(one.outcomes.map((o) => o.status)).toEqual(['applied', 'left']);
+    expect(one.problems.filter((p) => p.file === 'b.md')).toEqual([]);
+    // The shared findings of the corpus are not truncated to hide what the quiet judge read.
+    expect(corpus.problems.map((p) => `${p.file} ${p.ruleId}`)).toContain('b.md parse/binary');
+    const two = await planErrata(new Corpus(new FsSource(root), presetLayout('specgate')), { mode: 'apply', rfc: '0999', items: [2] });
+    expect(two.outcomes.map((o) => o.status)).toEqual(['left', 'refused']);
+    expect(two.problems.map((p) => `${p.file} ${p.ruleId}`)).toEqual(['b.md parse/binary']);
+  });
+});
+
+describe('errata apply is --fix on the errata rules', () => {
+  it("errata check's not-applied finding carries the splice as its fix; the one fixer's pass over those fixes gives what apply writes", async () => {
+    const { planPass } = await import('../../scripts/core/fixer.js');
+    const errata = '- **`a.md` §B** (`:5`) — replace "old words" with "new words".\n- **`a.md` §B** (`:5`), appended: "One more line."\n- **`a.md` §B** (`:5`), appended: "And a last one."\n';
+    const root = repo({ 'a.md': DOC }, errata);
+    const check = await plan(root, { mode: 'check' });
+    const pending = check.findings.filter((f) => f.ruleId === 'errata/not-applied');
+    expect(pending).toHaveLength(3);
+    expect(pending.every((f) => f.fix?.edits.length === 1 && f.fix.edits[0]!.file === 'a.md')).toBe(true);
+    const pass = planPass(pending, () => DOC, { insertionsInOrder: true });
+    expect(pass.deferred).toEqual([]);
+    const run = await apply(root);
+    expect(run.outcomes.map((o) => o.status)).toEqual(['applied', 'applied', 'applied']);
+    expect(readFileSync(path.join(root, 'a.md'), 'utf8')).toBe(pass.texts.get('a.md')!.after);
+    expect(readFileSync(path.join(root, 'a.md'), 'utf8')).toBe('# Doc\n\n## §B Versions\n\nThe host sends the new words.\n\nOne more line.\n\nAnd a last one.\n');
   });
 });

@@ -10,7 +10,12 @@ import { MemorySource } from './memory-source.js';
  * 45 s, quadratic). The work is counted, not timed: how many times the target's section index is
  * built and how many characters are rendered, for one run of many items against one large target.
  */
-const work = vi.hoisted(() => ({ indexes: 0, rendered: 0 }));
+const work = vi.hoisted(() => ({ indexes: 0, rendered: 0, parsed: [] as string[] }));
+
+vi.mock('../../scripts/core/markdown.js', async (original) => {
+  const m = await original<typeof import('../../scripts/core/markdown.js')>();
+  return { ...m, parseMarkdown: (...args: Parameters<typeof m.parseMarkdown>) => (work.parsed.push(args[0]), m.parseMarkdown(...args)) };
+});
 
 vi.mock('../../scripts/rfc/sections.js', async (original) => {
   const m = await original<typeof import('../../scripts/rfc/sections.js')>();
@@ -44,12 +49,24 @@ describe('errata at scale: work linear in items plus target size', () => {
   beforeEach(() => {
     work.indexes = 0;
     work.rendered = 0;
+    work.parsed = [];
+  });
+
+  it('the RFC is read from its one parsed document: a run over a corpus that parsed it (the rfcs gates) parses it no second time', async () => {
+    const { corpus: c } = corpus((i) => `- **\`doc.md\` §Z${i}** — replace "Paragraph ${i} with" with "Paragraph ${i} now with".\n`);
+    const doc = await c.markdown('RFCS/0999-scale.md');
+    expect(work.parsed).toEqual(['RFCS/0999-scale.md']);
+    const run = await planErrata(c, { mode: 'check' });
+    expect(run.rfcs[0]!.errata).toHaveLength(ITEMS);
+    expect(run.rfcs[0]!.file).toBe(doc!.file);
+    // The target once; the RFC not again (main: a second parse of an "errata view" of its text).
+    expect(work.parsed.filter((f) => f === 'RFCS/0999-scale.md')).toHaveLength(1);
   });
 
   it(`${ITEMS} replacements in one 100 KB target: its section index is built twice (the target, the re-parse), each section rendered once`, async () => {
     const { corpus: c, doc } = corpus((i) => `- **\`doc.md\` §Z${i}** — replace "Paragraph ${i} with" with "Paragraph ${i} now with".\n`);
     const run = await planErrata(c, { mode: 'apply' });
-    expect(run.outcomes.filter((o) => o.status === 'applicable')).toHaveLength(ITEMS);
+    expect(run.outcomes.filter((o) => o.status === 'applied')).toHaveLength(ITEMS);
     expect(run.changes).toHaveLength(1);
     // The RFC's own index (errata/parse.ts), the target's, the re-parsed target's: main built 2 per item.
     expect(work.indexes).toBeLessThanOrEqual(3);

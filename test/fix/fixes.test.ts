@@ -23,10 +23,10 @@ const RFC_0001 = 'RFCS/0001-rfc-process.md';
 const base = new OverlaySource(PROJECT);
 const original = (file: string) => base.text(file)!;
 
-async function fix(source: FileSource, families: string[], rule?: string) {
+async function fix(source: FileSource, families: string[], rule?: string, layout = presetLayout('specgate')) {
   return computeFixes({
     source,
-    layout: presetLayout('specgate'),
+    layout,
     families: await loadFamilies(families),
     options: {},
     severities: {},
@@ -148,10 +148,30 @@ describe('rfcs/dates-valid and rfcs/updated-newest-first fixes', () => {
   });
 });
 
+describe('rfcs/status-document-current fixes', () => {
+  const STATUS = 'docs/STATUS.md';
+  const layout = { ...presetLayout('specgate'), statusDocument: { file: STATUS } };
+
+  it('a stale status document is regenerated, and a second pass finds it current', async () => {
+    const source = new OverlaySource(PROJECT, { [STATUS]: '# Protocol status\n\nstale\n' });
+    const run = await fix(source, ['rfcs'], 'rfcs/status-document-current', layout);
+    expect(run.applied).toBe(1);
+    expect(run.files.map((f) => f.file)).toEqual([STATUS]);
+    const after = run.files[0]!.after;
+    expect(after).not.toContain('stale');
+    // The document lists this corpus's RFCs (read from the corpus, not written here).
+    for (const rfc of [RFC_0001, RFC_0152, RFC_0211]) expect(after).toContain(rfc.slice('RFCS/'.length, 'RFCS/'.length + 4));
+    const again = new MemoryOverlay(source);
+    again.set(STATUS, after);
+    expect((await fix(again, ['rfcs'], 'rfcs/status-document-current', layout)).files).toEqual([]);
+  });
+});
+
 describe('fix coverage', () => {
   it('every fixable rule has fix tests in this file', async () => {
     const { allRules } = await import('../../scripts/rules-registry.js');
     const fixable = (await allRules()).filter((r) => r.fixable).map((r) => r.id).sort();
-    expect(fixable).toEqual(['interop-map/reason-upper-snake', 'rfcs/dates-valid', 'rfcs/number-matches', 'rfcs/supersedes-reciprocal', 'rfcs/updated-newest-first']);
+    // errata/not-applied: its fix is the splice `errata apply` writes (test/errata: the fixture cases byte for byte, and refusals.test.ts).
+    expect(fixable).toEqual(['errata/not-applied', 'interop-map/reason-upper-snake', 'rfcs/dates-valid', 'rfcs/number-matches', 'rfcs/status-document-current', 'rfcs/supersedes-reciprocal', 'rfcs/updated-newest-first']);
   });
 });

@@ -201,7 +201,7 @@ describe('config errors all at once; the other preset\'s layout named', () => {
     expect(r.code).toBe(2);
     const shown = config.split(path.sep).join('/'); // outside the working directory: shown absolute
     expect(r.stderr.trimEnd().split('\n')).toEqual([
-      `specgate: ${shown}:2:13: "preset" must be one of "specgate", "openwop" — did you mean "openwop"?`,
+      `specgate: ${shown}:2:13: "preset" must be one of "specgate", "openwop", "eip" — did you mean "openwop"?`,
       `specgate: ${shown}:3:35: the severity of "rfcs/status-known" must be one of "off", "on", "notice", "warning", "error" — did you mean "warning"? ("warn" is how ESLint and Spectral spell it)`,
       `specgate: ${shown}:4:3: unknown key "bogus" in the config (see config.schema.json)`,
     ]);

@@ -31,7 +31,8 @@ describe('pre-commit hook through `git commit`', () => {
     expect(r.stdout + r.stderr).toMatch(/parse\/syntax/);
     expect(headCommit(top)).toBe(before);
     expect(starts()).toHaveLength(1);
-    expect(starts()[0]).toMatch(/check interop-map wire-examples --staged/);
+    expect(starts()[0]).toMatch(/check --changed --root \.$/);
+    expect(r.stderr).toMatch(/^specgate: checking the staged interop-map wire-examples$/m);
   });
 
   it('passes a clean staged map although the working tree copy is broken', () => {
@@ -43,7 +44,7 @@ describe('pre-commit hook through `git commit`', () => {
     writeFileSync(map, '{ broken in the working tree only');
     const before = headCommit(top);
     const r = commit('clean map staged');
-    expect(r.stderr).toMatch(/specgate pre-commit: checking the staged interop-map wire-examples/);
+    expect(r.stderr).toMatch(/^specgate: checking the staged interop-map wire-examples$/m);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(headCommit(top)).not.toBe(before);
     expect(starts()).toHaveLength(1);
@@ -60,7 +61,7 @@ describe('pre-commit hook through `git commit`', () => {
     const r = git(top, ['commit', '-q', '-m', 'map edit'], { SPECGATE_NODE: node.bin, GIT_TRACE: calls });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(starts()).toEqual([]);
-    expect(readFileSync(node.log, 'utf8')).toMatch(/check interop-map wire-examples --staged/);
+    expect(readFileSync(node.log, 'utf8')).toMatch(/check --changed/);
     // What specgate asked git for the staged content (the hook's own `diff --cached` and the cache folder's check aside).
     const content = [...readFileSync(calls, 'utf8').matchAll(/trace: built-in: git (.*)$/gm)].map((m) => m[1]!.replace(/(^| )-c \S+/g, '').replace(/'/g, '').trim()).filter((line) => /^(cat-file|ls-files --stage|rev-parse)/.test(line));
     expect(content).toEqual(['ls-files --stage -z', 'cat-file --batch']);
@@ -81,10 +82,9 @@ describe('pre-commit hook through `git commit`', () => {
     const rfc = gitOk(top, ['ls-files', 'RFCS']).split('\n')[0]!;
     writeFileSync(path.join(root, rfc), readFileSync(path.join(root, rfc), 'utf8') + '\n');
     gitOk(top, ['add', rfc]);
-    commit('rfc whitespace');
+    const r = commit('rfc whitespace');
     expect(starts()).toHaveLength(1);
-    expect(starts()[0]).toMatch(/check invariants rfcs wire-examples --staged/);
-    expect(starts()[0]).not.toMatch(/interop-map/);
+    expect(r.stderr).toMatch(/^specgate: checking the staged invariants rfcs wire-examples$/m);
   });
 
   it('reads the staged config file, and runs every family when it is staged', () => {
@@ -96,7 +96,7 @@ describe('pre-commit hook through `git commit`', () => {
     const r = commit('bad config staged');
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/specgate\.config\.json:1:\d+: unknown key "layuot"/);
-    expect(starts()[0]).toMatch(/check interop-map invariants rfcs wire-examples --staged/);
+    expect(r.stderr).not.toMatch(/checking the staged/);
   });
 
   it('works when the package is a subdirectory of the repository', () => {
@@ -114,6 +114,63 @@ describe('pre-commit hook through `git commit`', () => {
     gitOk(top, ['add', `protocol/${MAP}`]);
     const fixed = commit('good map in a subdirectory');
     expect(fixed.code, fixed.stdout + fixed.stderr).toBe(0);
+  });
+});
+
+describe('the hook gates what is staged (issue 34 §4)', () => {
+  const A = 'RFCS/0152-a2a-1-0-versioned-composition.md';
+  const B = 'RFCS/0208-v2-a2a-mcp-operation-mappings.md';
+  /** A repository whose RFC A carries a known warning (a rule the config makes one), committed. */
+  function withWarningElsewhere() {
+    const repo = setup();
+    writeFileSync(path.join(repo.root, 'specgate.config.json'), JSON.stringify({ rules: { 'rfcs/title-row-matches': 'warning', 'rfcs/affects-paths-exist': 'off' } }));
+    const a = path.join(repo.root, A);
+    writeFileSync(a, readFileSync(a, 'utf8').replace(/^# RFC 0152: .*/m, '# RFC 0152: Something else'));
+    gitOk(repo.top, ['add', '-A']);
+    gitOk(repo.top, ['commit', '-q', '--no-verify', '-m', 'known warning']);
+    return repo;
+  }
+
+  it('a staged deletion of an ungoverned file starts nothing', () => {
+    const { top, commit, starts } = setup();
+    gitOk(top, ['rm', '-q', 'NOTES.txt']);
+    const r = commit('no notes');
+    expect(r.code, r.stderr).toBe(0);
+    expect(starts()).toEqual([]);
+  });
+
+  it("the report is the staged files' findings: a warning in another RFC is not shown", () => {
+    const { top, root, commit } = withWarningElsewhere();
+    const b = path.join(root, B);
+    writeFileSync(b, readFileSync(b, 'utf8').replace(/^# RFC 0208: .*/m, '# RFC 0208: Retitled'));
+    gitOk(top, ['add', B]);
+    const r = commit('retitle B');
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const out = r.stdout + r.stderr; // git gives a hook's stdout to stderr
+    expect(out).toContain(B);
+    expect(out).not.toContain(A);
+    expect(out).toMatch(/✖ 1 problem \(0 errors, 1 warning\)/);
+  });
+
+  it('an error elsewhere that the change causes still counts: a deleted RFC that invariants cite', () => {
+    const { top, commit } = withWarningElsewhere();
+    gitOk(top, ['rm', '-q', 'RFCS/0211-a2a-error-details-are-errorinfo.md']);
+    const r = commit('delete RFC 0211');
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/^specgate: checking the staged invariants rfcs wire-examples$/m);
+    expect(r.stderr).toMatch(/invariants\/invariants\.yaml/);
+    expect(r.stderr).toMatch(/invariants\/cited-rfc-exists/);
+    expect(r.stderr).not.toContain(A);
+  });
+
+  it('SPECGATE_HOOK_QUIET=1: errors only, one line each; a clean commit prints nothing', () => {
+    const { top, root } = withWarningElsewhere();
+    const a = path.join(root, A);
+    writeFileSync(a, `${readFileSync(a, 'utf8')}\n`);
+    gitOk(top, ['add', A]);
+    const r = git(top, ['commit', '-q', '-m', 'touch A'], { SPECGATE_HOOK_QUIET: '1' });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout + r.stderr).toBe('');
   });
 });
 

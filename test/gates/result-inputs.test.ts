@@ -18,16 +18,17 @@ const ALLOWED: Record<string, string> = {
   'core/user-cache.ts': "names the user's cache folder (the real path of a root outside git), never an input of a report",
   'core/cache.ts': 'the cache folder (and git, asked whether it may be used)',
   'core/writer.ts': 'writes (--output, --fix, the suppressions file); only a run whose one write is its --output report is replayed, by writing it again',
+  'core/user-output.ts': 'walks a path the user named for writing (--output, --suppressions-location): a refusal ends the run with exit 2, never recorded, and a replay walks the path again before it writes',
   'core/writer-state.ts': "the writer's lock and journal (--fix: never replayed)",
   'core/commit.ts': 'the commit path of --fix (never replayed)',
   'core/git.ts': '--staged reads the index (never replayed)',
   'core/config.ts': "the built-in config schema: specgate's own file, in the result cache's build id",
   'core/layout.ts': "the built-in presets: specgate's own files, in the build id",
   'core/package-root.ts': "specgate's own package.json, in the build id",
+  'core/family-cache.ts': "the identity of specgate's own build (package.json, the compiler's build info) in the family cache's key, never an input of a report",
   'core/schema.ts': "the built-in schemas: specgate's own files, in the build id",
   'core/plugins.ts': 'a run that loads a plugin is marked uncacheable',
   'rfc/load.ts': "the RFC reader's fingerprint: its own modules",
-  'probe/capture.ts': 'probe --record (never part of check)',
 };
 
 describe('every look `check` takes at the disk is an observation the result cache checks', () => {

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { globbySync } from 'globby';
 import { expect, it } from 'vitest';
 import type { Rule } from '../../scripts/core/rule.js';
-import type { ExampleDriver, ExampleRun } from '../../scripts/core/rule-tester.js';
-import { CHECK_DRIVER, invalidMismatches, validMismatches } from '../../scripts/core/rule-tester.js';
+import type { ExampleRun, FamilyRun } from '../../scripts/core/rule-tester.js';
+import { CHECK_RUN, invalidMismatches, validMismatches } from '../../scripts/core/rule-tester.js';
 import { describeShared } from './shared.js';
 
 /*
@@ -63,10 +63,10 @@ export function realDataTests(name: string, rule: Rule, preset: string, cases: {
         const expected = c.errors.map(({ where, ...e }) => ({ ...e, ...where?.(text) }));
         let run: ExampleRun | undefined;
         const wrong: string[] = [];
-        const driver: ExampleDriver = {
+        const driver: FamilyRun = {
           command: 'check',
           async run(r, files, opts) {
-            const got = await CHECK_DRIVER.run(r, files, opts);
+            const got = await CHECK_RUN.run(r, files, opts);
             run = got;
             // The problems the case names are compared here; any other still fails the harness's comparison.
             const named = (f: { ruleId: string; file: string }) => c.problems?.some((p) => p.ruleId === f.ruleId && p.file === f.file) ?? false;

@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Corpus, MAX_MARKDOWN_BYTES } from '../../scripts/core/corpus.js';
 import { MAX_JSON_BYTES, MAX_JSON_VALUES, parseJson } from '../../scripts/core/json-tree.js';
@@ -5,7 +8,7 @@ import { presetLayout } from '../../scripts/core/layout.js';
 import { globMatcher, globProblem } from '../../scripts/core/source.js';
 import { MAX_YAML_BYTES, parseYaml } from '../../scripts/core/yaml-tree.js';
 import { loadRfcSet } from '../../scripts/rfc/set.js';
-import { PROJECT } from '../helpers/env.js';
+import { CLI, PROJECT, projectCorpusCopy } from '../helpers/env.js';
 import { OverlaySource } from '../helpers/overlay.js';
 
 /*
@@ -34,6 +37,21 @@ describe('hostile bounds: parsers and globs', () => {
     expect(doc.problems.map((p) => p.code)).toEqual(['too-large']);
     expect(doc.problems[0]!.message).toContain(`more than ${MAX_JSON_VALUES} values`);
     expect(doc.value).toBeUndefined();
+  });
+
+  it('`check interop-map` on a 4 MiB map of one repeated key stays under 1 GiB (a child process\'s max RSS; it peaked at 1.2-1.45 GiB)', () => {
+    const root = projectCorpusCopy();
+    const file = path.join(root, 'spec/v2/interop-map.json');
+    const map = readFileSync(file, 'utf8');
+    const at = map.indexOf('{') + 1;
+    writeFileSync(file, `${map.slice(0, at)}"x-dup": {${'"a":1,'.repeat(Math.floor((MAX_JSON_BYTES - map.length - 64) / 6))}"a":1},${map.slice(at)}`);
+    const usage = path.join(root, 'usage.json');
+    const preload = path.join(root, 'usage.cjs');
+    writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(usage)}, JSON.stringify(process.resourceUsage())));\n`);
+    const r = spawnSync(process.execPath, ['--require', preload, CLI, 'check', 'interop-map', '--root', root, '--format', 'json', '--no-cache'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    expect(r.stderr).toBe('');
+    expect((JSON.parse(r.stdout) as { findings: { ruleId: string }[] }).findings.map((f) => f.ruleId)).toEqual(['parse/too-large']);
+    expect((JSON.parse(readFileSync(usage, 'utf8')) as { maxRSS: number }).maxRSS / 1024).toBeLessThan(1024);
   });
 
   it('a clean control: repeated keys under the value cap are each a located duplicate-key', () => {

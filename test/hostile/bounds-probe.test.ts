@@ -48,7 +48,10 @@ describe('hostile bounds: probe token redaction', () => {
     const text = '\\'.repeat(1 << 20) + esc(near).repeat(20_000) + nest(TOKEN, 5);
     const out = r.text(text);
     expect(out.endsWith(REDACTED)).toBe(true);
-    expect(out.length).toBe(text.length - nest(TOKEN, 5).length + REDACTED.length);
+    // The backslashes are kept; the near-misses are runs of the token of FRAGMENT characters and more
+    // (issue 35: a token split across fields), so they go too, as one stretch.
+    expect(out.startsWith('\\'.repeat((1 << 20) - 1))).toBe(true);
+    expect(out.length).toBeLessThanOrEqual((1 << 20) + 2 * REDACTED.length);
   });
 
   it('a report serialised after redaction still carries no spelling of it (--format json stdout)', () => {

@@ -3,7 +3,9 @@ import type { CacheStore } from '../../scripts/core/cache.js';
 import { Corpus } from '../../scripts/core/corpus.js';
 import { presetLayout } from '../../scripts/core/layout.js';
 import { parseYaml } from '../../scripts/core/yaml-tree.js';
-import { PROJECT } from '../helpers/env.js';
+import { PROJECT, runCli, tempDir } from '../helpers/env.js';
+import { TempRepo } from '../compat/git-repo.js';
+import { MINIMAL_CORPUS } from '../compat/minimal-corpus.js';
 import { OverlaySource } from '../helpers/overlay.js';
 
 /**
@@ -47,6 +49,19 @@ describe('hostile bounds: YAML aliases counted by expanded size', () => {
     expect(corpus.yaml(file)).toBeUndefined();
     expect(corpus.problems.map((p) => [p.ruleId, p.file, p.line])).toEqual([['parse/aliases', file, 7]]);
     expect(writes).toEqual([]);
+  });
+
+  it('compat against the base, with the parse cache on: the 90-alias head is one parse/aliases, exit 1 (was 50 s, 2.2 GiB, internal error)', async () => {
+    const api = 'spec/v2/openapi.yaml';
+    const clean = 'openapi: 3.1.0\ninfo:\n  title: t\n  version: 1.0.0\npaths: {}\n';
+    const repo = TempRepo.init({ ...MINIMAL_CORPUS, [api]: clean });
+    repo.write(api, bomb(9)(clean));
+    repo.commit('bomb');
+    const r = await runCli(['compat', '--base', 'HEAD~1', '--format', 'json'], { cwd: repo.dir, env: { SPECGATE_CACHE_DIR: tempDir() } });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(1);
+    const findings = (JSON.parse(r.stdout) as { findings: { ruleId: string; file: string; line: number }[] }).findings;
+    expect(findings.map((f) => [f.ruleId, f.file, f.line])).toEqual([['parse/aliases', api, 7]]);
   });
 
   it('an alias inside the node it names (a cycle) is refused, never walked', () => {

@@ -58,6 +58,18 @@ describe('hostile bounds: Markdown containers', () => {
     expect(measured.work).toBeGreaterThan(MAX_CONTAINER_WORK);
   });
 
+  it('the reported RFC (128 KiB of nested lists closed by a shallower item) is one located finding through the corpus, not a parse', async () => {
+    const file = 'RFCS/0211-a2a-error-details-are-errorinfo.md';
+    const original = readFileSync(path.join(PROJECT, file), 'utf8');
+    let text = original;
+    for (let i = 0; Buffer.byteLength(text) < 128 * 1024 - 64; i++) text += `- a${i}\n  - b\n`;
+    const corpus = new Corpus(new OverlaySource(PROJECT, { [file]: text }), presetLayout('specgate'));
+    corpus.useParseCache = false;
+    expect(await (await loadRfcSet(corpus)).read(file)).toBeUndefined();
+    expect(corpus.problems).toEqual([expect.objectContaining({ ruleId: 'parse/markdown-too-complex', messageId: 'budget', file })]);
+    expect(corpus.problems[0]!.line).toBeGreaterThan(original.split('\n').length);
+  });
+
   it('clean controls: one long flat list, lists of several markers and siblings at one depth are one run each', () => {
     for (const unit of [(i: number) => `- a${i}\n`, (i: number) => `- a${i}\n  b\n`, (i: number) => `- a${i}\n* b\n1. c\n`]) {
       const measured = { work: 0 };

@@ -4,7 +4,8 @@ import { hostname } from 'node:os';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { acquireLock, commitFiles, recoverInterrupted, stageTemp, statePaths, writeOutputFile, writerPause } from '../../scripts/core/writer.js';
+import { acquireLock, commitFiles, recoverInterrupted, stageTemp, statePaths, writerPause } from '../../scripts/core/writer.js';
+import { writeUserOutput } from '../../scripts/core/user-output.js';
 import { CLI, PROJECT, tempDir } from '../helpers/env.js';
 
 /* The one writer against planted paths, devices, a target changed mid-run and a held lock. */
@@ -40,7 +41,7 @@ describe('SPECGATE_WRITER_PAUSE, the kill tests\' one knob', () => {
 
 describe('--output: a regular file or a new path, nothing else', () => {
   it('/dev/null is refused with one line and stays a device', () => {
-    expect(() => writeOutputFile('/dev/null', 'x')).toThrow(/^cannot write \/dev\/null: it is a character device; --output writes regular files only/);
+    expect(() => writeUserOutput('/dev/null', 'x', tempDir('specgate-writer-'))).toThrow(/^cannot write \/dev\/null: it is a character device; --output writes regular files only/);
     expect(statSync('/dev/null').isCharacterDevice()).toBe(true);
   });
 
@@ -55,17 +56,7 @@ describe('--output: a regular file or a new path, nothing else', () => {
     expect(spawnSync(process.execPath, [CLI, 'list-rules', '--output', fresh], { cwd: PROJECT }).status).toBe(0);
     expect(readFileSync(fresh, 'utf8')).toContain('corpus/unreadable-file');
   });
-
-  it('a directory is refused; a symlink to a regular file replaces the real file and stays a link', () => {
-    const dir = tempDir('specgate-writer-');
-    expect(() => writeOutputFile(dir, 'x')).toThrow(/it is a directory/);
-    writeFileSync(path.join(dir, 'real.txt'), 'old');
-    symlinkSync('real.txt', path.join(dir, 'link.txt'));
-    writeOutputFile(path.join(dir, 'link.txt'), 'new');
-    expect(readFileSync(path.join(dir, 'real.txt'), 'utf8')).toBe('new');
-    expect(lstatSync(path.join(dir, 'link.txt')).isSymbolicLink()).toBe(true);
-    expect(readdirSync(dir).sort()).toEqual(['link.txt', 'real.txt']);
-  });
+  // Links, folders and dangling links: user-output-walk.test.ts.
 });
 
 describe('all-or-nothing commits', () => {

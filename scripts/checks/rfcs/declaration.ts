@@ -2,7 +2,7 @@ import type { FamilyFacts } from '../../core/family.js';
 
 export const rfcsFamily = {
   name: 'rfcs',
-  description: 'RFC files: header table, numbering, status, dates, supersession, Affects paths and acceptance boxes (RFC 0001).',
+  description: 'RFC files: header (a table or a YAML preamble), numbering, status, dates, sections, cited RFCs, supersession, Affects paths and acceptance boxes (RFC 0001, or the process the config describes).',
   needs: ['rfcsDir'],
   // A status document (rfcs/status-document-current) is rendered from the RFCs and, for its
   // counts and invariants, from the spec's documents and the invariants file.

@@ -2,12 +2,15 @@ import { rfcsFamily } from './declaration.js';
 import type { Family } from '../../core/rule.js';
 import { acceptanceBoxes } from './rules/acceptance-boxes.js';
 import { affectsPathsExist } from './rules/affects-paths-exist.js';
+import { citationLinked } from './rules/citation-linked.js';
+import { citedRfcExists } from './rules/cited-rfc-exists.js';
 import { citedSectionExists } from './rules/cited-section-exists.js';
 import { datesValid, updatedNewestFirst } from './rules/dates-valid.js';
 import { headerTable } from './rules/header-table.js';
 import { numberMatches } from './rules/number-matches.js';
 import { requiredSections } from './rules/required-sections.js';
 import { statusDocumentCurrent } from './rules/status-document-current.js';
+import { rowValues } from './rules/row-values.js';
 import { statusKnown } from './rules/status-known.js';
 import { supersedesReciprocal } from './rules/supersedes-reciprocal.js';
 import { titleRowMatches } from './rules/title-row-matches.js';
@@ -21,6 +24,7 @@ export const family: Family = {
     titleRowMatches,
     numberMatches,
     statusKnown,
+    rowValues,
     datesValid,
     updatedNewestFirst,
     supersedesReciprocal,
@@ -29,6 +33,8 @@ export const family: Family = {
     unresolvedBeforeActive,
     citedSectionExists,
     statusDocumentCurrent,
+    citedRfcExists,
+    citationLinked,
   ],
   primaryFile: ({ layout }) => layout.rfcsDir,
 };

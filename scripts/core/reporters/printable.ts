@@ -27,3 +27,24 @@ export function printable(s: string, keep = ''): string {
   // must not begin a GitHub workflow command: the runner reads `::` after leading white space.
   return WORKFLOW_START.test(out) ? out.replace(WORKFLOW_START, '$1\\x3a') : out;
 }
+
+const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+/**
+ * Text from a pull request (a message, a file name, a family's name) inside Markdown prose that
+ * GitHub renders as HTML (the Action's job summary): printable first, on one line; `& < > "` as
+ * HTML entities, so no tag, comment or attribute opens; behind a backslash (CommonMark's escape)
+ * every character that starts something inline: a link or image (`[ ] ( ) !`), emphasis or
+ * strikethrough (`* _ ~`), a code span (`` ` ``), a table cell (`|`), math (`$`), a mention or an
+ * issue reference (`@ #`), a bare URL GFM would link (`:` of `https://`, the dot of `www.`), and
+ * the backslash itself. The text is always inline (a table cell, a
+ * list item after its marker), so what starts a block (`-`, `1.`) cannot. A reader sees the text
+ * itself. (Inside a code span nothing is interpreted: there only a backtick, which would end it,
+ * and a table's `|` need care.)
+ */
+export function markdownText(s: string): string {
+  return printable(s)
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/[\\`*_[\]()!|~$@#:&<>"]/g, (c) => HTML_ENTITIES[c] ?? `\\${c}`)
+    .replace(/(www)\./gi, '$1\\.');
+}

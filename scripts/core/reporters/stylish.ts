@@ -34,8 +34,9 @@ export const stylish: Reporter = (result, env) => {
   // ESLint's closing hint: how many of the problems shown a fixable rule can repair.
   const fixable = result.findings.filter((f) => f.fix?.edits.length && f.severity !== 'notice').length;
   if (fixable > 0) out.push(paint(env, errors ? '31' : '33', `  ${fixable} ${plural(fixable, 'problem')} can be fixed with --fix`));
-  // Past warnings --quiet hid, "no problems" would be false (and sit above --max-warnings' line).
-  else if (!result.hiddenWarnings) out.push(paint(env, '32', `✔ no problems${notices ? ` (${notices} ${plural(notices, 'notice')})` : ''}`));
+  // "No problems" only when there were none: never after the ✖ line, nor past warnings --quiet hid
+  // (it would be false, and sit above --max-warnings' line).
+  else if (errors + warnings === 0 && !result.hiddenWarnings) out.push(paint(env, '32', `✔ no problems${notices ? ` (${notices} ${plural(notices, 'notice')})` : ''}`));
   if (result.baseline) out.push(...baselineLines(result.baseline));
   const width = Math.max(0, ...result.families.map((s) => s.family.length)) + 2;
   for (const s of result.families) {

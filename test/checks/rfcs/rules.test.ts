@@ -44,7 +44,7 @@ describe('check rfcs on this project', () => {
     writeFileSync(path.join(root, 'RFCS/README.md'), '# RFCs\n');
     const r = await gate(root, 'rfcs');
     expect(r.code).toBe(1);
-    expect(new Set(r.findings.map((f) => f.ruleId)).size).toBe(12);
+    expect(new Set(r.findings.map((f) => f.ruleId)).size).toBe(13);
     for (const f of r.findings) expect(f.message).toMatch(/visited nothing/);
   });
 });

@@ -61,9 +61,11 @@ export const acceptanceBoxes: Rule = {
     const docs = await (await loadRfcSet(ctx.corpus)).all();
     // The process's title, opening a heading (`Acceptance criteria (Phase 1 only)`), case aside.
     const isCriteria = (title: string) => namedBy(title, ctx.layout.process.sections.acceptanceCriteria);
+    // A process with no accepted status (its `statuses.accepted` null) has no boxes this rule holds.
+    const accepted = ctx.layout.process.statuses.accepted;
     for (const doc of docs) {
       ctx.visit();
-      if (rfcStatus(doc)?.value !== ctx.layout.process.statuses.accepted) continue;
+      if (accepted === undefined || rfcStatus(doc)?.value !== accepted) continue;
       // A box under a sub-heading of the acceptance criteria is one of them too.
       const open = doc.taskItems.filter((item) => !item.checked && (item.sectionTitles ?? [item.sectionTitle ?? '']).some(isCriteria));
       if (open.length === 0) continue;
@@ -75,7 +77,7 @@ export const acceptanceBoxes: Rule = {
           at: { file: doc.file, range: { line: item.range.line, column: item.range.column, endLine: item.range.line, endColumn: item.range.column + 5 } },
           ...(upstream ? { severity: 'warning' as const } : {}),
           messageId: upstream ? 'noOutcome' : 'noReason',
-          data: { accepted: ctx.layout.process.statuses.accepted, item: clip(item) },
+          data: { accepted, item: clip(item) },
         });
       }
     }

@@ -88,7 +88,7 @@ export const affectsPathsExist: Rule = {
       if (!row) continue; // rfcs/header-table reports the missing row
       ctx.visit();
       const acceptedName = ctx.layout.process.statuses.accepted;
-      const accepted = rfcStatus(doc)?.value === acceptedName;
+      const accepted = acceptedName !== undefined && rfcStatus(doc)?.value === acceptedName;
       for (const code of row.codes) {
         const kind = classifyAffects(code.value);
         if (kind.kind === 'not-a-path') continue;
@@ -106,7 +106,7 @@ export const affectsPathsExist: Rule = {
           at: { file: doc.file, range: code.range },
           severity: accepted ? 'error' : 'warning',
           messageId: accepted ? 'missingAccepted' : 'missingBefore',
-          data: { path: code.value, where: rel.includes('/') ? '' : ' at the repository root', accepted: acceptedName },
+          data: { path: code.value, where: rel.includes('/') ? '' : ' at the repository root', accepted: acceptedName ?? '' },
         });
       }
     }

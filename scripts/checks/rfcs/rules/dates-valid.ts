@@ -9,7 +9,7 @@ import type { HeaderRow, RfcDocument } from '../../../rfc/document.js';
 import { headerField } from '../../../rfc/document.js';
 import { flipReader } from '../../../rfc/history.js';
 import { loadRfcSet } from '../../../rfc/set.js';
-import { rfcText } from '../example-rfcs.js';
+import { eipFields, eipText, rfcText } from '../example-rfcs.js';
 import { rangeInCell } from '../where.js';
 
 /** The date format of a run's process, and the date an Updated value starts with. */
@@ -25,10 +25,11 @@ export const datesValid: Rule = {
   id: 'rfcs/dates-valid',
   rfc: 'RFC 0001 §B',
   rfcByPreset: { openwop: 'RFC 0001 §6, template' },
-  description: "Created is a date in the process's format (YYYY-MM-DD unless configured); Updated starts with one, not before Created, and not older than a status flip the RFC records.",
+  description: "Created (each of the process's `dateRows`) is a date in the process's format (YYYY-MM-DD unless configured); Updated starts with one, not before Created, and not older than a status flip the RFC records.",
   fixable: true,
   messages: {
     created: 'Created "{{value}}" is not a {{format}} calendar date',
+    date: '{{row}} "{{value}}" is not a {{format}} calendar date',
     updatedStart: 'Updated "{{value}}" does not start with a {{format}} date',
     updatedNotDate: 'Updated starts with "{{lead}}", which is not a calendar date',
     beforeCreated: 'Updated {{updated}} is before Created {{created}}',
@@ -38,8 +39,22 @@ export const datesValid: Rule = {
     valid: [
       { name: 'Created, then Updated with a note', files: dated('2026-03-01', '2026-03-05 — wording') },
       { name: 'Updated names the latest status flip', files: dated('2026-03-01', '2026-05-20', '## Status history\n\n- Draft → Active (2026-05-20)') },
+      { name: "an EIP's date rows (the eip preset's dateRows: created, last-call-deadline)", preset: 'eip', files: { 'EIPS/eip-9.md': eipText(eipFields('9', { status: 'Last Call', 'last-call-deadline': '2026-04-01' })) } },
     ],
     invalid: [
+      {
+        name: 'an impossible date in another date row (the eip preset)',
+        preset: 'eip',
+        files: { 'EIPS/eip-9.md': eipText(eipFields('9', { 'last-call-deadline': '2026-02-30' })) },
+        errors: [{ messageId: 'date', line: 10, column: 21, data: { row: 'last-call-deadline', value: '2026-02-30', format: 'YYYY-MM-DD' } }],
+      },
+      {
+        name: 'a preamble date written loosely (fixed)',
+        preset: 'eip',
+        files: { 'EIPS/eip-9.md': eipText(eipFields('9', { created: '2026-3-1' })) },
+        errors: [{ messageId: 'date', line: 9, column: 10, data: { row: 'created', value: '2026-3-1', format: 'YYYY-MM-DD' } }],
+        output: { 'EIPS/eip-9.md': eipText(eipFields('9')) },
+      },
       {
         name: 'an impossible Created date',
         files: dated('2026-02-30', '2026-03-05'),
@@ -83,22 +98,29 @@ export const datesValid: Rule = {
     const { fmt, leading } = datesOf(ctx.layout.process);
     const flips = flipReader(ctx.layout.process, fmt);
     const docs = await (await loadRfcSet(ctx.corpus)).all();
+    const [createdRow = 'Created', ...otherDateRows] = ctx.layout.process.dateRows;
+    // A row may have a format of its own (`process.dateFormats`); Created is compared by calendar value whatever its format.
+    const formatOf = (row: HeaderRow) => {
+      const own = Object.entries(ctx.layout.process.dateFormats).find(([name]) => name.toLowerCase() === row.field.toLowerCase())?.[1];
+      return own === undefined ? fmt : dateFormat(own);
+    };
     for (const doc of docs) {
-      const created = headerField(doc, 'Created');
+      const created = headerField(doc, createdRow);
       const updated = headerField(doc, 'Updated');
-      if (!created && !updated) continue; // rfcs/header-table reports the missing rows
+      const others = otherDateRows.flatMap((f) => headerField(doc, f) ?? []);
+      if (!created && !updated && others.length === 0) continue; // rfcs/header-table reports the missing rows
       ctx.visit();
       let createdIso: string | undefined;
-      if (created) {
-        createdIso = fmt.iso(created.value);
-        if (createdIso === undefined) {
-          ctx.report({
-            at: { file: doc.file, range: rangeInCell(doc, created, created.value) },
-            messageId: 'created',
-            data: { value: created.value, format: fmt.text },
-            fix: padDate(ctx, doc, created, created.value, fmt),
-          });
-        }
+      for (const row of [...(created ? [created] : []), ...others]) {
+        const rowFmt = formatOf(row);
+        const iso = rowFmt.iso(row.value);
+        if (row === created) createdIso = iso;
+        if (iso !== undefined) continue;
+        ctx.report({
+          at: { file: doc.file, range: rangeInCell(doc, row, row.value) },
+          ...(row.field === 'Created' ? { messageId: 'created', data: { value: row.value, format: rowFmt.text } } : { messageId: 'date', data: { row: row.field, value: row.value, format: rowFmt.text } }),
+          fix: padDate(ctx, doc, row, row.value, rowFmt),
+        });
       }
       if (!updated) continue;
       const lead = leading.exec(updated.value)?.[0];

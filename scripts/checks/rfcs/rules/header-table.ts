@@ -1,6 +1,8 @@
+import { conditionHolds, conditionText } from '../../../core/process.js';
 import type { Rule } from '../../../core/rule.js';
+import { headerField } from '../../../rfc/document.js';
 import { loadRfcSet } from '../../../rfc/set.js';
-import { fullRows, rfcText } from '../example-rfcs.js';
+import { eipFields, eipText, fullRows, rfcText } from '../example-rfcs.js';
 import { titleRange } from '../where.js';
 
 const FILE = 'RFCS/0007-sample.md';
@@ -12,7 +14,7 @@ export const headerTable: Rule = {
   id: 'rfcs/header-table',
   rfc: 'RFC 0001 §B',
   rfcByPreset: { openwop: 'RFC 0001 §6, template' },
-  description: 'Each RFC opens with a Field | Value table holding every required row once, in order; no row is lost to a `>` quote or to an unescaped `|` that changes its cell count.',
+  description: "Each RFC opens with its header (a Field | Value table, or a YAML preamble when the process says `headerForm: preamble`) holding every required row once, in order, and each row the process requires for its status or type (`rowsRequiredWhen`); no row is lost to a `>` quote or to an unescaped `|` that changes its cell count.",
   messages: {
     quoted: 'header row "{{row}}" is inside a `>` quote, so the header table renders without it; remove the `>`',
     unrenderedPipe: "the header table does not render: its header row (line {{line}}) has {{headerCells}} cells and its delimiter row {{delimiterCells}}: the header row's `|` at {{at}} is unescaped (write `\\|`), or give the delimiter row {{headerCells}} cells",
@@ -26,13 +28,46 @@ export const headerTable: Rule = {
     order: 'header row "{{row}}" is out of order (expected {{expected}})',
     empty: 'header row "{{row}}" is empty; write "—" when it names nothing',
     missing: 'header table has no "{{row}}" row',
+    missingWhen: 'header table has no "{{row}}" row, which an RFC has when {{condition}}',
+    noPreamble: 'no preamble: the file does not open with YAML front matter (`---` … `---`)',
+    preambleYaml: 'the preamble is not read: {{problem}}',
+    unexpectedField: 'unexpected preamble field "{{row}}" (known fields: {{known}})',
+    orderField: 'preamble field "{{row}}" is out of order (expected {{expected}})',
+    emptyField: 'preamble field "{{row}}" is empty',
+    missingField: 'preamble has no "{{row}}" field',
+    missingFieldWhen: 'preamble has no "{{row}}" field, which is required when {{condition}}',
   },
   examples: {
     valid: [
       { name: 'every required row once, in order', files: sample() },
       { name: 'an optional row after them', files: { [FILE]: rfcText(TITLE, [...fullRows('0007', 'Sample'), ['Amended by', 'RFC 0009']]) } },
+      { name: "an EIP-1 preamble (the eip preset): every required field, and category where EIP-1's rowOrder puts it", preset: 'eip', files: { 'EIPS/eip-9.md': eipText(eipFields('9', { type: 'Standards Track', category: 'Core', created: null }).concat([['created', '2026-03-01']])) } },
     ],
     invalid: [
+      {
+        name: 'a preamble without a required field (the eip preset)',
+        preset: 'eip',
+        files: { 'EIPS/eip-9.md': eipText(eipFields('9', { description: null })) },
+        errors: [{ messageId: 'missingField', line: 1, column: 1, data: { row: 'description' } }],
+      },
+      {
+        name: 'a Standards Track EIP without a category (required by type: rowsRequiredWhen)',
+        preset: 'eip',
+        files: { 'EIPS/eip-9.md': eipText(eipFields('9', { type: 'Standards Track' })) },
+        errors: [{ messageId: 'missingFieldWhen', line: 1, column: 1, data: { row: 'category', condition: 'type is "Standards Track"' } }],
+      },
+      {
+        name: 'a preamble field out of rowOrder (a warning)',
+        preset: 'eip',
+        files: { 'EIPS/eip-9.md': eipText(eipFields('9', { status: null }).concat([['status', 'Draft']])) },
+        errors: [{ messageId: 'orderField', line: 9, column: 1, data: { row: 'status', expected: 'eip, title, description, author, discussions-to, status, last-call-deadline, type, category, created, requires, withdrawal-reason' } }],
+      },
+      {
+        name: 'no preamble',
+        preset: 'eip',
+        files: { 'EIPS/eip-9.md': '## Abstract\n\nText.\n' },
+        errors: [{ messageId: 'noPreamble', line: 1, column: 1 }],
+      },
       {
         name: 'a missing row is reported at the table',
         files: sample({ Compatibility: null }),
@@ -85,12 +120,24 @@ export const headerTable: Rule = {
   },
   async run(ctx) {
     // The rows come from the process (a preset's or the config's `process.headerRows`).
-    const REQUIRED_FIELDS = ctx.layout.process.headerRows;
-    const KNOWN = new Map<string, string>([...REQUIRED_FIELDS, ...ctx.layout.process.optionalHeaderRows].map((f) => [f.toLowerCase(), f]));
+    const { process } = ctx.layout;
+    const REQUIRED_FIELDS = process.headerRows;
+    const KNOWN = new Map<string, string>([...REQUIRED_FIELDS, ...process.optionalHeaderRows].map((f) => [f.toLowerCase(), f]));
+    // The order the rows keep: every row's (`rowOrder`), else the required rows'.
+    const ORDER = process.rowOrder.length > 0 ? process.rowOrder : REQUIRED_FIELDS;
     const docs = await (await loadRfcSet(ctx.corpus)).all();
     for (const doc of docs) {
       ctx.visit();
       const { header } = doc;
+      const preamble = process.headerForm === 'preamble';
+      if (preamble) {
+        if (!header.range) {
+          ctx.report({ at: { file: doc.file, range: titleRange(doc) }, messageId: 'noPreamble' });
+          continue;
+        }
+        for (const p of header.preambleProblems ?? []) ctx.report({ at: { file: doc.file, range: p.range }, messageId: 'preambleYaml', data: { problem: p.message } });
+        if (header.preambleProblems?.length && header.rows.length === 0) continue;
+      }
       const quoted = new Set<string>();
       for (const q of header.quotedRows ?? []) {
         const known = KNOWN.get(q.field.toLowerCase());
@@ -123,7 +170,7 @@ export const headerTable: Rule = {
             : { messageId: 'split', data: { row: row.field, cells: row.sourceCells, width } }),
         });
       }
-      if (header.columns.length !== 2 || header.columns[0]!.toLowerCase() !== 'field' || header.columns[1]!.toLowerCase() !== 'value') {
+      if (!preamble && (header.columns.length !== 2 || header.columns[0]!.toLowerCase() !== 'field' || header.columns[1]!.toLowerCase() !== 'value')) {
         ctx.report({ at: { file: doc.file, range: header.range }, messageId: 'columns', data: { columns: header.columns.join(' | ') } });
       }
       const seen = new Set<string>();
@@ -132,7 +179,7 @@ export const headerTable: Rule = {
         const key = row.field.toLowerCase();
         const known = KNOWN.get(key);
         if (!known) {
-          ctx.report({ at: { file: doc.file, range: row.range }, severity: 'warning', messageId: 'unexpected', data: { row: row.field, known: [...KNOWN.values()].join(', ') } });
+          ctx.report({ at: { file: doc.file, range: row.range }, severity: 'warning', messageId: preamble ? 'unexpectedField' : 'unexpected', data: { row: row.field, known: [...KNOWN.values()].join(', ') } });
           continue;
         }
         if (seen.has(key)) {
@@ -140,15 +187,20 @@ export const headerTable: Rule = {
           continue;
         }
         seen.add(key);
-        const order = REQUIRED_FIELDS.indexOf(known);
+        const order = ORDER.indexOf(known);
         if (order >= 0) {
-          if (order < lastRequired) ctx.report({ at: { file: doc.file, range: row.range }, severity: 'warning', messageId: 'order', data: { row: known, expected: REQUIRED_FIELDS.join(', ') } });
+          if (order < lastRequired) ctx.report({ at: { file: doc.file, range: row.range }, severity: 'warning', messageId: preamble ? 'orderField' : 'order', data: { row: known, expected: ORDER.join(', ') } });
           lastRequired = Math.max(lastRequired, order);
-          if (row.value === '') ctx.report({ at: { file: doc.file, range: row.range }, messageId: 'empty', data: { row: known } });
         }
+        if (row.value === '' && (REQUIRED_FIELDS.includes(known) || preamble)) ctx.report({ at: { file: doc.file, range: row.range }, messageId: preamble ? 'emptyField' : 'empty', data: { row: known } });
       }
       for (const f of REQUIRED_FIELDS) {
-        if (!seen.has(f.toLowerCase()) && !quoted.has(f.toLowerCase())) ctx.report({ at: { file: doc.file, range: header.range }, messageId: 'missing', data: { row: f } });
+        if (!seen.has(f.toLowerCase()) && !quoted.has(f.toLowerCase())) ctx.report({ at: { file: doc.file, range: header.range }, messageId: preamble ? 'missingField' : 'missing', data: { row: f } });
+      }
+      // Rows the process requires for some statuses or types (EIP-1's `category` of a Standards Track EIP).
+      for (const [f, when] of Object.entries(process.rowsRequiredWhen)) {
+        if (seen.has(f.toLowerCase()) || !conditionHolds(when, (row) => headerField(doc, row)?.value)) continue;
+        ctx.report({ at: { file: doc.file, range: header.range }, messageId: preamble ? 'missingFieldWhen' : 'missingWhen', data: { row: f, condition: conditionText(when) } });
       }
     }
   },

@@ -1,14 +1,16 @@
 import type { Fix } from '../../../core/findings.js';
+import { fileNamePattern } from '../../../core/process.js';
 import type { Rule, RuleContext } from '../../../core/rule.js';
 import { fixOf } from '../../../core/text-edits.js';
 import { cellContent, replaceCell } from '../../../rfc/header-edits.js';
 import type { HeaderRow, RfcDocument } from '../../../rfc/document.js';
 import { headerField } from '../../../rfc/document.js';
 import { loadRfcSet } from '../../../rfc/set.js';
-import { rfcText } from '../example-rfcs.js';
+import { eipFields, eipText, rfcText } from '../example-rfcs.js';
 import { rangeInCell, titleRange } from '../where.js';
 
-const FILE_NAME = /^\d{4}-[a-z0-9]+(?:-[a-z0-9]+)*\.md$/;
+/** The `specgate` preset's file name, which the `fileName` message words as NNNN-kebab-title.md. */
+const DEFAULT_FILE_NAME = '{number:4}-{slug}.md';
 
 const sample = (title: string, row = '0007') => rfcText(title, [['RFC', row]]);
 
@@ -16,10 +18,12 @@ export const numberMatches: Rule = {
   id: 'rfcs/number-matches',
   rfc: 'RFC 0001 §A',
   rfcByPreset: { openwop: 'RFC 0001 §1–§2' },
-  description: 'The file name NNNN-kebab-title.md, the RFC row and the `# RFC NNNN: Title` line carry the same number, and no number is used twice.',
+  description: "The file name (NNNN-kebab-title.md, or the process's `fileName`), the number row (`numberRow`: RFC) and the title line (`titleLine`: `# RFC NNNN: Title`, unless the process has none) carry the same number, and no number is used twice.",
   fixable: true,
   messages: {
     fileName: 'file name "{{base}}" is not NNNN-kebab-title.md',
+    fileNameAs: 'file name "{{base}}" is not {{pattern}}',
+    numberField: '{{field}} says "{{row}}", but the file name says {{file}}',
     noTitle: 'no title line; the file must start with "# RFC NNNN: Title"',
     titleForm: 'title line "{{text}}" does not read "RFC NNNN: Title"',
     titleNumber: 'title line says RFC {{title}}, but the file name says {{file}}',
@@ -30,8 +34,21 @@ export const numberMatches: Rule = {
     valid: [
       { name: 'file name, RFC row and title line agree', files: { 'RFCS/0007-sample.md': sample('RFC 0007: Sample') } },
       { name: 'the RFC row may write "RFC 0007"', files: { 'RFCS/0007-sample.md': sample('RFC 0007: Sample', 'RFC 0007') } },
+      { name: "an EIP: eip-N.md and its eip field, no title line (the eip preset's fileName, numberRow, titleLine: null)", preset: 'eip', files: { 'EIPS/eip-9.md': eipText(eipFields('9')) } },
     ],
     invalid: [
+      {
+        name: "an EIP whose eip field is not its file's number",
+        preset: 'eip',
+        files: { 'EIPS/eip-9.md': eipText(eipFields('8')) },
+        errors: [{ messageId: 'numberField', line: 2, column: 6, data: { field: 'eip', row: '8', file: '9' } }],
+      },
+      {
+        name: 'a file name that is not the process\'s fileName',
+        preset: 'eip',
+        files: { 'EIPS/eip-9-sample.md': eipText(eipFields('9')) },
+        errors: [{ messageId: 'fileNameAs', line: 1, column: 1, data: { base: 'eip-9-sample.md', pattern: 'eip-{number}.md' } }],
+      },
       {
         name: 'the RFC row names another number than the file and the title (fixed: two of three agree)',
         files: { 'RFCS/0007-sample.md': sample('RFC 0007: Sample', '0008') },
@@ -66,26 +83,29 @@ export const numberMatches: Rule = {
     ],
   },
   async run(ctx) {
+    const { process } = ctx.layout;
+    const FILE_NAME = fileNamePattern(process.fileName);
     const set = await loadRfcSet(ctx.corpus);
     for (const doc of await set.all()) {
       ctx.visit();
       const base = doc.file.slice(doc.file.lastIndexOf('/') + 1);
       if (!FILE_NAME.test(base)) {
-        ctx.report({ at: { file: doc.file, range: titleRange(doc) }, messageId: 'fileName', data: { base } });
+        ctx.report({ at: { file: doc.file, range: titleRange(doc) }, ...(process.fileName === DEFAULT_FILE_NAME ? { messageId: 'fileName', data: { base } } : { messageId: 'fileNameAs', data: { base, pattern: process.fileName } }) });
       }
-      if (!doc.title) {
+      // A process whose title lives in the header only (`titleLine: null`, EIP-1's) has no title line to hold.
+      const titled = process.titleLine !== null;
+      if (titled && !doc.title) {
         ctx.report({ at: { file: doc.file }, messageId: 'noTitle' });
-      } else if (!doc.title.number) {
+      } else if (titled && doc.title && !doc.title.number) {
         ctx.report({ at: { file: doc.file, range: doc.title.range }, messageId: 'titleForm', data: { text: doc.title.text } });
-      } else if (doc.fileNumber && doc.title.number !== doc.fileNumber) {
+      } else if (titled && doc.title?.number && doc.fileNumber && doc.title.number !== doc.fileNumber) {
         ctx.report({ at: { file: doc.file, range: doc.title.range }, messageId: 'titleNumber', data: { title: doc.title.number, file: doc.fileNumber } });
       }
-      const row = headerField(doc, 'RFC');
+      const row = headerField(doc, process.numberRow);
       if (row && doc.fileNumber && row.value.replace(/^RFC\s*/i, '') !== doc.fileNumber) {
         ctx.report({
           at: { file: doc.file, range: rangeInCell(doc, row, row.value) },
-          messageId: 'rowNumber',
-          data: { row: row.value, file: doc.fileNumber },
+          ...(process.numberRow === 'RFC' ? { messageId: 'rowNumber', data: { row: row.value, file: doc.fileNumber } } : { messageId: 'numberField', data: { field: process.numberRow, row: row.value, file: doc.fileNumber } }),
           fix: rowToFileNumber(ctx, doc, row),
         });
       }

@@ -3,7 +3,7 @@ import type { Rule } from '../../../core/rule.js';
 import { statusNames } from '../../../core/process.js';
 import { headerField, rfcStatus } from '../../../rfc/document.js';
 import { loadRfcSet } from '../../../rfc/set.js';
-import { rfcText } from '../example-rfcs.js';
+import { eipFields, eipText, rfcText } from '../example-rfcs.js';
 
 const FILE = 'RFCS/0007-sample.md';
 const withStatus = (status: string) => ({ [FILE]: rfcText('RFC 0007: Sample', [['RFC', '0007'], ['Status', status]]) });
@@ -12,7 +12,7 @@ export const statusKnown: Rule = {
   id: 'rfcs/status-known',
   rfc: 'RFC 0001 §C',
   rfcByPreset: { openwop: 'RFC 0001 §3' },
-  description: 'The Status row holds one of Draft, Active, Accepted, Withdrawn, Superseded, Rejected.',
+  description: "The Status row holds one of the process's statuses (`process.statuses` and `otherStatuses`; under specgate and openwop Draft, Active, Accepted, Withdrawn, Superseded, Rejected).",
   messages: {
     unknown: 'status "{{value}}" is not one of {{names}}{{hint}}',
   },
@@ -20,8 +20,15 @@ export const statusKnown: Rule = {
     valid: [
       { name: 'a status of the process, in backticks', files: withStatus('`Accepted`') },
       { name: 'a status as a plain word, with a note after it', files: withStatus('Active (since 2026-04-01)') },
+      { name: 'a status of two words in a preamble, one with no role (the eip preset\'s otherStatuses)', preset: 'eip', files: { 'EIPS/eip-9.md': eipText(eipFields('9', { status: 'Last Call' })) } },
     ],
     invalid: [
+      {
+        name: 'a status EIP-1 does not list (the eip preset)',
+        preset: 'eip',
+        files: { 'EIPS/eip-9.md': eipText(eipFields('9', { status: 'Moved' })) },
+        errors: [{ messageId: 'unknown', line: 7, column: 9, data: { value: 'Moved', names: 'Draft, Final, Withdrawn, Review, Last Call, Stagnant, Living', hint: '' } }],
+      },
       {
         name: 'a status outside the set',
         files: withStatus('`Approved`'),
@@ -44,6 +51,8 @@ export const statusKnown: Rule = {
       ctx.visit();
       const status = rfcStatus(doc);
       if (status && names.includes(status.value)) continue;
+      // A status of several words written without backticks (`| Status | Last Call |`): the cell opens with it.
+      if (names.some((n) => n.includes(' ') && new RegExp(`^${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(row.value))) continue;
       const value = status?.value ?? row.value;
       ctx.report({
         at: { file: doc.file, range: status?.range ?? row.valueRange },

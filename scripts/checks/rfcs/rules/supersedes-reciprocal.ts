@@ -3,7 +3,7 @@ import type { RuleContext, Rule } from '../../../core/rule.js';
 import { fixOf } from '../../../core/text-edits.js';
 import { cellContent, replaceCell } from '../../../rfc/header-edits.js';
 import type { HeaderRow, RfcDocument } from '../../../rfc/document.js';
-import { headerField, namedRfcs, rfcStatus } from '../../../rfc/document.js';
+import { headerField, namedRfcs, rfcStatus, wholeRfcs } from '../../../rfc/document.js';
 import { loadRfcSet, rfcByNumber } from '../../../rfc/set.js';
 import { rfcText } from '../example-rfcs.js';
 import { rangeInCell, titleRange } from '../where.js';
@@ -59,7 +59,8 @@ export const supersedesReciprocal: Rule = {
       const supersededBy = headerField(doc, 'Superseded by');
       const check = async (row: typeof supersedes, backField: 'Supersedes' | 'Superseded by', verb: string) => {
         if (!row) return;
-        for (const other of namedRfcs(row.value)) {
+        // Only an RFC superseded whole: a row naming sections or rows of it (`RFC 0100 Q3/G5`) leaves it in force.
+        for (const other of wholeRfcs(row.value)) {
           const target = await rfcByNumber(set, other);
           if (!target || target === doc) continue;
           const back = headerField(target, backField);
@@ -77,12 +78,12 @@ export const supersedesReciprocal: Rule = {
       await check(supersededBy, 'Supersedes', 'is superseded by');
       const status = rfcStatus(doc)?.value;
       const successors = supersededBy ? namedRfcs(supersededBy.value) : [];
-      if (status === statuses.superseded && successors.length === 0) {
+      if (statuses.superseded !== undefined && status === statuses.superseded && successors.length === 0) {
         ctx.report({ at: { file: doc.file, range: supersededBy?.valueRange ?? titleRange(doc) }, messageId: 'noSuccessor', data: { number, superseded: statuses.superseded } });
       }
       for (const s of successors) {
         const successor: RfcDocument | undefined = await rfcByNumber(set, s);
-        if (status !== statuses.superseded && successor && rfcStatus(successor)?.value === statuses.accepted) {
+        if (statuses.superseded !== undefined && statuses.accepted !== undefined && status !== statuses.superseded && successor && rfcStatus(successor)?.value === statuses.accepted) {
           ctx.report({
             at: { file: doc.file, range: rfcStatus(doc)?.range ?? titleRange(doc) },
             severity: 'warning',

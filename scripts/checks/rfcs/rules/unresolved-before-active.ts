@@ -2,7 +2,7 @@ import type { Rule } from '../../../core/rule.js';
 import type { AnswerSection, QuestionItem } from '../../../rfc/document.js';
 import { ALL_RESOLVED, rfcStatus } from '../../../rfc/document.js';
 import { historySentences } from '../../../rfc/history.js';
-import { stanceIn } from '../../../rfc/stance.js';
+import { deferralIn, stanceIn } from '../../../rfc/stance.js';
 import { loadRfcSet } from '../../../rfc/set.js';
 
 /**
@@ -56,16 +56,16 @@ export const unresolvedBeforeActive: Rule = {
   rfc: 'RFC 0001 §G',
   rfcByPreset: { openwop: 'RFC 0001 §6, template' },
   description:
-    'An Active or Accepted RFC has no unresolved question that still says it is to be decided before Active (itself or by its lead-in line), still waits for a decision or confirmation, or is only asked, or records no position (no proposal, current behaviour, decision, deferral or answer), unless an answer is recorded (in the item, a later resolution section, a lead-in saying all are resolved, or a history sentence keeping the questions open).',
+    'An Active or Accepted RFC has no unresolved question that still says it is to be decided before Active (itself or by its lead-in line), still waits for a decision or confirmation, or is only asked, or records no position (no proposal, current behaviour, decision, deferral — to a register row, another RFC or a later phase — or answer), unless an answer is recorded (in the item, a later resolution section, a lead-in saying all are resolved, or a history sentence keeping the questions open).',
   defaultSeverity: 'warning',
   messages: {
     blocks: 'RFC is {{status}}, but unresolved question {{name}} still says "{{words}}" and records no answer; answer it, or say it no longer blocks',
     leadBlocks: 'RFC is {{status}}, but unresolved question {{name}} records no answer, and the line above the questions says "{{words}}"; answer it, or say it no longer blocks',
     waits: 'RFC is {{status}}, but unresolved question {{name}} still waits ("{{words}}") and records no decision; record the decision, or say it stays open past {{status}}',
     unanswered:
-      'RFC is {{status}}, but unresolved question {{name}} is only asked: nothing after the question records an answer, a current stance or a deferral (the template has the questions decided before Active); record one',
+      'RFC is {{status}}, but unresolved question {{name}} is only asked: nothing after the question records an answer, a current stance or a deferral (the process has its questions decided before an RFC leaves draft); record one',
     noStance:
-      'RFC is {{status}}, but unresolved question {{name}} records no position: its words weigh or describe the question, but propose, decide or defer nothing and state no current behaviour (the template has the questions decided before Active); record one',
+      'RFC is {{status}}, but unresolved question {{name}} records no position: its words weigh or describe the question, but propose, decide or defer nothing and state no current behaviour (the process has its questions decided before an RFC leaves draft); record one',
   },
   examples: {
     valid: [
@@ -114,7 +114,8 @@ export const unresolvedBeforeActive: Rule = {
       if (historySentences(ctx.corpus.text(doc.file), doc).some((s) => QUESTIONS_KEPT.test(s))) continue;
       const leadBlocks = BLOCKS_ACTIVE.exec(q.leadIn);
       q.items.forEach((item, i) => {
-        if (ANSWERED.test(item.prose) || answeredBy(q.answers, item)) return;
+        // A decision, or a place the question now lives (a register row, another RFC, a later phase, "not here"), closes it.
+        if (ANSWERED.test(item.prose) || deferralIn(item.prose) || answeredBy(q.answers, item)) return;
         const at = { file: doc.file, range: item.range };
         const own = BLOCKS_ACTIVE.exec(item.text);
         if (own) return ctx.report({ at, messageId: 'blocks', data: { ...subject(status, item, i), words: own[0] } });

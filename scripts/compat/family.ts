@@ -1,28 +1,30 @@
 import type { ConfiguredSeverity, Finding } from '../core/findings.js';
 import type { Layout } from '../core/layout.js';
-import { presetLayout } from '../core/layout.js';
-import { OverlaySource } from '../core/overlay-source.js';
+import type { OverlaySource } from '../core/overlay-source.js';
 import type { ExampleFiles } from '../core/rule.js';
-import type { ExampleDriver, ExampleRun, ValidRuleCase } from '../core/rule-tester.js';
-import { compareSources } from './compare.js';
+import type { CommandFamily, ExampleRun, ValidRuleCase } from '../core/rule-tester.js';
+import { RULE_INFOS } from './rules.js';
+import type { compareSources as CompareSources } from './compare.js';
 
 /** How the example's base is named in its messages ("since base"). */
 export const EXAMPLE_REF = 'base';
 
-function memory(files: ExampleFiles): OverlaySource {
-  const source = new OverlaySource(undefined);
+function memory(files: ExampleFiles, Overlay: typeof OverlaySource): OverlaySource {
+  const source = new Overlay(undefined);
   for (const [file, text] of Object.entries(files)) source.set(file, text);
   return source;
 }
 
 /** An example's base and head compared as `specgate compat` compares two sides: its changes, and their findings at `severities`. */
-export function compareExample(c: Pick<ValidRuleCase, 'base' | 'files' | 'options' | 'preset'>, severities: Record<string, ConfiguredSeverity> = {}): ReturnType<typeof compareSources> {
+export async function compareExample(c: Pick<ValidRuleCase, 'base' | 'files' | 'options' | 'preset'>, severities: Record<string, ConfiguredSeverity> = {}): ReturnType<typeof CompareSources> {
+  // Loaded when an example runs: list-rules reads this family's rules only.
+  const [{ compareSources }, { presetLayout }, { OverlaySource }] = await Promise.all([import('./compare.js'), import('../core/layout.js'), import('../core/overlay-source.js')]);
   return compareSources({
     // An example may place a document elsewhere than the preset (`options.layout`: the OpenAPI examples are JSON).
     layout: { ...presetLayout(c.preset ?? 'specgate'), ...(c.options?.layout as Partial<Layout> | undefined) },
     ref: EXAMPLE_REF,
-    base: memory(c.base ?? {}),
-    head: memory(c.files),
+    base: memory(c.base ?? {}, OverlaySource),
+    head: memory(c.files, OverlaySource),
     // No git: files are paired by path, then by `$id` or similar text (pairing.ts), as files git does not track yet.
     renames: () => new Map(),
     severities,
@@ -33,15 +35,18 @@ export function compareExample(c: Pick<ValidRuleCase, 'base' | 'files' | 'option
 const isProblem = (f: Finding) => /^(parse|corpus|limits)\//.test(f.ruleId) || f.ruleId === 'compat/base-unreadable';
 
 /**
- * The rule tester's driver for a compat rule (core/rule-tester.ts): the example's `base` and
- * `files` (the head) held in memory are compared as `specgate compat` compares a git base with
- * the working tree (compareSources: the same pairing, differs, locations and messages), with the
- * rule under test turned on (additive and editorial rules are off by default). Only that rule's
- * findings are compared: one change can be a neighbouring kind too (a renamed property is also
- * an added one), which that rule's own examples show.
+ * The compat family: its rules, and its run on in-memory inputs: the example's `base` and `files`
+ * (the head) are compared as `specgate compat` compares a git base with the working tree
+ * (compareSources: the same pairing, differs, locations and messages), with the rule under test
+ * turned on (additive and editorial rules are off by default). Only that rule's findings are
+ * compared: one change can be a neighbouring kind too (a renamed property is also an added one),
+ * which that rule's own examples show.
  */
-export const compatExampleDriver: ExampleDriver = {
+export const COMPAT_FAMILY: CommandFamily = {
   command: 'compat',
+  group: 'compat',
+  page: 'compat',
+  rules: RULE_INFOS,
   async run(rule, files, { base, options, preset }): Promise<ExampleRun> {
     const result = await compareExample({ files, ...(base ? { base } : {}), ...(options ? { options } : {}), ...(preset ? { preset } : {}) }, { [rule.id]: 'on' });
     return {

@@ -1,17 +1,21 @@
-import type { ExampleDriver } from './rule-tester.js';
-import { runRuleOn } from './rule-tester.js';
+import { INPUT_RULES } from './input-rules.js';
+import type { CommandFamily } from './rule-tester.js';
 import type { ExampleFiles, Rule } from './rule.js';
 
 /**
- * The rule tester's driver for the input rules (parse/*, corpus/*, limits/*), which have no `run`:
- * the corpus reports them when a rule asks for a file. A stand-in rule asks for each file of the
+ * The input family: the rules of reading a file (parse/*, corpus/*, limits/*) that every command
+ * reports. Its run: the corpus reports them when a rule asks for a file. A stand-in rule asks for each file of the
  * example as a rule would, by extension (`.json` as JSON, `.yaml` as YAML, `.md` as Markdown,
  * anything else as text), and for the paths `options.read` names that the example does not hold;
  * the findings compared are what the corpus reported of the rule under test.
  */
-export const INPUT_EXAMPLE_DRIVER: ExampleDriver = {
+export const INPUT_FAMILY: CommandFamily = {
   command: 'check',
+  group: 'every command (input)',
+  page: 'input',
+  rules: INPUT_RULES,
   async run(rule, files, { options = {}, preset }) {
+    const { runRuleOn } = await import('./rule-tester.js');
     const problems = (await runRuleOn(reader(files, options), files, preset ? { preset } : {})).problems;
     return { findings: problems.filter((f) => f.ruleId === rule.id), problems: problems.filter((f) => f.ruleId !== rule.id), output: {} };
   },

@@ -1,15 +1,11 @@
-import { applySeverities } from './collector.js';
-import { CONFIG_FILE } from './config.js';
-import { EXCEPTION_RULES, rulesNamedInComments, settleExceptions } from './exceptions.js';
+import { EXCEPTION_RULES, EXCEPTIONS_EXAMPLES_NOTE } from './exceptions.js';
 import type { Finding } from './findings.js';
 import { INPUT_RULES } from './input-rules.js';
-import { parseJson } from './json-tree.js';
 import type { Rule } from './rule.js';
-import type { ExampleDriver } from './rule-tester.js';
-import { exampleCorpus, runRuleOn } from './rule-tester.js';
+import type { CommandFamily } from './rule-tester.js';
 
 /**
- * The rule tester's driver for the exceptions rules (core/exceptions.ts), which have no `run`:
+ * The exceptions family: the rules of core/exceptions.ts, which have no `run` of their own:
  * `specgate check` reports them when it settles the exceptions after its rules ran. The example's
  * files are a repository in memory: the rules its exceptions name (its Markdown files' disable
  * comments, the `exceptions` of its specgate.config.json) run over it one at a time, as the rule
@@ -19,10 +15,22 @@ import { exampleCorpus, runRuleOn } from './rule-tester.js';
  * are the known ones. Option `report-unused-exceptions: false` is check's
  * --no-report-unused-exceptions.
  */
-export function exceptionsExampleDriver(catalog: () => Promise<readonly Rule[]>): ExampleDriver {
+export function exceptionsFamily(catalog: () => Promise<readonly Rule[]>): CommandFamily {
   return {
     command: 'check',
+    group: 'check (exceptions)',
+    page: 'exceptions',
+    rules: EXCEPTION_RULES,
+    examplesNote: EXCEPTIONS_EXAMPLES_NOTE,
     async run(rule, files, { options = {}, preset }) {
+      // Loaded when an example runs: list-rules reads this family's rules only.
+      const [{ applySeverities }, { CONFIG_FILE }, { rulesNamedInComments, settleExceptions }, { parseJson }, { exampleCorpus, runRuleOn }] = await Promise.all([
+        import('./collector.js'),
+        import('./config.js'),
+        import('./exceptions.js'),
+        import('./json-tree.js'),
+        import('./rule-tester.js'),
+      ]);
       const rules = await catalog();
       const configText = files[CONFIG_FILE];
       const configDoc = configText === undefined ? undefined : parseJson(CONFIG_FILE, configText);
