@@ -1,7 +1,7 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { spawnCli } from '../helpers/env.js';
+import { spawnCli, tempDir } from '../helpers/env.js';
 import { corpusRepo, gitOk } from '../gates/git-repo.js';
 
 /*
@@ -190,4 +190,28 @@ describe('hostile round 5: the language server\'s bytes', () => {
       server.kill();
     }
   }, 60_000);
+});
+
+describe('hostile round 5: config discovery from a path argument', () => {
+  it('a committed folder link out of the repository, named on the command line, is not a root: its config and plugin are never read', () => {
+    const { root } = corpusRepo();
+    const elsewhere = tempDir('specgate-elsewhere-');
+    const marker = path.join(tempDir('specgate-marker-'), 'PWNED');
+    mkdirSync(path.join(elsewhere, 'RFCS'));
+    writeFileSync(path.join(elsewhere, 'RFCS/0001-x.md'), readFileSync(path.join(root, 'RFCS/0001-rfc-process.md')));
+    writeFileSync(path.join(elsewhere, 'specgate.config.json'), JSON.stringify({ plugins: ['./evil.cjs'] }));
+    writeFileSync(path.join(elsewhere, 'evil.cjs'), `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran'); module.exports = {};\n`);
+    symlinkSync(elsewhere, path.join(root, 'pkg'));
+    gitOk(root, ['add', 'pkg']);
+    gitOk(root, ['commit', '-q', '--no-verify', '-m', 'link']);
+    spawnCli(['check', 'pkg/RFCS/0001-x.md'], { cwd: root });
+    expect(existsSync(marker)).toBe(false);
+    // clean control: a real package folder's config governs the files named in it
+    mkdirSync(path.join(root, 'sub/RFCS'), { recursive: true });
+    writeFileSync(path.join(root, 'sub/RFCS/0001-x.md'), readFileSync(path.join(root, 'RFCS/0001-rfc-process.md')));
+    writeFileSync(path.join(root, 'sub/specgate.config.json'), JSON.stringify({ plugins: ['./evil.cjs'] }));
+    writeFileSync(path.join(root, 'sub/evil.cjs'), `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran'); module.exports = {};\n`);
+    spawnCli(['check', 'sub/RFCS/0001-x.md'], { cwd: root });
+    expect(existsSync(marker)).toBe(true);
+  });
 });
