@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { pathKind } from './inputs.js';
 import { isInside, readRegularFile } from './source.js';
 import type { ReadResult } from './source.js';
@@ -70,7 +70,19 @@ function searchFolders(from: string): string[] {
   const stop = workTreeTop(start) ?? start;
   const dirs = [start];
   for (let dir = start; dir !== stop && path.dirname(dir) !== dir; ) dirs.push((dir = path.dirname(dir)));
-  return dirs;
+  // The walk is by name; a folder reached through a symlink out of the repository (a committed
+  // `pkg -> /elsewhere`, named on the command line as `pkg/RFCS/x.md`) is not the repository's,
+  // and neither its config nor the plugins that config names are read.
+  const top = realOrSelf(stop);
+  return dirs.filter((dir) => isInside(realOrSelf(dir), top));
+}
+
+function realOrSelf(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
+  }
 }
 
 /**
@@ -229,6 +241,7 @@ function describeConfigError(e: SchemaError, config: unknown): string {
     case 'pattern': {
       // A key that breaks `propertyNames` is named by ajv's `propertyName`, not by the path.
       const name = (e as { propertyName?: string }).propertyName;
+      if (e.instancePath === '/layout/statusDocument/file' && e.params.pattern !== undefined && String(e.params.pattern).includes('markdown')) return `${where} must be a Markdown file (.md or .markdown): the report writes Markdown there`;
       return e.instancePath.startsWith('/rules')
         ? `rule ids look like "family/subject-constraint"; ${name === undefined ? where : JSON.stringify(name)} does not`
         : `${where} must be a repository-relative path with forward slashes that stays inside the root`;

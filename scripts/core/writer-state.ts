@@ -150,7 +150,7 @@ export const TEMP_NAME = /^\.(.+)\.specgate-[0-9a-f]{16}\.tmp$/s;
 /**
  * Why a path of the tree may not be written by the writer (undefined: it may): it must be
  * repository-relative (no `..`, not absolute), outside `.git/`, a governed Markdown, JSON or YAML
- * document. The walk that refuses symlinks on the way is the caller's (`pathWithoutSymlinks`).
+ * document, and no file that configures a program that runs (`package.json`, `.github/`, …). The walk that refuses symlinks on the way is the caller's (`pathWithoutSymlinks`).
  */
 export function notWritable(rel: string): string | undefined {
   if (rel === '' || path.isAbsolute(rel) || rel.includes('\\') || rel.includes('\0')) return 'is not a path inside the repository';
@@ -158,5 +158,13 @@ export function notWritable(rel: string): string | undefined {
   if (segs.some((s) => s === '' || s === '.' || s === '..')) return 'is not a plain path inside the repository';
   if (segs.some((s) => s.toLowerCase() === '.git')) return 'is inside .git/';
   if (!GOVERNED_EXTENSIONS.test(rel)) return 'is not a governed Markdown, JSON or YAML document';
+  // A config may name any JSON, YAML or Markdown file as a document (the status document, the map):
+  // never one that makes a program run (a package manifest's scripts, a CI workflow, a hook's config).
+  if (!/\.(md|markdown)$/i.test(rel) && (segs.slice(0, -1).some((s) => RUNS_PROGRAMS_FOLDER.test(s)) || RUNS_PROGRAMS_FILE.test(segs.at(-1)!))) return 'configures programs that run (a package manifest, a CI workflow or action, a hook)';
   return undefined;
 }
+
+/** Folders whose JSON and YAML files run programs: CI workflows and actions, installed packages, git hook managers. */
+const RUNS_PROGRAMS_FOLDER = /^(\.github|\.gitlab|\.circleci|\.husky|\.vscode|node_modules)$/i;
+/** Files that do, wherever they are. */
+const RUNS_PROGRAMS_FILE = /^(package(-lock)?\.json|npm-shrinkwrap\.json|pnpm-(lock|workspace)\.yaml|\.pre-commit-(config|hooks)\.ya?ml|action\.ya?ml|\.gitlab-ci\.ya?ml|\.travis\.ya?ml|azure-pipelines\.ya?ml|bitbucket-pipelines\.ya?ml|lefthook\.ya?ml|\.lefthook\.ya?ml|tsconfig(\..*)?\.json|\.eslintrc(\..*)?\.json|renovate\.json|\.?devcontainer\.json)$/i;

@@ -1,7 +1,8 @@
 import type { Connection, Hover, InitializeResult } from 'vscode-languageserver/node';
-import { CodeActionKind, createConnection, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
+import { CodeActionKind, createConnection, StreamMessageReader, StreamMessageWriter, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { packageVersion } from '../core/package-root.js';
+import { jsonText } from '../core/reporters/json-text.js';
 import { printable } from '../core/reporters/printable.js';
 import { MAX_FILE_BYTES } from '../core/source.js';
 import { quickFix, toDiagnostic } from './convert.js';
@@ -11,6 +12,28 @@ import { hoverAt } from './hover.js';
 import { placeUri, rootOfUri } from './uri.js';
 import { Workspace } from './workspace.js';
 
+/**
+ * The connection over stdio. Messages are serialised as every machine format is (json-text.ts): the
+ * bidi controls and marks, DEL, C1 and the line separators of a document's text, quoted in a
+ * diagnostic, reach the editor as `\uXXXX` escapes, never as raw bytes (the same JSON value).
+ */
+function stdioConnection(): Connection {
+  const encoder = { name: 'application/json', encode: (msg: unknown, opts: { charset: BufferEncoding }) => Promise.resolve(Buffer.from(jsonText(msg, 0), opts.charset)) };
+  const input = process.stdin.pipe(frameGuard(logLine));
+  const reader = new StreamMessageReader(input);
+  // What vscode-languageserver does for streams it is handed (not for a reader): the input's end
+  // (the client gone, or the frame guard closing a bad connection) ends the process, 0 after a shutdown request.
+  let shutdown = false;
+  const listen = reader.listen.bind(reader);
+  reader.listen = (callback) =>
+    listen((message) => {
+      if ((message as { method?: string }).method === 'shutdown') shutdown = true;
+      callback(message);
+    });
+  for (const event of ['end', 'close']) input.on(event, () => process.exit(shutdown ? 0 : 1));
+  return createConnection(reader, new StreamMessageWriter(process.stdout, { contentTypeEncoder: encoder }));
+}
+
 /** Quiet time after the last keystroke before a check (changes in that window are checked together). */
 export const DEFAULT_DEBOUNCE_MS = 20;
 
@@ -19,7 +42,7 @@ export const DEFAULT_DEBOUNCE_MS = 20;
  * open documents on open, change and save, with quick fixes and hover on rule ids. Speaks LSP over
  * stdio through vscode-languageserver.
  */
-export function startServer(connection: Connection = createConnection(process.stdin.pipe(frameGuard(logLine)), process.stdout), serverOpts: { plugins?: boolean } = {}): void {
+export function startServer(connection: Connection = stdioConnection(), serverOpts: { plugins?: boolean } = {}): void {
   const documents = new TextDocuments(TextDocument);
   let workspace: Workspace | undefined;
   let ready: Promise<void> = Promise.resolve();

@@ -34,7 +34,14 @@ export async function buildReport(corpus: CorpusReader, extra: { errataPending?:
     citesOut.set(n, (d.citedRfcs ?? []).filter((c) => c !== n));
   }
   const citedBy = new Map<string, string[]>();
-  for (const [from, tos] of citesOut) for (const to of tos) citedBy.set(to, [...(citedBy.get(to) ?? []), from]);
+  // Appended in place: an RFC cited by every other one is met once per citation (linear in them).
+  for (const [from, tos] of citesOut) {
+    for (const to of tos) {
+      const list = citedBy.get(to);
+      if (list) list.push(from);
+      else citedBy.set(to, [from]);
+    }
+  }
 
   const rfcs: RfcRow[] = docs.map((d) => {
     const number = rfcNumber(d) ?? '';
@@ -130,7 +137,11 @@ async function citationGraph(docs: readonly RfcDocument[], citesOut: ReadonlyMap
   for (const [from, tos] of [...citesOut].sort(([a], [b]) => a.localeCompare(b))) {
     for (const to of tos) {
       if (known.has(to)) edges.push({ from, to });
-      else unknown.set(to, [...(unknown.get(to) ?? []), from]);
+      else {
+        const list = unknown.get(to);
+        if (list) list.push(from);
+        else unknown.set(to, [from]);
+      }
     }
   }
   const missingSections: CitationGraph['missingSections'] = [];

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { CorpusReader } from '../core/corpus.js';
+import { MAX_MARKDOWN_BYTES } from '../core/corpus.js';
 import { gitBytes, gitText } from '../core/git.js';
 import { rfcStatus } from '../rfc/document.js';
 import { loadRfcDocument } from '../rfc/load.js';
@@ -9,9 +10,12 @@ import type { HistoryPoint } from './model.js';
 export const MAX_COMMITS = 2_000;
 /** Points the chart shows at most. */
 export const POINTS = 40;
-/** Distinct RFC versions read at most, and their bytes together: past either, the oldest points are left out. */
+/**
+ * Distinct RFC versions read at most, and their bytes together: past either, the oldest points are
+ * left out. A version past the Markdown cap is not read (it counts under no status).
+ */
 export const MAX_BLOBS = 5_000;
-export const MAX_BYTES = 256 * 1024 * 1024;
+export const MAX_BYTES = 64 * 1024 * 1024;
 /** The header table sits before the first `##` section (RFC 0001 §B): only that much of an old version is read. */
 const HEAD_BYTES = 16 * 1024;
 
@@ -36,26 +40,44 @@ export async function statusHistory(corpus: CorpusReader, maxCommits = MAX_COMMI
   const commits = log.split('\n').filter(Boolean).map((l) => ({ commit: l.slice(0, l.indexOf(' ')), date: l.slice(l.indexOf(' ') + 1) }));
   if (commits.length === 0) return undefined;
   const picked = thin(commits.reverse(), POINTS);
-  // Which blob each RFC file is at each picked commit.
-  const trees = picked.map((c) => {
-    const listing = gitText(['ls-tree', '-z', c.commit, '--', `${dir}/`], { cwd, maxBuffer: 4 * 1024 * 1024 });
+  // Which blob each RFC file is at each picked commit, newest first: a listing git cannot give
+  // within its bound leaves out that point and the older ones.
+  const trees: Array<{ commit: string; date: string; files: Array<{ file: string; blob: string }> }> = [];
+  for (let i = picked.length - 1; i >= 0; i--) {
+    const c = picked[i]!;
+    let listing: string;
+    try {
+      listing = gitText(['ls-tree', '-z', c.commit, '--', `${dir}/`], { cwd, maxBuffer: 4 * 1024 * 1024 });
+    } catch {
+      break;
+    }
     const files: Array<{ file: string; blob: string }> = [];
     for (const rec of listing.split('\0')) {
       const m = /^(\d+) blob ([0-9a-f]+)\t(.*)$/s.exec(rec);
       if (m && m[1] !== '120000' && m[3]!.endsWith('.md') && !NOT_RFCS.test(path.posix.basename(m[3]!))) files.push({ file: m[3]!, blob: m[2]! });
     }
-    return { ...c, files };
-  });
+    trees.unshift({ ...c, files });
+  }
+  // Each version's size first (one `git cat-file --batch-check`): a version past the Markdown cap is
+  // not read (as the working tree's would not be parsed), and the versions read stay within MAX_BYTES.
+  const sizes = blobSizes([...new Set(trees.flatMap((t) => t.files.map((f) => f.blob)))], cwd);
   // Newest first, so the bounds leave out the oldest points.
   const blobs = new Map<string, string>();
+  let bytes = 0;
   let kept = trees.length;
   for (let i = trees.length - 1; i >= 0; i--) {
-    const fresh = trees[i]!.files.filter((f) => !blobs.has(f.blob));
-    if (blobs.size + fresh.length > MAX_BLOBS) break;
-    for (const f of fresh) blobs.set(f.blob, f.file);
+    const fresh = new Map<string, string>();
+    for (const f of trees[i]!.files) {
+      const size = sizes.get(f.blob);
+      if (!blobs.has(f.blob) && size !== undefined && size <= MAX_MARKDOWN_BYTES) fresh.set(f.blob, f.file);
+    }
+    const more = [...fresh.keys()].reduce((t, b) => t + sizes.get(b)!, 0);
+    if (blobs.size + fresh.size > MAX_BLOBS || bytes + more > MAX_BYTES) break;
+    for (const [b, f] of fresh) blobs.set(b, f);
+    bytes += more;
     kept = i;
   }
-  const heads = readHeads([...blobs.keys()], cwd);
+  const heads = readHeads([...blobs.keys()], cwd, bytes);
   const statusOf = new Map<string, string>();
   const cache = corpus.cache ? (await import('../core/parse-cache.js')).openParseCache(corpus.root) : undefined;
   for (const [blob, file] of blobs) {
@@ -80,11 +102,36 @@ function thin<T>(items: readonly T[], n: number): T[] {
   return Array.from({ length: n }, (_, i) => items[Math.round((i * (items.length - 1)) / (n - 1))]!);
 }
 
-/** The start of each blob's text, up to its first `##` heading (one `git cat-file --batch` for all). */
-function readHeads(blobs: readonly string[], cwd: string): Map<string, string> {
+/** Each blob's size (one `git cat-file --batch-check` for all); a blob git does not have is absent. */
+function blobSizes(blobs: readonly string[], cwd: string): Map<string, number> {
+  const out = new Map<string, number>();
+  if (blobs.length === 0) return out;
+  let raw: string;
+  try {
+    raw = gitText(['cat-file', '--batch-check'], { cwd, input: blobs.join('\n') + '\n', maxBuffer: 64 * (blobs.length + 1) });
+  } catch {
+    return out;
+  }
+  for (const line of raw.split('\n')) {
+    const [oid, type, size] = line.split(' ');
+    if (type === 'blob' && size !== undefined && /^\d+$/.test(size)) out.set(oid!, Number(size));
+  }
+  return out;
+}
+
+/**
+ * The start of each blob's text, up to its first `##` heading (one `git cat-file --batch` for all).
+ * `bytes` is their size together (blobSizes), so git's output is bounded before it is read.
+ */
+function readHeads(blobs: readonly string[], cwd: string, bytes: number): Map<string, string> {
   const out = new Map<string, string>();
   if (blobs.length === 0) return out;
-  const raw = gitBytes(['cat-file', '--batch'], { cwd, input: blobs.join('\n') + '\n', maxBuffer: MAX_BYTES });
+  let raw: Buffer;
+  try {
+    raw = gitBytes(['cat-file', '--batch'], { cwd, input: blobs.join('\n') + '\n', maxBuffer: bytes + 128 * (blobs.length + 1) });
+  } catch {
+    return out;
+  }
   let at = 0;
   while (at < raw.length) {
     const nl = raw.indexOf(10, at);

@@ -2,6 +2,9 @@ import path from 'node:path';
 import type { ReportModel } from './model.js';
 import type { ReportSection } from './sections.js';
 import { REPORT_SECTIONS, SECTION_TITLES } from './sections.js';
+import { UNSAFE_ABOVE_C0 } from '../core/reporters/printable.js';
+
+const UNSAFE = new RegExp(`[\\u0000-\\u001f${UNSAFE_ABOVE_C0}]+`, 'g');
 
 /**
  * Text from the corpus in a Markdown table cell or list item: it is pull-request text, so it can
@@ -10,7 +13,7 @@ import { REPORT_SECTIONS, SECTION_TITLES } from './sections.js';
  */
 export function mdText(s: string): string {
   return s
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g, ' ')
+    .replace(UNSAFE, ' ')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')

@@ -13,8 +13,14 @@ import type { HistoryPoint, ReportModel } from './model.js';
 
 /** Text in SVG or HTML, element content and attribute values alike. */
 export function esc(s: string): string {
-  return s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return s
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '')
+    .replace(BIDI, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
+
+/** The bidi marks, embeddings, overrides and isolates, and the line separators: shown as escapes, as on a terminal (a browser would reorder the text around them). */
+const BIDI = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /** One colour per status role (a status the process does not name is grey). */
 export const ROLE_COLOURS: Readonly<Record<StatusRole | 'other', string>> = {
@@ -61,6 +67,10 @@ export function historyChart(model: ReportModel, points: readonly HistoryPoint[]
   return `<svg id="history-chart" class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="RFCs per status over ${points.length} point${points.length === 1 ? '' : 's'} of the git history">${ticks.join('')}${paths.join('')}${dates}</svg>`;
 }
 
+/** The citation graph is drawn up to these (real RFC folders: hundreds of RFCs, a few thousand citations). */
+export const MAX_GRAPH_EDGES = 20_000;
+export const MAX_GRAPH_NODES = 2_000;
+
 interface Node extends SimulationNodeDatum {
   id: string;
   row: ReportModel['rfcs'][number];
@@ -77,6 +87,8 @@ export function citationGraph(model: ReportModel, href: (file: string) => string
   const cited = new Set(model.citations.edges.flatMap((e) => [e.from, e.to]));
   const nodes: Node[] = model.rfcs.filter((r) => cited.has(r.number)).map((row) => ({ id: row.number, row }));
   if (nodes.length === 0) return `<p class="empty">No RFC cites another.</p>`;
+  // d3-force costs every tick a pass over the links and the nodes, and the page a line per link.
+  if (model.citations.edges.length > MAX_GRAPH_EDGES || nodes.length > MAX_GRAPH_NODES) return `<p class="empty">${model.citations.edges.length} citations between ${nodes.length} RFCs: too many to draw (the picture shows up to ${MAX_GRAPH_EDGES} citations between ${MAX_GRAPH_NODES} RFCs); the RFC table lists them.</p>`;
   const links: Array<SimulationLinkDatum<Node>> = model.citations.edges.map((e) => ({ source: e.from, target: e.to }));
   const degree = new Map<string, number>();
   for (const e of model.citations.edges) for (const n of [e.from, e.to]) degree.set(n, (degree.get(n) ?? 0) + 1);

@@ -3,7 +3,8 @@ import { UNSAFE_ABOVE_C0 } from './printable.js';
 /**
  * Characters JSON carries raw but a terminal, a CI log or an editor acts on: DEL and the C1 controls
  * (U+009B starts a VT220 sequence), the bidirectional embeddings, overrides and isolates
- * (U+202A–U+202E, U+2066–U+2069: text shown in another order than it is), and the line and
+ * (U+202A–U+202E, U+2066–U+2069: text shown in another order than it is), the bidi marks (U+061C,
+ * U+200E, U+200F), and the line and
  * paragraph separators (U+2028, U+2029: line breaks to some readers). JSON.stringify escapes the
  * C0 controls itself.
  */

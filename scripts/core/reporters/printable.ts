@@ -16,11 +16,16 @@ const UNPRINTABLE = new RegExp(`[\\u0000-\\u001f${UNSAFE_ABOVE_C0}]`, 'g');
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
+/** `::` at the start of a text, after white space: what the GitHub runner reads as a workflow command. */
+const WORKFLOW_START = /^(\s*):(?=:)/;
+
 /** `keep`: characters the caller encodes itself (the github format's `%0A`) or needs as they are (a tab in a diff). */
 export function printable(s: string, keep = ''): string {
   UNPRINTABLE.lastIndex = 0;
-  if (!UNPRINTABLE.test(s)) return s;
-  return s.replace(UNPRINTABLE, (c) => keep.includes(c) ? c : NAMED[c] ?? (c.charCodeAt(0) < 0x100 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  const out = UNPRINTABLE.test(s) ? s.replace(UNPRINTABLE, (c) => keep.includes(c) ? c : NAMED[c] ?? (c.charCodeAt(0) < 0x100 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)) : s;
+  // Text that begins a line (a file name in stylish and compact output, a report's first column)
+  // must not begin a GitHub workflow command: the runner reads `::` after leading white space.
+  return WORKFLOW_START.test(out) ? out.replace(WORKFLOW_START, '$1\\x3a') : out;
 }
 
 const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
