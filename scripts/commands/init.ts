@@ -6,7 +6,7 @@ import { printable } from '../core/reporters/printable.js';
 import type { CliIo } from '../core/io.js';
 import { processIo } from '../core/io.js';
 
-const HELP = `usage: specgate init [--preset specgate|openwop] [--ci github] [--hook] [--force] [--root DIR]
+const HELP = `usage: specgate init [--preset specgate|openwop|eip] [--ci github] [--hook] [--force] [--root DIR]
 
 Writes specgate.config.json in the governed folder for the layout it has (the preset whose
 documents it holds; the families whose inputs it lacks turned off), and on request, at the

@@ -32,7 +32,7 @@ sections that do not exist). Read through the same RFC reader and caches as "spe
       --cache-location DIR the cache folder for this run (as SPECGATE_CACHE_DIR)
       --root DIR           the repository (default: the folder of the specgate.config.json found
                            upward, else the working directory)
-      --preset NAME        specgate or openwop
+      --preset NAME        specgate, openwop or eip
       --config FILE        the configuration
       --staged             read the git index instead of the working tree
   -h, --help               print this help and exit 0

@@ -45,7 +45,7 @@ export const COMMON_HELP = `common options:
       --root DIR           the repository to check (default: the folder of the
                            specgate.config.json found upward from the working directory, else
                            the working directory)
-      --preset NAME        where the governed files live: specgate or openwop
+      --preset NAME        where the governed files live: specgate, openwop or eip
       --config FILE        the configuration (default: specgate.config.json, searched upward from
                            --root, else from the working directory, up to the git work-tree
                            top; outside git, that folder only)
