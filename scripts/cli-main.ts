@@ -1,6 +1,6 @@
-import type { CliIo } from './core/io.js';
-import { processIo } from './core/io.js';
-import { packageVersion } from './core/package-root.js';
+import type { CliIo } from './core/io/process-io.js';
+import { processIo } from './core/io/process-io.js';
+import { packageVersion } from './core/base/package-root.js';
 import { FORMATS } from './core/reporters/index.js';
 
 /** Each command module exports `run(argv, io): Promise<number>` (the exit code). Loaded on demand. */
@@ -40,9 +40,9 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
   try {
     return await dispatch(argv, io);
   } catch (err: unknown) {
-    const { FatalError, UsageError } = await import('./core/errors.js');
+    const { FatalError, UsageError } = await import('./core/base/errors.js');
     // An error may quote input (a file name, a host's answer): escaped like every reporter's text.
-    const { printable } = await import('./core/reporters/printable.js');
+    const { printable } = await import('./core/base/printable.js');
     if (err instanceof UsageError || err instanceof FatalError) {
       // Several problems at once (a config with three mistakes) are one line each.
       for (const line of err.message.split('\n')) io.stderr.write(`specgate: ${printable(line)}\n`);
@@ -69,7 +69,7 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
   if (name === 'help' && rest[0] !== undefined && COMMANDS[rest[0]]) return dispatch([rest[0], '--help'], io);
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     if (name === 'help' && rest[0] !== undefined) {
-      const [{ UsageError }, { didYouMeanHint }] = await Promise.all([import('./core/errors.js'), import('./core/did-you-mean.js')]);
+      const [{ UsageError }, { didYouMeanHint }] = await Promise.all([import('./core/base/errors.js'), import('./core/base/did-you-mean.js')]);
       throw new UsageError(`unknown command "${rest[0]}"${didYouMeanHint(rest[0], Object.keys(COMMANDS))}`, USAGE);
     }
     io.stdout.write(USAGE);
@@ -81,7 +81,7 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
   }
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
-    const [{ UsageError }, { didYouMeanHint }] = await Promise.all([import('./core/errors.js'), import('./core/did-you-mean.js')]);
+    const [{ UsageError }, { didYouMeanHint }] = await Promise.all([import('./core/base/errors.js'), import('./core/base/did-you-mean.js')]);
     throw new UsageError(`unknown ${name.startsWith('-') ? 'option' : 'command'} "${name}"${didYouMeanHint(name, [...Object.keys(COMMANDS), '--help', '--version'])}`, USAGE);
   }
   if (!rest.includes('--help') && !rest.includes('-h')) await requireWorkingDirectory();
@@ -97,7 +97,7 @@ async function requireWorkingDirectory(): Promise<void> {
   try {
     process.cwd();
   } catch (e) {
-    const { FatalError } = await import('./core/errors.js');
+    const { FatalError } = await import('./core/base/errors.js');
     const code = (e as NodeJS.ErrnoException).code;
     throw new FatalError(`the working directory ${code === 'ENOENT' ? 'no longer exists (it was removed)' : `cannot be read (${code ?? 'error'})`}; cd to a folder that exists and run again`);
   }

@@ -42,13 +42,13 @@ if (!recorded || !(await replay(recorded))) {
 
 /**
  * Prints a recorded run again: its `--output` report first, written the one way reports are
- * (core/user-output.ts, loaded only then: a link planted since is refused), then its stdout and stderr bytes in order. False, with nothing
+ * (core/io/user-output.ts, loaded only then: a link planted since is refused), then its stdout and stderr bytes in order. False, with nothing
  * printed, when the report cannot be written: the CLI then runs and says why.
  */
 async function replay(run: RecordedRun): Promise<boolean> {
   if (run.report) {
     try {
-      (await import('./core/user-output.js')).writeUserOutput(run.report[0], run.report[1], plan!.root);
+      (await import('./core/io/user-output.js')).writeUserOutput(run.report[0], run.report[1], plan!.root);
     } catch {
       return false;
     }

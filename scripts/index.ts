@@ -1,4 +1,4 @@
-export type { Finding, Severity, CheckResult } from './core/findings.js';
+export type { Finding, Severity, CheckResult } from './core/model/findings.js';
 
 // RFC 0211: the wire checker as a library.
 export { identifyA2aError } from './wire/identify.js';

@@ -1,11 +1,11 @@
-import { openCache } from './core/cache.js';
-import { startRecording, stopRecording } from './core/inputs.js';
+import { openCache } from './core/cache/cache.js';
+import { startRecording, stopRecording } from './core/replay/observed-reads.js';
 import type { RecordedRun, ResultPlan } from './result-replay.js';
 import { RESULTS_KIND } from './result-replay.js';
 
 /**
  * The recording half of the result cache (`scripts/result-replay.ts`), loaded on a miss: every
- * observation of the disk (`core/inputs.ts`) and every byte written to stdout and stderr while the
+ * observation of the disk (`core/replay/observed-reads.ts`) and every byte written to stdout and stderr while the
  * CLI runs. `store` keeps them in the cache folder when the run may be replayed: the command said
  * so (`cacheableRun`), nothing made it uncacheable, and it ended 0 or 1 (never a usage or internal
  * error, nor a report that could not be written).
@@ -20,7 +20,7 @@ export function startResultRecording(plan: ResultPlan): { store(code: number): v
       const recorded = stopRecording();
       if ((code !== 0 && code !== 1) || !('observations' in recorded)) return;
       const run: RecordedRun = { v: 1, code, output: output.map(([stream, bytes]) => [stream, bytes.toString('base64')]), inputs: recorded.observations, ...(recorded.report ? { report: recorded.report } : {}) };
-      // The same folder and rule as every entry (core/cache.ts): never one git tracks or does not ignore.
+      // The same folder and rule as every entry (core/cache/cache.ts): never one git tracks or does not ignore.
       openCache(plan.root, plan.dir)?.set(RESULTS_KIND, plan.key, JSON.stringify(run));
     },
   };

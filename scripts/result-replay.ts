@@ -1,19 +1,19 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { earlyCacheFolder, quickVerdict, readEntry, sha256 } from './core/cache-entry.js';
-import { cacheSecret } from './core/user-cache.js';
-import type { Observation } from './core/inputs.js';
-import { MAX_OBSERVATIONS, stillHolds } from './core/inputs.js';
+import { earlyCacheFolder, quickVerdict, readEntry, sha256 } from './core/replay/cache-entry.js';
+import { cacheSecret } from './core/replay/user-cache.js';
+import type { Observation } from './core/replay/observed-reads.js';
+import { MAX_OBSERVATIONS, stillHolds } from './core/replay/observed-reads.js';
 
 /**
  * The whole-run result cache's fast path (as ESLint's `--cache`, for a whole run): the bin asks it
- * first, and it loads only Node's builtins, `core/cache-entry.ts` and `core/inputs.ts`. A run is
+ * first, and it loads only Node's builtins, `core/replay/cache-entry.ts` and `core/replay/observed-reads.ts`. A run is
  * keyed by everything outside the tree that shapes its output — specgate's build, Node's version
  * and flags, the exact arguments, the working directory, the environment variables that change
  * a report, and whether stdout and stderr are terminals. Its entry (`results/<key>` in the cache
  * folder, framed and checked like every entry there) holds what the run printed, its exit code
- * and every observation it made of the disk (`core/inputs.ts`). When each observation still gives
+ * and every observation it made of the disk (`core/replay/observed-reads.ts`). When each observation still gives
  * the same value, the entry's bytes are written again and the process exits with the same code;
  * anything else is a miss, and the CLI runs (and records) as usual. `scripts/result-record.ts`
  * writes the entries.

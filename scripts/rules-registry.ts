@@ -1,11 +1,11 @@
 import { FAMILIES } from './checks/registry.js';
-import type { RuleCatalog } from './core/rule-catalog.js';
-import { resolveConfiguredRules as resolveCatalogRules } from './core/rule-catalog.js';
-import type { ConfiguredSeverity } from './core/findings.js';
-import type { CommandFamily } from './core/rule-tester.js';
-import { commandFamilies, inputFamily } from './families.js';
-import type { RuleMeta } from './core/rule.js';
-import { defineRule } from './core/rule.js';
+import type { RuleCatalog } from './core/engine/rule-catalog.js';
+import { resolveConfiguredRules as resolveCatalogRules } from './core/engine/rule-catalog.js';
+import type { ConfiguredSeverity } from './core/model/findings.js';
+import type { CommandFamily } from './core/engine/rule-tester.js';
+import { commandFamilies, readingFamily } from './families.js';
+import type { RuleMeta } from './core/engine/rule.js';
+import { defineRule } from './core/engine/rule.js';
 
 /*
  * Every rule of every command, gathered in one place: `list-rules`, docs/rules.md and the
@@ -24,7 +24,7 @@ export interface RuleGroup {
 }
 
 export async function ruleGroups(): Promise<RuleGroup[]> {
-  const [checks, input, others] = await Promise.all([Promise.all(Object.values(FAMILIES).map((load) => load())), inputFamily(), commandFamilies()]);
+  const [checks, input, others] = await Promise.all([Promise.all(Object.values(FAMILIES).map((load) => load())), readingFamily(), commandFamilies()]);
   const group = (f: CommandFamily): RuleGroup => ({ command: f.group, page: f.page, rules: [...f.rules], ...(f.examplesNote ? { examples: f.examplesNote } : {}) });
   return [group(input), ...checks.map((f) => ({ command: `check ${f.name}`, page: f.name, rules: f.rules.map(defineRule) })), ...others.map(group)];
 }
@@ -42,9 +42,9 @@ export async function ruleAliases(): Promise<Record<string, string[]>> {
 /** The built-in rules, as a command hands them to core (run-env's configuredSeverities). */
 export const BUILTIN_RULES: RuleCatalog = { rules: allRules, aliases: ruleAliases };
 
-/** The config's rule ids checked against the built-in rules (core/rule-catalog.ts). */
+/** The config's rule ids checked against the built-in rules (core/engine/rule-catalog.ts). */
 export function resolveConfiguredRules(severities: Readonly<Record<string, ConfiguredSeverity>>, where: (id: string) => string): Promise<Record<string, ConfiguredSeverity>> {
   return resolveCatalogRules(severities, where, BUILTIN_RULES);
 }
 
-export { didYouMean } from './core/did-you-mean.js';
+export { didYouMean } from './core/base/did-you-mean.js';

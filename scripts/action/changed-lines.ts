@@ -1,4 +1,4 @@
-import { gitText } from '../core/git.js';
+import { gitText } from '../core/io/git.js';
 
 /**
  * The lines a pull request adds or changes, per repository-relative file: `git diff --unified=0

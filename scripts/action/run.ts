@@ -7,11 +7,11 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { main } from '../cli-main.js';
-import { gitText } from '../core/git.js';
-import type { CliIo } from '../core/io.js';
+import { gitText } from '../core/io/git.js';
+import type { CliIo } from '../core/io/process-io.js';
 import { github } from '../core/reporters/github.js';
-import type { Finding } from '../core/findings.js';
-import { toPosix } from '../core/source.js';
+import type { Finding } from '../core/model/findings.js';
+import { toPosix } from '../core/io/source.js';
 import { addedLines, changedFirst } from './changed-lines.js';
 import { mergeSarif } from './merge-sarif.js';
 import { actionSummary } from './summary.js';

@@ -1,4 +1,4 @@
-import { markdownText, printable } from '../core/reporters/printable.js';
+import { markdownText, printable } from '../core/base/printable.js';
 import { changedFirst, onChangedLine } from './changed-lines.js';
 
 /** The parts of `--format json` (check, errata check, compat) the summary reads. */

@@ -6,22 +6,22 @@
  * (`ctx.corpus` reads files, `ctx.report` reports, `ctx.visit` counts what it looked at) and in the
  * readers below; nothing else of specgate is public.
  */
-import type { Plugin } from '../core/plugins.js';
-import type { RuleContext } from '../core/rule.js';
+import type { Plugin } from '../core/config/plugins.js';
+import type { RuleContext } from '../core/engine/rule.js';
 import type { RfcDocument } from '../rfc/document.js';
 import { loadRfcSet } from '../rfc/set.js';
 
-export type { Plugin, PluginFamily } from '../core/plugins.js';
-export type { FamilyFacts } from '../core/family.js';
-export type { At, Report, Rule, RuleContext } from '../core/rule.js';
-export type { Finding, Fix, RelatedLocation, Severity, TextEdit } from '../core/findings.js';
-export type { Layout } from '../core/layout.js';
-export type { Corpus } from '../core/corpus.js';
-export type { MarkdownDoc } from '../core/markdown.js';
-export type { Range } from '../core/position.js';
+export type { Plugin, PluginFamily } from '../core/config/plugins.js';
+export type { FamilyFacts } from '../core/engine/family.js';
+export type { At, Report, Rule, RuleContext } from '../core/engine/rule.js';
+export type { Finding, Fix, RelatedLocation, Severity, TextEdit } from '../core/model/findings.js';
+export type { Layout } from '../core/preset/layout.js';
+export type { Corpus } from '../core/parse/corpus.js';
+export type { MarkdownDoc } from '../core/parse/markdown.js';
+export type { Range } from '../core/model/position.js';
 export type { HeaderRow, HeaderTable, RfcDocument } from '../rfc/document.js';
 export { headerField, rfcNumber, rfcStatus } from '../rfc/document.js';
-export { LineIndex } from '../core/position.js';
+export { LineIndex } from '../core/model/position.js';
 
 /** Types a plugin (an identity function: the editor checks the object against Plugin). */
 export function definePlugin(plugin: Plugin): Plugin {

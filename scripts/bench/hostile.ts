@@ -36,7 +36,7 @@ interface Kind {
 }
 
 const MB = 1_000_000;
-/** The JSON, YAML and Markdown size caps (core/json-tree.ts, core/yaml-tree.ts, core/corpus.ts): inputs built to fill a cap stop just under it. */
+/** The JSON, YAML and Markdown size caps (core/parse/json-tree.ts, core/parse/yaml-tree.ts, core/parse/corpus.ts): inputs built to fill a cap stop just under it. */
 const MAX_JSON = 4 * 1024 * 1024 - 64;
 const MAX_YAML = 4 * 1024 * 1024 - 64;
 const MAX_MARKDOWN = 128 * 1024;

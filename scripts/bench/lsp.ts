@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { packageRoot } from '../core/package-root.js';
+import { packageRoot } from '../core/base/package-root.js';
 import { LspClient } from './lsp-client.js';
 
 /**

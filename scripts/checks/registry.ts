@@ -1,6 +1,6 @@
-import { UsageError } from '../core/errors.js';
-import type { FamilyDeclaration, FamilyFacts } from '../core/family.js';
-import type { Family } from '../core/rule.js';
+import { UsageError } from '../core/base/errors.js';
+import type { FamilyDeclaration, FamilyFacts } from '../core/engine/family.js';
+import type { Family } from '../core/engine/rule.js';
 import { interopMapFamily } from './interop-map/declaration.js';
 import { invariantsFamily } from './invariants/declaration.js';
 import { rfcsFamily } from './rfcs/declaration.js';
@@ -28,7 +28,7 @@ export async function loadFamilies(names: readonly string[], extra: readonly Fam
   const known = all.map((d) => d.name);
   for (const n of wanted) {
     if (known.includes(n)) continue;
-    const { didYouMeanHint } = await import('../core/did-you-mean.js');
+    const { didYouMeanHint } = await import('../core/base/did-you-mean.js');
     throw new UsageError(`unknown check family "${n}"${didYouMeanHint(n, known)} (known: ${known.join(', ')})`);
   }
   return Promise.all(

@@ -1,4 +1,4 @@
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../core/base/errors.js';
 
 // The fix flags of `check`, apart from the fixer itself (./check-fix.ts), which loads only when a run fixes.
 

@@ -1,16 +1,16 @@
-import type { Corpus } from '../core/corpus.js';
+import type { Corpus } from '../core/parse/corpus.js';
 import type { Session } from '../core/session.js';
-import { UsageError } from '../core/errors.js';
-import type { Finding } from '../core/findings.js';
-import type { CliIo } from '../core/io.js';
-import type { Family } from '../core/rule.js';
-import { defineRule } from '../core/rule.js';
-import { FsSource } from '../core/source.js';
+import { UsageError } from '../core/base/errors.js';
+import type { Finding } from '../core/model/findings.js';
+import type { CliIo } from '../core/io/process-io.js';
+import type { Family } from '../core/engine/rule.js';
+import { defineRule } from '../core/engine/rule.js';
+import { FsSource } from '../core/io/source.js';
 import { checkFixFlags, list } from './check-fix-flags.js';
 
 
 export interface FixContext {
-  /** The run's session: its severities, and the exceptions, ignores and overrides the fixer settles by (see FixOptions.settle). */
+  /** The run's session: its severities, and the exceptions, ignores and overrides the fixer settles by (see FixOptions.dropAccepted). */
   session: Session;
   corpus: Corpus;
   families: Family[];
@@ -39,22 +39,22 @@ export async function runFixFlags(values: Record<string, unknown>, ctx: FixConte
   const wanted = (f: Finding) => (!quiet || f.severity === 'error') && (!types.length || types.includes(f.severity)) && (!rules.length || rules.includes(f.ruleId)) && (!ctx.files || ctx.files(f.file));
   const { corpus } = ctx;
   // The fix machinery (passes, plans, the overlay source) is loaded only when a run fixes.
-  const { computeFixes } = await import('../core/fixer.js');
+  const { computeFixes } = await import('../core/engine/fixer.js');
   const { session, families } = ctx;
-  const run = await computeFixes({ source: corpus.source, layout: corpus.layout, families, options: ctx.options, severities: await session.resolveSeverities(), wanted, useParseCache: corpus.useParseCache, settle: (found, fixing) => session.settleFindings(found, fixing, families) });
+  const run = await computeFixes({ source: corpus.source, layout: corpus.layout, families, options: ctx.options, severities: await session.resolveSeverities(), wanted, useParseCache: corpus.useParseCache, dropAccepted: (found, fixing) => session.dropAccepted(found, fixing, families) });
   // File names and file text reach the terminal: escaped (the diff keeps tabs and CRLF ends, so `git apply` still reads it).
-  const { printable } = await import('../core/reporters/printable.js');
+  const { printable } = await import('../core/base/printable.js');
   for (const file of run.refused) io.stderr.write(`specgate: ${printable(file)} is not valid UTF-8 text; its fixes were not applied\n`);
   const files = `${run.files.length} file${run.files.length === 1 ? '' : 's'}`;
   if (dryRun) {
-    const { unifiedDiff } = await import('../core/unified-diff.js');
+    const { unifiedDiff } = await import('../core/reporters/unified-diff.js');
     const diff = run.files.map((f) => unifiedDiff(f.file, f.before, f.after)).join('');
     io.stdout.write(diff.split('\n').map((l) => (l.endsWith('\r') ? printable(l.slice(0, -1), '\t') + '\r' : printable(l, '\t'))).join('\n'));
     io.stderr.write(`specgate: ${run.applied} fix${run.applied === 1 ? '' : 'es'} in ${files} would be applied; nothing written\n`);
     return 'dry-run';
   }
   if (run.files.length) {
-    const { writeFixed } = await import('../core/commit.js');
+    const { writeFixed } = await import('../core/io/commit.js');
     for (const line of writeFixed(corpus.root, run.files)) io.stderr.write(`specgate: ${printable(line)}\n`);
   }
   io.stderr.write(`specgate: applied ${run.applied} fix${run.applied === 1 ? '' : 'es'} to ${files}\n`);

@@ -1,28 +1,28 @@
 import path from 'node:path';
-import { parseCommandArgs } from '../core/args.js';
-import { userOutputFolder } from '../core/user-output.js';
-import { UsageError } from '../core/errors.js';
+import { parseCommandArgs } from '../core/cli/args.js';
+import { userOutputFolder } from '../core/io/user-output.js';
+import { UsageError } from '../core/base/errors.js';
 import { BUILTIN_RULES } from '../rules-registry.js';
-import { checkCommonValues, COMMON_HELP, COMMON_OPTIONS, configuredSeverities, emit, requireRootLayout, resolveRoot, writeReport } from '../core/run-env.js';
+import { checkCommonValues, COMMON_HELP, COMMON_OPTIONS, configuredSeverities, emit, requireRootLayout, resolveRoot, writeReport } from '../core/cli/run-env.js';
 import { FAMILIES, FAMILY_DECLARATIONS, loadFamilies } from '../checks/registry.js';
-import { familiesInForce, familyInputs, familyNeeds } from '../core/family.js';
+import { familiesInForce, familyInputs, familyNeeds } from '../core/engine/family.js';
 import type { Builtins } from '../core/session.js';
 import { recount, Session } from '../core/session.js';
-import { defineRule } from '../core/rule.js';
-import type { CheckResult, Finding } from '../core/findings.js';
-import type { CliIo } from '../core/io.js';
-import { processIo } from '../core/io.js';
+import { defineRule } from '../core/engine/rule.js';
+import type { CheckResult, Finding } from '../core/model/findings.js';
+import type { CliIo } from '../core/io/process-io.js';
+import { processIo } from '../core/io/process-io.js';
 import { checkFixFlags, FIX_HELP, FIX_OPTIONS } from './check-fix-flags.js';
-import { applyBaseline, BASELINE_OPTIONS, baselineWanted, runScope } from '../core/suppressions.js';
-import { parseRuleFlags, RULE_HELP, RULE_OPTIONS } from '../core/rule-flags.js';
-import type { FileTargets } from '../core/targets.js';
-import { fileTargets, looksLikePath } from '../core/targets.js';
-import { MAX_FILE_BYTES, toPosix } from '../core/source.js';
-import { EXCEPTION_HELP, EXCEPTION_OPTIONS } from '../core/exceptions.js';
-import { setCacheLocation } from '../core/cache.js';
-import { discoverConfig, loadConfig } from '../core/config.js';
-import { checkPresetName } from '../core/layout.js';
-import { cacheableRun, pathKind } from '../core/inputs.js';
+import { applyBaseline, BASELINE_OPTIONS, baselineWanted, runScope } from '../core/config/suppressions.js';
+import { parseRuleFlags, RULE_HELP, RULE_OPTIONS } from '../core/cli/rule-flags.js';
+import type { FileTargets } from '../core/cli/targets.js';
+import { fileTargets, looksLikePath } from '../core/cli/targets.js';
+import { MAX_FILE_BYTES, toPosix } from '../core/io/source.js';
+import { EXCEPTION_HELP, EXCEPTION_OPTIONS } from '../core/config/exceptions.js';
+import { setCacheLocation } from '../core/cache/cache.js';
+import { discoverConfig, loadConfig } from '../core/config/config.js';
+import { checkPresetName } from '../core/preset/layout.js';
+import { cacheableRun, pathKind } from '../core/replay/observed-reads.js';
 
 /** What check hands the session from above core/: the built-in rules and families. */
 const BUILTINS: Builtins = { catalog: BUILTIN_RULES, declarations: FAMILY_DECLARATIONS, loadFamilies };
@@ -93,7 +93,7 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
   if (values['cache-location'] !== undefined && values['no-cache']) throw new UsageError('give --cache-location or --no-cache, not both');
   if (values['report-unused-exceptions'] && values['no-report-unused-exceptions']) throw new UsageError('give --report-unused-exceptions or --no-report-unused-exceptions, not both');
   if (values['cache-location'] === '') throw new UsageError('--cache-location needs a folder');
-  // A folder the user names for writing: never reached through a link the tree placed (core/user-output.ts).
+  // A folder the user names for writing: never reached through a link the tree placed (core/io/user-output.ts).
   if (values['cache-location'] !== undefined) userOutputFolder(values['cache-location'] as string, resolveRoot(values), { check: true, refusal: '--cache-location names a folder' });
   setCacheLocation(values['cache-location'] as string | undefined);
   if (values['print-config']) {
@@ -103,7 +103,7 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
     const config = loadConfig(root, values);
     await configuredSeverities(config, BUILTIN_RULES);
     await configuredSeverities({ severities: cliRules, ruleAt: () => '--rule' }, BUILTIN_RULES);
-    const { printConfig } = await import('../core/print-config.js');
+    const { printConfig } = await import('../core/cli/print-config.js');
     writeReport(values.output as string | undefined, await printConfig(config, cliRules, BUILTIN_RULES), io, root);
     return 0;
   }
@@ -161,7 +161,7 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
     const rel = stdinFile(values['stdin-filename'] as string, corpus.root);
     if (!io.readStdin) throw new UsageError('--stdin: this runner has no standard input');
     const text = await io.readStdin(MAX_FILE_BYTES);
-    const { OverlaySource } = await import('../core/overlay-source.js');
+    const { OverlaySource } = await import('../core/io/overlay-source.js');
     const overlay = new OverlaySource(corpus.source);
     overlay.set(rel, text);
     corpus = session.corpus(overlay, { useParseCache: corpus.useParseCache });
@@ -204,7 +204,7 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
   const baselined = applyBaseline(result, checked, values, { inScope, familyOf: (f) => familyOf.get(f) });
   const code = await emit(baselined, values, checked, families.flatMap((f) => f.rules), io);
   if (values.debug) {
-    const { debugLines } = await import('../core/debug.js');
+    const { debugLines } = await import('../core/cli/debug.js');
     for (const line of debugLines(baselined, timings, read, checked)) io.stderr.write(`specgate: debug: ${line}\n`);
   }
   return code;
@@ -252,7 +252,7 @@ function rootOfPaths(paths: readonly string[]): string | undefined {
 }
 
 /** --changed: the families the staged changes start (hooks/staged-changes.ts) among those in force, and the staged files. */
-async function changedFamilies(root: string, layout: import('../core/layout.js').Layout, inForce: readonly string[], pluginFamilies: readonly import('../core/family.js').FamilyFacts[]): Promise<{ families: string[]; files: Set<string> }> {
+async function changedFamilies(root: string, layout: import('../core/preset/layout.js').Layout, inForce: readonly string[], pluginFamilies: readonly import('../core/engine/family.js').FamilyFacts[]): Promise<{ families: string[]; files: Set<string> }> {
   const { familiesForChanges, stagedChanges } = await import('../hooks/staged-changes.js');
   const changes = stagedChanges(root);
   const declared = [...FAMILY_DECLARATIONS, ...pluginFamilies].filter((d) => inForce.includes(d.name));

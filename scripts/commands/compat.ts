@@ -1,11 +1,11 @@
-import { parseCommandArgs } from '../core/args.js';
-import { UsageError } from '../core/errors.js';
+import { parseCommandArgs } from '../core/cli/args.js';
+import { UsageError } from '../core/base/errors.js';
 import { loadReporter } from '../core/reporters/index.js';
 import { BUILTIN_RULES } from '../rules-registry.js';
-import { COMMON_HELP, COMMON_OPTIONS, colorFor, emit } from '../core/run-env.js';
+import { COMMON_HELP, COMMON_OPTIONS, colorFor, emit } from '../core/cli/run-env.js';
 import { commandSession } from '../core/session.js';
-import type { CliIo } from '../core/io.js';
-import { processIo } from '../core/io.js';
+import type { CliIo } from '../core/io/process-io.js';
+import { processIo } from '../core/io/process-io.js';
 
 const HELP = `usage: specgate compat --base REF [--staged] [common options]
 

@@ -1,18 +1,18 @@
-import { parseCommandArgs } from '../core/args.js';
-import { didYouMeanHint } from '../core/did-you-mean.js';
-import { UsageError } from '../core/errors.js';
+import { parseCommandArgs } from '../core/cli/args.js';
+import { didYouMeanHint } from '../core/base/did-you-mean.js';
+import { UsageError } from '../core/base/errors.js';
 import { loadReporter } from '../core/reporters/index.js';
 import { BUILTIN_RULES } from '../rules-registry.js';
-import { COMMON_HELP, COMMON_OPTIONS, emit } from '../core/run-env.js';
+import { COMMON_HELP, COMMON_OPTIONS, emit } from '../core/cli/run-env.js';
 import { commandSession } from '../core/session.js';
 import type { ReportSection } from '../core/reporters/types.js';
-import type { CommonValues } from '../core/run-env.js';
-import type { CliIo } from '../core/io.js';
+import type { CommonValues } from '../core/cli/run-env.js';
+import type { CliIo } from '../core/io/process-io.js';
 import type { ErrataRun } from '../errata/run.js';
-import { processIo } from '../core/io.js';
-import type { CheckResult } from '../core/findings.js';
-import { BASELINE_OPTIONS } from '../core/suppressions.js';
-import type { BaselineOptions } from '../core/suppressions.js';
+import { processIo } from '../core/io/process-io.js';
+import type { CheckResult } from '../core/model/findings.js';
+import { BASELINE_OPTIONS } from '../core/config/suppressions.js';
+import type { BaselineOptions } from '../core/config/suppressions.js';
 
 const HELP = `usage: specgate errata apply [--rfc NNNN [--item N]...] [--dry-run] [common options]
        specgate errata check [--rfc NNNN] [baseline options] [common options]
@@ -71,11 +71,11 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   // An unknown format is refused before anything is read or written.
   await loadReporter(common.format ?? 'stylish');
   // Recovery of a killed run first; an apply holds the lock from before reading to its last rename.
-  const { openCommit } = await import('../core/commit.js');
-  const guard = openCommit(corpus.root, { write: sub === 'apply' && !dryRun });
+  const { openCommit } = await import('../core/io/commit.js');
+  const pending = openCommit(corpus.root, { write: sub === 'apply' && !dryRun });
   // The journal's file names are input (the journal sits in the tree): escaped like every line shown.
-  const { printable } = await import('../core/reporters/printable.js');
-  for (const line of guard.recovered) io.stderr.write(`specgate: ${printable(line)}\n`);
+  const { printable } = await import('../core/base/printable.js');
+  for (const line of pending.recovered) io.stderr.write(`specgate: ${printable(line)}\n`);
   let diff = '';
   const words: string[] = [];
   let result;
@@ -84,25 +84,25 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   try {
     result = await planErrata(corpus, { mode: sub, dryRun, rfc: args.rfc, items, hintFlags: hintFlags(common), collector });
     if (sub === 'apply' && dryRun && result.preview.length > 0) {
-      const { unifiedDiff } = await import('../core/unified-diff.js');
+      const { unifiedDiff } = await import('../core/reporters/unified-diff.js');
       const { wordView } = await import('../errata/diff.js');
       // Each file as it will be written: its checked real path and why it may be edited.
       diff = result.preview.map((c) => `# ${c.file}: writes ${c.real} (${c.governed})\n${unifiedDiff(c.file, c.before, c.after)}`).join('');
       for (const c of result.preview) words.push(...wordView(c.file, c.before, c.after));
     } else if (sub === 'apply' && result.changes.length > 0) {
-      guard.write(result.changes);
+      pending.write(result.changes);
     }
   } finally {
-    guard.close();
+    pending.close();
   }
-  // The one settle point: the errata rules' reports and the read problems the run owns together.
+  // The one point where drafts become findings (toFindings): the errata rules' reports and the read problems the run owns together.
   collector.add(result.problems);
-  let findings = collector.settle();
+  let findings = collector.toFindings();
   // errata check applies the committed baseline like check does, judging only its own rules'
   // entries (and, with --rfc, only that RFC's): an erratum recorded as known debt passes the gate.
   let baseline: CheckResult['baseline'];
   if (sub === 'check') {
-    const { applyBaseline } = await import('../core/suppressions.js');
+    const { applyBaseline } = await import('../core/config/suppressions.js');
     const judged = new Set(result.rfcs.map((r) => r.file));
     const inScope = (file: string, ruleId: string) => isErrataFinding({ ruleId }) && (!args.rfc || judged.has(file));
     const baselined = applyBaseline({ findings, families: [] }, corpus, common as BaselineOptions, { inScope });

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { parseCommandArgs } from '../core/args.js';
-import { UsageError } from '../core/errors.js';
-import { printable } from '../core/reporters/printable.js';
-import type { CliIo } from '../core/io.js';
-import { processIo } from '../core/io.js';
+import { parseCommandArgs } from '../core/cli/args.js';
+import { UsageError } from '../core/base/errors.js';
+import { printable } from '../core/base/printable.js';
+import type { CliIo } from '../core/io/process-io.js';
+import { processIo } from '../core/io/process-io.js';
 
 const HELP = `usage: specgate install-hook [--husky | --lefthook | --pre-commit] [--force] [--root DIR]
 

@@ -1,21 +1,21 @@
 import path from 'node:path';
-import { parseCommandArgs } from '../core/args.js';
+import { parseCommandArgs } from '../core/cli/args.js';
 import { FAMILY_DECLARATIONS } from '../checks/registry.js';
-import { loadConfig } from '../core/config.js';
-import { loadPlugins } from '../core/plugins.js';
-import { UsageError } from '../core/errors.js';
-import { checkPresetName, PRESET_NAMES } from '../core/layout.js';
-import type { RuleMeta } from '../core/rule.js';
-import type { ProcessCitations } from '../core/rule.js';
-import { defineRule, presetDefault, presetSetting, ruleAnchor, ruleUnderPreset } from '../core/rule.js';
-import { checkCommonValues, writeReport } from '../core/run-env.js';
+import { loadConfig } from '../core/config/config.js';
+import { loadPlugins } from '../core/config/plugins.js';
+import { UsageError } from '../core/base/errors.js';
+import { checkPresetName, PRESET_NAMES } from '../core/preset/layout.js';
+import type { RuleMeta } from '../core/engine/rule.js';
+import type { ProcessCitations } from '../core/engine/rule.js';
+import { defineRule, presetDefault, presetSetting, ruleAnchor, ruleUnderPreset } from '../core/engine/rule.js';
+import { checkCommonValues, writeReport } from '../core/cli/run-env.js';
 import type { RuleGroup } from '../rules-registry.js';
 import { ruleAliases, ruleGroups } from '../rules-registry.js';
-import type { CliIo } from '../core/io.js';
-import { processIo } from '../core/io.js';
+import type { CliIo } from '../core/io/process-io.js';
+import { processIo } from '../core/io/process-io.js';
 import { jsonText } from '../core/reporters/json-text.js';
-import { checkTreeFiles, writeTreeFiles } from '../core/writer.js';
-import { unifiedDiff } from '../core/unified-diff.js';
+import { checkTreeFiles, writeTreeFiles } from '../core/io/writer.js';
+import { unifiedDiff } from '../core/reporters/unified-diff.js';
 
 const HELP = `usage: specgate list-rules [--root DIR] [--config FILE] [--preset NAME] [--no-plugins] [-f|--format text|json|markdown] [-o|--output FILE] [-h|--help]
 

@@ -1,6 +1,6 @@
-import { parseCommandArgs } from '../core/args.js';
-import type { CliIo } from '../core/io.js';
-import { processIo } from '../core/io.js';
+import { parseCommandArgs } from '../core/cli/args.js';
+import type { CliIo } from '../core/io/process-io.js';
+import { processIo } from '../core/io/process-io.js';
 
 const HELP = `usage: specgate lsp [--stdio] [--no-plugins] [-h|--help]
 

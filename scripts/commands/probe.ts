@@ -1,15 +1,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseCommandArgs } from '../core/args.js';
-import { UsageError } from '../core/errors.js';
+import { parseCommandArgs } from '../core/cli/args.js';
+import { UsageError } from '../core/base/errors.js';
 import { BUILTIN_RULES } from '../rules-registry.js';
-import { userOutputFolder } from '../core/user-output.js';
-import { TOOL_NAME, TOOL_VERSION, checkCommonValues, colorFor, emit } from '../core/run-env.js';
+import { userOutputFolder } from '../core/io/user-output.js';
+import { TOOL_NAME, TOOL_VERSION, checkCommonValues, colorFor, emit } from '../core/cli/run-env.js';
 import { commandSession } from '../core/session.js';
 import { FORMATS, loadReporter } from '../core/reporters/index.js';
-import type { CommonValues } from '../core/run-env.js';
-import type { CliIo } from '../core/io.js';
-import { processIo } from '../core/io.js';
+import type { CommonValues } from '../core/cli/run-env.js';
+import type { CliIo } from '../core/io/process-io.js';
+import { processIo } from '../core/io/process-io.js';
 
 const HELP = `usage: specgate probe --url URL [--card URL] [--token T] [--foreign-token T2] [--record DIR]
                       [-f|--format ${FORMATS.join('|')}] [-o|--output FILE]
@@ -81,7 +81,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   if (token === '' || foreignToken === '') throw new UsageError('a token must not be empty');
   if (token && foreignToken && token === foreignToken) throw new UsageError('--foreign-token must name another principal than --token');
   const recordDir = values.record as string | undefined;
-  // A folder the user names for writing: judged before the host is asked anything (core/user-output.ts).
+  // A folder the user names for writing: judged before the host is asked anything (core/io/user-output.ts).
   if (recordDir !== undefined) userOutputFolder(recordDir, root, { check: true, refusal: '--record names a folder' });
   if (recordDir !== undefined && existsSync(recordDir) && readdirSync(recordDir).length > 0) {
     throw new UsageError(`--record directory is not empty: ${recordDir}`);

@@ -1,15 +1,15 @@
 import path from 'node:path';
-import { parseCommandArgs } from '../core/args.js';
-import { setCacheLocation } from '../core/cache.js';
-import { Corpus } from '../core/corpus.js';
-import { UsageError } from '../core/errors.js';
-import type { CliIo } from '../core/io.js';
-import { processIo } from '../core/io.js';
-import { cacheableRun } from '../core/inputs.js';
+import { parseCommandArgs } from '../core/cli/args.js';
+import { setCacheLocation } from '../core/cache/cache.js';
+import { Corpus } from '../core/parse/corpus.js';
+import { UsageError } from '../core/base/errors.js';
+import type { CliIo } from '../core/io/process-io.js';
+import { processIo } from '../core/io/process-io.js';
+import { cacheableRun } from '../core/replay/observed-reads.js';
 import { jsonText } from '../core/reporters/json-text.js';
-import { printable } from '../core/reporters/printable.js';
-import { openRoot, writeReport } from '../core/run-env.js';
-import { toPosix } from '../core/source.js';
+import { printable } from '../core/base/printable.js';
+import { openRoot, writeReport } from '../core/cli/run-env.js';
+import { toPosix } from '../core/io/source.js';
 import { buildReport } from '../report/build.js';
 import { errataPending } from '../report/errata-pending.js';
 

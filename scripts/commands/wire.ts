@@ -1,19 +1,19 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { parseCommandArgs } from '../core/args.js';
-import { UsageError } from '../core/errors.js';
+import { parseCommandArgs } from '../core/cli/args.js';
+import { UsageError } from '../core/base/errors.js';
 import { BUILTIN_RULES } from '../rules-registry.js';
-import { COMMON_HELP, COMMON_OPTIONS, emit, finish, writeReport } from '../core/run-env.js';
+import { COMMON_HELP, COMMON_OPTIONS, emit, finish, writeReport } from '../core/cli/run-env.js';
 import { commandSession } from '../core/session.js';
-import { toPosix } from '../core/source.js';
+import { toPosix } from '../core/io/source.js';
 import { parseVersionList } from '../wire/card.js';
 import type { WireInput } from '../wire/run.js';
 import { runWire } from '../wire/run.js';
 import { WIRE_COMMAND_RULES } from '../wire/rules.js';
 import { verdictTable } from '../wire/table.js';
 import type { Binding } from '../wire/types.js';
-import type { CliIo } from '../core/io.js';
-import { processIo } from '../core/io.js';
+import type { CliIo } from '../core/io/process-io.js';
+import { processIo } from '../core/io/process-io.js';
 
 const HELP = `usage: specgate wire [CAPTURE|DIR…] [--unknown CAPTURE --unreadable CAPTURE]
                      [--card FILE | --versions 1.0,0.3] [--binding jsonrpc|http+json] [--table] [common options]

@@ -1,7 +1,7 @@
-import { formatMessage } from '../core/rule.js';
-import type { Corpus } from '../core/corpus.js';
-import type { FindingDraft } from '../core/engine.js';
-import type { RelatedLocation } from '../core/findings.js';
+import { formatMessage } from '../core/engine/rule.js';
+import type { Corpus } from '../core/parse/corpus.js';
+import type { FindingDraft } from '../core/engine/engine.js';
+import type { RelatedLocation } from '../core/model/findings.js';
 import type { HeaderRow } from '../rfc/document.js';
 import { headerField, rfcNumber } from '../rfc/document.js';
 import { loadRfcSet } from '../rfc/set.js';

@@ -1,17 +1,17 @@
-import { formatMessage } from '../core/rule.js';
-import { FsSource } from '../core/source.js';
-import { Corpus } from '../core/corpus.js';
-import { FatalError } from '../core/errors.js';
-import type { FindingDraft } from '../core/collector.js';
-import { Collector } from '../core/collector.js';
-import type { ConfiguredSeverity, Finding } from '../core/findings.js';
-import { pushAll } from '../core/findings.js';
-import type { Layout } from '../core/layout.js';
-import type { FileSource } from '../core/source.js';
-import type { StructuredDoc } from '../core/tree.js';
+import { formatMessage } from '../core/engine/rule.js';
+import { FsSource } from '../core/io/source.js';
+import { Corpus } from '../core/parse/corpus.js';
+import { FatalError } from '../core/base/errors.js';
+import type { FindingDraft } from '../core/engine/collector.js';
+import { Collector } from '../core/engine/collector.js';
+import type { ConfiguredSeverity, Finding } from '../core/model/findings.js';
+import { pushAll } from '../core/model/findings.js';
+import type { Layout } from '../core/preset/layout.js';
+import type { FileSource } from '../core/io/source.js';
+import type { StructuredDoc } from '../core/model/tree.js';
 import { diffData } from './data-diff.js';
 import { GitTreeSource, gitRenames, openBase } from './git-base.js';
-import { isObject } from '../core/json-object.js';
+import { isObject } from '../core/base/json-object.js';
 import type { FilePair } from './pairing.js';
 import { pairFiles } from './pairing.js';
 import type { SchemaSide } from './refs.js';
@@ -139,7 +139,7 @@ export async function compareSources(opts: CompareSides): Promise<Omit<CompatRes
   collector.add(drafts);
   for (const c of changes) reportChange(collector, c, opts.ref);
   // A breaking change an RFC of the range declares is recorded, not failed: a notice (unless configured off).
-  const findings = collector.settle().map((f) => (f.messageId === 'declared' ? { ...f, severity: 'notice' as const } : f));
+  const findings = collector.toFindings().map((f) => (f.messageId === 'declared' ? { ...f, severity: 'notice' as const } : f));
   return {
     ref: opts.ref,
     head: headSource.label,
@@ -168,7 +168,7 @@ function globsOf(layout: Layout): { schemas: string[]; data: string[]; rfcs: str
 async function openHead(root: string, staged: boolean): Promise<FileSource> {
   if (!staged) return new FsSource(root);
   // ls-files below the top level lists that subtree, relative to it: no prefix to strip.
-  const { GitIndexSource } = await import('../core/git-source.js');
+  const { GitIndexSource } = await import('../core/io/git-source.js');
   return GitIndexSource.open(root);
 }
 

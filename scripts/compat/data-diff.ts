@@ -1,8 +1,8 @@
-import { encodePointer } from '../core/pointer.js';
+import { encodePointer } from '../core/model/pointer.js';
 import type { ChangeClass, RawChange } from './types.js';
 import { worstClass } from './types.js';
-import type { JsonObject } from '../core/json-object.js';
-import { isObject } from '../core/json-object.js';
+import type { JsonObject } from '../core/base/json-object.js';
+import { isObject } from '../core/base/json-object.js';
 import { canonical, deepEqual, has, show } from './json-values.js';
 
 /*

@@ -1,8 +1,8 @@
-import type { ConfiguredSeverity, Finding } from '../core/findings.js';
-import type { Layout } from '../core/layout.js';
-import type { OverlaySource } from '../core/overlay-source.js';
-import type { ExampleFiles } from '../core/rule.js';
-import type { CommandFamily, ExampleRun, ValidRuleCase } from '../core/rule-tester.js';
+import type { ConfiguredSeverity, Finding } from '../core/model/findings.js';
+import type { Layout } from '../core/preset/layout.js';
+import type { OverlaySource } from '../core/io/overlay-source.js';
+import type { ExampleFiles } from '../core/engine/rule.js';
+import type { CommandFamily, ExampleRun, ValidRuleCase } from '../core/engine/rule-tester.js';
 import { RULE_INFOS } from './rules.js';
 import type { compareSources as CompareSources } from './compare.js';
 
@@ -18,7 +18,7 @@ function memory(files: ExampleFiles, Overlay: typeof OverlaySource): OverlaySour
 /** An example's base and head compared as `specgate compat` compares two sides: its changes, and their findings at `severities`. */
 export async function compareExample(c: Pick<ValidRuleCase, 'base' | 'files' | 'options' | 'preset'>, severities: Record<string, ConfiguredSeverity> = {}): ReturnType<typeof CompareSources> {
   // Loaded when an example runs: list-rules reads this family's rules only.
-  const [{ compareSources }, { presetLayout }, { OverlaySource }] = await Promise.all([import('./compare.js'), import('../core/layout.js'), import('../core/overlay-source.js')]);
+  const [{ compareSources }, { presetLayout }, { OverlaySource }] = await Promise.all([import('./compare.js'), import('../core/preset/layout.js'), import('../core/io/overlay-source.js')]);
   return compareSources({
     // An example may place a document elsewhere than the preset (`options.layout`: the OpenAPI examples are JSON).
     layout: { ...presetLayout(c.preset ?? 'specgate'), ...(c.options?.layout as Partial<Layout> | undefined) },

@@ -1,8 +1,8 @@
-import { didYouMean } from '../core/did-you-mean.js';
-import { FatalError, UsageError } from '../core/errors.js';
-import { gitText } from '../core/git.js';
-import { addEntry, GitBlobSource } from '../core/git-source.js';
-import type { GitEntry } from '../core/git-source.js';
+import { didYouMean } from '../core/base/did-you-mean.js';
+import { FatalError, UsageError } from '../core/base/errors.js';
+import { gitText } from '../core/io/git.js';
+import { addEntry, GitBlobSource } from '../core/io/git-source.js';
+import type { GitEntry } from '../core/io/git-source.js';
 
 /** The git repository a compat run works in: its top level, and the run root's place inside it. */
 export interface GitRepo {
@@ -93,7 +93,7 @@ export class GitTreeSource extends GitBlobSource {
  */
 export function gitRenames(repo: GitRepo, commit: string, staged: boolean): Map<string, string> {
   const args = ['diff', '-M', '--name-status', '-z', '--no-ext-diff', '--no-textconv', ...(staged ? ['--cached'] : []), commit];
-  // Against the working tree git reads files through the clean filters: switched off (core/git.ts).
+  // Against the working tree git reads files through the clean filters: switched off (core/io/git.ts).
   const out = gitText(args, { cwd: repo.top, maxBuffer: 256 * 1024 * 1024, stderr: true, workingTree: !staged }).split('\0');
   const renames = new Map<string, string>();
   for (let i = 0; i < out.length; ) {

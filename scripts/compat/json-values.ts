@@ -1,5 +1,5 @@
-import type { JsonObject } from '../core/json-object.js';
-import { isObject } from '../core/json-object.js';
+import type { JsonObject } from '../core/base/json-object.js';
+import { isObject } from '../core/base/json-object.js';
 
 /** Plain-JSON helpers shared by the schema and data comparisons. */
 

@@ -1,4 +1,4 @@
-import type { ExampleFiles } from '../core/rule.js';
+import type { ExampleFiles } from '../core/engine/rule.js';
 
 /*
  * The kinds of change, one example each (some two), from which compat/rule-examples.ts makes the

@@ -1,6 +1,6 @@
-import { decodePointerOrRoot, encodePointer } from '../core/pointer.js';
-import type { JsonObject } from '../core/json-object.js';
-import { isObject } from '../core/json-object.js';
+import { decodePointerOrRoot, encodePointer } from '../core/model/pointer.js';
+import type { JsonObject } from '../core/base/json-object.js';
+import { isObject } from '../core/base/json-object.js';
 import { canonical, has } from './json-values.js';
 import type { SchemaSide } from './refs.js';
 import type { Direction } from './rules.js';

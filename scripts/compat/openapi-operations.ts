@@ -1,6 +1,6 @@
-import { getAtPointer } from '../core/pointer.js';
-import type { JsonObject } from '../core/json-object.js';
-import { isObject } from '../core/json-object.js';
+import { getAtPointer } from '../core/model/pointer.js';
+import type { JsonObject } from '../core/base/json-object.js';
+import { isObject } from '../core/base/json-object.js';
 import type { Direction } from './rules.js';
 
 /*

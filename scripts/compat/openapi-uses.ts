@@ -1,6 +1,6 @@
-import { decodePointerOrRoot } from '../core/pointer.js';
-import type { JsonObject } from '../core/json-object.js';
-import { isObject } from '../core/json-object.js';
+import { decodePointerOrRoot } from '../core/model/pointer.js';
+import type { JsonObject } from '../core/base/json-object.js';
+import { isObject } from '../core/base/json-object.js';
 import type { Flow, Operation } from './openapi-operations.js';
 import { CALLED, deref, operationsOf, pathOperations, RECEIVED, schemasOf, webhookOperations } from './openapi-operations.js';
 import type { Direction } from './rules.js';

@@ -1,13 +1,13 @@
-import { countBySeverity } from '../core/findings.js';
-import type { CheckResult } from '../core/findings.js';
-import { printable } from '../core/reporters/printable.js';
+import { countBySeverity } from '../core/model/findings.js';
+import type { CheckResult } from '../core/model/findings.js';
+import { printable } from '../core/base/printable.js';
 import type { ReportEnv, ReportSection } from '../core/reporters/types.js';
 import type { CompatResult } from './compare.js';
 import { ruleFor } from './rules.js';
 import type { Change, ChangeClass } from './types.js';
 
 /*
- * The classification table is a section of the result (core/run-env.ts emit): in stylish output it
+ * The classification table is a section of the result (core/cli/run-env.ts emit): in stylish output it
  * is printed before the findings, in json output it is a top-level `changes` array (plus a `compat`
  * object) beside the report's `findings` and `summary`, which keep their shape. The other formats
  * carry the findings only.

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { decodePointer, getAtPointer } from '../core/pointer.js';
-import { isObject } from '../core/json-object.js';
+import { decodePointer, getAtPointer } from '../core/model/pointer.js';
+import { isObject } from '../core/base/json-object.js';
 
 /** The schema documents of one side of a comparison (base or head), for following `$ref`. */
 export interface SchemaSide {

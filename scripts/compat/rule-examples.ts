@@ -1,4 +1,4 @@
-import type { ExampleFiles, RuleExamples } from '../core/rule.js';
+import type { ExampleFiles, RuleExamples } from '../core/engine/rule.js';
 import type { KindChange } from './kind-changes.js';
 import { API_CHANGES, NEAR_MISSES, SCHEMA_CHANGES } from './kind-changes.js';
 

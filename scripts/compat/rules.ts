@@ -1,6 +1,6 @@
-import type { RuleClass, RuleExamples, RuleMeta } from '../core/rule.js';
-import type { SeveritySetting } from '../core/findings.js';
-import { defineRule } from '../core/rule.js';
+import type { RuleClass, RuleExamples, RuleMeta } from '../core/engine/rule.js';
+import type { SeveritySetting } from '../core/model/findings.js';
+import { defineRule } from '../core/engine/rule.js';
 import type { Change, RawChange } from './types.js';
 import { CLASS_ORDER } from './types.js';
 import { kindExamples, runExamples } from './rule-examples.js';

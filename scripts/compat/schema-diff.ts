@@ -1,7 +1,7 @@
-import { encodePointer } from '../core/pointer.js';
+import { encodePointer } from '../core/model/pointer.js';
 import type { ChangeClass, RawChange } from './types.js';
-import type { JsonObject } from '../core/json-object.js';
-import { isObject } from '../core/json-object.js';
+import type { JsonObject } from '../core/base/json-object.js';
+import { isObject } from '../core/base/json-object.js';
 import { canonical, deepEqual, has, show } from './json-values.js';
 import type { SchemaSide } from './refs.js';
 import { resolveRef, targetFile } from './refs.js';

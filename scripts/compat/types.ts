@@ -1,4 +1,4 @@
-import type { Range } from '../core/position.js';
+import type { Range } from '../core/model/position.js';
 
 /** How a change affects a document that was valid, or a reader that relied on the base. */
 export type ChangeClass = 'editorial' | 'additive' | 'breaking';

@@ -1,24 +1,24 @@
-import type { LoadedConfig } from './config.js';
-import { CONFIG_FILE, loadConfig } from './config.js';
-import { Corpus } from './corpus.js';
-import type { ParseMemo } from './corpus.js';
-import { runFamilies } from './engine.js';
-import { exceptionsInPlay, settleExceptions } from './exceptions.js';
-import type { FamilyDeclaration, FamilyFacts } from './family.js';
-import { familiesInForce } from './family.js';
-import type { CheckResult, ConfiguredSeverity, Finding } from './findings.js';
-import { INPUT_RULES } from './input-rules.js';
-import type { LoadedPlugins } from './plugins.js';
-import { loadPlugins } from './plugins.js';
-import type { RuleCatalog } from './rule-catalog.js';
-import { withPluginRules } from './rule-catalog.js';
-import type { Family } from './rule.js';
-import { defineRule } from './rule.js';
-import type { CommonValues } from './run-env.js';
-import { configuredSeverities, openRoot, requireRootLayout } from './run-env.js';
-import type { Layout, LayoutNeed } from './layout.js';
-import { presetLayout } from './layout.js';
-import type { FileSource } from './source.js';
+import type { LoadedConfig } from './config/config.js';
+import { CONFIG_FILE, loadConfig } from './config/config.js';
+import { Corpus } from './parse/corpus.js';
+import type { ParseMemo } from './parse/corpus.js';
+import { runFamilies } from './engine/engine.js';
+import { exceptionsInPlay, applyExceptions } from './config/exceptions.js';
+import type { FamilyDeclaration, FamilyFacts } from './engine/family.js';
+import { familiesInForce } from './engine/family.js';
+import type { CheckResult, ConfiguredSeverity, Finding } from './model/findings.js';
+import { READING_RULES } from './engine/reading-rules.js';
+import type { LoadedPlugins } from './config/plugins.js';
+import { loadPlugins } from './config/plugins.js';
+import type { RuleCatalog } from './engine/rule-catalog.js';
+import { withPluginRules } from './engine/rule-catalog.js';
+import type { Family } from './engine/rule.js';
+import { defineRule } from './engine/rule.js';
+import type { CommonValues } from './cli/run-env.js';
+import { configuredSeverities, openRoot, requireRootLayout } from './cli/run-env.js';
+import type { Layout, LayoutNeed } from './preset/layout.js';
+import { presetLayout } from './preset/layout.js';
+import type { FileSource } from './io/source.js';
 
 /**
  * What the faces hand the session from above core/ (core imports no rule and no family): the
@@ -53,7 +53,7 @@ export interface SessionRun {
  * The one pipeline every face calls (ESLint's `ESLint` class): configuration → plugins and the rule
  * catalogue → severities → source → corpus → families → exceptions → result. `check` and its
  * `--fix` (the fixer settles through it, never through a command) run through it; a command parses
- * its flags, asks the session, and picks an output (core/run-env.ts emit).
+ * its flags, asks the session, and picks an output (core/cli/run-env.ts emit).
  */
 export class Session {
   private constructor(
@@ -150,12 +150,12 @@ export class Session {
         familyOf.set(f, family);
       }
     };
-    // The family findings cache (core/family-cache.ts): built-in families only (a plugin's code may
+    // The family findings cache (core/engine/family-cache.ts): built-in families only (a plugin's code may
     // read anything), never with --map (a path outside what the corpus answers), never with --no-cache.
     const store = o.options?.map === undefined ? o.corpus.cache : undefined;
     const findingsCache = store ? { store, families: new Set((this.builtins.declarations ?? []).map((d) => d.name)) } : undefined;
     const found = await runFamilies({ corpus: o.corpus, families: o.families, options: o.options ?? {}, severities: await this.resolveSeverities(), onFamilyDone, ...(o.onRuleTimed ? { onRuleTimed: o.onRuleTimed } : {}), ...(findingsCache ? { findingsCache } : {}) });
-    const result = await this.settle(found, { corpus: o.corpus, read, families: o.families, familyOf, reportUnused: o.reportUnused !== false });
+    const result = await this.applyExceptions(found, { corpus: o.corpus, read, families: o.families, familyOf, reportUnused: o.reportUnused !== false });
     return { result, read, familyOf };
   }
 
@@ -169,27 +169,27 @@ export class Session {
     const byFamily = [];
     for (const { name, files, findings } of done) {
       const family = o.families.filter((f) => f.name === name);
-      const settled = await this.settle({ findings: [...findings], families: [] }, { corpus: o.corpus, read: files, families: family, familyOf: new Map(), reportUnused: true });
+      const settled = await this.applyExceptions({ findings: [...findings], families: [] }, { corpus: o.corpus, read: files, families: family, familyOf: new Map(), reportUnused: true });
       byFamily.push({ name, files, findings: settled.findings });
     }
     return { result, byFamily };
   }
 
   /** The findings left once the configuration's ignores, overrides and exceptions accept theirs (the fixer fixes none of those). */
-  async settleFindings(findings: Finding[], corpus: Corpus, families: Family[]): Promise<Finding[]> {
-    return (await this.settle({ findings, families: [] }, { corpus, read: new Set(corpus.filesRead), families, familyOf: new Map(), reportUnused: false })).findings;
+  async dropAccepted(findings: Finding[], corpus: Corpus, families: Family[]): Promise<Finding[]> {
+    return (await this.applyExceptions({ findings, families: [] }, { corpus, read: new Set(corpus.filesRead), families, familyOf: new Map(), reportUnused: false })).findings;
   }
 
   /**
    * The config's ignores, overrides and exceptions, and the Markdown files' disable comments
-   * (core/exceptions.ts), settled before the baseline counts what is left. Loaded only when the
+   * (core/config/exceptions.ts), settled before the baseline counts what is left. Loaded only when the
    * config has any or a file the run read mentions one.
    */
-  async settle(result: CheckResult, ctx: { corpus: Corpus; read: ReadonlySet<string>; families: readonly Family[]; familyOf: ReadonlyMap<Finding, string>; reportUnused: boolean }): Promise<CheckResult> {
+  async applyExceptions(result: CheckResult, ctx: { corpus: Corpus; read: ReadonlySet<string>; families: readonly Family[]; familyOf: ReadonlyMap<Finding, string>; reportUnused: boolean }): Promise<CheckResult> {
     if (!exceptionsInPlay(this.config.raw, ctx.read, (f) => ctx.corpus.cachedText(f) ?? ctx.corpus.text(f))) return result;
-    const ran = new Set([...INPUT_RULES.map((r) => r.id), ...ctx.families.flatMap((f) => f.rules.map((r) => defineRule(r).id))]);
+    const ran = new Set([...READING_RULES.map((r) => r.id), ...ctx.families.flatMap((f) => f.rules.map((r) => defineRule(r).id))]);
     const known = new Set((await this.catalog.rules()).map((r) => r.id));
-    const settled = await settleExceptions(result, { corpus: ctx.corpus, config: this.config, severities: await this.resolveSeverities(), read: ctx.read, ran, known, reportUnused: ctx.reportUnused });
+    const settled = await applyExceptions(result, { corpus: ctx.corpus, config: this.config, severities: await this.resolveSeverities(), read: ctx.read, ran, known, reportUnused: ctx.reportUnused });
     return settled === result ? result : recount(settled, ctx.familyOf);
   }
 }

@@ -1,4 +1,4 @@
-import type { CommandFamily } from '../core/rule-tester.js';
+import type { CommandFamily } from '../core/engine/rule-tester.js';
 import { ERRATA_RULES } from './rules.js';
 import { ERRATA_EXAMPLES_NOTE } from './rule-examples.js';
 
@@ -16,7 +16,7 @@ export const ERRATA_FAMILY: CommandFamily = {
   rules: ERRATA_RULES,
   examplesNote: ERRATA_EXAMPLES_NOTE,
   async run(rule, files, opts) {
-    const [{ applySeverities }, { exampleCorpus, onlyRule }, { errataCollector, planErrata }] = await Promise.all([import('../core/collector.js'), import('../core/rule-tester.js'), import('./run.js')]);
+    const [{ applySeverities }, { exampleCorpus, onlyRule }, { errataCollector, planErrata }] = await Promise.all([import('../core/engine/collector.js'), import('../core/engine/rule-tester.js'), import('./run.js')]);
     const { corpus } = exampleCorpus(files, { preset: opts.preset, label: 'example repository' });
     const mode = opts.options?.mode === 'check' ? 'check' : 'apply';
     const run = await planErrata(corpus, { mode, collector: errataCollector(corpus, onlyRule(rule, ERRATA_RULES)) });

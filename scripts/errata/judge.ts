@@ -1,7 +1,7 @@
 import type { Nodes } from 'mdast';
-import type { RelatedLocation } from '../core/findings.js';
-import type { MarkdownDoc } from '../core/markdown.js';
-import { parseMarkdown } from '../core/markdown.js';
+import type { RelatedLocation } from '../core/model/findings.js';
+import type { MarkdownDoc } from '../core/parse/markdown.js';
+import { parseMarkdown } from '../core/parse/markdown.js';
 import { offset } from '../rfc/mdast.js';
 import { closestWording } from './closest.js';
 import type { Section } from './locate.js';

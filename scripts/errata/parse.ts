@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Nodes, ListItem, Paragraph } from 'mdast';
 import { DEFAULT_TITLES, rfcStatus, sectionByTitle } from '../rfc/document.js';
-import type { MarkdownDoc } from '../core/markdown.js';
+import type { MarkdownDoc } from '../core/parse/markdown.js';
 import { listItemsUnder, readHeader } from '../rfc/read.js';
 import { indexSections } from '../rfc/sections.js';
 import { render } from './rendered.js';

@@ -1,4 +1,4 @@
-import type { RuleExamples } from '../core/rule.js';
+import type { RuleExamples } from '../core/engine/rule.js';
 
 /*
  * The errata rules' examples (meta.examples), run by errata/family.ts: an Accepted RFC whose

@@ -1,5 +1,5 @@
-import type { RuleMeta, RuleSpec } from '../core/rule.js';
-import { defineRule } from '../core/rule.js';
+import type { RuleMeta, RuleSpec } from '../core/engine/rule.js';
+import { defineRule } from '../core/engine/rule.js';
 import * as EXAMPLES from './rule-examples.js';
 
 const RFC = 'RFC 0001 §E';

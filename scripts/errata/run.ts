@@ -1,16 +1,16 @@
 import path from 'node:path';
-import type { Corpus } from '../core/corpus.js';
-import { UsageError } from '../core/errors.js';
-import { Collector } from '../core/collector.js';
-import type { ConfiguredSeverity, Finding } from '../core/findings.js';
-import type { MarkdownDoc } from '../core/markdown.js';
-import { parseMarkdown } from '../core/markdown.js';
+import type { Corpus } from '../core/parse/corpus.js';
+import { UsageError } from '../core/base/errors.js';
+import { Collector } from '../core/engine/collector.js';
+import type { ConfiguredSeverity, Finding } from '../core/model/findings.js';
+import type { MarkdownDoc } from '../core/parse/markdown.js';
+import { parseMarkdown } from '../core/parse/markdown.js';
 import type { Verdict } from './judge.js';
 import { judge } from './judge.js';
 import { resetClosestBudget } from './closest.js';
-import { formatMessage } from '../core/rule.js';
-import type { Report, RuleMeta } from '../core/rule.js';
-import { planPass } from '../core/fixer.js';
+import { formatMessage } from '../core/engine/rule.js';
+import type { Report, RuleMeta } from '../core/engine/rule.js';
+import { planPass } from '../core/engine/fixer.js';
 import type { RfcErrata } from './parse.js';
 import { mentionsErrata, readRfcErrata } from './parse.js';
 import type { Governance } from './target-path.js';
@@ -189,7 +189,7 @@ export async function planErrata(corpus: Corpus, options: ErrataOptions): Promis
   for (const r of reports) out.report(r.rule, r.report);
   outcomes.sort((a, b) => a.rfc.localeCompare(b.rfc) || a.index - b.index);
   const problems = corpus.problems.filter((p) => !quietTargets.has(p.file));
-  return { outcomes, findings: out.settle(), changes, preview, rfcs, problems };
+  return { outcomes, findings: out.toFindings(), changes, preview, rfcs, problems };
 }
 
 function outcome(j: Judged, status: OutcomeStatus, detail: string): ErratumOutcome {
@@ -296,7 +296,7 @@ function lineHintOff(erratum: Erratum, doc: MarkdownDoc, from: number, to: numbe
 
 /**
  * `errata apply` is --fix on the errata rules: each pending item's finding carries the splice as
- * its fix, the one fixer (core/fixer.ts) takes the fixes of every file in one pass, and each file
+ * its fix, the one fixer (core/engine/fixer.ts) takes the fixes of every file in one pass, and each file
  * is verified once by re-parsing it. Items whose edits overlap are refused first (the fixer would
  * only defer one of them, and a later pass has nothing to re-judge them against).
  */

@@ -1,12 +1,12 @@
 import { readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { gitText } from '../core/git.js';
-import type { RuleMeta } from '../core/rule.js';
-import { globMatcher } from '../core/source.js';
+import { gitText } from '../core/io/git.js';
+import type { RuleMeta } from '../core/engine/rule.js';
+import { globMatcher } from '../core/io/source.js';
 import { ERRATA } from './rules.js';
-import type { Layout } from '../core/layout.js';
-import type { FileSource } from '../core/source.js';
-import { isInside, pathWithoutSymlinks } from '../core/source.js';
+import type { Layout } from '../core/preset/layout.js';
+import type { FileSource } from '../core/io/source.js';
+import { isInside, pathWithoutSymlinks } from '../core/io/source.js';
 
 export type TargetResolution =
   | {

@@ -1,4 +1,4 @@
-import type { Range } from '../core/position.js';
+import type { Range } from '../core/model/position.js';
 
 /** One list item of an RFC's `## Errata`, read into an edit. */
 export interface Erratum {

@@ -1,6 +1,6 @@
 import { FAMILY_DECLARATIONS } from '../checks/registry.js';
-import { familyInputs as declaredInputs, pathFollowingFamilies } from '../core/family.js';
-import type { Layout } from '../core/layout.js';
+import { familyInputs as declaredInputs, pathFollowingFamilies } from '../core/engine/family.js';
+import type { Layout } from '../core/preset/layout.js';
 
 /**
  * The files each check family reads, as globs relative to the repository root (each family's

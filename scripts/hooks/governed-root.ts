@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { discoverConfig } from '../core/config.js';
-import { gitText } from '../core/git.js';
-import { detectPreset, presetLayout, presetNames } from '../core/layout.js';
+import { discoverConfig } from '../core/config/config.js';
+import { gitText } from '../core/io/git.js';
+import { detectPreset, presetLayout, presetNames } from '../core/preset/layout.js';
 
 /**
  * The repository a setup command (init, install-hook) works on: the folder of the

@@ -1,17 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { writeFileAtomic } from '../core/writer.js';
+import { writeFileAtomic } from '../core/io/writer.js';
 import path from 'node:path';
-import { CONFIG_FILE, loadConfig } from '../core/config.js';
-import { presetLayout } from '../core/layout.js';
-import { packageRoot as ownPackageRoot, packageVersion } from '../core/package-root.js';
-import { FatalError } from '../core/errors.js';
-import type { Layout } from '../core/layout.js';
-import { isInside, toPosix } from '../core/source.js';
-import { assertFolderInside, readSetupFile, reallyInside } from '../core/setup-file.js';
+import { CONFIG_FILE, loadConfig } from '../core/config/config.js';
+import { presetLayout } from '../core/preset/layout.js';
+import { packageRoot as ownPackageRoot, packageVersion } from '../core/base/package-root.js';
+import { FatalError } from '../core/base/errors.js';
+import type { Layout } from '../core/preset/layout.js';
+import { isInside, toPosix } from '../core/io/source.js';
+import { assertFolderInside, readSetupFile, reallyInside } from '../core/io/setup-file.js';
 import { familyInputs } from './family-inputs.js';
 import { ADOPTER_HOOK_MARKER, isOurHook, preCommitScript, shQuote } from './pre-commit-script.js';
-import { printable } from '../core/reporters/printable.js';
+import { printable } from '../core/base/printable.js';
 
 export type InstallOutcome = 'installed' | 'updated' | 'unchanged' | 'kept-foreign' | 'skipped';
 
@@ -80,7 +80,7 @@ export interface HooksFolder {
  * and the note says where git looks instead. Undefined outside a git work tree.
  */
 export function hooksFolder(cwd: string): HooksFolder | undefined {
-  // Not core/git.ts: its settings set core.hooksPath, the very key read here.
+  // Not core/io/git.ts: its settings set core.hooksPath, the very key read here.
   const git = (args: string[]) => execFileSync('git', ['-c', 'core.fsmonitor=false', ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   if (git(['rev-parse', '--is-inside-work-tree']) !== 'true') return undefined;
   const top = git(['rev-parse', '--show-toplevel']);

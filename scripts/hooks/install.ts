@@ -2,7 +2,7 @@
 // line and never fails `npm install` / `npm ci` — not even when the hook code cannot load.
 try {
   const { installHook } = await import('./install-hook.js');
-  const { printable } = await import('../core/reporters/printable.js');
+  const { printable } = await import('../core/base/printable.js');
   const r = installHook();
   // The message quotes paths from the environment and git's config (INIT_CWD, core.hooksPath): escaped.
   process.stderr.write(`specgate: ${printable(r.message)}\n`);

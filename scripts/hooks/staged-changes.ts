@@ -1,8 +1,8 @@
 import picomatch from 'picomatch';
-import { familyInputs, pathFollowingFamilies } from '../core/family.js';
-import type { FamilyFacts } from '../core/family.js';
-import { gitText } from '../core/git.js';
-import type { Layout } from '../core/layout.js';
+import { familyInputs, pathFollowingFamilies } from '../core/engine/family.js';
+import type { FamilyFacts } from '../core/engine/family.js';
+import { gitText } from '../core/io/git.js';
+import type { Layout } from '../core/preset/layout.js';
 
 /** What a commit changes under the governed root: paths relative to it, and which of them it deletes. */
 export interface StagedChanges {

@@ -1,11 +1,11 @@
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { CONFIG_FILE, loadConfig } from '../core/config.js';
-import { detectPreset, presetLayout } from '../core/layout.js';
-import type { Layout } from '../core/layout.js';
-import { toPosix } from '../core/source.js';
-import { assertFolderInside, readSetupFile } from '../core/setup-file.js';
-import { writeFileAtomic } from '../core/writer.js';
+import { CONFIG_FILE, loadConfig } from '../core/config/config.js';
+import { detectPreset, presetLayout } from '../core/preset/layout.js';
+import type { Layout } from '../core/preset/layout.js';
+import { toPosix } from '../core/io/source.js';
+import { assertFolderInside, readSetupFile } from '../core/io/setup-file.js';
+import { writeFileAtomic } from '../core/io/writer.js';
 import { installAdopterHook, repositoryTop } from '../hooks/install-hook.js';
 import type { HookForm } from '../hooks/install-hook.js';
 import { githubWorkflow, WORKFLOW_FILE } from './workflow.js';

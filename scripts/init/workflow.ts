@@ -1,4 +1,4 @@
-import type { Layout } from '../core/layout.js';
+import type { Layout } from '../core/preset/layout.js';
 import { workflowGlobs } from '../hooks/install-hook.js';
 
 /** Where `init --ci github` writes the pull-request workflow. */

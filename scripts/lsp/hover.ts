@@ -1,8 +1,8 @@
 import type { Hover, Position } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { RuleMeta } from '../core/rule.js';
-import type { ProcessCitations } from '../core/rule.js';
-import { rfcFor } from '../core/rule.js';
+import type { RuleMeta } from '../core/engine/rule.js';
+import type { ProcessCitations } from '../core/engine/rule.js';
+import { rfcFor } from '../core/engine/rule.js';
 import type { EditorFinding } from './workspace.js';
 
 let rules: Promise<Map<string, RuleMeta>> | undefined;

@@ -1,13 +1,13 @@
 import type { Connection, Hover, InitializeResult } from 'vscode-languageserver/node';
 import { CodeActionKind, createConnection, StreamMessageReader, StreamMessageWriter, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { packageVersion } from '../core/package-root.js';
+import { packageVersion } from '../core/base/package-root.js';
 import { jsonText } from '../core/reporters/json-text.js';
-import { printable } from '../core/reporters/printable.js';
-import { MAX_FILE_BYTES } from '../core/source.js';
+import { printable } from '../core/base/printable.js';
+import { MAX_FILE_BYTES } from '../core/io/source.js';
 import { quickFix, toDiagnostic } from './convert.js';
-import { guardDocumentEvents } from './document-guard.js';
-import { frameGuard } from './frame-guard.js';
+import { screenDocumentEvents } from './document-screen.js';
+import { frameScreen } from './frame-screen.js';
 import { hoverAt } from './hover.js';
 import { placeUri, rootOfUri } from './uri.js';
 import { Workspace } from './workspace.js';
@@ -19,10 +19,10 @@ import { Workspace } from './workspace.js';
  */
 function stdioConnection(): Connection {
   const encoder = { name: 'application/json', encode: (msg: unknown, opts: { charset: BufferEncoding }) => Promise.resolve(Buffer.from(jsonText(msg, 0), opts.charset)) };
-  const input = process.stdin.pipe(frameGuard(logLine));
+  const input = process.stdin.pipe(frameScreen(logLine));
   const reader = new StreamMessageReader(input);
   // What vscode-languageserver does for streams it is handed (not for a reader): the input's end
-  // (the client gone, or the frame guard closing a bad connection) ends the process, 0 after a shutdown request.
+  // (the client gone, or the frame screen closing a bad connection) ends the process, 0 after a shutdown request.
   let shutdown = false;
   const listen = reader.listen.bind(reader);
   reader.listen = (callback) =>
@@ -166,7 +166,7 @@ export function startServer(connection: Connection = stdioConnection(), serverOp
   });
 
   // Malformed document messages are dropped, and the open buffers bounded in total, before TextDocuments keeps anything.
-  documents.listen(guardDocumentEvents(connection, (line) => connection.console.log(line), (uri) => documents.get(uri)?.getText().length) as Connection);
+  documents.listen(screenDocumentEvents(connection, (line) => connection.console.log(line), (uri) => documents.get(uri)?.getText().length) as Connection);
   connection.listen();
 }
 

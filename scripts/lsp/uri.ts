@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { URI } from 'vscode-uri';
-import { toPosix } from '../core/source.js';
+import { toPosix } from '../core/io/source.js';
 
 export type Placed = { rel: string } | { ignored: string };
 

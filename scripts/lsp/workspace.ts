@@ -1,23 +1,23 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range as LspRange } from 'vscode-languageserver-textdocument';
 import { FAMILY_DECLARATIONS, loadFamilies } from '../checks/registry.js';
-import type { LoadedPlugins } from '../core/plugins.js';
-import { loadPlugins } from '../core/plugins.js';
-import { CONFIG_FILE } from '../core/config.js';
-import type { Corpus } from '../core/corpus.js';
-import type { ParseMemo } from '../core/corpus.js';
-import type { Finding } from '../core/findings.js';
-import type { Layout } from '../core/layout.js';
-import { presetLayout } from '../core/layout.js';
-import { OverlaySource } from '../core/overlay-source.js';
-import type { Family, RuleMeta } from '../core/rule.js';
+import type { LoadedPlugins } from '../core/config/plugins.js';
+import { loadPlugins } from '../core/config/plugins.js';
+import { CONFIG_FILE } from '../core/config/config.js';
+import type { Corpus } from '../core/parse/corpus.js';
+import type { ParseMemo } from '../core/parse/corpus.js';
+import type { Finding } from '../core/model/findings.js';
+import type { Layout } from '../core/preset/layout.js';
+import { presetLayout } from '../core/preset/layout.js';
+import { OverlaySource } from '../core/io/overlay-source.js';
+import type { Family, RuleMeta } from '../core/engine/rule.js';
 import { BUILTIN_RULES } from '../rules-registry.js';
 import type { Builtins } from '../core/session.js';
 import { Session } from '../core/session.js';
-import { FsSource, globMatcher } from '../core/source.js';
-import type { FamilyFacts } from '../core/family.js';
-import { applySuppressions, MAX_SUPPRESSIONS_BYTES, parseSuppressions, SUPPRESSIONS_FILE } from '../core/suppressions.js';
-import type { Suppressions } from '../core/suppressions.js';
+import { FsSource, globMatcher } from '../core/io/source.js';
+import type { FamilyFacts } from '../core/engine/family.js';
+import { applySuppressions, MAX_SUPPRESSIONS_BYTES, parseSuppressions, SUPPRESSIONS_FILE } from '../core/config/suppressions.js';
+import type { Suppressions } from '../core/config/suppressions.js';
 
 /** What the editor hands the session from above core/: the built-in rules and families. */
 const BUILTINS: Builtins = { catalog: BUILTIN_RULES, declarations: FAMILY_DECLARATIONS, loadFamilies };
@@ -119,7 +119,7 @@ export class Workspace {
     const families = (changed.length === 0 ? this.families : this.familiesFor(changed)).filter((f) => !off.includes(f.name));
     const session = this.session!;
     const corpus = session.corpus(this.overlay, { memo: this.memo });
-    // The same exceptions, ignores and overrides as `check` (core/exceptions.ts), family by family.
+    // The same exceptions, ignores and overrides as `check` (core/config/exceptions.ts), family by family.
     const { result, byFamily } = await session.runByFamily({ corpus, families });
     for (const { name, files, findings } of byFamily) {
       this.reads.set(name, files);

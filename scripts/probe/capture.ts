@@ -1,8 +1,8 @@
-import { userOutputFolder } from '../core/user-output.js';
-import { writeFileAtomic } from '../core/writer.js';
+import { userOutputFolder } from '../core/io/user-output.js';
+import { writeFileAtomic } from '../core/io/writer.js';
 import path from 'node:path';
 import type { HttpOutcome } from './http-client.js';
-import { dict } from '../core/dict.js';
+import { dict } from '../core/base/dict.js';
 import { jsonText } from '../core/reporters/json-text.js';
 
 /** One exchange in the capture format of `../shared/fixtures/` (request and response, raw bodies). */

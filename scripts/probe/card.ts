@@ -1,5 +1,5 @@
 import { cardVersions } from '../wire/card.js';
-import { isObject } from '../core/json-object.js';
+import { isObject } from '../core/base/json-object.js';
 
 /** What the probe needs from an agent card. */
 export interface CardFacts {

@@ -1,6 +1,6 @@
-import { isObject } from '../core/json-object.js';
-import type { CommandFamily } from '../core/rule-tester.js';
-import type { ExampleFiles } from '../core/rule.js';
+import { isObject } from '../core/base/json-object.js';
+import type { CommandFamily } from '../core/engine/rule-tester.js';
+import type { ExampleFiles } from '../core/engine/rule.js';
 import { PROBE_OWN_RULES, PROBE_RULES, probeFindings } from './findings.js';
 import type { HttpOutcome, OutgoingRequest, ProbeTransport } from './http-client.js';
 import { EXAMPLE_HOST, PROBE_EXAMPLES_NOTE } from './rule-examples.js';
@@ -49,7 +49,7 @@ export const PROBE_FAMILY: CommandFamily = {
   rules: PROBE_OWN_RULES,
   examplesNote: PROBE_EXAMPLES_NOTE,
   async run(rule, files, opts) {
-    const [{ exampleCorpus, onlyRule }, { runProbe }, { FsSource }, { packageRoot }, { DEFAULT_LIMITS }] = await Promise.all([import('../core/rule-tester.js'), import('./run.js'), import('../core/source.js'), import('../core/package-root.js'), import('./http-client.js')]);
+    const [{ exampleCorpus, onlyRule }, { runProbe }, { FsSource }, { packageRoot }, { DEFAULT_LIMITS }] = await Promise.all([import('../core/engine/rule-tester.js'), import('./run.js'), import('../core/io/source.js'), import('../core/base/package-root.js'), import('./http-client.js')]);
     // The example's files are the host's recorded answers, not repository files: the corpus is the package's alone.
     const { corpus } = exampleCorpus({}, { preset: opts.preset, base: new FsSource(packageRoot()) });
     const o = opts.options ?? {};

@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { parseJson } from '../core/json-tree.js';
-import { toPosix } from '../core/source.js';
-import { Collector } from '../core/collector.js';
-import type { FindingDraft } from '../core/collector.js';
-import type { ConfiguredSeverity, Finding } from '../core/findings.js';
-import type { RuleMeta } from '../core/rule.js';
-import { defineRule } from '../core/rule.js';
+import { parseJson } from '../core/parse/json-tree.js';
+import { toPosix } from '../core/io/source.js';
+import { Collector } from '../core/engine/collector.js';
+import type { FindingDraft } from '../core/engine/collector.js';
+import type { ConfiguredSeverity, Finding } from '../core/model/findings.js';
+import type { RuleMeta } from '../core/engine/rule.js';
+import { defineRule } from '../core/engine/rule.js';
 import { CapturePlacer } from '../wire/capture.js';
 import { WIRE_RULE_LIST } from '../wire/rules.js';
 import { captureFileName } from './capture.js';
@@ -33,8 +33,8 @@ export const PROBE_RULES: RuleMeta[] = [...WIRE_RULE_LIST, ...PROBE_OWN_RULES];
  * --record it sits in the recorded file, on the characters of the body it is about; otherwise
  * at the interface URL, the exchange's name as fragment and the pointer into the exchange.
  */
-export function probeFindings(run: ProbeRun, recorded?: { dir: string; texts: string[] }, settle: { severities?: Readonly<Record<string, ConfiguredSeverity>>; preset?: string } = {}): Finding[] {
-  const collector = new Collector(PROBE_RULES, settle);
+export function probeFindings(run: ProbeRun, recorded?: { dir: string; texts: string[] }, collecting: { severities?: Readonly<Record<string, ConfiguredSeverity>>; preset?: string } = {}): Finding[] {
+  const collector = new Collector(PROBE_RULES, collecting);
   const findings: FindingDraft[] = [];
   const placers = new Map<number, CapturePlacer>();
   const nameOf = (i: number) => captureFileName(i, run.captures[i]!.case);
@@ -68,5 +68,5 @@ export function probeFindings(run: ProbeRun, recorded?: { dir: string; texts: st
   if (!run.legs.some((l) => l.verdict !== 'inapplicable')) {
     collector.report(NOTHING_EXECUTED, { at: { file: run.cardUrl }, messageId: 'nothing', data: { why: run.notProbed ?? 'every leg was inapplicable' } });
   }
-  return collector.settle();
+  return collector.toFindings();
 }

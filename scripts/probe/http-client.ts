@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { dict } from '../core/dict.js';
+import { dict } from '../core/base/dict.js';
 
 /** Resolves a host name to one address (dns.lookup by default; tests pass their own). */
 export type Resolve = (hostname: string) => Promise<{ address: string; family: number }>;

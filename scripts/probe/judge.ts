@@ -5,7 +5,7 @@ import { Collector, judgeExchange } from '../wire/judge.js';
 import type { LegRule } from './rules.js';
 import type { Exchange, Section, WireContext, WireResult } from '../wire/types.js';
 import type { Capture } from './capture.js';
-import { isObject } from '../core/json-object.js';
+import { isObject } from '../core/base/json-object.js';
 
 /**
  * Every verdict on an answer comes from the wire checker (scripts/wire); this module only adds

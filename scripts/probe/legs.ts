@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { isObject } from '../core/json-object.js';
-import { FatalError } from '../core/errors.js';
+import { isObject } from '../core/base/json-object.js';
+import { FatalError } from '../core/base/errors.js';
 import { RequestBudgetExceeded } from './http-client.js';
 import type { ExpectedError, Judged, LegProblem } from './judge.js';
 import { judgeAnswer, judgeUnreadable, legResult, supportedVersionsOf } from './judge.js';

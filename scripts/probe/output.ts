@@ -1,4 +1,4 @@
-import { printable } from '../core/reporters/printable.js';
+import { printable } from '../core/base/printable.js';
 import type { ReportSection } from '../core/reporters/types.js';
 import { captureFileName } from './capture.js';
 import type { Verdict } from './legs.js';
@@ -14,7 +14,7 @@ export interface RenderInput {
 }
 
 /**
- * probe's section of the result (core/run-env.ts emit renders it in every format): the table of
+ * probe's section of the result (core/cli/run-env.ts emit renders it in every format): the table of
  * legs before the findings in stylish, `probe` and `legs` ahead of the findings in json, a notice
  * per leg before github's annotations.
  */

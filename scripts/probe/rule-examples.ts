@@ -1,4 +1,4 @@
-import type { RuleExamples } from '../core/rule.js';
+import type { RuleExamples } from '../core/engine/rule.js';
 
 /*
  * The probe rules' examples (meta.examples): a host's recorded answers, run by

@@ -1,6 +1,6 @@
-import type { RuleExamples, RuleMeta } from '../core/rule.js';
+import type { RuleExamples, RuleMeta } from '../core/engine/rule.js';
 import * as EXAMPLES from './rule-examples.js';
-import { defineRule } from '../core/rule.js';
+import { defineRule } from '../core/engine/rule.js';
 
 /** A conformance leg's rule: the leg's id, the section it witnesses, and its assertion as the description. */
 export interface LegRule extends RuleMeta {

@@ -1,5 +1,5 @@
-import type { Corpus } from '../core/corpus.js';
-import { FatalError } from '../core/errors.js';
+import type { Corpus } from '../core/parse/corpus.js';
+import { FatalError } from '../core/base/errors.js';
 import { loadWireContext } from '../wire/context.js';
 import type { WireContext } from '../wire/types.js';
 import type { Capture } from './capture.js';

@@ -1,8 +1,8 @@
-import type { CorpusReader } from '../core/corpus.js';
-import { dateFormat } from '../core/date-format.js';
-import { isObject } from '../core/json-object.js';
-import type { StatusRole } from '../core/process.js';
-import { STATUS_ROLES } from '../core/process.js';
+import type { CorpusReader } from '../core/parse/corpus.js';
+import { dateFormat } from '../core/preset/date-format.js';
+import { isObject } from '../core/base/json-object.js';
+import type { StatusRole } from '../core/preset/process.js';
+import { STATUS_ROLES } from '../core/preset/process.js';
 import type { RfcDocument } from '../rfc/document.js';
 import { ALL_RESOLVED, rfcNumber, rfcStatus } from '../rfc/document.js';
 import { flipReader } from '../rfc/history.js';

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sha256 } from '../core/cache.js';
-import type { Corpus } from '../core/corpus.js';
-import { packageVersion } from '../core/package-root.js';
+import { sha256 } from '../core/cache/cache.js';
+import type { Corpus } from '../core/parse/corpus.js';
+import { packageVersion } from '../core/base/package-root.js';
 import { mentionsErrata } from '../errata/parse.js';
 import { readerFingerprint } from '../rfc/load.js';
 import { loadRfcSet } from '../rfc/set.js';

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { CorpusReader } from '../core/corpus.js';
-import { MAX_MARKDOWN_BYTES } from '../core/corpus.js';
-import { gitBytes, gitText } from '../core/git.js';
+import type { CorpusReader } from '../core/parse/corpus.js';
+import { MAX_MARKDOWN_BYTES } from '../core/parse/corpus.js';
+import { gitBytes, gitText } from '../core/io/git.js';
 import { rfcStatus } from '../rfc/document.js';
 import { loadRfcDocument } from '../rfc/load.js';
 import type { HistoryPoint } from './model.js';
@@ -79,7 +79,7 @@ export async function statusHistory(corpus: CorpusReader, maxCommits = MAX_COMMI
   }
   const heads = readHeads([...blobs.keys()], cwd, bytes);
   const statusOf = new Map<string, string>();
-  const cache = corpus.cache ? (await import('../core/parse-cache.js')).openParseCache(corpus.root) : undefined;
+  const cache = corpus.cache ? (await import('../core/cache/parse-cache.js')).openParseCache(corpus.root) : undefined;
   for (const [blob, file] of blobs) {
     const text = heads.get(blob);
     if (text === undefined) continue;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { ReportModel } from './model.js';
 import type { ReportSection } from './sections.js';
 import { REPORT_SECTIONS, SECTION_TITLES } from './sections.js';
-import { UNSAFE_ABOVE_C0 } from '../core/reporters/printable.js';
+import { UNSAFE_ABOVE_C0 } from '../core/base/printable.js';
 
 const UNSAFE = new RegExp(`[\\u0000-\\u001f${UNSAFE_ABOVE_C0}]+`, 'g');
 

@@ -1,4 +1,4 @@
-import type { StatusRole } from '../core/process.js';
+import type { StatusRole } from '../core/preset/process.js';
 
 /**
  * The corpus's governance state (`specgate report`): one plain-data model that every format

@@ -2,7 +2,7 @@ import { forceCollide, forceLink, forceManyBody, forceSimulation, forceX, forceY
 import type { SimulationLinkDatum, SimulationNodeDatum } from 'd3-force';
 import { scaleLinear, scalePoint } from 'd3-scale';
 import { area, stack, stackOrderNone, stackOffsetNone } from 'd3-shape';
-import type { StatusRole } from '../core/process.js';
+import type { StatusRole } from '../core/preset/process.js';
 import type { HistoryPoint, ReportModel } from './model.js';
 
 /*

@@ -1,4 +1,4 @@
-import { printable } from '../core/reporters/printable.js';
+import { printable } from '../core/base/printable.js';
 import type { ReportModel } from './model.js';
 import { SECTION_TITLES } from './sections.js';
 

@@ -1,5 +1,5 @@
-import type { Range } from '../core/position.js';
-import type { HeaderForm, ProcessProfile, ProcessSections } from '../core/process.js';
+import type { Range } from '../core/model/position.js';
+import type { HeaderForm, ProcessProfile, ProcessSections } from '../core/preset/process.js';
 
 /**
  * One RFC file read into the parts the gates need (RFC 0001 §A–§G): the title line, the header
@@ -272,13 +272,13 @@ export const OPTIONAL_FIELDS = ['Amended by'] as const;
 export const STATUSES = ['Draft', 'Active', 'Accepted', 'Withdrawn', 'Superseded', 'Rejected'] as const;
 
 /**
- * The section titles the reader itself reads by (a process's `sections`, core/process.ts): the
+ * The section titles the reader itself reads by (a process's `sections`, core/preset/process.ts): the
  * questions, errata and Security line lists it extracts. They are part of what a document is read
  * with, so load.ts keys the parse cache by them as well as by the text.
  */
 export type ReaderTitles = Pick<ProcessSections, 'unresolvedQuestions' | 'errata' | 'security'> & Partial<ReaderShape>;
 
-/** What else of a process the reader reads by: where the header lives, the file name and the title line (core/process.ts). */
+/** What else of a process the reader reads by: where the header lives, the file name and the title line (core/preset/process.ts). */
 export type ReaderShape = Pick<ProcessProfile, 'fileName' | 'titleLine' | 'citationForms'> & { headerForm: HeaderForm };
 
 /** The reader's part of a run's process (the parse cache keys a document by it too). */

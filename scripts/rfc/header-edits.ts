@@ -1,5 +1,5 @@
-import type { TextEdit } from '../core/findings.js';
-import { LineIndex } from '../core/position.js';
+import type { TextEdit } from '../core/model/findings.js';
+import { LineIndex } from '../core/model/position.js';
 import type { HeaderRow } from './document.js';
 
 /* The RFC header-cell edits of the fixable rfcs rules, beside the reader that found the cells' ranges. */

@@ -1,5 +1,5 @@
-import type { DateFormat } from '../core/date-format.js';
-import type { ProcessProfile } from '../core/process.js';
+import type { DateFormat } from '../core/preset/date-format.js';
+import type { ProcessProfile } from '../core/preset/process.js';
 import type { RfcDocument } from './document.js';
 import { headerField, rfcStatus } from './document.js';
 

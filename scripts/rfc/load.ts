@@ -3,8 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ParseCache } from '../core/parse-cache.js';
-import { fileNumberOf } from '../core/process.js';
+import type { ParseCache } from '../core/cache/parse-cache.js';
+import { fileNumberOf } from '../core/preset/process.js';
 import type { ReaderTitles, RfcDocument } from './document.js';
 import { DEFAULT_SHAPE, DEFAULT_TITLES } from './document.js';
 
@@ -29,7 +29,7 @@ export function readerFingerprint(dir = path.dirname(fileURLToPath(import.meta.u
   const hash = createHash('sha256');
   const files = readdirSync(dir).filter((f) => f.endsWith(ext)).sort().map((f) => path.join(dir, f));
   // The core modules a reading depends on: positions, and the parser's GFM subset (markdown.ts).
-  for (const file of [...files, ...['position', 'markdown'].map((m) => path.join(dir, '..', 'core', `${m}${ext}`))]) {
+  for (const file of [...files, ...['model/position', 'parse/markdown'].map((m) => path.join(dir, '..', 'core', `${m}${ext}`))]) {
     hash.update(path.basename(file)).update('\0');
     try {
       hash.update(readFileSync(file));
@@ -76,7 +76,7 @@ export async function loadRfcReading(file: string, text: string, cache?: ParseCa
   const key = cache ? await readingKey(text, titles) : undefined;
   const hit = cache && key ? fromEntry(file, cache.get<Cached>(key), titles.fileName ?? DEFAULT_SHAPE.fileName) : undefined;
   if (hit) return { doc: hit, source: 'cached' };
-  const [{ parseRfcMarkdown }, { readRfc }] = await Promise.all([import('../core/markdown.js'), import('./read.js')]);
+  const [{ parseRfcMarkdown }, { readRfc }] = await Promise.all([import('../core/parse/markdown.js'), import('./read.js')]);
   const doc = readRfc(parseRfcMarkdown(file, text, titles.headerForm === 'preamble'), titles);
   if (cache && key) cache.set(key, toEntry(doc));
   return { doc, source: 'parsed' };
@@ -89,7 +89,7 @@ export async function loadRfcReading(file: string, text: string, cache?: ParseCa
  * gets another's entry.
  */
 export async function readingKey(text: string, titles: ReaderTitles = DEFAULT_TITLES): Promise<string> {
-  return (await import('../core/parse-cache.js')).parseCacheKey(`${(fingerprint ??= readerFingerprint())}\0${titlesKey(titles)}`, text);
+  return (await import('../core/cache/parse-cache.js')).parseCacheKey(`${(fingerprint ??= readerFingerprint())}\0${titlesKey(titles)}`, text);
 }
 
 function titlesKey(t: ReaderTitles): string {

@@ -1,5 +1,5 @@
 import type { Nodes, Root } from 'mdast';
-import type { Range } from '../core/position.js';
+import type { Range } from '../core/model/position.js';
 
 /*
  * Pure helpers over an mdast tree. Kept apart from markdown.ts so that reading a tree never

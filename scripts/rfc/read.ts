@@ -1,9 +1,9 @@
 import type { Heading, ListItem, Nodes, Parent, RootContent, Yaml } from 'mdast';
-import { fileNumberOf } from '../core/process.js';
-import type { TreeNode } from '../core/tree.js';
-import { parseYaml } from '../core/yaml-tree.js';
-import type { Range } from '../core/position.js';
-import type { MarkdownDoc } from '../core/markdown.js';
+import { fileNumberOf } from '../core/preset/process.js';
+import type { TreeNode } from '../core/model/tree.js';
+import { parseYaml } from '../core/parse/yaml-tree.js';
+import type { Range } from '../core/model/position.js';
+import type { MarkdownDoc } from '../core/parse/markdown.js';
 import type { CitationContext } from './citations.js';
 import { findProseCitations, findRfcCitations } from './citations.js';
 import type { AnswerSection, CodeBlock, HeaderRow, HeaderTable, UnrenderedTable, OpenQuestions, ProseCitation, QuestionItem, RfcDocument, Section, SecurityLine, TaskItem, TitleLine } from './document.js';
@@ -21,7 +21,7 @@ import { indexSections, sectionBlocks } from './sections.js';
 /**
  * `titles`: the headings of the questions, the errata and the Security lines, and the header's
  * form, the file name and the title line (the run's process; the `specgate` preset's by default).
- * A preamble process's markdown is parsed with front matter (core/markdown.ts parseRfcMarkdown).
+ * A preamble process's markdown is parsed with front matter (core/parse/markdown.ts parseRfcMarkdown).
  */
 export function readRfc(md: MarkdownDoc, titles: ReaderTitles = DEFAULT_TITLES): RfcDocument {
   const shape = { ...DEFAULT_SHAPE, ...titles };
@@ -226,7 +226,7 @@ function titleLinePattern(line: string, digits: string | undefined): { re: RegEx
 
 /**
  * The YAML front matter as header rows (EIP-1's preamble: `eip: 1`, `status: Last Call`), parsed
- * by js-yaml through the corpus's YAML path (core/yaml-tree.ts) so each key and value keeps its
+ * by js-yaml through the corpus's YAML path (core/parse/yaml-tree.ts) so each key and value keeps its
  * place. A value is written as the file has it (`created: 2015-10-27` stays that text, not a
  * date); a list is its items joined by `, `.
  */

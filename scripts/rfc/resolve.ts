@@ -1,8 +1,8 @@
-import type { Range } from '../core/position.js';
+import type { Range } from '../core/model/position.js';
 import type { Section, SectionIndex } from './document.js';
 import { DEFAULT_TITLES, questionsSection } from './document.js';
 import { designator } from './sections.js';
-import { didYouMean } from '../core/did-you-mean.js';
+import { didYouMean } from '../core/base/did-you-mean.js';
 
 /**
  * The one place a selector is resolved: a citation's section (`RFC 0211 §D.7`, invariants), an

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import type { CorpusReader } from '../core/corpus.js';
-import { inputMessage } from '../core/input-messages.js';
-import { TOO_MANY_FILES } from '../core/input-rules.js';
-import type { ParseCache } from '../core/parse-cache.js';
-import { fileNumberOf } from '../core/process.js';
+import type { CorpusReader } from '../core/parse/corpus.js';
+import { readingMessage } from '../core/model/reading-messages.js';
+import { TOO_MANY_FILES } from '../core/engine/reading-rules.js';
+import type { ParseCache } from '../core/cache/parse-cache.js';
+import { fileNumberOf } from '../core/preset/process.js';
 import type { RfcDocument } from './document.js';
 import { readerProcess } from './document.js';
 
@@ -48,7 +48,7 @@ async function list(corpus: CorpusReader): Promise<RfcSet> {
   if (files.length > MAX_RFC_FILES) {
     files = [...files].sort();
     const over = files.length - MAX_RFC_FILES;
-    corpus.problems.push({ ruleId: TOO_MANY_FILES.id, severity: 'error', file: files[MAX_RFC_FILES]!, line: 1, column: 1, endLine: 1, endColumn: 1, ...inputMessage('limits/too-many-files', 'rest', { dir, count: files.length, max: MAX_RFC_FILES, after: over - 1 }) });
+    corpus.problems.push({ ruleId: TOO_MANY_FILES.id, severity: 'error', file: files[MAX_RFC_FILES]!, line: 1, column: 1, endLine: 1, endColumn: 1, ...readingMessage('limits/too-many-files', 'rest', { dir, count: files.length, max: MAX_RFC_FILES, after: over - 1 }) });
     files = files.slice(0, MAX_RFC_FILES);
   }
   const byNumber = new Map<string, string[]>();
@@ -58,7 +58,7 @@ async function list(corpus: CorpusReader): Promise<RfcSet> {
   }
   const docs = new Map<string, Promise<RfcDocument | undefined>>();
   let parseCache: Promise<ParseCache | undefined> | undefined;
-  const openCache = () => (parseCache ??= corpus.useParseCache ? import('../core/parse-cache.js').then((m) => m.openParseCache(corpus.root)) : Promise.resolve(undefined));
+  const openCache = () => (parseCache ??= corpus.useParseCache ? import('../core/cache/parse-cache.js').then((m) => m.openParseCache(corpus.root)) : Promise.resolve(undefined));
   // One file at a time, each text read when its turn comes: a gate asks for all of them at once,
   // and texts read up front would all be alive together with their trees.
   let queue: Promise<unknown> = Promise.resolve();

@@ -1,6 +1,6 @@
-import { parseJson } from '../core/json-tree.js';
-import type { StructuredDoc, TreeNode } from '../core/tree.js';
-import { decodePointer } from '../core/pointer.js';
+import { parseJson } from '../core/parse/json-tree.js';
+import type { StructuredDoc, TreeNode } from '../core/model/tree.js';
+import { decodePointer } from '../core/model/pointer.js';
 
 /** A response body as the judge sees it. */
 export type ParsedBody =

@@ -1,7 +1,7 @@
-import type { Finding, RelatedLocation } from '../core/findings.js';
-import type { StructuredDoc } from '../core/tree.js';
+import type { Finding, RelatedLocation } from '../core/model/findings.js';
+import type { StructuredDoc } from '../core/model/tree.js';
 import type { Span } from './body.js';
-import { isObject } from '../core/json-object.js';
+import { isObject } from '../core/base/json-object.js';
 import { WIRE_INPUT_RULES } from './rules.js';
 import type { Exchange, WireResult } from './types.js';
 

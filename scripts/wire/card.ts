@@ -1,4 +1,4 @@
-import { isObject } from '../core/json-object.js';
+import { isObject } from '../core/base/json-object.js';
 
 /**
  * The versions an agent card offers for JSON-RPC: every `supportedInterfaces[].protocolVersion`

@@ -3,11 +3,11 @@ import { parseBody, spanAt } from './body.js';
 import { Collector, TASK_NOT_FOUND, trace } from './judge.js';
 import type { Obj } from './jsonrpc.js';
 import { header, requestJson, requestedTaskId } from './jsonrpc.js';
-import { isObject } from '../core/json-object.js';
+import { isObject } from '../core/base/json-object.js';
 import { WIRE_RULES } from './rules.js';
 import { decideScope } from './scope.js';
 import type { Exchange, Judgement, MapValueTrace, WireContext, WireResult } from './types.js';
-import { childPointer } from '../core/pointer.js';
+import { childPointer } from '../core/model/pointer.js';
 
 /**
  * One entry of `data` in the form RFC 0211 §D compares: `@type`, `reason`, `domain`, the sorted

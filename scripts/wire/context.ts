@@ -1,9 +1,9 @@
 import { WIRE_INPUT_RULES } from './rules.js';
-import type { CorpusReader } from '../core/corpus.js';
-import type { FindingDraft } from '../core/engine.js';
-import type { Finding } from '../core/findings.js';
-import { cite, formatMessage, locate } from '../core/rule.js';
-import { compileSchema } from '../core/schema.js';
+import type { CorpusReader } from '../core/parse/corpus.js';
+import type { FindingDraft } from '../core/engine/engine.js';
+import type { Finding } from '../core/model/findings.js';
+import { cite, formatMessage, locate } from '../core/engine/rule.js';
+import { compileSchema } from '../core/engine/schema.js';
 import { errorTableFromMap } from './error-table.js';
 import type { Binding, WireContext } from './types.js';
 

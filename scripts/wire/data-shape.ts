@@ -1,7 +1,7 @@
-import type { SchemaError } from '../core/schema.js';
-import { childPointer, getAtPointer } from '../core/pointer.js';
+import type { SchemaError } from '../core/engine/schema.js';
+import { childPointer, getAtPointer } from '../core/model/pointer.js';
 import { ERROR_INFO_TYPE, describeType } from './jsonrpc.js';
-import { isObject } from '../core/json-object.js';
+import { isObject } from '../core/base/json-object.js';
 
 export interface ShapeProblem {
   pointer: string;

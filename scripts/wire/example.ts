@@ -1,7 +1,7 @@
 import type { PairJudgement } from './compare.js';
 import { compareUnreadable } from './compare.js';
 import { judgeExchange } from './judge.js';
-import { isObject } from '../core/json-object.js';
+import { isObject } from '../core/base/json-object.js';
 import type { Exchange, Judgement, Section, WireContext } from './types.js';
 
 /** The request an RFC example answers: GetTask at A2A-Version 1.0 for `taskId`. */

@@ -1,4 +1,4 @@
-import type { CommandFamily } from '../core/rule-tester.js';
+import type { CommandFamily } from '../core/engine/rule-tester.js';
 import { WIRE_COMMAND_RULES } from './rules.js';
 import { WIRE_EXAMPLES_NOTE } from './rule-examples.js';
 import type { WireInput } from './run.js';
@@ -19,7 +19,7 @@ export const WIRE_FAMILY: CommandFamily = {
   rules: WIRE_COMMAND_RULES,
   examplesNote: WIRE_EXAMPLES_NOTE,
   async run(rule, files, opts) {
-    const [{ exampleCorpus, onlyRule }, { runWire }, { FsSource }, { packageRoot }] = await Promise.all([import('../core/rule-tester.js'), import('./run.js'), import('../core/source.js'), import('../core/package-root.js')]);
+    const [{ exampleCorpus, onlyRule }, { runWire }, { FsSource }, { packageRoot }] = await Promise.all([import('../core/engine/rule-tester.js'), import('./run.js'), import('../core/io/source.js'), import('../core/base/package-root.js')]);
     const ids = new Set(WIRE_COMMAND_RULES.map((r) => r.id));
     const { corpus } = exampleCorpus(files, { preset: opts.preset, base: new FsSource(packageRoot()) });
     const o = (opts.options ?? {}) as WireExampleOptions;

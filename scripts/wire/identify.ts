@@ -1,8 +1,8 @@
 import type { ErrorTable } from './error-table.js';
 import { asErrorTable } from './error-table.js';
 import { ERROR_INFO_TYPE } from './jsonrpc.js';
-import { isObject } from '../core/json-object.js';
-import { dict } from '../core/dict.js';
+import { isObject } from '../core/base/json-object.js';
+import { dict } from '../core/base/dict.js';
 
 export type ErrorShape = 'any-array' | 'legacy-object' | 'none';
 

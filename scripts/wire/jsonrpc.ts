@@ -1,5 +1,5 @@
 /** Small readers over JSON-RPC values; nothing here reports. */
-import { isObject } from '../core/json-object.js';
+import { isObject } from '../core/base/json-object.js';
 
 export type Obj = Record<string, unknown>;
 

@@ -4,13 +4,13 @@ import { firstLineSpan, parseBody, spanAt } from './body.js';
 import { shapeProblems } from './data-shape.js';
 import type { Obj } from './jsonrpc.js';
 import { ERROR_INFO_TYPE, describeType, header, isOpenWopEnvelope, reasonsIn, requestJson } from './jsonrpc.js';
-import { isObject } from '../core/json-object.js';
+import { isObject } from '../core/base/json-object.js';
 import type { WireRuleInfo } from './rules.js';
 import { WIRE_RULES } from './rules.js';
 import { decideScope, isMajorOne, isMajorZero, majorMinor } from './scope.js';
 import type { Exchange, Judgement, MapValueTrace, Section, Verdict, WireContext, WireResult } from './types.js';
-import { childPointer } from '../core/pointer.js';
-import { formatMessage } from '../core/rule.js';
+import { childPointer } from '../core/model/pointer.js';
+import { formatMessage } from '../core/engine/rule.js';
 
 /** The upstream names RFC 0211 itself singles out; their codes and reasons come from the map. */
 export const TASK_NOT_FOUND = 'TaskNotFoundError';

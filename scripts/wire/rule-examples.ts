@@ -1,4 +1,4 @@
-import type { RuleExamples } from '../core/rule.js';
+import type { RuleExamples } from '../core/engine/rule.js';
 
 /*
  * The wire rules' examples (meta.examples): capture files as the SDK fixtures record them, judged

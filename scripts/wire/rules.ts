@@ -1,7 +1,7 @@
-import type { Severity } from '../core/findings.js';
-import type { RuleExamples, RuleMeta } from '../core/rule.js';
+import type { Severity } from '../core/model/findings.js';
+import type { RuleExamples, RuleMeta } from '../core/engine/rule.js';
 import * as EXAMPLES from './rule-examples.js';
-import { defineRule } from '../core/rule.js';
+import { defineRule } from '../core/engine/rule.js';
 import type { Section } from './types.js';
 
 export interface WireRuleInfo extends RuleMeta {

@@ -1,12 +1,12 @@
 import path from 'node:path';
-import type { FindingDraft } from '../core/collector.js';
-import { Collector } from '../core/collector.js';
-import type { Corpus, CorpusReader } from '../core/corpus.js';
-import { UsageError } from '../core/errors.js';
-import type { ConfiguredSeverity, Finding } from '../core/findings.js';
-import { pushAll } from '../core/findings.js';
-import type { Report } from '../core/rule.js';
-import type { StructuredDoc } from '../core/tree.js';
+import type { FindingDraft } from '../core/engine/collector.js';
+import { Collector } from '../core/engine/collector.js';
+import type { Corpus, CorpusReader } from '../core/parse/corpus.js';
+import { UsageError } from '../core/base/errors.js';
+import type { ConfiguredSeverity, Finding } from '../core/model/findings.js';
+import { pushAll } from '../core/model/findings.js';
+import type { Report } from '../core/engine/rule.js';
+import type { StructuredDoc } from '../core/model/tree.js';
 import { CAPTURE_RULE, CapturePlacer, exchangeFromCapture } from './capture.js';
 import { cardVersions } from './card.js';
 import { compareUnreadable } from './compare.js';
@@ -38,7 +38,7 @@ export interface WireRun {
  * Judges the captures with the corpus's interop map and §A/§B schemas, every finding through one
  * collector of the wire rules. The command and the rules' examples (wire/family.ts) both run this.
  */
-export async function runWire(corpus: Corpus, input: WireInput, settle: { severities?: Readonly<Record<string, ConfiguredSeverity>> } = {}): Promise<WireRun> {
+export async function runWire(corpus: Corpus, input: WireInput, collecting: { severities?: Readonly<Record<string, ConfiguredSeverity>> } = {}): Promise<WireRun> {
   let offeredVersions = input.offeredVersions;
   if (input.card !== undefined) {
     const cardDoc = corpus.json(input.card, '--card');
@@ -53,10 +53,10 @@ export async function runWire(corpus: Corpus, input: WireInput, settle: { severi
   pushAll(findings, loaded.findings);
   const rows = loaded.ctx ? judgeCaptures(corpus, loaded.ctx, input, findings, captureProblems) : [];
   pushAll(findings, corpus.problems);
-  const collector = new Collector(WIRE_COMMAND_RULES, { ...(settle.severities ? { severities: settle.severities } : {}), preset: corpus.layout.preset });
+  const collector = new Collector(WIRE_COMMAND_RULES, { ...(collecting.severities ? { severities: collecting.severities } : {}), preset: corpus.layout.preset });
   collector.add(findings);
   for (const r of captureProblems) collector.report(CAPTURE_RULE, r);
-  return { findings: collector.settle(), rows };
+  return { findings: collector.toFindings(), rows };
 }
 
 /** Judges each capture, then the §D pair of answers if given; adds their findings, returns a table row for each judged. */

@@ -1,5 +1,5 @@
 import type { Judgement } from './types.js';
-import { printable } from '../core/reporters/printable.js';
+import { printable } from '../core/base/printable.js';
 
 export interface TableRow {
   case: string;

@@ -1,5 +1,5 @@
-import type { Severity } from '../core/findings.js';
-import type { Validator } from '../core/schema.js';
+import type { Severity } from '../core/model/findings.js';
+import type { Validator } from '../core/engine/schema.js';
 import type { ErrorTable } from './error-table.js';
 import type { Scope } from './scope.js';
 import type { Span } from './body.js';

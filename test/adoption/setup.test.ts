@@ -8,7 +8,7 @@ import path from 'node:path';
 import * as yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { governedGlobs, INSTALLED_CLI } from '../../scripts/hooks/install-hook.js';
-import { presetLayout } from '../../scripts/core/layout.js';
+import { presetLayout } from '../../scripts/core/preset/layout.js';
 import { ANCHOR, CLI, PROJECT, describeShared, projectCorpusCopy, runCli, tempCopy, tempDir } from '../helpers/env.js';
 import { git, gitOk, recordingNode } from '../gates/git-repo.js';
 

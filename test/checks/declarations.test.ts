@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FAMILY_DECLARATIONS, loadFamilies } from '../../scripts/checks/registry.js';
-import { familyInputs, familyNeeds, pathFollowingFamilies } from '../../scripts/core/family.js';
-import { presetLayout } from '../../scripts/core/layout.js';
+import { familyInputs, familyNeeds, pathFollowingFamilies } from '../../scripts/core/engine/family.js';
+import { presetLayout } from '../../scripts/core/preset/layout.js';
 import { PROJECT } from '../helpers/env.js';
 import { importGraph } from '../helpers/import-graph.js';
 
@@ -24,7 +24,7 @@ describe('family declarations', () => {
   it('are cheap to import: a declaration reads no rule, and the registry loads rules only on demand', () => {
     const g = importGraph(path.join(PROJECT, 'scripts'));
     for (const d of FAMILY_DECLARATIONS) {
-      expect(g.edges.filter(([a]) => a === `checks/${d.name}/declaration.ts`).map(([, b]) => b)).toEqual(['core/family.ts']);
+      expect(g.edges.filter(([a]) => a === `checks/${d.name}/declaration.ts`).map(([, b]) => b)).toEqual(['core/engine/family.ts']);
     }
     const registry = readFileSync(path.join(PROJECT, 'scripts/checks/registry.ts'), 'utf8');
     expect(registry).not.toMatch(/^import [^;]*index\.js/m);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJson } from '../../scripts/core/json-tree.js';
+import { parseJson } from '../../scripts/core/parse/json-tree.js';
 import { PROJECT } from '../helpers/env.js';
 import { checkFindings } from '../helpers/check-families.js';
 import { OverlaySource } from '../helpers/overlay.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { affectedFiles, claimedClass } from '../../scripts/compat/claims.js';
 import { headerField } from '../../scripts/rfc/document.js';
-import { parseMarkdown } from '../../scripts/core/markdown.js';
+import { parseMarkdown } from '../../scripts/core/parse/markdown.js';
 import { readRfc } from '../../scripts/rfc/read.js';
 import { ANCHOR, describeShared } from '../helpers/env.js';
 import { rfc0211 } from './minimal-corpus.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareWithBase } from '../../scripts/compat/compare.js';
 import { ruleFor } from '../../scripts/compat/rules.js';
-import { presetLayout } from '../../scripts/core/layout.js';
+import { presetLayout } from '../../scripts/core/preset/layout.js';
 import { ANCHOR, PROJECT, describeShared, runCli } from '../helpers/env.js';
 import { dump } from 'js-yaml';
 import { API_CHANGES, apiDoc } from '../../scripts/compat/kind-changes.js';

@@ -3,7 +3,7 @@ import { compareExample } from '../../scripts/compat/family.js';
 import { apiDoc } from '../../scripts/compat/kind-changes.js';
 import { EXAMPLE_FILES } from '../../scripts/compat/rule-examples.js';
 import { CHANGE_RULES } from '../../scripts/compat/rules.js';
-import type { ExampleFiles } from '../../scripts/core/rule.js';
+import type { ExampleFiles } from '../../scripts/core/engine/rule.js';
 
 /*
  * Each compat rule's own examples (a base and a head per kind of change, one reported and one not)

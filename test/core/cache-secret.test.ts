@@ -4,15 +4,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import module from 'node:module';
 import { enableCompileCache } from '../../scripts/compile-cache.js';
-import { frameEntry, readEntry, secretFolderName } from '../../scripts/core/cache-entry.js';
-import { openParseCache } from '../../scripts/core/parse-cache.js';
-import { cacheSecret, cacheSecretFile } from '../../scripts/core/user-cache.js';
+import { frameEntry, readEntry, secretFolderName } from '../../scripts/core/replay/cache-entry.js';
+import { openParseCache } from '../../scripts/core/cache/parse-cache.js';
+import { cacheSecret, cacheSecretFile } from '../../scripts/core/replay/user-cache.js';
 import { replayable, resultPlan, RESULTS_KIND } from '../../scripts/result-replay.js';
 import { tempDir } from '../helpers/env.js';
 
 /*
- * Every cache entry is authenticated with an HMAC under a per-user secret (core/user-cache.ts,
- * core/cache-entry.ts): an entry framed with any other secret is a miss, whatever the folder.
+ * Every cache entry is authenticated with an HMAC under a per-user secret (core/replay/user-cache.ts,
+ * core/replay/cache-entry.ts): an entry framed with any other secret is a miss, whatever the folder.
  * The parse cache and the whole-run result cache hide errors without running code when trusted.
  */
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { editJson, projectCorpusCopy, runJson } from '../helpers/env.js';
 
-/** Issue 27 §3: exceptions with a reason, ignores and per-file overrides (core/exceptions.ts), through check in-process. */
+/** Issue 27 §3: exceptions with a reason, ignores and per-file overrides (core/config/exceptions.ts), through check in-process. */
 
 const RFC = 'RFCS/0211-a2a-error-details-are-errorinfo.md';
 const MAP = 'spec/v2/interop-map.json';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { INPUT_RULES } from '../../scripts/core/input-rules.js';
-import { reader } from '../../scripts/core/input-family.js';
-import { runRuleOn } from '../../scripts/core/rule-tester.js';
-import type { ExampleFiles, Rule, RuleMeta } from '../../scripts/core/rule.js';
+import { READING_RULES } from '../../scripts/core/engine/reading-rules.js';
+import { reader } from '../../scripts/core/engine/reading-family.js';
+import { runRuleOn } from '../../scripts/core/engine/rule-tester.js';
+import type { ExampleFiles, Rule, RuleMeta } from '../../scripts/core/engine/rule.js';
 
 /*
- * The input rules' own examples (core/input-examples.ts, shown on docs/rules/input.md), run by the rule
+ * The reading rules' own examples (core/engine/reading-examples.ts, shown on docs/rules/input.md), run by the rule
  * tester through core/input-example-driver.ts: a stand-in rule asks for each file of a case as a
  * rule would (by extension), and what the corpus reports of it is compared with the case.
  */
@@ -14,9 +14,9 @@ export async function inputFindings(files: ExampleFiles, options?: Readonly<Reco
   return (await runRuleOn(reader(files, options), files)).problems;
 }
 
-const withExamples = INPUT_RULES.filter((r): r is RuleMeta & Required<Pick<RuleMeta, 'examples'>> => r.examples !== undefined);
+const withExamples = READING_RULES.filter((r): r is RuleMeta & Required<Pick<RuleMeta, 'examples'>> => r.examples !== undefined);
 
-describe('input rule examples (core/input-examples.ts)', () => {
+describe('input rule examples (core/engine/reading-examples.ts)', () => {
   it('the rules a case in memory can show have examples', () => {
     expect(withExamples.map((r) => r.id).sort()).toEqual(
       ['corpus/missing-file', 'parse/duplicate-key', 'parse/empty', 'parse/syntax', 'parse/too-deep'].sort(),

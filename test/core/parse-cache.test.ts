@@ -3,7 +3,7 @@ import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, wr
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { asciiJson, openParseCache, parseCacheDir, parseCacheKey } from '../../scripts/core/parse-cache.js';
+import { asciiJson, openParseCache, parseCacheDir, parseCacheKey } from '../../scripts/core/cache/parse-cache.js';
 import { PROJECT, tempDir } from '../helpers/env.js';
 
 // tempDir() folders are removed when the file ends (test/helpers/temp-dirs.ts).
@@ -14,7 +14,7 @@ const tmp = tempDir;
  * fails the test (killed at the timeout) instead of hanging the run. Answers what the child printed.
  */
 function setInChild(dir: string): { status: number | null; stdout: string; stderr: string } {
-  const module = pathToFileURL(path.join(PROJECT, 'dist/scripts/core/parse-cache.js')).href;
+  const module = pathToFileURL(path.join(PROJECT, 'dist/scripts/core/cache/parse-cache.js')).href;
   const script = `const { openParseCache } = await import(${JSON.stringify(module)});
 const cache = openParseCache(${JSON.stringify(tmp())}, ${JSON.stringify(dir)});
 cache.set('k', { a: 1 });

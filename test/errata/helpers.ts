@@ -1,11 +1,11 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Corpus } from '../../scripts/core/corpus.js';
-import { presetLayout } from '../../scripts/core/layout.js';
-import { FsSource } from '../../scripts/core/source.js';
+import { Corpus } from '../../scripts/core/parse/corpus.js';
+import { presetLayout } from '../../scripts/core/preset/layout.js';
+import { FsSource } from '../../scripts/core/io/source.js';
 import type { ErrataOptions, ErrataRun } from '../../scripts/errata/run.js';
 import { planErrata } from '../../scripts/errata/run.js';
-import { openCommit } from '../../scripts/core/commit.js';
+import { openCommit } from '../../scripts/core/io/commit.js';
 import { PROJECT, tempDir } from '../helpers/env.js';
 
 export const CASES = path.join(PROJECT, 'test/fixtures/errata/cases');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMarkdown } from '../../scripts/core/markdown.js';
+import { parseMarkdown } from '../../scripts/core/parse/markdown.js';
 import { locateSection } from '../../scripts/errata/locate.js';
 
 function locate(text: string, selector: string) {

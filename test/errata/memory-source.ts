@@ -1,4 +1,4 @@
-import type { FileSource, ReadResult } from '../../scripts/core/source.js';
+import type { FileSource, ReadResult } from '../../scripts/core/io/source.js';
 
 /** Files held in memory, for property runs that plan thousands of edits without touching disk. */
 export class MemorySource implements FileSource {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseMarkdown } from '../../scripts/core/markdown.js';
+import { parseMarkdown } from '../../scripts/core/parse/markdown.js';
 import { mentionsErrata, readRfcErrata } from '../../scripts/errata/parse.js';
 import { ANCHOR, describeShared } from '../helpers/env.js';
 import { rfcWithErrata } from './helpers.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Corpus } from '../../scripts/core/corpus.js';
-import { presetLayout } from '../../scripts/core/layout.js';
+import { Corpus } from '../../scripts/core/parse/corpus.js';
+import { presetLayout } from '../../scripts/core/preset/layout.js';
 import { planErrata } from '../../scripts/errata/run.js';
 import { rfcWithErrata } from './helpers.js';
 import { MemorySource } from './memory-source.js';

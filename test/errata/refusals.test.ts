@@ -1,7 +1,7 @@
 import { lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { commitFiles } from '../../scripts/core/writer.js';
+import { commitFiles } from '../../scripts/core/io/writer.js';
 import { tempDir } from '../helpers/env.js';
 import { apply, plan, rfcWithErrata } from './helpers.js';
 
@@ -142,9 +142,9 @@ describe('which RFCs a run reads', () => {
 
 describe('an item --item leaves out is judged without side effects', () => {
   it("its target's read problem belongs to a run that selects it: left out of this run's problems, never rolled back out of the corpus", async () => {
-    const { Corpus } = await import('../../scripts/core/corpus.js');
-    const { FsSource } = await import('../../scripts/core/source.js');
-    const { presetLayout } = await import('../../scripts/core/layout.js');
+    const { Corpus } = await import('../../scripts/core/parse/corpus.js');
+    const { FsSource } = await import('../../scripts/core/io/source.js');
+    const { presetLayout } = await import('../../scripts/core/preset/layout.js');
     const { planErrata } = await import('../../scripts/errata/run.js');
     const root = repo({ 'a.md': DOC }, '- **`a.md` §B** (`:5`) — replace "old words" with "new words".\n- **`b.md` §B** (`:5`) — replace "old words" with "new words".\n');
     writeFileSync(path.join(root, 'b.md'), Buffer.from('# Doc\n\0\n'));
@@ -162,7 +162,7 @@ describe('an item --item leaves out is judged without side effects', () => {
 
 describe('errata apply is --fix on the errata rules', () => {
   it("errata check's not-applied finding carries the splice as its fix; the one fixer's pass over those fixes gives what apply writes", async () => {
-    const { planPass } = await import('../../scripts/core/fixer.js');
+    const { planPass } = await import('../../scripts/core/engine/fixer.js');
     const errata = '- **`a.md` §B** (`:5`) — replace "old words" with "new words".\n- **`a.md` §B** (`:5`), appended: "One more line."\n- **`a.md` §B** (`:5`), appended: "And a last one."\n';
     const root = repo({ 'a.md': DOC }, errata);
     const check = await plan(root, { mode: 'check' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMarkdown } from '../../scripts/core/markdown.js';
+import { parseMarkdown } from '../../scripts/core/parse/markdown.js';
 import { BLOCK_BREAK, fold, render, sourceSpan } from '../../scripts/errata/rendered.js';
 
 function rendered(text: string) {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Corpus } from '../../scripts/core/corpus.js';
-import { presetLayout } from '../../scripts/core/layout.js';
+import { Corpus } from '../../scripts/core/parse/corpus.js';
+import { presetLayout } from '../../scripts/core/preset/layout.js';
 import { planErrata } from '../../scripts/errata/run.js';
 import { rfcWithErrata } from './helpers.js';
 import { MemorySource } from './memory-source.js';
@@ -12,8 +12,8 @@ import { MemorySource } from './memory-source.js';
  */
 const work = vi.hoisted(() => ({ indexes: 0, rendered: 0, parsed: [] as string[] }));
 
-vi.mock('../../scripts/core/markdown.js', async (original) => {
-  const m = await original<typeof import('../../scripts/core/markdown.js')>();
+vi.mock('../../scripts/core/parse/markdown.js', async (original) => {
+  const m = await original<typeof import('../../scripts/core/parse/markdown.js')>();
   return { ...m, parseMarkdown: (...args: Parameters<typeof m.parseMarkdown>) => (work.parsed.push(args[0]), m.parseMarkdown(...args)) };
 });
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeFixed } from '../../scripts/core/commit.js';
+import { writeFixed } from '../../scripts/core/io/commit.js';
 import { projectCorpusCopy, runCli } from '../helpers/env.js';
 
 /* `check --fix` end to end on a sabotaged copy of this project's corpus, through the built CLI. */

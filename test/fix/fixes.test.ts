@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadFamilies } from '../../scripts/checks/registry.js';
-import { presetLayout } from '../../scripts/core/layout.js';
-import { OverlaySource as MemoryOverlay } from '../../scripts/core/overlay-source.js';
-import type { FileSource } from '../../scripts/core/source.js';
-import { computeFixes } from '../../scripts/core/fixer.js';
+import { presetLayout } from '../../scripts/core/preset/layout.js';
+import { OverlaySource as MemoryOverlay } from '../../scripts/core/io/overlay-source.js';
+import type { FileSource } from '../../scripts/core/io/source.js';
+import { computeFixes } from '../../scripts/core/engine/fixer.js';
 import { PROJECT } from '../helpers/env.js';
 import type { Files } from '../helpers/overlay.js';
 import { OverlaySource } from '../helpers/overlay.js';

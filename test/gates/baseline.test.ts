@@ -5,8 +5,8 @@ import { readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { configText } from '../../scripts/init/run.js';
 import { generateCorpus } from '../../scripts/bench/synthetic.js';
-import type { Finding } from '../../scripts/core/findings.js';
-import { applySuppressions, countErrors, MAX_SUPPRESSIONS_BYTES, prune, runScope, suppress, SUPPRESSIONS_FILE } from '../../scripts/core/suppressions.js';
+import type { Finding } from '../../scripts/core/model/findings.js';
+import { applySuppressions, countErrors, MAX_SUPPRESSIONS_BYTES, prune, runScope, suppress, SUPPRESSIONS_FILE } from '../../scripts/core/config/suppressions.js';
 import { ANCHOR, PROJECT, describeShared, lineOf, projectCorpusCopy, runCli, runJson, tempCopy, tempDir } from '../helpers/env.js';
 import type { JsonFinding } from '../helpers/env.js';
 

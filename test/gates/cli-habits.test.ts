@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stylish } from '../../scripts/core/reporters/stylish.js';
-import { parseRuleFlags } from '../../scripts/core/rule-flags.js';
-import { fileTargets, looksLikePath } from '../../scripts/core/targets.js';
+import { parseRuleFlags } from '../../scripts/core/cli/rule-flags.js';
+import { fileTargets, looksLikePath } from '../../scripts/core/cli/targets.js';
 import { ANCHOR, editJson, PROJECT, projectCorpusCopy, runCli, runJson, describeShared, spawnCli, tempCopy } from '../helpers/env.js';
 import { sampleEnv, sampleResult } from './findings-fixture.js';
 
@@ -64,7 +64,7 @@ describe('paths and globs as arguments', () => {
   });
 
   it('the binary reads standard input to its end; past the cap it is one line (exit 2)', async () => {
-    const { readAll } = await import('../../scripts/core/io.js');
+    const { readAll } = await import('../../scripts/core/io/process-io.js');
     const { Readable } = await import('node:stream');
     await expect(readAll(Readable.from([Buffer.from('ab'), Buffer.from('cd')]), 4)).resolves.toBe('abcd');
     await expect(readAll(Readable.from([Buffer.from('ab'), Buffer.from('cde')]), 4)).rejects.toThrow('standard input is larger than 4 bytes (the cap on every file)');

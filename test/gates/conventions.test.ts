@@ -2,10 +2,10 @@ import { mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } fro
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { discoverConfig } from '../../scripts/core/config.js';
-import { FatalError, UsageError } from '../../scripts/core/errors.js';
-import type { Finding } from '../../scripts/core/findings.js';
-import { colorFor, exitCode, maxWarnings, resolveRoot, shownFindings, shownResult } from '../../scripts/core/run-env.js';
+import { discoverConfig } from '../../scripts/core/config/config.js';
+import { FatalError, UsageError } from '../../scripts/core/base/errors.js';
+import type { Finding } from '../../scripts/core/model/findings.js';
+import { colorFor, exitCode, maxWarnings, resolveRoot, shownFindings, shownResult } from '../../scripts/core/cli/run-env.js';
 import { compact } from '../../scripts/core/reporters/compact.js';
 import { stylish } from '../../scripts/core/reporters/stylish.js';
 import { PROJECT, projectCorpusCopy, runCli, runJson, tempDir } from '../helpers/env.js';

@@ -4,7 +4,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { familyCacheWork } from '../../scripts/core/family-cache.js';
+import { familyCacheWork } from '../../scripts/core/engine/family-cache.js';
 import { projectCorpusCopy, runJson, tempDir } from '../helpers/env.js';
 
 const MAP = 'spec/v2/interop-map.json';

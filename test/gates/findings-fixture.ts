@@ -1,4 +1,4 @@
-import type { CheckResult } from '../../scripts/core/findings.js';
+import type { CheckResult } from '../../scripts/core/model/findings.js';
 import type { ReportEnv, RuleInfo } from '../../scripts/core/reporters/types.js';
 
 /** Rules and findings shaped like a real run, for reporter tests that must not depend on a family. */

@@ -4,7 +4,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import { XMLValidator } from 'fast-xml-parser';
 import { parse as parseTestResults } from 'test-results-parser';
 import { describe, expect, it } from 'vitest';
-import type { Finding } from '../../scripts/core/findings.js';
+import type { Finding } from '../../scripts/core/model/findings.js';
 import { gitlab } from '../../scripts/core/reporters/gitlab.js';
 import { junit } from '../../scripts/core/reporters/junit.js';
 import { editJson, projectCorpusCopy, runCli, tempDir } from '../helpers/env.js';

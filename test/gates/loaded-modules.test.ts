@@ -16,7 +16,7 @@ function loadedBy(args: string[], cacheDir: string, trace = moduleTracer()): { o
 
 /** What `check interop-map` must never load: the other families, the Markdown stack, errata, compat, the LSP, the fixer, probe and wire. */
 // A family's declaration (its name, needs and inputs; no rule) is cheap and read by check's help: allowed.
-const NOT_OURS = /^(checks\/(rfcs|invariants|wire-examples)\/(?!declaration\.js$)|rfc\/|errata\/|compat\/|lsp\/|commands\/check-fix\.js$|core\/(fixer|commit|text-edits|markdown)\.js$|probe\/|wire\/|bench\/|hooks\/)/;
+const NOT_OURS = /^(checks\/(rfcs|invariants|wire-examples)\/(?!declaration\.js$)|rfc\/|errata\/|compat\/|lsp\/|commands\/check-fix\.js$|core\/(engine\/fixer|io\/commit|engine\/text-edits|parse\/markdown)\.js$|probe\/|wire\/|bench\/|hooks\/)/;
 
 describe('`check interop-map` loads only what it runs', () => {
   it('warm: no library but leven; none of the other commands, families or the fixer', () => {
@@ -43,7 +43,7 @@ describe('`check interop-map` loads only what it runs', () => {
     const first = loadedBy(['check', 'interop-map'], cache, trace);
     expect(first.ours).toContain('cli-main.js');
     const hit = loadedBy(['check', 'interop-map'], cache, trace);
-    expect(hit.ours).toEqual(['cli.js', 'core/cache-entry.js', 'core/inputs.js', 'core/user-cache.js', 'result-replay.js']);
+    expect(hit.ours).toEqual(['cli.js', 'core/replay/cache-entry.js', 'core/replay/observed-reads.js', 'core/replay/user-cache.js', 'result-replay.js']);
     expect(hit.packages).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Corpus } from '../../scripts/core/corpus.js';
-import { runFamilies } from '../../scripts/core/engine.js';
-import { presetLayout } from '../../scripts/core/layout.js';
-import { FsSource } from '../../scripts/core/source.js';
-import type { FileSource } from '../../scripts/core/source.js';
+import { Corpus } from '../../scripts/core/parse/corpus.js';
+import { runFamilies } from '../../scripts/core/engine/engine.js';
+import { presetLayout } from '../../scripts/core/preset/layout.js';
+import { FsSource } from '../../scripts/core/io/source.js';
+import type { FileSource } from '../../scripts/core/io/source.js';
 import { FAMILIES, loadFamilies } from '../../scripts/checks/registry.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -54,8 +54,8 @@ describe('a plugin in an adopter repository, through an installed specgate', () 
     expect(r.stdout).toMatch(/# pass 9\n# fail 0/);
     // The harness is typed as installed: its declarations and the module they re-export from ship.
     const types = (f: string) => readFileSync(path.join(repo, 'node_modules/specgate/dist/scripts', f), 'utf8');
-    expect(types('api/testing.d.ts')).toMatch(/export \{ invalidMismatches, runRuleOn, testRule, validMismatches \} from '\.\.\/core\/rule-tester\.js'/);
-    expect(types('core/rule-tester.d.ts')).toMatch(/export declare function testRule\(rule: RuleSpec, api: TestApi, options\?: TestRuleOptions\): void;/);
+    expect(types('api/testing.d.ts')).toMatch(/export \{ invalidMismatches, runRuleOn, testRule, validMismatches \} from '\.\.\/core\/engine\/rule-tester\.js'/);
+    expect(types('core/engine/rule-tester.d.ts')).toMatch(/export declare function testRule\(rule: RuleSpec, api: TestApi, options\?: TestRuleOptions\): void;/);
   });
 
   it('list-rules shows its rules; check reports them in SARIF, located, at the configured severity', () => {

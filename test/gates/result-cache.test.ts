@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli, spawnCli, tempDir } from '../helpers/env.js';
 import type { CliResult } from '../helpers/env.js';
 import { moduleTracer } from '../helpers/loaded.js';
-import { frameEntry } from '../../scripts/core/cache-entry.js';
-import { cacheSecret } from '../../scripts/core/user-cache.js';
+import { frameEntry } from '../../scripts/core/replay/cache-entry.js';
+import { cacheSecret } from '../../scripts/core/replay/user-cache.js';
 import { corpusRepo, gitOk } from './git-repo.js';
 
 /**

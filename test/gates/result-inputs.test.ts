@@ -6,28 +6,28 @@ import { importGraph } from '../helpers/import-graph.js';
 
 /**
  * The result cache replays a `check` run only while every input it observed is unchanged, so every
- * look a `check` run takes at the disk must go through core/inputs.ts (a read, a kind, a listing)
+ * look a `check` run takes at the disk must go through core/replay/observed-reads.ts (a read, a kind, a listing)
  * or mark the run uncacheable. A module `check` can load that imports node:fs or
  * node:child_process itself is named here with the reason its use is no input of a report; a new
- * one fails until it is routed through core/inputs.ts or added with its reason.
+ * one fails until it is routed through core/replay/observed-reads.ts or added with its reason.
  */
 const ALLOWED: Record<string, string> = {
-  'core/source.ts': 'the one reader: readRegularFile reports each read, FsSource asks pathKind and listFolder',
-  'core/inputs.ts': 'the observations themselves',
-  'core/cache-entry.ts': 'the cache folder: entries are keyed by content, never an input of a report',
-  'core/user-cache.ts': "names the user's cache folder (the real path of a root outside git), never an input of a report",
-  'core/cache.ts': 'the cache folder (and git, asked whether it may be used)',
-  'core/writer.ts': 'writes (--output, --fix, the suppressions file); only a run whose one write is its --output report is replayed, by writing it again',
-  'core/user-output.ts': 'walks a path the user named for writing (--output, --suppressions-location): a refusal ends the run with exit 2, never recorded, and a replay walks the path again before it writes',
-  'core/writer-state.ts': "the writer's lock and journal (--fix: never replayed)",
-  'core/commit.ts': 'the commit path of --fix (never replayed)',
-  'core/git.ts': '--staged reads the index (never replayed)',
-  'core/config.ts': "the built-in config schema: specgate's own file, in the result cache's build id",
-  'core/layout.ts': "the built-in presets: specgate's own files, in the build id",
-  'core/package-root.ts': "specgate's own package.json, in the build id",
-  'core/family-cache.ts': "the identity of specgate's own build (package.json, the compiler's build info) in the family cache's key, never an input of a report",
-  'core/schema.ts': "the built-in schemas: specgate's own files, in the build id",
-  'core/plugins.ts': 'a run that loads a plugin is marked uncacheable',
+  'core/io/source.ts': 'the one reader: readRegularFile reports each read, FsSource asks pathKind and listFolder',
+  'core/replay/observed-reads.ts': 'the observations themselves',
+  'core/replay/cache-entry.ts': 'the cache folder: entries are keyed by content, never an input of a report',
+  'core/replay/user-cache.ts': "names the user's cache folder (the real path of a root outside git), never an input of a report",
+  'core/cache/cache.ts': 'the cache folder (and git, asked whether it may be used)',
+  'core/io/writer.ts': 'writes (--output, --fix, the suppressions file); only a run whose one write is its --output report is replayed, by writing it again',
+  'core/io/user-output.ts': 'walks a path the user named for writing (--output, --suppressions-location): a refusal ends the run with exit 2, never recorded, and a replay walks the path again before it writes',
+  'core/io/writer-state.ts': "the writer's lock and journal (--fix: never replayed)",
+  'core/io/commit.ts': 'the commit path of --fix (never replayed)',
+  'core/io/git.ts': '--staged reads the index (never replayed)',
+  'core/config/config.ts': "the built-in config schema: specgate's own file, in the result cache's build id",
+  'core/preset/layout.ts': "the built-in presets: specgate's own files, in the build id",
+  'core/base/package-root.ts': "specgate's own package.json, in the build id",
+  'core/engine/family-cache.ts': "the identity of specgate's own build (package.json, the compiler's build info) in the family cache's key, never an input of a report",
+  'core/engine/schema.ts': "the built-in schemas: specgate's own files, in the build id",
+  'core/config/plugins.ts': 'a run that loads a plugin is marked uncacheable',
   'rfc/load.ts': "the RFC reader's fingerprint: its own modules",
   'errata/target-path.ts': "errata's targets, resolved by errata apply/check and the errata family's examples: check reaches it only through the rule catalogue (rules-registry -> families), and no check family calls it",
 };

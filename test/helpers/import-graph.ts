@@ -9,7 +9,7 @@ import ts from 'typescript';
  * packages are not part of the layers.
  */
 export interface ImportGraph {
-  /** Module paths relative to the folder, with forward slashes (`core/rule.ts`). */
+  /** Module paths relative to the folder, with forward slashes (`core/engine/rule.ts`). */
   modules: string[];
   edges: Array<[from: string, to: string]>;
 }

@@ -8,7 +8,7 @@ export interface TracedRun {
   code: number;
   stdout: string;
   stderr: string;
-  /** specgate's own modules the process loaded, relative to dist/scripts (`core/cache.js`). */
+  /** specgate's own modules the process loaded, relative to dist/scripts (`core/cache/cache.js`). */
   ours: string[];
   /** The packages it loaded from node_modules. */
   packages: string[];

@@ -1,5 +1,5 @@
-import { OverlaySource as MemoryOverlay } from '../../scripts/core/overlay-source.js';
-import { FsSource } from '../../scripts/core/source.js';
+import { OverlaySource as MemoryOverlay } from '../../scripts/core/io/overlay-source.js';
+import { FsSource } from '../../scripts/core/io/source.js';
 
 /** A file of a test's corpus: its text, `null` to delete it, or an edit of the base file's text. */
 export type FileEdit = string | null | ((text: string) => string);

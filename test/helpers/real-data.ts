@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { globbySync } from 'globby';
 import { expect, it } from 'vitest';
-import type { Rule } from '../../scripts/core/rule.js';
-import type { ExampleRun, FamilyRun } from '../../scripts/core/rule-tester.js';
-import { CHECK_RUN, invalidMismatches, validMismatches } from '../../scripts/core/rule-tester.js';
+import type { Rule } from '../../scripts/core/engine/rule.js';
+import type { ExampleRun, FamilyRun } from '../../scripts/core/engine/rule-tester.js';
+import { CHECK_RUN, invalidMismatches, validMismatches } from '../../scripts/core/engine/rule-tester.js';
 import { describeShared } from './shared.js';
 
 /*
  * Rule cases on real data (../shared/anchors, read in place), through the one rule harness
- * (scripts/core/rule-tester.ts): a case's files are read into memory when it runs (a clone
+ * (scripts/core/engine/rule-tester.ts): a case's files are read into memory when it runs (a clone
  * without ../shared reads nothing), its edit applied there, and ONE rule runs over them
  * (runRuleOn). Nothing is copied into the project, nothing is written. The comparison is the
  * harness's (rule id, messageId, file, line, column); a case whose point is the wording also

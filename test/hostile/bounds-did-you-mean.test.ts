@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { didYouMean, resetSuggestionBudget, suggestionWork } from '../../scripts/core/did-you-mean.js';
+import { didYouMean, resetSuggestionBudget, suggestionWork } from '../../scripts/core/base/did-you-mean.js';
 
 /*
  * "Did you mean" compares a name with every known one: thousands of unknown client projections

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { Corpus } from '../../scripts/core/corpus.js';
-import { applySeverities, runRule } from '../../scripts/core/engine.js';
-import { capPerFile, MAX_FINDINGS_PER_FILE, pushAll } from '../../scripts/core/findings.js';
-import { presetLayout } from '../../scripts/core/layout.js';
-import type { Rule } from '../../scripts/core/rule.js';
-import { defineRule } from '../../scripts/core/rule.js';
+import { Corpus } from '../../scripts/core/parse/corpus.js';
+import { applySeverities, runRule } from '../../scripts/core/engine/engine.js';
+import { capPerFile, MAX_FINDINGS_PER_FILE, pushAll } from '../../scripts/core/model/findings.js';
+import { presetLayout } from '../../scripts/core/preset/layout.js';
+import type { Rule } from '../../scripts/core/engine/rule.js';
+import { defineRule } from '../../scripts/core/engine/rule.js';
 import { PROJECT } from '../helpers/env.js';
 import { OverlaySource } from '../helpers/overlay.js';
 
@@ -57,8 +57,8 @@ describe('hostile bounds: findings', () => {
 
 describe('hostile bounds: schema errors of a map whose every row is broken', () => {
   it('200,000 rows each with an unexpected key and a missing one become 200,000 reports (each error looked at once, not against all the others)', async () => {
-    const { parseJson } = await import('../../scripts/core/json-tree.js');
-    const { schemaErrorReports } = await import('../../scripts/core/schema.js');
+    const { parseJson } = await import('../../scripts/core/parse/json-tree.js');
+    const { schemaErrorReports } = await import('../../scripts/core/engine/schema.js');
     const n = 200_000;
     const doc = parseJson('map.json', JSON.stringify({ rows: Array.from({ length: n }, () => ({ nmae: 'x' })) }));
     const errors = Array.from({ length: n }, (_, i) => [

@@ -1,9 +1,9 @@
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Corpus, MAX_FILE_BYTES } from '../../scripts/core/corpus.js';
-import { GitIndexSource } from '../../scripts/core/git-source.js';
-import { presetLayout } from '../../scripts/core/layout.js';
+import { Corpus, MAX_FILE_BYTES } from '../../scripts/core/parse/corpus.js';
+import { GitIndexSource } from '../../scripts/core/io/git-source.js';
+import { presetLayout } from '../../scripts/core/preset/layout.js';
 import { HOOK_NAMES, installHook } from '../../scripts/hooks/install-hook.js';
 import { tempDir } from '../helpers/env.js';
 import { corpusRepo, git, gitOk, headCommit, recordingNode } from '../gates/git-repo.js';

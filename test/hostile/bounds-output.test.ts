@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckResult } from '../../scripts/core/findings.js';
+import type { CheckResult } from '../../scripts/core/model/findings.js';
 import { loadReporter } from '../../scripts/core/reporters/index.js';
-import { printable } from '../../scripts/core/reporters/printable.js';
+import { printable } from '../../scripts/core/base/printable.js';
 import type { ReportEnv } from '../../scripts/core/reporters/types.js';
 
 const ESC = '\u001b';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseJson } from '../../scripts/core/json-tree.js';
+import { parseJson } from '../../scripts/core/parse/json-tree.js';
 import { exchangeFromCapture } from '../../scripts/wire/capture.js';
 import { judgeExchange } from '../../scripts/wire/judge.js';
 import type { WireContext } from '../../scripts/wire/types.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { CacheStore } from '../../scripts/core/cache.js';
-import { Corpus } from '../../scripts/core/corpus.js';
-import { presetLayout } from '../../scripts/core/layout.js';
-import { parseYaml } from '../../scripts/core/yaml-tree.js';
+import type { CacheStore } from '../../scripts/core/cache/cache.js';
+import { Corpus } from '../../scripts/core/parse/corpus.js';
+import { presetLayout } from '../../scripts/core/preset/layout.js';
+import { parseYaml } from '../../scripts/core/parse/yaml-tree.js';
 import { PROJECT, runCli, tempDir } from '../helpers/env.js';
 import { TempRepo } from '../compat/git-repo.js';
 import { MINIMAL_CORPUS } from '../compat/minimal-corpus.js';

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { chownSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { frameEntry, sha256 } from '../../scripts/core/cache-entry.js';
-import { validatorKey } from '../../scripts/core/schema.js';
+import { frameEntry, sha256 } from '../../scripts/core/replay/cache-entry.js';
+import { validatorKey } from '../../scripts/core/engine/schema.js';
 import { spawnCli, tempDir } from '../helpers/env.js';
 import { corpusRepo, git, gitOk } from '../gates/git-repo.js';
 

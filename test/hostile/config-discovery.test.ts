@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { discoverConfig } from '../../scripts/core/config.js';
+import { discoverConfig } from '../../scripts/core/config/config.js';
 import { tempDir } from '../helpers/env.js';
 
 /*

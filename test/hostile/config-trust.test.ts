@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readableReason } from '../../scripts/core/exceptions.js';
-import { globMatcher } from '../../scripts/core/source.js';
+import { readableReason } from '../../scripts/core/config/exceptions.js';
+import { globMatcher } from '../../scripts/core/io/source.js';
 import { projectCorpusCopy, runCli, tempDir } from '../helpers/env.js';
 
 /*

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openCommit } from '../../scripts/core/commit.js';
+import { openCommit } from '../../scripts/core/io/commit.js';
 import { CLI, runCli, tempDir } from '../helpers/env.js';
 import { apply, rfcWithErrata } from '../errata/helpers.js';
 import { gitOk } from '../gates/git-repo.js';
@@ -131,7 +131,7 @@ describe('errata writes are all or nothing, also against concurrent runs and kil
 
   it('SIGKILL at random points of a two-file apply: after the next errata command, never a mixed state, never a temp file', async () => {
     const PAUSE_MS = 10;
-    // The writer's steps (core/writer.ts), from the first to the last. Each is aimed at once and
+    // The writer's steps (core/io/writer.ts), from the first to the last. Each is aimed at once and
     // its kill lands at a random moment of the pause after it, so every run kills in each window
     // between two steps, the whole apply covered, and the runs of the suite spread the points
     // within each window, whatever the disk's speed.

@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gitEnv, gitText, SAFE_GIT_CONFIG } from '../../scripts/core/git.js';
+import { gitEnv, gitText, SAFE_GIT_CONFIG } from '../../scripts/core/io/git.js';
 import { projectCorpusCopy, runCli, tempDir } from '../helpers/env.js';
 import { rfcWithErrata } from '../errata/helpers.js';
 import { git, gitOk } from '../gates/git-repo.js';
@@ -9,7 +9,7 @@ import { git, gitOk } from '../gates/git-repo.js';
 /*
  * A repository's own configuration must not run programs while specgate reads it (issue 28,
  * point 6): `core.fsmonitor` in .git/config ran during `--staged` and the errata commands (through
- * `git ls-files`). Every git call goes through core/git.ts, which switches such keys off. And a
+ * `git ls-files`). Every git call goes through core/io/git.ts, which switches such keys off. And a
  * layout path with a line break before `..` no longer passes the config's inside-the-root check.
  */
 

@@ -1,11 +1,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Corpus } from '../../scripts/core/corpus.js';
-import { FatalError } from '../../scripts/core/errors.js';
-import { presetLayout } from '../../scripts/core/layout.js';
-import { MAX_CONTAINER_DEPTH, MAX_CONTAINER_WORK, MAX_LAZY_LINES, markdownComplexity } from '../../scripts/core/markdown-bounds.js';
-import { parseMarkdown } from '../../scripts/core/markdown.js';
+import { Corpus } from '../../scripts/core/parse/corpus.js';
+import { FatalError } from '../../scripts/core/base/errors.js';
+import { presetLayout } from '../../scripts/core/preset/layout.js';
+import { MAX_CONTAINER_DEPTH, MAX_CONTAINER_WORK, MAX_LAZY_LINES, markdownComplexity } from '../../scripts/core/parse/markdown-bounds.js';
+import { parseMarkdown } from '../../scripts/core/parse/markdown.js';
 import { loadRfcSet } from '../../scripts/rfc/set.js';
 import { PROJECT } from '../helpers/env.js';
 import { OverlaySource } from '../helpers/overlay.js';

@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applySuppressions, countErrors, prune, suppress } from '../../scripts/core/suppressions.js';
-import type { Finding } from '../../scripts/core/findings.js';
+import { applySuppressions, countErrors, prune, suppress } from '../../scripts/core/config/suppressions.js';
+import type { Finding } from '../../scripts/core/model/findings.js';
 import { projectCorpusCopy, runCli, tempDir } from '../helpers/env.js';
 
 /*

@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Corpus } from '../../scripts/core/corpus.js';
-import { loadConfig } from '../../scripts/core/config.js';
-import { GitIndexSource } from '../../scripts/core/git-source.js';
-import { presetLayout } from '../../scripts/core/layout.js';
-import { FsSource, MAX_FILE_BYTES, readRegularFile } from '../../scripts/core/source.js';
+import { Corpus } from '../../scripts/core/parse/corpus.js';
+import { loadConfig } from '../../scripts/core/config/config.js';
+import { GitIndexSource } from '../../scripts/core/io/git-source.js';
+import { presetLayout } from '../../scripts/core/preset/layout.js';
+import { FsSource, MAX_FILE_BYTES, readRegularFile } from '../../scripts/core/io/source.js';
 import { tempDir } from '../helpers/env.js';
 import { gitOk } from '../gates/git-repo.js';
 

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SUPPRESSIONS_FILE } from '../../scripts/core/suppressions.js';
+import { SUPPRESSIONS_FILE } from '../../scripts/core/config/suppressions.js';
 import { runCli, tempDir } from '../helpers/env.js';
 import { gitOk } from '../gates/git-repo.js';
 

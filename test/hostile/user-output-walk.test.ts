@@ -1,10 +1,10 @@
 import { lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { userOutputFolder, userOutputTarget, writeUserOutput } from '../../scripts/core/user-output.js';
+import { userOutputFolder, userOutputTarget, writeUserOutput } from '../../scripts/core/io/user-output.js';
 import { tempDir } from '../helpers/env.js';
 
-/* core/user-output.ts's walk, path by path (the CLI's refusals: user-output.test.ts). */
+/* core/io/user-output.ts's walk, path by path (the CLI's refusals: user-output.test.ts). */
 
 describe('the walk: links the tree placed are refused, the user\'s own are followed', () => {
   function tree() {

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync, sy
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { statePaths, TEMP_MARK } from '../../scripts/core/writer.js';
+import { statePaths, TEMP_MARK } from '../../scripts/core/io/writer.js';
 import { CLI, projectCorpusCopy, runCli, tempDir } from '../helpers/env.js';
 import { rfcWithErrata } from '../errata/helpers.js';
 import { gitOk } from '../gates/git-repo.js';

@@ -4,8 +4,8 @@ import { hostname } from 'node:os';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { acquireLock, commitFiles, recoverInterrupted, stageTemp, statePaths, writerPause } from '../../scripts/core/writer.js';
-import { writeUserOutput } from '../../scripts/core/user-output.js';
+import { acquireLock, commitFiles, recoverInterrupted, stageTemp, statePaths, writerPause } from '../../scripts/core/io/writer.js';
+import { writeUserOutput } from '../../scripts/core/io/user-output.js';
 import { CLI, PROJECT, tempDir } from '../helpers/env.js';
 
 /* The one writer against planted paths, devices, a target changed mid-run and a held lock. */

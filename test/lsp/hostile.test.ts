@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { frameGuard, MAX_FRAME_BYTES, MAX_HEADER_BYTES } from '../../scripts/lsp/frame-guard.js';
+import { frameScreen, MAX_FRAME_BYTES, MAX_HEADER_BYTES } from '../../scripts/lsp/frame-screen.js';
 import { placeUri } from '../../scripts/lsp/uri.js';
 import { CLI, projectCorpusCopy } from '../helpers/env.js';
 
@@ -105,7 +105,7 @@ describe('specgate lsp: frames', () => {
   /** What the guard lets through for `input`, and its log. */
   async function guarded(input: Buffer[]): Promise<{ out: Buffer; log: string[]; ended: boolean }> {
     const log: string[] = [];
-    const guard = frameGuard((l) => log.push(l));
+    const guard = frameScreen((l) => log.push(l));
     const chunks: Buffer[] = [];
     let ended = false;
     guard.on('data', (c: Buffer) => chunks.push(c));
@@ -135,7 +135,7 @@ describe('specgate lsp: frames', () => {
     expect(out.length).toBe(0);
     expect(log).toEqual([`specgate: skipped a message of ${big} bytes (at most ${MAX_FRAME_BYTES}; a document over the file cap is not checked)`]);
     // One past the cap, streamed through a MiB at a time (the same buffer: the guard keeps none), then a frame.
-    const guard = frameGuard(() => {});
+    const guard = frameScreen(() => {});
     const passed: Buffer[] = [];
     guard.on('data', (c: Buffer) => passed.push(c));
     guard.write(Buffer.from(`Content-Length: ${MAX_FRAME_BYTES + 1}\r\n\r\n`));

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_OPEN_BUFFER_CHARS } from '../../scripts/lsp/document-guard.js';
+import { MAX_OPEN_BUFFER_CHARS } from '../../scripts/lsp/document-screen.js';
 import { CLI, projectCorpusCopy } from '../helpers/env.js';
 
 /*

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Corpus } from '../../scripts/core/corpus.js';
-import { presetLayout } from '../../scripts/core/layout.js';
+import { Corpus } from '../../scripts/core/parse/corpus.js';
+import { presetLayout } from '../../scripts/core/preset/layout.js';
 import { buildReport } from '../../scripts/report/build.js';
 import { renderHtml } from '../../scripts/report/html.js';
 import { mdText, renderMarkdown } from '../../scripts/report/markdown.js';

@@ -1,7 +1,7 @@
 import { appendFileSync, cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openParseCache } from '../../scripts/core/parse-cache.js';
+import { openParseCache } from '../../scripts/core/cache/parse-cache.js';
 import { DEFAULT_TITLES } from '../../scripts/rfc/document.js';
 import { loadRfcDocument, readerFingerprint } from '../../scripts/rfc/load.js';
 import { PROJECT, tempDir } from '../helpers/env.js';
@@ -63,18 +63,18 @@ describe('loading an RFC through the parse cache', () => {
   it("the key changes with any change to the reader's code or its parser's, so no stale entry is served", () => {
     const copy = path.join(tmp(), 'scripts');
     cpSync(path.join(PROJECT, 'scripts/rfc'), path.join(copy, 'rfc'), { recursive: true });
-    cpSync(path.join(PROJECT, 'scripts/core/position.ts'), path.join(copy, 'core/position.ts'));
-    cpSync(path.join(PROJECT, 'scripts/core/markdown.ts'), path.join(copy, 'core/markdown.ts'));
+    cpSync(path.join(PROJECT, 'scripts/core/model/position.ts'), path.join(copy, 'core/model/position.ts'));
+    cpSync(path.join(PROJECT, 'scripts/core/parse/markdown.ts'), path.join(copy, 'core/parse/markdown.ts'));
     const before = readerFingerprint(path.join(copy, 'rfc'), '.ts');
     expect(readerFingerprint(path.join(copy, 'rfc'), '.ts')).toBe(before);
     appendFileSync(path.join(copy, 'rfc/read.ts'), '\n// changed\n');
     const afterRead = readerFingerprint(path.join(copy, 'rfc'), '.ts');
     expect(afterRead).not.toBe(before);
-    appendFileSync(path.join(copy, 'core/position.ts'), '\n// changed\n');
+    appendFileSync(path.join(copy, 'core/model/position.ts'), '\n// changed\n');
     const afterPosition = readerFingerprint(path.join(copy, 'rfc'), '.ts');
     expect(afterPosition).not.toBe(afterRead);
-    // The RFC parser's GFM subset (core/markdown.ts) makes the tree the reading is read from.
-    appendFileSync(path.join(copy, 'core/markdown.ts'), '\n// changed\n');
+    // The RFC parser's GFM subset (core/parse/markdown.ts) makes the tree the reading is read from.
+    appendFileSync(path.join(copy, 'core/parse/markdown.ts'), '\n// changed\n');
     expect(readerFingerprint(path.join(copy, 'rfc'), '.ts')).not.toBe(afterPosition);
   });
 });

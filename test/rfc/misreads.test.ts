@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { family } from '../../scripts/checks/invariants/index.js';
-import { runRuleOn } from '../../scripts/core/rule-tester.js';
+import { runRuleOn } from '../../scripts/core/engine/rule-tester.js';
 import { PROJECT } from '../helpers/env.js';
 import { positionOf } from '../helpers/positions.js';
 
@@ -28,7 +28,7 @@ function invariants(note: string): string {
 async function citationFindings(rfc: string, note: string) {
   const yaml = invariants(note);
   const files = { [`RFCS/${rfc}`]: fixture(rfc), [INVARIANTS]: yaml, 'SECURITY/threat-model.md': '# Threats\n' };
-  // The two citation rules, each run alone (scripts/core/rule-tester.ts): only the section rule may report.
+  // The two citation rules, each run alone (scripts/core/engine/rule-tester.ts): only the section rule may report.
   const found = [];
   for (const id of ['invariants/cited-rfc-exists', 'invariants/cited-section-exists']) {
     const run = await runRuleOn(family.rules.find((r) => r.id === id)!, files, { preset: 'openwop' });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { parseMarkdown } from '../../scripts/core/markdown.js';
+import { parseMarkdown } from '../../scripts/core/parse/markdown.js';
 import { locateSection } from '../../scripts/errata/locate.js';
 import { SHARED, describeShared } from '../helpers/env.js';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { headerField, namedRfcs, rfcStatus, type RfcDocument } from '../../scripts/rfc/document.js';
 import { loadRfcDocument } from '../../scripts/rfc/load.js';
-import { parseMarkdown } from '../../scripts/core/markdown.js';
+import { parseMarkdown } from '../../scripts/core/parse/markdown.js';
 import { readRfc } from '../../scripts/rfc/read.js';
 import { resolve } from '../../scripts/rfc/resolve.js';
 import { findProseCitations, parseStructuredCitation } from '../../scripts/rfc/citations.js';

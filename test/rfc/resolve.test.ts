@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMarkdown } from '../../scripts/core/markdown.js';
+import { parseMarkdown } from '../../scripts/core/parse/markdown.js';
 import { findRfcCitations } from '../../scripts/rfc/citations.js';
 import { exists, resolve } from '../../scripts/rfc/resolve.js';
 import { designator, indexSections } from '../../scripts/rfc/sections.js';

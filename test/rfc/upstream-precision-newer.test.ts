@@ -1,7 +1,7 @@
 import { cpSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Finding } from '../../scripts/core/findings.js';
+import type { Finding } from '../../scripts/core/model/findings.js';
 import { ANCHOR, SHARED, describeShared, tempDir } from '../helpers/env.js';
 import { checkFindings } from '../helpers/check-families.js';
 import { OverlaySource } from '../helpers/overlay.js';

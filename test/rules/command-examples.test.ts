@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FAMILIES } from '../../scripts/checks/registry.js';
-import { testRule } from '../../scripts/core/rule-tester.js';
-import { commandFamilies, inputFamily } from '../../scripts/families.js';
+import { testRule } from '../../scripts/core/engine/rule-tester.js';
+import { commandFamilies, readingFamily } from '../../scripts/families.js';
 import { allRules } from '../../scripts/rules-registry.js';
 
 /*
@@ -11,7 +11,7 @@ import { allRules } from '../../scripts/rules-registry.js';
  * in memory (captures, a base and a head, a recorded host's answers, an RFC with errata), every
  * other rule of the family off. No table here: the families are the list.
  */
-const families = [await inputFamily(), ...(await commandFamilies())];
+const families = [await readingFamily(), ...(await commandFamilies())];
 
 describe('command rule examples (meta.examples)', () => {
   it('every rule with examples is run: a check rule by examples.test.ts, any other through its family here', async () => {

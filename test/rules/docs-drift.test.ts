@@ -4,8 +4,8 @@ import type { Link, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
 import { markdown, PAGES_FOLDER, rulePages } from '../../scripts/commands/list-rules.js';
-import { MAX_CONTAINER_WORK, markdownComplexity } from '../../scripts/core/markdown-bounds.js';
-import { parseMarkdown } from '../../scripts/core/markdown.js';
+import { MAX_CONTAINER_WORK, markdownComplexity } from '../../scripts/core/parse/markdown-bounds.js';
+import { parseMarkdown } from '../../scripts/core/parse/markdown.js';
 import { ruleAliases, ruleGroups } from '../../scripts/rules-registry.js';
 import { PROJECT } from '../helpers/env.js';
 

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FAMILIES } from '../../scripts/checks/registry.js';
-import { runRuleOn, testRule } from '../../scripts/core/rule-tester.js';
-import type { Rule } from '../../scripts/core/rule.js';
+import { runRuleOn, testRule } from '../../scripts/core/engine/rule-tester.js';
+import type { Rule } from '../../scripts/core/engine/rule.js';
 import { PROJECT } from '../helpers/env.js';
 
 /*

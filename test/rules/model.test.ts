@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applySeverities } from '../../scripts/core/engine.js';
-import type { FindingDraft } from '../../scripts/core/engine.js';
-import { defineRule, rfcFor } from '../../scripts/core/rule.js';
+import { applySeverities } from '../../scripts/core/engine/engine.js';
+import type { FindingDraft } from '../../scripts/core/engine/engine.js';
+import { defineRule, rfcFor } from '../../scripts/core/engine/rule.js';
 import { allRules, didYouMean, resolveConfiguredRules } from '../../scripts/rules-registry.js';
 import { runCli, tempDir } from '../helpers/env.js';
 import { writeFileSync } from 'node:fs';

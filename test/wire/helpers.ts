@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Corpus } from '../../scripts/core/corpus.js';
-import { parseJson } from '../../scripts/core/json-tree.js';
-import { presetLayout } from '../../scripts/core/layout.js';
-import { FsSource } from '../../scripts/core/source.js';
+import { Corpus } from '../../scripts/core/parse/corpus.js';
+import { parseJson } from '../../scripts/core/parse/json-tree.js';
+import { presetLayout } from '../../scripts/core/preset/layout.js';
+import { FsSource } from '../../scripts/core/io/source.js';
 import { exchangeFromCapture } from '../../scripts/wire/capture.js';
 import { loadWireContext } from '../../scripts/wire/context.js';
 import type { Binding, Exchange, WireContext } from '../../scripts/wire/types.js';

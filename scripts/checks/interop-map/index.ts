@@ -1,5 +1,5 @@
 import { interopMapFamily } from './declaration.js';
-import type { Family } from '../../core/rule.js';
+import type { Family } from '../../core/engine/rule.js';
 import { primaryMapFile } from './map-doc.js';
 import { clientProjectionRegistered } from './rules/client-projection-registered.js';
 import { errorsComplete } from './rules/errors-complete.js';

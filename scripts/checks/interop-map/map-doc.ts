@@ -1,13 +1,13 @@
-import type { CorpusReader } from '../../core/corpus.js';
-import type { RelatedLocation } from '../../core/findings.js';
-import type { Layout } from '../../core/layout.js';
-import { childPointer, valueAt } from '../../core/pointer.js';
-import type { RuleContext } from '../../core/rule.js';
-import { schemaErrors } from '../../core/schema.js';
-import { toPosix } from '../../core/source.js';
-import type { StructuredDoc } from '../../core/tree.js';
-import type { JsonObject } from '../../core/json-object.js';
-import { isObject } from '../../core/json-object.js';
+import type { CorpusReader } from '../../core/parse/corpus.js';
+import type { RelatedLocation } from '../../core/model/findings.js';
+import type { Layout } from '../../core/preset/layout.js';
+import { childPointer, valueAt } from '../../core/model/pointer.js';
+import type { RuleContext } from '../../core/engine/rule.js';
+import { schemaErrors } from '../../core/engine/schema.js';
+import { toPosix } from '../../core/io/source.js';
+import type { StructuredDoc } from '../../core/model/tree.js';
+import type { JsonObject } from '../../core/base/json-object.js';
+import { isObject } from '../../core/base/json-object.js';
 
 /** One row of a map group, with the JSON Pointer findings about it are reported at. */
 export interface Row {

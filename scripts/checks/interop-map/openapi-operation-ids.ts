@@ -1,5 +1,5 @@
-import type { CorpusReader } from '../../core/corpus.js';
-import { isObject } from '../../core/json-object.js';
+import type { CorpusReader } from '../../core/parse/corpus.js';
+import { isObject } from '../../core/base/json-object.js';
 
 /** The HTTP methods an OpenAPI path item may hold an operation under. */
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;

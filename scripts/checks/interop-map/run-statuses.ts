@@ -1,5 +1,5 @@
-import type { RuleContext } from '../../core/rule.js';
-import type { StructuredDoc } from '../../core/tree.js';
+import type { RuleContext } from '../../core/engine/rule.js';
+import type { StructuredDoc } from '../../core/model/tree.js';
 import type { EnumAt } from './schema-enum.js';
 import { firstEnum } from './schema-enum.js';
 

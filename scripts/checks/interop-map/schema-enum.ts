@@ -1,5 +1,5 @@
-import { valueAt } from '../../core/pointer.js';
-import { isObject } from '../../core/json-object.js';
+import { valueAt } from '../../core/model/pointer.js';
+import { isObject } from '../../core/base/json-object.js';
 
 export interface EnumAt {
   values: unknown[];

@@ -1,4 +1,4 @@
-import type { CorpusReader } from '../../core/corpus.js';
+import type { CorpusReader } from '../../core/parse/corpus.js';
 import type { RfcDocument } from '../../rfc/document.js';
 import { loadRfcSet, rfcByNumber } from '../../rfc/set.js';
 import type { InvariantEntry, InvariantSet, LocatedCitation } from './invariant-set.js';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { FamilyFacts } from '../../core/family.js';
+import type { FamilyFacts } from '../../core/engine/family.js';
 
 export const invariantsFamily = {
   name: 'invariants',

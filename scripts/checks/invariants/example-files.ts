@@ -1,4 +1,4 @@
-import type { ExampleFiles } from '../../core/rule.js';
+import type { ExampleFiles } from '../../core/engine/rule.js';
 
 /*
  * The small in-memory corpora of the invariants rules' examples (meta.examples), in the specgate

@@ -1,5 +1,5 @@
 import { invariantsFamily } from './declaration.js';
-import type { Family } from '../../core/rule.js';
+import type { Family } from '../../core/engine/rule.js';
 import { citedRfcExists } from './rules/cited-rfc-exists.js';
 import { citedRfcDraft, citedRfcStatus } from './rules/cited-rfc-status.js';
 import { citedSectionExists } from './rules/cited-section-exists.js';

@@ -1,7 +1,7 @@
-import type { CorpusReader } from '../../core/corpus.js';
-import { childPointer } from '../../core/pointer.js';
-import type { Range } from '../../core/position.js';
-import type { StructuredDoc, TreeNode } from '../../core/tree.js';
+import type { CorpusReader } from '../../core/parse/corpus.js';
+import { childPointer } from '../../core/model/pointer.js';
+import type { Range } from '../../core/model/position.js';
+import type { StructuredDoc, TreeNode } from '../../core/model/tree.js';
 import { findProseCitations, parseStructuredCitation } from '../../rfc/citations.js';
 
 /** An RFC citation of one invariant, located in the YAML file. */

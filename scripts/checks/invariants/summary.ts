@@ -1,5 +1,5 @@
-import type { CorpusReader } from '../../core/corpus.js';
-import type { FamilySummary } from '../../core/findings.js';
+import type { CorpusReader } from '../../core/parse/corpus.js';
+import type { FamilySummary } from '../../core/model/findings.js';
 import { loadRfcSet, rfcFile } from '../../rfc/set.js';
 import { loadInvariantSet } from './invariant-set.js';
 import { isSiblingPointer } from './rules/protocol-tests-resolve.js';

@@ -1,5 +1,5 @@
 import { rfcsFamily } from './declaration.js';
-import type { Family } from '../../core/rule.js';
+import type { Family } from '../../core/engine/rule.js';
 import { acceptanceBoxes } from './rules/acceptance-boxes.js';
 import { affectsPathsExist } from './rules/affects-paths-exist.js';
 import { citationLinked } from './rules/citation-linked.js';

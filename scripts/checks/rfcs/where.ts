@@ -1,4 +1,4 @@
-import type { Range } from '../../core/position.js';
+import type { Range } from '../../core/model/position.js';
 import type { HeaderRow, RfcDocument } from '../../rfc/document.js';
 
 /** The range of the first `needle` inside a header row's value cell, else the whole cell. */

@@ -1,4 +1,4 @@
-import type { FamilyFacts } from '../../core/family.js';
+import type { FamilyFacts } from '../../core/engine/family.js';
 
 export const wireExamplesFamily = {
   name: 'wire-examples',

@@ -1,4 +1,4 @@
-import type { ExampleFiles } from '../../core/rule.js';
+import type { ExampleFiles } from '../../core/engine/rule.js';
 
 /*
  * The rules' examples: RFC 0211 reduced to its Wire examples section, the interop map's

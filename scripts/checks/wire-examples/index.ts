@@ -1,11 +1,11 @@
 import { wireExamplesFamily } from './declaration.js';
 import { NEGATIVE, POSITIVE, wireExamples } from './example-files.js';
-import type { RelatedLocation } from '../../core/findings.js';
-import type { Family, Rule, RuleContext } from '../../core/rule.js';
-import { locate } from '../../core/rule.js';
-import type { Range } from '../../core/position.js';
-import type { StructuredDoc } from '../../core/tree.js';
-import { LineIndex } from '../../core/position.js';
+import type { RelatedLocation } from '../../core/model/findings.js';
+import type { Family, Rule, RuleContext } from '../../core/engine/rule.js';
+import { locate } from '../../core/engine/rule.js';
+import type { Range } from '../../core/model/position.js';
+import type { StructuredDoc } from '../../core/model/tree.js';
+import { LineIndex } from '../../core/model/position.js';
 import type { CodeBlock, RfcDocument, Section as RfcSection } from '../../rfc/document.js';
 import { loadRfcSet } from '../../rfc/set.js';
 import { A2A_ERRORS, expectedReason, isParenthesized } from '../interop-map/a2a-errors.js';

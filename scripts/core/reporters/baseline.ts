@@ -1,5 +1,5 @@
-import type { BaselineSummary } from '../findings.js';
-import { printable } from './printable.js';
+import type { BaselineSummary } from '../model/findings.js';
+import { printable } from '../base/printable.js';
 
 /** One line per baseline fact, for a report's summary or stderr; file names escaped as every reporter's text. */
 export function baselineLines(b: BaselineSummary): string[] {

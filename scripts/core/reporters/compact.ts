@@ -1,6 +1,6 @@
-import { countBySeverity } from '../findings.js';
+import { countBySeverity } from '../model/findings.js';
 import { baselineLines } from './baseline.js';
-import { printable } from './printable.js';
+import { printable } from '../base/printable.js';
 import { paint } from './paint.js';
 import type { Reporter } from './types.js';
 

@@ -1,5 +1,5 @@
-import { ruleDocsUrl } from '../rule.js';
-import { printable } from './printable.js';
+import { ruleDocsUrl } from '../engine/rule.js';
+import { printable } from '../base/printable.js';
 import type { Reporter } from './types.js';
 
 /** GitHub Actions workflow commands: each finding becomes an annotation on the PR diff. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Severity } from '../findings.js';
+import type { Severity } from '../model/findings.js';
 import { jsonText } from './json-text.js';
 import type { Reporter } from './types.js';
 

@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.js';
+import { UsageError } from '../base/errors.js';
 import type { Reporter } from './types.js';
 
 const reporters: Record<string, () => Promise<Reporter>> = {
@@ -20,7 +20,7 @@ export const BASELINE_IN_REPORT: ReadonlySet<string> = new Set(['stylish', 'comp
 export async function loadReporter(name: string): Promise<Reporter> {
   const load = Object.hasOwn(reporters, name) ? reporters[name] : undefined;
   if (!load) {
-    const { didYouMeanHint } = await import('../did-you-mean.js');
+    const { didYouMeanHint } = await import('../base/did-you-mean.js');
     throw new UsageError(`unknown format "${name}"${didYouMeanHint(name, FORMATS)} (known: ${FORMATS.join(', ')})`);
   }
   return load();

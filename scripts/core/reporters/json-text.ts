@@ -1,4 +1,4 @@
-import { UNSAFE_ABOVE_C0 } from './printable.js';
+import { UNSAFE_ABOVE_C0 } from '../base/printable.js';
 
 /**
  * Characters JSON carries raw but a terminal, a CI log or an editor acts on: DEL and the C1 controls

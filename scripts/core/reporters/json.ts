@@ -1,6 +1,6 @@
-import { countBySeverity } from '../findings.js';
+import { countBySeverity } from '../model/findings.js';
 import { docsUrlOf } from './github.js';
-import type { CheckResult } from '../findings.js';
+import type { CheckResult } from '../model/findings.js';
 import type { Reporter, ReportEnv } from './types.js';
 import { jsonText } from './json-text.js';
 

@@ -1,6 +1,6 @@
-import type { Finding } from '../findings.js';
+import type { Finding } from '../model/findings.js';
 import { docsUrlOf } from './github.js';
-import { printable } from './printable.js';
+import { printable } from '../base/printable.js';
 import type { Reporter } from './types.js';
 
 /**

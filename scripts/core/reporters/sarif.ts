@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { packageHomepage } from '../package-root.js';
-import { ruleDocsUrl } from '../rule.js';
+import { packageHomepage } from '../base/package-root.js';
+import { ruleDocsUrl } from '../engine/rule.js';
 import { docsUrlOf } from './github.js';
-import type { Finding, Severity } from '../findings.js';
-import type { Range } from '../position.js';
-import { INPUT_RULES as INPUT_RULE_LIST } from '../input-rules.js';
+import type { Finding, Severity } from '../model/findings.js';
+import type { Range } from '../model/position.js';
+import { READING_RULES as INPUT_RULE_LIST } from '../engine/reading-rules.js';
 import type { Reporter, RuleInfo } from './types.js';
 import { jsonText } from './json-text.js';
 

@@ -1,10 +1,10 @@
-import { countBySeverity } from '../findings.js';
-import type { FamilySummary, Finding } from '../findings.js';
-import { LineIndex } from '../position.js';
+import { countBySeverity } from '../model/findings.js';
+import type { FamilySummary, Finding } from '../model/findings.js';
+import { LineIndex } from '../model/position.js';
 import { baselineLines } from './baseline.js';
 import { plural, problemsLine } from './compact.js';
 import { paint } from './paint.js';
-import { printable } from './printable.js';
+import { printable } from '../base/printable.js';
 import type { Reporter } from './types.js';
 
 /** ESLint-style: findings grouped by file, each with a code frame, then a summary in words. */

@@ -1,5 +1,5 @@
-import type { CheckResult } from '../findings.js';
-import type { RuleMeta } from '../rule.js';
+import type { CheckResult } from '../model/findings.js';
+import type { RuleMeta } from '../engine/rule.js';
 
 /** What a reporter reads of a rule's metadata (SARIF's rule descriptors). */
 export type RuleInfo = Pick<RuleMeta, 'id' | 'rfc' | 'description'> & Partial<Pick<RuleMeta, 'defaultSeverity' | 'docs' | 'fixable' | 'class' | 'rfcByPreset' | 'rfcProcess'>>;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { openapiOperationIds, operationIds } from '../../../scripts/checks/interop-map/openapi-operation-ids.js';
-import { Corpus } from '../../../scripts/core/corpus.js';
-import { presetLayout } from '../../../scripts/core/layout.js';
-import { FsSource } from '../../../scripts/core/source.js';
-import type { FileSource } from '../../../scripts/core/source.js';
+import { Corpus } from '../../../scripts/core/parse/corpus.js';
+import { presetLayout } from '../../../scripts/core/preset/layout.js';
+import { FsSource } from '../../../scripts/core/io/source.js';
+import type { FileSource } from '../../../scripts/core/io/source.js';
 import { ANCHOR, describeShared, PROJECT } from '../../helpers/env.js';
 
 /** One file held in memory, read through the corpus as the rule reads it. */

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Corpus } from '../../../scripts/core/corpus.js';
-import { runRule } from '../../../scripts/core/engine.js';
-import { presetLayout } from '../../../scripts/core/layout.js';
-import { FsSource } from '../../../scripts/core/source.js';
+import { Corpus } from '../../../scripts/core/parse/corpus.js';
+import { runRule } from '../../../scripts/core/engine/engine.js';
+import { presetLayout } from '../../../scripts/core/preset/layout.js';
+import { FsSource } from '../../../scripts/core/io/source.js';
 import { family } from '../../../scripts/checks/interop-map/index.js';
 import { parseProtoBindings } from '../../../scripts/checks/interop-map/proto-bindings.js';
 import { ANCHOR, describeShared, PROJECT, runCli, runJson } from '../../helpers/env.js';

@@ -8,10 +8,10 @@ import { runStatusEnumMatches } from '../../../scripts/checks/interop-map/rules/
 import { storedStateKnown } from '../../../scripts/checks/interop-map/rules/stored-state-known.js';
 import { v2OperationExists } from '../../../scripts/checks/interop-map/rules/v2-operation-exists.js';
 import { A2A_ERRORS } from '../../../scripts/checks/interop-map/a2a-errors.js';
-import { runRuleOn, testRule } from '../../../scripts/core/rule-tester.js';
+import { runRuleOn, testRule } from '../../../scripts/core/engine/rule-tester.js';
 
 /*
- * interop-map rules, one at a time on small in-memory corpora (scripts/core/rule-tester.ts): the
+ * interop-map rules, one at a time on small in-memory corpora (scripts/core/engine/rule-tester.ts): the
  * cases their meta.examples leave out (rarer message ids, related locations). The examples
  * themselves run in test/rules/examples.test.ts.
  */

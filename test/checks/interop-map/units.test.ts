@@ -7,7 +7,7 @@ import { parseProtoBindings } from '../../../scripts/checks/interop-map/proto-bi
 import { enumAt } from '../../../scripts/checks/interop-map/schema-enum.js';
 import { operationIds } from '../../../scripts/checks/interop-map/openapi-operation-ids.js';
 import { registryCodes } from '../../../scripts/checks/interop-map/rules/client-projection-registered.js';
-import { presetLayout } from '../../../scripts/core/layout.js';
+import { presetLayout } from '../../../scripts/core/preset/layout.js';
 import { ANCHOR, describeShared, PROJECT } from '../../helpers/env.js';
 
 describe('upperSnake', () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { family } from '../../../scripts/checks/interop-map/index.js';
-import { runRuleOn } from '../../../scripts/core/rule-tester.js';
+import { runRuleOn } from '../../../scripts/core/engine/rule-tester.js';
 import { ANCHOR, describeShared } from '../../helpers/env.js';
 import { jsonEdit, positionOf } from '../../helpers/positions.js';
 import type { RealExpected, RealInvalidCase } from '../../helpers/real-data.js';
@@ -11,7 +11,7 @@ import { readTree, realDataTests } from '../../helpers/real-data.js';
 /*
  * interop-map rules on real data: each sabotage edits the upstream anchors' map (read in place
  * into memory, re-serialized the way it is written) and runs ONE rule over the anchors' files
- * (scripts/core/rule-tester.ts), naming the finding it must produce. The rules' own tests, one
+ * (scripts/core/engine/rule-tester.ts), naming the finding it must produce. The rules' own tests, one
  * rule on a small corpus, are their meta.examples and test/checks/interop-map/rules.test.ts; this
  * project's map as it is passes in real-data.test.ts.
  */

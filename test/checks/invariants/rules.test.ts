@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { entry as exampleEntry, invariantsWith, rfc } from '../../../scripts/checks/invariants/example-files.js';
 import { citedRfcStatus } from '../../../scripts/checks/invariants/rules/cited-rfc-status.js';
 import { protocolTestsResolve } from '../../../scripts/checks/invariants/rules/protocol-tests-resolve.js';
-import { runRuleOn, testRule } from '../../../scripts/core/rule-tester.js';
+import { runRuleOn, testRule } from '../../../scripts/core/engine/rule-tester.js';
 import { ANCHOR, describeShared, tempCopy } from '../../helpers/env.js';
 import type { GateResult } from '../rfcs/helpers.js';
 import { citedSectionExists } from '../../../scripts/checks/invariants/rules/cited-section-exists.js';
@@ -16,7 +16,7 @@ function entryCount(text: string): number {
 }
 
 /*
- * One rule at a time on small in-memory corpora (scripts/core/rule-tester.ts): the cases the
+ * One rule at a time on small in-memory corpora (scripts/core/engine/rule-tester.ts): the cases the
  * rules' meta.examples leave out. The examples run in test/rules/examples.test.ts.
  */
 const citing0152 = (status: string, extraRows = '') => invariantsWith([exampleEntry('example', { rfcs: '["0152 §A"]' })], rfc('0152', status, '', extraRows));

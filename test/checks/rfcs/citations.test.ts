@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { family } from '../../../scripts/checks/rfcs/index.js';
-import { runRuleOn } from '../../../scripts/core/rule-tester.js';
+import { runRuleOn } from '../../../scripts/core/engine/rule-tester.js';
 
 /*
  * The section an rfcs finding names depends on the preset: this project's RFC 0001, or under

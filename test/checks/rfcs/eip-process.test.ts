@@ -2,10 +2,10 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { loadFamilies } from '../../../scripts/checks/registry.js';
-import { Corpus } from '../../../scripts/core/corpus.js';
-import { runFamilies } from '../../../scripts/core/engine.js';
-import type { Finding } from '../../../scripts/core/findings.js';
-import { presetLayout } from '../../../scripts/core/layout.js';
+import { Corpus } from '../../../scripts/core/parse/corpus.js';
+import { runFamilies } from '../../../scripts/core/engine/engine.js';
+import type { Finding } from '../../../scripts/core/model/findings.js';
+import { presetLayout } from '../../../scripts/core/preset/layout.js';
 import { SHARED, describeShared } from '../../helpers/env.js';
 import { OverlaySource } from '../../helpers/overlay.js';
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { headerTable } from '../../../scripts/checks/rfcs/rules/header-table.js';
 import { numberMatches } from '../../../scripts/checks/rfcs/rules/number-matches.js';
 import { statusKnown } from '../../../scripts/checks/rfcs/rules/status-known.js';
-import { presetLayout } from '../../../scripts/core/layout.js';
-import { withProcess } from '../../../scripts/core/process.js';
-import { runRuleOn } from '../../../scripts/core/rule-tester.js';
+import { presetLayout } from '../../../scripts/core/preset/layout.js';
+import { withProcess } from '../../../scripts/core/preset/process.js';
+import { runRuleOn } from '../../../scripts/core/engine/rule-tester.js';
 
 /*
  * A YAML preamble from a pull request is hostile input: it is read by js-yaml within the corpus's

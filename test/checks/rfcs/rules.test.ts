@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ANCHOR, describeShared, tempDir } from '../../helpers/env.js';
 import type { GateResult } from './helpers.js';
 import { family } from '../../../scripts/checks/rfcs/index.js';
-import { runRuleOn } from '../../../scripts/core/rule-tester.js';
+import { runRuleOn } from '../../../scripts/core/engine/rule-tester.js';
 import { readTree } from '../../helpers/real-data.js';
 import { RFC_0211, errors, gate, only, projectCopy, rangeAfter, read, rename } from './helpers.js';
 
@@ -73,7 +73,7 @@ describeShared('check rfcs on the upstream anchors', () => {
     const carried = 'Carried: nothing on this item';
     const text = textOf(files[1]!);
     expect(text).toContain(carried);
-    // Each rule alone (scripts/core/rule-tester.ts) over the anchors read into memory, with the edit and the configured severities.
+    // Each rule alone (scripts/core/engine/rule-tester.ts) over the anchors read into memory, with the edit and the configured severities.
     const anchors = readTree(ANCHOR);
     anchors[files[1]!] = anchors[files[1]!]!.replace(carried, 'Nothing on this item');
     const severities = { 'rfcs/acceptance-boxes': 'error', 'rfcs/updated-newest-first': 'warning' } as const;

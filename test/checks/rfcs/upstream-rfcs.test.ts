@@ -8,7 +8,7 @@ import { realDataTests } from '../../helpers/real-data.js';
 /*
  * rfcs rules on real upstream text: RFCs of ../shared/anchors/openwop-rfcs and upstream's RFC 0001
  * (openwop-v2), read in place into memory when a case runs, under --preset openwop; each suite
- * runs ONE rule (scripts/core/rule-tester.ts), so the other rules' findings on real RFCs are not
+ * runs ONE rule (scripts/core/engine/rule-tester.ts), so the other rules' findings on real RFCs are not
  * in the way. The rules' own cases on small RFCs are their meta.examples.
  */
 

@@ -1,11 +1,11 @@
 import { describe, it } from 'vitest';
 import { family } from '../../../scripts/checks/wire-examples/index.js';
 import { NEGATIVE, POSITIVE, wireExamples } from '../../../scripts/checks/wire-examples/example-files.js';
-import { testRule } from '../../../scripts/core/rule-tester.js';
+import { testRule } from '../../../scripts/core/engine/rule-tester.js';
 
 /*
  * The wire-examples rules, one at a time on a cut-down RFC 0211 held in memory
- * (scripts/core/rule-tester.ts): the cases their meta.examples leave out. The examples run in
+ * (scripts/core/engine/rule-tester.ts): the cases their meta.examples leave out. The examples run in
  * test/rules/examples.test.ts; the project's own RFC 0211 in test/wire/wire-examples.test.ts.
  */
 

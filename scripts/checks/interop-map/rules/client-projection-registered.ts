@@ -1,7 +1,7 @@
-import { didYouMeanHint } from '../../../core/did-you-mean.js';
-import type { Rule } from '../../../core/rule.js';
+import { didYouMeanHint } from '../../../core/base/did-you-mean.js';
+import type { Rule } from '../../../core/engine/rule.js';
 import { loadMap, rowsAt } from '../map-doc.js';
-import { isObject } from '../../../core/json-object.js';
+import { isObject } from '../../../core/base/json-object.js';
 import { mapWith } from '../example-files.js';
 
 const REGISTRY = 'spec/v2/errors.json';

@@ -1,5 +1,5 @@
-import { didYouMean } from '../../../core/did-you-mean.js';
-import type { Rule } from '../../../core/rule.js';
+import { didYouMean } from '../../../core/base/did-you-mean.js';
+import type { Rule } from '../../../core/engine/rule.js';
 import { A2A_ERROR_PROFILE, A2A_ERRORS, isParenthesized } from '../a2a-errors.js';
 import type { Row } from '../map-doc.js';
 import { loadMap, meantByUntrusted, relatedAt, rowsAt } from '../map-doc.js';

@@ -1,7 +1,7 @@
-import { didYouMean } from '../../../core/did-you-mean.js';
-import type { RelatedLocation } from '../../../core/findings.js';
-import { LineIndex } from '../../../core/position.js';
-import type { Rule } from '../../../core/rule.js';
+import { didYouMean } from '../../../core/base/did-you-mean.js';
+import type { RelatedLocation } from '../../../core/model/findings.js';
+import { LineIndex } from '../../../core/model/position.js';
+import type { Rule } from '../../../core/engine/rule.js';
 import { parseHttpRow, samePath, splitNames } from '../http-row.js';
 import { loadMap, rowsAt } from '../map-doc.js';
 import type { ProtoBinding } from '../proto-bindings.js';

@@ -1,4 +1,4 @@
-import type { Rule } from '../../../core/rule.js';
+import type { Rule } from '../../../core/engine/rule.js';
 import { A2A_ERRORS, expectedReason, isParenthesized } from '../a2a-errors.js';
 import { loadMap, rowsAt, untrustedRowsAt } from '../map-doc.js';
 import { mapWith } from '../example-files.js';
@@ -7,7 +7,7 @@ const NAMED_ROWS = 9;
 /** A map of these a2a.errors rows. */
 const mapOf = (...errors: object[]) => mapWith({ a2a: { errors } });
 
-let edits: typeof import('../../../core/text-edits.js') | undefined;
+let edits: typeof import('../../../core/engine/text-edits.js') | undefined;
 
 /** Rule 7a: a named row's `reason` is UPPER_SNAKE of its name minus `Error`; a parenthesized row has none. */
 export const reasonUpperSnake: Rule = {
@@ -48,7 +48,7 @@ export const reasonUpperSnake: Rule = {
     const loaded = loadMap(ctx);
     if (!loaded) return;
     // The fix builders load with the first finding: a clean map never needs them.
-    const fixes = async () => (edits ??= await import('../../../core/text-edits.js'));
+    const fixes = async () => (edits ??= await import('../../../core/engine/text-edits.js'));
     let named = 0;
     for (const { row, pointer } of rowsAt(loaded, '/a2a/errors')) {
       ctx.visit();

@@ -1,7 +1,7 @@
-import type { Rule } from '../../../core/rule.js';
-import type { StructuredDoc } from '../../../core/tree.js';
+import type { Rule } from '../../../core/engine/rule.js';
+import type { StructuredDoc } from '../../../core/model/tree.js';
 import { loadMap, OPERATION_GROUPS, relatedAt, rowLabel, rowsAt } from '../map-doc.js';
-import { isObject } from '../../../core/json-object.js';
+import { isObject } from '../../../core/base/json-object.js';
 import { mapWith } from '../example-files.js';
 
 const A2A_FACETS = 'spec/v2/facets/a2a.schema.json';

@@ -1,4 +1,4 @@
-import type { Rule } from '../../../core/rule.js';
+import type { Rule } from '../../../core/engine/rule.js';
 import { relatedAt } from '../map-doc.js';
 import type { SchemaEnum } from '../run-statuses.js';
 import { mapSchemaRunStatuses, runSnapshotStatuses } from '../run-statuses.js';

@@ -1,5 +1,5 @@
-import type { Rule } from '../../../core/rule.js';
-import { SCHEMA_MESSAGES, validateDoc } from '../../../core/schema.js';
+import type { Rule } from '../../../core/engine/rule.js';
+import { SCHEMA_MESSAGES, validateDoc } from '../../../core/engine/schema.js';
 import { countRows, loadMap } from '../map-doc.js';
 import { jsonText, mapWith } from '../example-files.js';
 

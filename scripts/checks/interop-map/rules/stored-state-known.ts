@@ -1,4 +1,4 @@
-import type { Rule } from '../../../core/rule.js';
+import type { Rule } from '../../../core/engine/rule.js';
 import { loadMap, relatedAt, rowsAt } from '../map-doc.js';
 import { firstEnum } from '../schema-enum.js';
 import { mapWith } from '../example-files.js';

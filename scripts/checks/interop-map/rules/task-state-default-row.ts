@@ -1,6 +1,6 @@
-import type { Rule } from '../../../core/rule.js';
+import type { Rule } from '../../../core/engine/rule.js';
 import type { Row } from '../map-doc.js';
-import { valueAt } from '../../../core/pointer.js';
+import { valueAt } from '../../../core/model/pointer.js';
 import { loadMap, meantByUntrusted, relatedAt, rowsAt } from '../map-doc.js';
 import { runStatuses } from '../run-statuses.js';
 import { mapWith } from '../example-files.js';

@@ -1,5 +1,5 @@
-import { didYouMeanHint } from '../../../core/did-you-mean.js';
-import type { Rule } from '../../../core/rule.js';
+import { didYouMeanHint } from '../../../core/base/did-you-mean.js';
+import type { Rule } from '../../../core/engine/rule.js';
 import { openapiOperationIds } from '../openapi-operation-ids.js';
 import { loadMap, OPERATION_GROUPS, rowLabel, rowsAt } from '../map-doc.js';
 import { mapWith } from '../example-files.js';

@@ -1,4 +1,4 @@
-import type { Rule } from '../../../core/rule.js';
+import type { Rule } from '../../../core/engine/rule.js';
 import { headerField, namedRfcs, rfcStatus } from '../../../rfc/document.js';
 import { resolvedCitations } from '../cited-rfcs.js';
 import { entry, invariantsWith, rfc } from '../example-files.js';

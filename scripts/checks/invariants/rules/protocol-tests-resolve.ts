@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { CorpusReader } from '../../../core/corpus.js';
-import type { Rule } from '../../../core/rule.js';
-import { globProblem } from '../../../core/source.js';
+import type { CorpusReader } from '../../../core/parse/corpus.js';
+import type { Rule } from '../../../core/engine/rule.js';
+import { globProblem } from '../../../core/io/source.js';
 import { loadInvariantSet } from '../invariant-set.js';
 import { entry, invariantsWith } from '../example-files.js';
 

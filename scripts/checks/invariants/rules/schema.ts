@@ -1,6 +1,6 @@
-import type { Rule } from '../../../core/rule.js';
-import { builtinSchemaDoc, SCHEMA_MESSAGES, validateDoc } from '../../../core/schema.js';
-import type { StructuredDoc } from '../../../core/tree.js';
+import type { Rule } from '../../../core/engine/rule.js';
+import { builtinSchemaDoc, SCHEMA_MESSAGES, validateDoc } from '../../../core/engine/schema.js';
+import type { StructuredDoc } from '../../../core/model/tree.js';
 import { loadInvariantSet } from '../invariant-set.js';
 import { entry, invariantsWith } from '../example-files.js';
 

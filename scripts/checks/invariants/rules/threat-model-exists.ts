@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Rule } from '../../../core/rule.js';
+import type { Rule } from '../../../core/engine/rule.js';
 import { loadInvariantSet } from '../invariant-set.js';
 import { entry, invariantsWith } from '../example-files.js';
 

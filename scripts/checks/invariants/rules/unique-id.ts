@@ -1,4 +1,4 @@
-import type { Rule } from '../../../core/rule.js';
+import type { Rule } from '../../../core/engine/rule.js';
 import { loadInvariantSet } from '../invariant-set.js';
 import { entry, invariantsWith } from '../example-files.js';
 

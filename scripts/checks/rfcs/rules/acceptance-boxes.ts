@@ -1,4 +1,4 @@
-import type { Rule } from '../../../core/rule.js';
+import type { Rule } from '../../../core/engine/rule.js';
 import type { TaskItem } from '../../../rfc/document.js';
 import { rfcStatus } from '../../../rfc/document.js';
 import { historySentences } from '../../../rfc/history.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { Rule } from '../../../core/rule.js';
-import { withoutTrailingSlashes } from '../../../core/source.js';
+import type { Rule } from '../../../core/engine/rule.js';
+import { withoutTrailingSlashes } from '../../../core/io/source.js';
 import { headerField, rfcStatus } from '../../../rfc/document.js';
 import { loadRfcSet } from '../../../rfc/set.js';
 import { rfcText } from '../example-rfcs.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { fileNumberOf } from '../../../core/process.js';
-import type { Rule } from '../../../core/rule.js';
+import { fileNumberOf } from '../../../core/preset/process.js';
+import type { Rule } from '../../../core/engine/rule.js';
 import type { HeaderRow } from '../../../rfc/document.js';
 import { headerField, namedRfcs } from '../../../rfc/document.js';
 import { loadRfcSet } from '../../../rfc/set.js';

@@ -1,5 +1,5 @@
-import type { Rule } from '../../../core/rule.js';
-import type { Range } from '../../../core/position.js';
+import type { Rule } from '../../../core/engine/rule.js';
+import type { Range } from '../../../core/model/position.js';
 import type { RfcDocument, UnrenderedBlock } from '../../../rfc/document.js';
 import { rfcNumber } from '../../../rfc/document.js';
 import { exists, sectionHint } from '../../../rfc/resolve.js';

@@ -1,9 +1,9 @@
-import type { DateFormat } from '../../../core/date-format.js';
-import { dateFormat } from '../../../core/date-format.js';
-import type { Fix } from '../../../core/findings.js';
-import type { ProcessProfile } from '../../../core/process.js';
-import type { Rule, RuleContext } from '../../../core/rule.js';
-import { fixOf } from '../../../core/text-edits.js';
+import type { DateFormat } from '../../../core/preset/date-format.js';
+import { dateFormat } from '../../../core/preset/date-format.js';
+import type { Fix } from '../../../core/model/findings.js';
+import type { ProcessProfile } from '../../../core/preset/process.js';
+import type { Rule, RuleContext } from '../../../core/engine/rule.js';
+import { fixOf } from '../../../core/engine/text-edits.js';
 import { cellContent } from '../../../rfc/header-edits.js';
 import type { HeaderRow, RfcDocument } from '../../../rfc/document.js';
 import { headerField } from '../../../rfc/document.js';

@@ -1,5 +1,5 @@
-import { conditionHolds, conditionText } from '../../../core/process.js';
-import type { Rule } from '../../../core/rule.js';
+import { conditionHolds, conditionText } from '../../../core/preset/process.js';
+import type { Rule } from '../../../core/engine/rule.js';
 import { headerField } from '../../../rfc/document.js';
 import { loadRfcSet } from '../../../rfc/set.js';
 import { eipFields, eipText, fullRows, rfcText } from '../example-rfcs.js';

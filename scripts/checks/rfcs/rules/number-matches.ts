@@ -1,7 +1,7 @@
-import type { Fix } from '../../../core/findings.js';
-import { fileNamePattern } from '../../../core/process.js';
-import type { Rule, RuleContext } from '../../../core/rule.js';
-import { fixOf } from '../../../core/text-edits.js';
+import type { Fix } from '../../../core/model/findings.js';
+import { fileNamePattern } from '../../../core/preset/process.js';
+import type { Rule, RuleContext } from '../../../core/engine/rule.js';
+import { fixOf } from '../../../core/engine/text-edits.js';
 import { cellContent, replaceCell } from '../../../rfc/header-edits.js';
 import type { HeaderRow, RfcDocument } from '../../../rfc/document.js';
 import { headerField } from '../../../rfc/document.js';

@@ -1,6 +1,6 @@
-import { didYouMean } from '../../../core/did-you-mean.js';
-import { conditionHolds, conditionText } from '../../../core/process.js';
-import type { Rule } from '../../../core/rule.js';
+import { didYouMean } from '../../../core/base/did-you-mean.js';
+import { conditionHolds, conditionText } from '../../../core/preset/process.js';
+import type { Rule } from '../../../core/engine/rule.js';
 import { headerField } from '../../../rfc/document.js';
 import type { RfcDocument, Section } from '../../../rfc/document.js';
 import { namedBy, withoutDesignator } from '../../../rfc/resolve.js';

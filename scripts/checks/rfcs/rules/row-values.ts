@@ -1,5 +1,5 @@
-import { didYouMeanHint } from '../../../core/did-you-mean.js';
-import type { Rule } from '../../../core/rule.js';
+import { didYouMeanHint } from '../../../core/base/did-you-mean.js';
+import type { Rule } from '../../../core/engine/rule.js';
 import { headerField } from '../../../rfc/document.js';
 import { loadRfcSet } from '../../../rfc/set.js';
 import { eipFields, eipText } from '../example-rfcs.js';

@@ -1,4 +1,4 @@
-import type { Rule } from '../../../core/rule.js';
+import type { Rule } from '../../../core/engine/rule.js';
 
 /**
  * upstream's pre-commit hook re-runs its status generator when an RFC is staged and refuses the

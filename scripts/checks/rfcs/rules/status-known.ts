@@ -1,6 +1,6 @@
-import { didYouMeanHint } from '../../../core/did-you-mean.js';
-import type { Rule } from '../../../core/rule.js';
-import { statusNames } from '../../../core/process.js';
+import { didYouMeanHint } from '../../../core/base/did-you-mean.js';
+import type { Rule } from '../../../core/engine/rule.js';
+import { statusNames } from '../../../core/preset/process.js';
 import { headerField, rfcStatus } from '../../../rfc/document.js';
 import { loadRfcSet } from '../../../rfc/set.js';
 import { eipFields, eipText, rfcText } from '../example-rfcs.js';

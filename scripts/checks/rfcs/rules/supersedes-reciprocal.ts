@@ -1,6 +1,6 @@
-import type { Fix } from '../../../core/findings.js';
-import type { RuleContext, Rule } from '../../../core/rule.js';
-import { fixOf } from '../../../core/text-edits.js';
+import type { Fix } from '../../../core/model/findings.js';
+import type { RuleContext, Rule } from '../../../core/engine/rule.js';
+import { fixOf } from '../../../core/engine/text-edits.js';
 import { cellContent, replaceCell } from '../../../rfc/header-edits.js';
 import type { HeaderRow, RfcDocument } from '../../../rfc/document.js';
 import { headerField, namedRfcs, rfcStatus, wholeRfcs } from '../../../rfc/document.js';

@@ -1,4 +1,4 @@
-import type { Rule } from '../../../core/rule.js';
+import type { Rule } from '../../../core/engine/rule.js';
 import type { AnswerSection, QuestionItem } from '../../../rfc/document.js';
 import { ALL_RESOLVED, rfcStatus } from '../../../rfc/document.js';
 import { historySentences } from '../../../rfc/history.js';
