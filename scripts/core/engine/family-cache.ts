@@ -63,7 +63,7 @@ function buildId(): string {
       return 'absent';
     }
   };
-  return (build = sha256([id(path.join(root, 'package.json')), id(path.join(root, 'dist', '.tsbuildinfo')), id(path.join(root, 'dist', 'scripts', 'core', 'engine.js'))].join('\0')));
+  return (build = sha256([id(path.join(root, 'package.json')), id(path.join(root, 'dist', '.tsbuildinfo')), id(path.join(root, 'dist', 'scripts', 'core', 'engine', 'engine.js'))].join('\0')));
 }
 
 export function familyKey(family: Family, corpus: Corpus, options: Readonly<Record<string, unknown>>, severities: Readonly<Record<string, ConfiguredSeverity>>): string {
