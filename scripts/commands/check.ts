@@ -5,7 +5,7 @@ import { UsageError } from '../core/base/errors.js';
 import { BUILTIN_RULES } from '../rules-registry.js';
 import { checkCommonValues, COMMON_HELP, COMMON_OPTIONS, configuredSeverities, emit, requireRootLayout, resolveRoot, writeReport } from '../core/cli/run-env.js';
 import { FAMILIES, FAMILY_DECLARATIONS, loadFamilies } from '../checks/registry.js';
-import { familiesInForce, familyInputs, familyNeeds } from '../core/engine/family.js';
+import { familyInputs, familyNeeds } from '../core/engine/family.js';
 import type { Builtins } from '../core/session.js';
 import { recount, Session } from '../core/session.js';
 import { defineRule } from '../core/engine/rule.js';
@@ -138,7 +138,7 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
   let staged: Awaited<ReturnType<typeof changedFamilies>> | undefined;
   if (values.changed) {
     // The families in force (those named, else those the config has not turned off) whose inputs are staged.
-    const inForce = names.length ? names : await familiesInForce(session.familyNames, session.config.familiesOff, session.config.file);
+    const inForce = await session.familiesInForce(names);
     staged = await changedFamilies(session.root, session.layout, inForce, session.plugins.families);
     if (staged.families.length === 0) return 0;
     if (!values.quiet) io.stderr.write(`specgate: checking the staged ${staged.families.join(' ')}\n`);

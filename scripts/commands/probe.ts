@@ -4,7 +4,7 @@ import { parseCommandArgs } from '../core/cli/args.js';
 import { UsageError } from '../core/base/errors.js';
 import { BUILTIN_RULES } from '../rules-registry.js';
 import { userOutputFolder } from '../core/io/user-output.js';
-import { TOOL_NAME, TOOL_VERSION, checkCommonValues, colorFor, emit } from '../core/cli/run-env.js';
+import { COMMON_OPTIONS, TOOL_NAME, TOOL_VERSION, checkCommonValues, colorFor, emit } from '../core/cli/run-env.js';
 import { commandSession } from '../core/session.js';
 import { FORMATS, loadReporter } from '../core/reporters/index.js';
 import type { CommonValues } from '../core/cli/run-env.js';
@@ -40,25 +40,19 @@ origins of --url and --card.
 exit codes: 0 every leg passed or was inapplicable (and one ran), 1 a leg failed or none ran, 2 usage or unreachable card
 `;
 
+const { staged: _staged, ...COMMON_WITHOUT_STAGED } = COMMON_OPTIONS;
+
 const OPTIONS = {
   url: { type: 'string' },
   card: { type: 'string' },
   token: { type: 'string' },
   'foreign-token': { type: 'string' },
   record: { type: 'string' },
-  format: { type: 'string', short: 'f' },
-  output: { type: 'string', short: 'o' },
   timeout: { type: 'string' },
   'max-requests': { type: 'string' },
   'max-response-bytes': { type: 'string' },
-  root: { type: 'string' },
-  preset: { type: 'string' },
-  config: { type: 'string' },
-  quiet: { type: 'boolean', short: 'q' },
-  'max-warnings': { type: 'string' },
-  color: { type: 'boolean' },
-  'no-color': { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
+  // Every common option but --staged: a probe reads a live host, not a tree.
+  ...COMMON_WITHOUT_STAGED,
 } as const;
 
 

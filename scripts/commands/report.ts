@@ -8,7 +8,7 @@ import { processIo } from '../core/io/process-io.js';
 import { cacheableRun } from '../core/replay/observed-reads.js';
 import { jsonText } from '../core/reporters/json-text.js';
 import { printable } from '../core/base/printable.js';
-import { openRoot, writeReport } from '../core/cli/run-env.js';
+import { COMMON_OPTIONS, openRoot, writeReport } from '../core/cli/run-env.js';
 import { toPosix } from '../core/io/source.js';
 import { buildReport } from '../report/build.js';
 import { errataPending } from '../report/errata-pending.js';
@@ -39,17 +39,19 @@ sections that do not exist). Read through the same RFC reader and caches as "spe
 exit codes: 0 the report was written; 2 usage, configuration or internal error
 `;
 
+// The common options that say what is read and where the report goes (a report has no findings to count or colour).
+const { root, preset, config, format, output, staged, help } = COMMON_OPTIONS;
 const OPTIONS = {
-  root: { type: 'string' },
-  preset: { type: 'string' },
-  config: { type: 'string' },
-  format: { type: 'string', short: 'f' },
-  output: { type: 'string', short: 'o' },
-  staged: { type: 'boolean' },
+  root,
+  preset,
+  config,
+  format,
+  output,
+  staged,
+  help,
   history: { type: 'string' },
   'no-cache': { type: 'boolean' },
   'cache-location': { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
 } as const;
 
 export async function run(argv: string[], io: CliIo = processIo): Promise<number> {

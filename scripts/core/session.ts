@@ -123,8 +123,12 @@ export class Session {
    */
   async families(names: readonly string[]): Promise<Array<Family & FamilyFacts>> {
     if (!this.builtins.loadFamilies) throw new Error('session: this face runs no check family');
-    const wanted = names.length ? names : await familiesInForce(this.familyNames, this.config.familiesOff, this.config.file);
-    return this.builtins.loadFamilies(wanted, this.plugins.families);
+    return this.builtins.loadFamilies(await this.familiesInForce(names), this.plugins.families);
+  }
+
+  /** The names of the families a run names, else of every family the configuration has not turned off. */
+  familiesInForce(names: readonly string[]): Promise<string[]> | string[] {
+    return names.length ? [...names] : familiesInForce(this.familyNames, this.config.familiesOff, this.config.file);
   }
 
   /** The names of every family the session knows, built-in and plugin. */
