@@ -8,7 +8,7 @@ import { presetLayout } from '../../scripts/core/preset/layout.js';
 import { statusNames } from '../../scripts/core/preset/process.js';
 import { compileSchema } from '../../scripts/core/engine/schema.js';
 import { DEFAULT_TITLES, OPTIONAL_FIELDS, REQUIRED_FIELDS, STATUSES } from '../../scripts/rfc/document.js';
-import { PROJECT, runJson, tempDir } from '../helpers/env.js';
+import { PROJECT, runJson, spawnCli, tempDir } from '../helpers/env.js';
 import { presetRules } from '../../scripts/core/preset/layout.js';
 import { allRules } from '../../scripts/rules-registry.js';
 
@@ -227,5 +227,36 @@ describe('extends', () => {
     ['a package that is not installed', { 'specgate.config.json': { extends: 'acme-config' } }, /neither specgate:<preset>, a \.\/path, nor a package installed/],
   ])('%s is a one-line configuration error', (_name, files, message) => {
     expect(() => loadConfig(repoWith(files), {})).toThrow(message);
+  });
+
+  // `"extends": "./folder"` said `"extends" must be array` (the other branch of one-or-a-list).
+  const accepts = /which is not specgate:<preset>, a \.\/path to a JSON config file \(a \.json file, not a folder\), or an installed package name$/;
+  it.each([
+    ['a folder', { 'shared/specgate.config.json': {}, 'specgate.config.json': { extends: './shared' } }, /specgate\.config\.json:\d+:\d+: "extends" names "\.\/shared", /],
+    ['a folder in a list', { 'shared/specgate.config.json': {}, 'specgate.config.json': { extends: ['specgate:openwop', './shared/'] } }, /specgate\.config\.json:\d+:\d+: "extends" names "\.\/shared\/", /],
+    ['a ./path without .json', { 'specgate.config.json': { extends: './base' } }, /specgate\.config\.json:\d+:\d+: "extends" names "\.\/base", /],
+  ])('%s in "extends" is one located line naming what is accepted', (_name, files, start) => {
+    const root = repoWith(files);
+    let message = '';
+    try {
+      loadConfig(root, {});
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message.split('\n')).toHaveLength(1);
+    expect(message).toMatch(start);
+    expect(message).toMatch(accepts);
+  });
+
+  it('"extends" of another type says a name or a list of names', () => {
+    expect(() => loadConfig(repoWith({ 'specgate.config.json': { extends: 5 } }), {})).toThrow(/specgate\.config\.json:\d+:\d+: "extends" must be a config name or a list of them: specgate:<preset>, [^\n]*$/);
+  });
+
+  it('the CLI exits 2 with that one line on a config extending a folder, no stack trace', () => {
+    const root = repoWith({ 'shared/specgate.config.json': {}, 'RFCS/.keep': '', 'specgate.config.json': { extends: './shared' } });
+    const r = spawnCli(['check', 'rfcs'], { cwd: root });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^specgate: specgate\.config\.json:\d+:\d+: "extends" names "\.\/shared", which is not specgate:<preset>, [^\n]*\n$/);
+    expect(r.stdout).toBe('');
   });
 });

@@ -193,7 +193,7 @@ function parseConfig(shown: string, raw: string, cache?: CacheStore): Structured
   if (all.length > 0) {
     // One mistake, one line: a key that breaks `propertyNames` is also ajv's generic "property
     // name must be valid" at the same place, which says nothing more.
-    const errors = all.filter((e) => e.keyword !== 'propertyNames' || !all.some((o) => o !== e && o.keyword !== 'propertyNames' && o.instancePath === e.instancePath));
+    const errors = all.filter((e) => e.keyword !== 'propertyNames' || !all.some((o) => o !== e && o.keyword !== 'propertyNames' && o.instancePath === e.instancePath)).filter((e) => !otherExtendsBranch(e, doc.value));
     // The schema is passed so a misspelt key gets a "did you mean" from the keys it declares.
     const reports = [...schemaErrorReports(errors, doc, (e) => describeConfigError(e, doc.value), schema)];
     const lines = reports.map((r) => {
@@ -224,10 +224,27 @@ export const SEVERITY_ELSEWHERE: Readonly<Record<string, readonly [string, strin
   '2': ['error', 'ESLint'],
 } as const);
 
+/**
+ * `extends` is one config name or a list of them (a oneOf): a name that fails its pattern also
+ * fails the other branch's type and the oneOf itself, which said `"extends" must be array` of
+ * `"./folder"`. The branch the value's type chose says what is wrong; the others go.
+ */
+function otherExtendsBranch(e: SchemaError, config: unknown): boolean {
+  if (e.instancePath !== '/extends') return false;
+  if (e.keyword === 'oneOf') return true;
+  const value = valueAt(config, e.instancePath);
+  return e.keyword === 'type' && (typeof value === 'string' || Array.isArray(value));
+}
+
+/** What `extends` accepts, for its errors. */
+const EXTENDS_ACCEPTS = 'specgate:<preset>, a ./path to a JSON config file (a .json file, not a folder), or an installed package name';
+
 function describeConfigError(e: SchemaError, config: unknown): string {
   // Shown as the user wrote the keys: a rule id's "/" is not pointer-escaped.
   const keys = decodePointerOrRoot(e.instancePath);
   const where = keys.length === 0 ? 'the config' : keys[0] === 'rules' && keys.length === 2 ? `the severity of "${keys[1]}"` : `"${keys.join('.')}"`;
+  if (keys[0] === 'extends' && (e.keyword === 'pattern' || e.keyword === 'minLength')) return `"extends" names ${JSON.stringify(valueAt(config, e.instancePath))}, which is not ${EXTENDS_ACCEPTS}`;
+  if (keys[0] === 'extends' && e.keyword === 'type') return keys.length === 1 ? `"extends" must be a config name or a list of them: ${EXTENDS_ACCEPTS}` : `${where} must be a config name: ${EXTENDS_ACCEPTS}`;
   switch (e.keyword) {
     case 'additionalProperties':
       return `unknown key "${String(e.params.additionalProperty)}" in ${where} (see ${CONFIG_SCHEMA}.schema.json)`;
