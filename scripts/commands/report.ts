@@ -79,7 +79,8 @@ async function reportRun(argv: string[], io: CliIo): Promise<number> {
   const opened = await openRoot(values, ['rfcsDir']);
   const corpus = new Corpus(opened.source, opened.config.layout);
   if (values['no-cache']) corpus.useParseCache = false;
-  const model = await buildReport(corpus, { errataPending: await errataPending(corpus) });
+  const errata = await errataPending(corpus);
+  const model = await buildReport(corpus, { errataPending: errata.pending });
   const output = values.output as string | undefined;
   let text: string;
   if (format === 'json') text = jsonText(model) + '\n';
@@ -92,7 +93,9 @@ async function reportRun(argv: string[], io: CliIo): Promise<number> {
     text = renderHtml({ ...model, ...(points ? { history: points } : {}) }, { name: path.basename(opened.root), href: (file) => relativeLink(base, file), ...(points ? { history: points } : {}) });
   } else text = (await import('../report/terminal.js')).renderTerminal(model);
   // Reading problems (an RFC that is not UTF-8, one past the size cap) are said, not hidden.
-  for (const p of corpus.problems) io.stderr.write(`specgate: ${printable(`${p.file}: ${p.message}`)} (${p.ruleId})\n`);
+  // What judging the errata found reading their targets is `errata check`'s to say, not the report's.
+  const errataOwn = new Set(errata.problems);
+  for (const p of corpus.problems) if (!errataOwn.has(p)) io.stderr.write(`specgate: ${printable(`${p.file}: ${p.message}`)} (${p.ruleId})\n`);
   writeReport(output, text, io);
   return 0;
 }

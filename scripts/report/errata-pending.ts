@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sha256 } from '../core/cache/cache.js';
 import type { Corpus } from '../core/parse/corpus.js';
+import type { Finding } from '../core/model/findings.js';
 import { packageVersion } from '../core/base/package-root.js';
 import { mentionsErrata } from '../errata/parse.js';
 import { readerFingerprint } from '../rfc/load.js';
@@ -21,6 +22,16 @@ interface Entry {
   pending: PendingErratum[];
 }
 
+export interface ErrataPending {
+  pending: PendingErratum[];
+  /**
+   * What reading the errata's targets found (a target that is not UTF-8, one past the size cap):
+   * `errata check` reports them; the report lists what is pending and leaves them out of its own.
+   * The corpus keeps them too (its record of what it read stays whole for any later reader).
+   */
+  problems: readonly Finding[];
+}
+
 /**
  * The errata of Accepted RFCs not yet applied: what `errata check` would report, judged the same
  * way (errata/run.ts). Judging parses each target document, so the answer is kept in the cache
@@ -28,11 +39,11 @@ interface Entry {
  * used again only while every target it read is unchanged: an edit of an RFC without errata (the
  * common commit) costs a hash of each RFC, not a parse.
  */
-export async function errataPending(corpus: Corpus): Promise<PendingErratum[]> {
+export async function errataPending(corpus: Corpus): Promise<ErrataPending> {
   const title = corpus.layout.process.sections.errata;
   const rfcs = (await loadRfcSet(corpus)).files;
   const withErrata = rfcs.filter((f) => mentionsErrata(corpus.text(f) ?? '', title));
-  if (withErrata.length === 0) return [];
+  if (withErrata.length === 0) return { pending: [], problems: [] };
   const store = corpus.cache;
   const key = sha256(
     JSON.stringify([packageVersion(), readerFingerprint(), errataCode(), corpus.layout.process, withErrata.map((f) => [f, sha256(corpus.text(f) ?? '')])]),
@@ -41,21 +52,21 @@ export async function errataPending(corpus: Corpus): Promise<PendingErratum[]> {
   if (hit !== undefined) {
     try {
       const entry = JSON.parse(hit) as Entry;
-      if (Object.entries(entry.read).every(([f, h]) => (corpus.exists(f) ? sha256(corpus.text(f) ?? '') : null) === h)) return entry.pending;
+      if (Object.entries(entry.read).every(([f, h]) => (corpus.exists(f) ? sha256(corpus.text(f) ?? '') : null) === h)) return { pending: entry.pending, problems: [] };
     } catch {
       // a torn entry: judge again
     }
   }
   const { planErrata } = await import('../errata/run.js');
-  const problems = corpus.problems.length;
+  const before = corpus.problems.length;
   const touched = corpus.track();
   const run = await planErrata(corpus, { mode: 'check' });
-  // What judging them finds belongs to `errata check`; the report only lists what is pending.
-  corpus.problems.length = problems;
+  // What judging them found reading (the corpus's problems since): `errata check`'s to report, handed back as values.
+  const problems = corpus.problems.slice(before);
   const pending = run.outcomes.filter((o) => o.status !== 'already-applied' && o.status !== 'left').map((o) => ({ rfc: o.rfc, index: o.index, at: o.at, target: o.target, detail: o.detail }));
   // Every RFC's text is read to find the errata sections: an RFC counts here only as a target (`RFCS/0152-… UQ4`).
   const targets = new Set(run.outcomes.map((o) => o.target.split(' ')[0]!));
   const others = [...touched].filter((f) => !rfcs.includes(f) || targets.has(f));
   store?.set('report-errata', `${key}.json`, JSON.stringify({ read: Object.fromEntries(others.map((f) => [f, corpus.exists(f) ? sha256(corpus.text(f) ?? '') : null])), pending } satisfies Entry));
-  return pending;
+  return { pending, problems };
 }
