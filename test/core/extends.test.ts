@@ -5,7 +5,7 @@ import { runRuleOn } from '../../scripts/api/testing.js';
 import { loadFamilies } from '../../scripts/checks/registry.js';
 import { loadConfig } from '../../scripts/core/config/config.js';
 import { presetLayout } from '../../scripts/core/preset/layout.js';
-import { statusNames } from '../../scripts/core/preset/process.js';
+import { documentWords, statusNames } from '../../scripts/core/preset/process.js';
 import { compileSchema } from '../../scripts/core/engine/schema.js';
 import { DEFAULT_TITLES, OPTIONAL_FIELDS, REQUIRED_FIELDS, STATUSES } from '../../scripts/rfc/document.js';
 import { PROJECT, runJson, spawnCli, tempDir } from '../helpers/env.js';
@@ -154,6 +154,44 @@ describe('extends', () => {
     // A title one typo away gets a "did you mean", at the heading.
     const typo = await run('rfcs/required-sections', 'Draft', 'Open question', 'Exit criteria');
     expect(typo).toEqual([['misnamed', 40, 'no "Open questions" section; did you mean "Open questions" for the heading "Open question"? (RFC 0001 §6)']]);
+  });
+
+  it('names the documents by the process\'s noun, without code: every rfcs message that names the kind says it', async () => {
+    const root = repoWith({ 'specgate.config.json': { extends: 'specgate:openwop', process: { documentNoun: 'KEP', statuses: { superseded: 'Replaced' } } } });
+    const { layout } = loadConfig(root, {});
+    expect(layout.process.documentNoun).toBe('KEP');
+    expect(presetLayout('openwop').process.documentNoun).toBe('RFC');
+    const [rfcs] = await loadFamilies(['rfcs']);
+    const messages = async (id: string, files: Record<string, string>) =>
+      (await runRuleOn(rfcs!.rules.find((r) => r.id === id)!, files, { preset: 'openwop', layout: { process: layout.process } })).findings.map((f) => f.message.replace(/ \(RFC 0001.*\)$/, ''));
+    const accepted = rfc('Accepted').replace('## Summary\n\nText.\n', '## Summary\n\nText.\n\n## Unresolved questions\n\n1. Should the limit be 10 or 20?\n\n## Acceptance criteria\n\n- [ ] Spec text merged.\n');
+    const found = [
+      ...(await messages('rfcs/required-sections', { 'RFCS/0001-example.md': rfc('Draft') })),
+      ...(await messages('rfcs/unresolved-before-active', { 'RFCS/0001-example.md': accepted })),
+      ...(await messages('rfcs/acceptance-boxes', { 'RFCS/0001-example.md': accepted })),
+      ...(await messages('rfcs/number-matches', { 'RFCS/0001-example.md': rfc('Draft'), 'RFCS/0001-twin.md': rfc('Draft') })),
+      ...(await messages('rfcs/supersedes-reciprocal', { 'RFCS/0001-example.md': rfc('Replaced') })),
+    ];
+    expect(found).toEqual(expect.arrayContaining([
+      'no "Motivation" section, which every KEP has',
+      expect.stringMatching(/^KEP is Accepted, but unresolved question 1 is only asked: .*before a KEP leaves draft\); record one$/),
+      'Accepted KEP has an unticked acceptance box with no recorded outcome: "Spec text merged." (tick it, or say on the item or in the Status/Updated history that it was waived, deferred or carried)',
+      'KEP number 0001 is already used by RFCS/0001-example.md; numbers are never reused',
+      'KEP 0001 is Replaced but its "Superseded by" row names no KEP',
+    ]));
+    // The title line is the process's `titleLine` (`# RFC 0001: Example` here), not its noun: no other message says RFC.
+    expect(found.filter((m) => /\bRFC\b/.test(m))).toEqual([]);
+  });
+
+  it.each([
+    ['RFC', 'an RFC'],
+    ['EIP', 'an EIP'],
+    ['BIP', 'a BIP'],
+    ['KEP', 'a KEP'],
+    ['proposal', 'a proposal'],
+    ['enhancement', 'an enhancement'],
+  ])('the noun %s reads "%s" in a message', (documentNoun, aDocument) => {
+    expect(documentWords({ documentNoun })).toEqual({ document: documentNoun, aDocument });
   });
 
   it('requiredSections replaces the whole list; an empty one requires none', async () => {

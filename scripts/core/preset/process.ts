@@ -9,6 +9,8 @@
  * role (EIP-1 has no "superseded") leaves the rules that reason about it nothing to find.
  */
 export interface ProcessProfile {
+  /** What the process calls its documents (`RFC`, EIP-1's `EIP`): the word the rfcs rules' messages name them by. */
+  documentNoun: string;
   /** The status name each role is written as in an RFC's Status row; a role the process lacks is absent. */
   statuses: Partial<Record<StatusRole, string>>;
   /** Status names no rule reasons about but the process has (EIP-1's Review, Last Call, Stagnant, Living). */
@@ -75,6 +77,18 @@ export function conditionText(when: Condition): string {
     .join(' and ');
 }
 
+/**
+ * The process's noun for its documents, as a message names them: `document` (`RFC`, `EIP`) and
+ * `aDocument` with its article (`an RFC`, `an EIP`, `a BIP`, `a proposal`). An initialism (two or
+ * more capitals) takes "an" when its first letter is said with a vowel sound; a word, when it
+ * starts with a vowel.
+ */
+export function documentWords(p: Pick<ProcessProfile, 'documentNoun'>): { document: string; aDocument: string } {
+  const noun = p.documentNoun;
+  const an = /^[A-Z][A-Z0-9]/.test(noun) ? /^[AEFHILMNORSX]/.test(noun) : /^[aeiou]/i.test(noun);
+  return { document: noun, aDocument: `${an ? 'an' : 'a'} ${noun}` };
+}
+
 /** Section titles by role, case aside. */
 export interface ProcessSections {
   /** Where an RFC records its status flips with their dates (`rfcs/dates-valid` holds Updated to the latest), matched at the start of a heading. */
@@ -116,6 +130,7 @@ export function withProcess(base: ProcessProfile, over: ProcessOverrides | undef
   }
   const list = <T>(o: T[] | undefined, b: T[]) => (o ? [...o] : b);
   return {
+    documentNoun: over.documentNoun ?? base.documentNoun,
     statuses,
     otherStatuses: list(over.otherStatuses, base.otherStatuses),
     headerForm: over.headerForm ?? base.headerForm,

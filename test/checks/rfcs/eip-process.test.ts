@@ -33,6 +33,13 @@ describeShared('the eip preset on 31 real EIPs (EIP-1, read in place)', () => {
     expect(found.some((f) => /RFC 0001|before Active/.test(f.message))).toBe(false);
   });
 
+  it('names its documents EIPs, as EIP-1 does: no message calls one an RFC', () => {
+    const said = found.map((f) => f.message.replace(/ \(EIP-1 §[^)]*\)$/, ''));
+    expect(said.filter((m) => /\bRFCs?\b/.test(m))).toEqual([]);
+    expect(said).toContain('no "Abstract" section, which every EIP has');
+    expect(said).toContain('no "Test Cases" section, which an EIP has when category is "Core"');
+  });
+
   it('the preamble: missing required fields, a missing withdrawal-reason, fields out of order (true by EIP-1 §EIP Header Preamble; eipw preamble-req, preamble-req-withdrawal-reason, preamble-order)', () => {
     expect(of('rfcs/header-table')).toEqual([
       'eip-1:1 missingField description', // EIP-1 itself predates its description and discussions-to headers

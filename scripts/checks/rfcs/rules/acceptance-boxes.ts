@@ -1,3 +1,4 @@
+import { documentWords } from '../../../core/preset/process.js';
 import type { Rule } from '../../../core/engine/rule.js';
 import type { TaskItem } from '../../../rfc/document.js';
 import { rfcStatus } from '../../../rfc/document.js';
@@ -35,8 +36,8 @@ export const acceptanceBoxes: Rule = {
   description:
     'An Accepted RFC has no unticked acceptance-criteria box unless its outcome is recorded: under `specgate` the item gives `reason:` or `deferred:`; under `openwop` (a warning) a note on the item, or the Status/Updated history, says it was waived, deferred or carried.',
   messages: {
-    noReason: '{{accepted}} RFC has an unticked acceptance box without "reason:" or "deferred:": "{{item}}"',
-    noOutcome: '{{accepted}} RFC has an unticked acceptance box with no recorded outcome: "{{item}}" (tick it, or say on the item or in the Status/Updated history that it was waived, deferred or carried)',
+    noReason: '{{accepted}} {{document}} has an unticked acceptance box without "reason:" or "deferred:": "{{item}}"',
+    noOutcome: '{{accepted}} {{document}} has an unticked acceptance box with no recorded outcome: "{{item}}" (tick it, or say on the item or in the Status/Updated history that it was waived, deferred or carried)',
   },
   examples: {
     valid: [
@@ -47,12 +48,12 @@ export const acceptanceBoxes: Rule = {
       {
         name: 'an Accepted RFC with an open box that says nothing',
         files: rfcWith('Accepted', '- [x] Spec text merged.\n- [ ] A second host passes.'),
-        errors: [{ messageId: 'noReason', line: 10, column: 1, data: { accepted: 'Accepted', item: 'A second host passes.' } }],
+        errors: [{ messageId: 'noReason', line: 10, column: 1, data: { accepted: 'Accepted', item: 'A second host passes.', document: 'RFC' } }],
       },
       {
         name: 'an open box under a sub-heading of the acceptance criteria is one of them',
         files: rfcWith('Accepted', '- [x] Spec text merged.\n\n### Follow-up\n\n- [ ] A second host passes.'),
-        errors: [{ messageId: 'noReason', line: 13, column: 1, data: { accepted: 'Accepted', item: 'A second host passes.' } }],
+        errors: [{ messageId: 'noReason', line: 13, column: 1, data: { accepted: 'Accepted', item: 'A second host passes.', document: 'RFC' } }],
       },
     ],
   },
@@ -77,7 +78,7 @@ export const acceptanceBoxes: Rule = {
           at: { file: doc.file, range: { line: item.range.line, column: item.range.column, endLine: item.range.line, endColumn: item.range.column + 5 } },
           ...(upstream ? { severity: 'warning' as const } : {}),
           messageId: upstream ? 'noOutcome' : 'noReason',
-          data: { accepted, item: clip(item) },
+          data: { accepted, item: clip(item), document: documentWords(ctx.layout.process).document },
         });
       }
     }

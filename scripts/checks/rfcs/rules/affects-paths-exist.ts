@@ -1,3 +1,4 @@
+import { documentWords } from '../../../core/preset/process.js';
 import path from 'node:path';
 import type { Rule } from '../../../core/engine/rule.js';
 import { withoutTrailingSlashes } from '../../../core/io/source.js';
@@ -47,8 +48,8 @@ export const affectsPathsExist: Rule = {
   messages: {
     unresolvable: 'Affects path "{{path}}" cannot be resolved here: {{why}}',
     outside: 'Affects path "{{path}}" is outside the repository',
-    missingAccepted: 'Affects path "{{path}}" does not exist{{where}} and the RFC is {{accepted}}',
-    missingBefore: 'Affects path "{{path}}" does not exist{{where}} (allowed until the RFC is {{accepted}})',
+    missingAccepted: 'Affects path "{{path}}" does not exist{{where}} and the {{document}} is {{accepted}}',
+    missingBefore: 'Affects path "{{path}}" does not exist{{where}} (allowed until the {{document}} is {{accepted}})',
   },
   examples: {
     valid: [
@@ -58,12 +59,12 @@ export const affectsPathsExist: Rule = {
       {
         name: 'a path that does not exist on an Accepted RFC (an error)',
         files: affecting('`Accepted`', '`spec/nowhere.md`'),
-        errors: [{ messageId: 'missingAccepted', line: 7, column: 17, data: { path: 'spec/nowhere.md', where: '', accepted: 'Accepted' } }],
+        errors: [{ messageId: 'missingAccepted', line: 7, column: 17, data: { path: 'spec/nowhere.md', where: '', accepted: 'Accepted', document: 'RFC' } }],
       },
       {
         name: 'a file at the root that does not exist on a Draft (a warning)',
         files: affecting('`Draft`', '`NOTES.md`'),
-        errors: [{ messageId: 'missingBefore', line: 7, column: 17, data: { path: 'NOTES.md', where: ' at the repository root', accepted: 'Accepted' } }],
+        errors: [{ messageId: 'missingBefore', line: 7, column: 17, data: { path: 'NOTES.md', where: ' at the repository root', accepted: 'Accepted', document: 'RFC' } }],
       },
       {
         name: 'an elided, a glob and a sibling-repository path (warnings)',
@@ -106,7 +107,7 @@ export const affectsPathsExist: Rule = {
           at: { file: doc.file, range: code.range },
           severity: accepted ? 'error' : 'warning',
           messageId: accepted ? 'missingAccepted' : 'missingBefore',
-          data: { path: code.value, where: rel.includes('/') ? '' : ' at the repository root', accepted: acceptedName ?? '' },
+          data: { path: code.value, where: rel.includes('/') ? '' : ' at the repository root', accepted: acceptedName ?? '', document: documentWords(ctx.layout.process).document },
         });
       }
     }

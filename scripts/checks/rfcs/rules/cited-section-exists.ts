@@ -1,3 +1,4 @@
+import { documentWords } from '../../../core/preset/process.js';
 import type { Rule } from '../../../core/engine/rule.js';
 import type { Range } from '../../../core/model/position.js';
 import type { RfcDocument, UnrenderedBlock } from '../../../rfc/document.js';
@@ -23,10 +24,10 @@ export const citedSectionExists: Rule = {
   description:
     'Every section an RFC cites (`RFC NNNN §X`, `RFC NNNN §"Name"`, or a bare `§X`, read as the RFC named nearest before it, else its own) is a heading, bold label, numbered item or numbered table row of the cited RFC; a table or list that does not render is one finding at its line.',
   messages: {
-    own: '§{{section}} cites a section of this RFC, but {{file}} has no such section{{hint}}',
-    other: '{{citation}} cites a section of RFC {{rfc}}, but {{file}} has no such section{{hint}}',
+    own: '§{{section}} cites a section of this {{document}}, but {{file}} has no such section{{hint}}',
+    other: '{{citation}} cites a section of {{document}} {{rfc}}, but {{file}} has no such section{{hint}}',
     unrendered: 'the {{kind}} at line {{line}} does not render: {{cause}}; add a blank line before it (its rows are cited as {{cited}}, which read as missing until it renders)',
-    bare: '§{{section}} cites a section of RFC {{rfc}} (the RFC named nearest before it), but {{file}} has no such section, nor has this RFC{{hint}}',
+    bare: '§{{section}} cites a section of {{document}} {{rfc}} (the {{document}} named nearest before it), but {{file}} has no such section, nor has this {{document}}{{hint}}',
   },
   examples: {
     valid: [{ name: "an RFC citing another's section and its own", files: { ...rfc('0001', '### §A Layout\n\nText.'), ...rfc('0002', '### §A Scope\n\nAs RFC 0001 §A says, and as §A here says.') } }],
@@ -34,17 +35,17 @@ export const citedSectionExists: Rule = {
       {
         name: 'a section the cited RFC does not have',
         files: { ...rfc('0001', '### §A Layout\n\nText.'), ...rfc('0002', '### §A Scope\n\nAs RFC 0001 §B says.') },
-        errors: [{ messageId: 'other', file: 'RFCS/0002-example.md', line: 5, column: 4, data: { citation: 'RFC 0001 §B', rfc: '0001', file: 'RFCS/0001-example.md', hint: ' (it has §A)' } }],
+        errors: [{ messageId: 'other', file: 'RFCS/0002-example.md', line: 5, column: 4, data: { citation: 'RFC 0001 §B', rfc: '0001', file: 'RFCS/0001-example.md', hint: ' (it has §A)', document: 'RFC' } }],
       },
       {
         name: 'a section of its own it does not have',
         files: rfc('0002', '### §A Scope\n\nSee §C below.'),
-        errors: [{ messageId: 'own', line: 5, column: 5, data: { section: 'C', file: 'RFCS/0002-example.md', hint: ' (it has §A)' } }],
+        errors: [{ messageId: 'own', line: 5, column: 5, data: { section: 'C', file: 'RFCS/0002-example.md', hint: ' (it has §A)', document: 'RFC' } }],
       },
       {
         name: 'a bare § read as the RFC its sentence names, which has no such section (nor has the citing RFC)',
         files: { ...rfc('0001', '### §A Layout\n\n**§A.1** Text. **§A.2** Text.'), ...rfc('0002', '### §A Scope\n\nRFC 0001 §A.1 sets the layout and its §A.3 the order.') },
-        errors: [{ messageId: 'bare', file: 'RFCS/0002-example.md', line: 5, column: 39, data: { section: 'A.3', rfc: '0001', file: 'RFCS/0001-example.md', hint: ' (§A has §A.1, §A.2)' } }],
+        errors: [{ messageId: 'bare', file: 'RFCS/0002-example.md', line: 5, column: 39, data: { section: 'A.3', rfc: '0001', file: 'RFCS/0001-example.md', hint: ' (§A has §A.1, §A.2)', document: 'RFC' } }],
       },
       {
         name: 'a table under a list item does not render: one finding at the table, for every row cited',
@@ -62,6 +63,7 @@ export const citedSectionExists: Rule = {
   },
   async run(ctx) {
     const set = await loadRfcSet(ctx.corpus);
+    const { document } = documentWords(ctx.layout.process);
     const unrendered = new Map<string, { target: RfcDocument; block: UnrenderedBlock; citations: Array<{ file: string; range: Range; text: string }> }>();
     for (const doc of await set.all()) {
       ctx.visit();
@@ -94,11 +96,11 @@ export const citedSectionExists: Rule = {
         ctx.report({
           at: { file: doc.file, range: c.range },
           ...(target === doc
-            ? { messageId: 'own', data: { section: c.section, file: target.file, hint } }
+            ? { messageId: 'own', data: { section: c.section, file: target.file, hint, document } }
             : c.bare
-              ? { messageId: 'bare', data: { section: c.section, rfc: c.rfc!, file: target.file, hint } }
-              : { messageId: 'other', data: { citation: c.text, rfc: c.rfc!, file: target.file, hint } }),
-          ...(target !== doc ? { related: [{ file: target.file, ...(target.title?.range ?? { line: 1, column: 1, endLine: 1, endColumn: 1 }), message: `RFC ${c.rfc}` }] } : {}),
+              ? { messageId: 'bare', data: { section: c.section, rfc: c.rfc!, file: target.file, hint, document } }
+              : { messageId: 'other', data: { citation: c.text, rfc: c.rfc!, file: target.file, hint, document } }),
+          ...(target !== doc ? { related: [{ file: target.file, ...(target.title?.range ?? { line: 1, column: 1, endLine: 1, endColumn: 1 }), message: `${document} ${c.rfc}` }] } : {}),
         });
       }
     }

@@ -2,6 +2,7 @@ import type { DateFormat } from '../../../core/preset/date-format.js';
 import { dateFormat } from '../../../core/preset/date-format.js';
 import type { Fix } from '../../../core/model/findings.js';
 import type { ProcessProfile } from '../../../core/preset/process.js';
+import { documentWords } from '../../../core/preset/process.js';
 import type { Rule, RuleContext } from '../../../core/engine/rule.js';
 import { fixOf } from '../../../core/engine/text-edits.js';
 import { cellContent } from '../../../rfc/header-edits.js';
@@ -33,7 +34,7 @@ export const datesValid: Rule = {
     updatedStart: 'Updated "{{value}}" does not start with a {{format}} date',
     updatedNotDate: 'Updated starts with "{{lead}}", which is not a calendar date',
     beforeCreated: 'Updated {{updated}} is before Created {{created}}',
-    olderThanFlip: 'Updated {{updated}} is older than the status flip {{flip}} on {{date}} that the RFC records (line {{line}}); Updated names the latest change',
+    olderThanFlip: 'Updated {{updated}} is older than the status flip {{flip}} on {{date}} that the {{document}} records (line {{line}}); Updated names the latest change',
   },
   examples: {
     valid: [
@@ -90,7 +91,7 @@ export const datesValid: Rule = {
       {
         name: 'Updated older than the status flip the RFC records',
         files: dated('2026-03-01', '2026-04-01', '## Status history\n\n- Draft → Active (2026-05-20)'),
-        errors: [{ messageId: 'olderThanFlip', line: 7, column: 17, data: { updated: '2026-04-01', flip: 'Draft → Active', date: '2026-05-20', line: 11 } }],
+        errors: [{ messageId: 'olderThanFlip', line: 7, column: 17, data: { updated: '2026-04-01', flip: 'Draft → Active', date: '2026-05-20', line: 11, document: 'RFC' } }],
       },
     ],
   },
@@ -149,7 +150,7 @@ export const datesValid: Rule = {
         ctx.report({
           at: { file: doc.file, range: rangeInCell(doc, updated, newest.written) },
           messageId: 'olderThanFlip',
-          data: { updated: newest.written, flip: flip.what, date: flip.date, line: flip.line },
+          data: { updated: newest.written, flip: flip.what, date: flip.date, line: flip.line, document: documentWords(ctx.layout.process).document },
           related: [{ file: doc.file, line: flip.line, column: 1, endLine: flip.line, endColumn: 1, message: `${flip.what} (${flip.date})` }],
         });
       }

@@ -1,4 +1,4 @@
-import { conditionHolds, conditionText } from '../../../core/preset/process.js';
+import { conditionHolds, conditionText, documentWords } from '../../../core/preset/process.js';
 import type { Rule } from '../../../core/engine/rule.js';
 import { headerField } from '../../../rfc/document.js';
 import { loadRfcSet } from '../../../rfc/set.js';
@@ -28,7 +28,7 @@ export const headerTable: Rule = {
     order: 'header row "{{row}}" is out of order (expected {{expected}})',
     empty: 'header row "{{row}}" is empty; write "—" when it names nothing',
     missing: 'header table has no "{{row}}" row',
-    missingWhen: 'header table has no "{{row}}" row, which an RFC has when {{condition}}',
+    missingWhen: 'header table has no "{{row}}" row, which {{aDocument}} has when {{condition}}',
     noPreamble: 'no preamble: the file does not open with YAML front matter (`---` … `---`)',
     preambleYaml: 'the preamble is not read: {{problem}}',
     unexpectedField: 'unexpected preamble field "{{row}}" (known fields: {{known}})',
@@ -200,7 +200,7 @@ export const headerTable: Rule = {
       // Rows the process requires for some statuses or types (EIP-1's `category` of a Standards Track EIP).
       for (const [f, when] of Object.entries(process.rowsRequiredWhen)) {
         if (seen.has(f.toLowerCase()) || !conditionHolds(when, (row) => headerField(doc, row)?.value)) continue;
-        ctx.report({ at: { file: doc.file, range: header.range }, messageId: preamble ? 'missingFieldWhen' : 'missingWhen', data: { row: f, condition: conditionText(when) } });
+        ctx.report({ at: { file: doc.file, range: header.range }, ...(preamble ? { messageId: 'missingFieldWhen', data: { row: f, condition: conditionText(when) } } : { messageId: 'missingWhen', data: { row: f, condition: conditionText(when), aDocument: documentWords(process).aDocument } }) });
       }
     }
   },

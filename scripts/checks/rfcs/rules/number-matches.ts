@@ -1,5 +1,5 @@
 import type { Fix } from '../../../core/model/findings.js';
-import { fileNamePattern } from '../../../core/preset/process.js';
+import { documentWords, fileNamePattern } from '../../../core/preset/process.js';
 import type { Rule, RuleContext } from '../../../core/engine/rule.js';
 import { fixOf } from '../../../core/engine/text-edits.js';
 import { cellContent, replaceCell } from '../../../rfc/header-edits.js';
@@ -28,7 +28,7 @@ export const numberMatches: Rule = {
     titleForm: 'title line "{{text}}" does not read "RFC NNNN: Title"',
     titleNumber: 'title line says RFC {{title}}, but the file name says {{file}}',
     rowNumber: 'RFC row says "{{row}}", but the file name says {{file}}',
-    reused: 'RFC number {{number}} is already used by {{first}}; numbers are never reused',
+    reused: '{{document}} number {{number}} is already used by {{first}}; numbers are never reused',
   },
   examples: {
     valid: [
@@ -78,7 +78,7 @@ export const numberMatches: Rule = {
       {
         name: 'a number used twice: the second file by name is reported',
         files: { 'RFCS/0007-sample.md': sample('RFC 0007: Sample'), 'RFCS/0007-twin.md': sample('RFC 0007: Twin') },
-        errors: [{ messageId: 'reused', file: 'RFCS/0007-twin.md', line: 1, column: 1, data: { number: '0007', first: 'RFCS/0007-sample.md' } }],
+        errors: [{ messageId: 'reused', file: 'RFCS/0007-twin.md', line: 1, column: 1, data: { document: 'RFC', number: '0007', first: 'RFCS/0007-sample.md' } }],
       },
     ],
   },
@@ -111,7 +111,7 @@ export const numberMatches: Rule = {
       }
       const sameNumber = doc.fileNumber ? set.byNumber.get(doc.fileNumber)! : [];
       if (sameNumber.length > 1 && sameNumber[0] !== doc.file) {
-        ctx.report({ at: { file: doc.file, range: titleRange(doc) }, messageId: 'reused', data: { number: doc.fileNumber!, first: sameNumber[0]! } });
+        ctx.report({ at: { file: doc.file, range: titleRange(doc) }, messageId: 'reused', data: { document: documentWords(process).document, number: doc.fileNumber!, first: sameNumber[0]! } });
       }
     }
   },

@@ -1,5 +1,5 @@
 import { didYouMean } from '../../../core/base/did-you-mean.js';
-import { conditionHolds, conditionText } from '../../../core/preset/process.js';
+import { conditionHolds, conditionText, documentWords } from '../../../core/preset/process.js';
 import type { Rule } from '../../../core/engine/rule.js';
 import { headerField } from '../../../rfc/document.js';
 import type { RfcDocument, Section } from '../../../rfc/document.js';
@@ -27,9 +27,9 @@ export const requiredSections: Rule = {
   rfcByPreset: { openwop: 'RFC 0001 §6' },
   description: "Every RFC has a heading for each of the process's required sections (`process.requiredSections`, and `sectionsRequiredWhen` for its status or type), in the order of `sectionOrder` when the process gives one; a heading one typo away gets a \"did you mean\".",
   messages: {
-    missing: 'no "{{section}}" section, which every RFC has',
+    missing: 'no "{{section}}" section, which every {{document}} has',
     misnamed: 'no "{{section}}" section; did you mean "{{section}}" for the heading "{{heading}}"?',
-    missingWhen: 'no "{{section}}" section, which an RFC has when {{condition}}',
+    missingWhen: 'no "{{section}}" section, which {{aDocument}} has when {{condition}}',
     order: 'section "{{section}}" comes after "{{after}}", but the process puts it before',
   },
   examples: {
@@ -51,12 +51,12 @@ export const requiredSections: Rule = {
         name: 'a section a Core EIP has (sectionsRequiredWhen), at line 1 (no title line)',
         preset: 'eip',
         files: { 'EIPS/eip-9.md': eipText(eipFields('9', { type: 'Standards Track', category: 'Core' }), EIP_BODY) },
-        errors: [{ messageId: 'missingWhen', line: 1, column: 1, data: { section: 'Test Cases', condition: 'category is "Core"' } }],
+        errors: [{ messageId: 'missingWhen', line: 1, column: 1, data: { section: 'Test Cases', condition: 'category is "Core"', aDocument: 'an EIP' } }],
       },
       {
         name: 'a section left out (at the title line)',
         files: withSections(REQUIRED.filter((t) => t !== 'Alternatives considered')),
-        errors: [{ messageId: 'missing', line: 1, column: 1, data: { section: 'Alternatives considered' } }],
+        errors: [{ messageId: 'missing', line: 1, column: 1, data: { section: 'Alternatives considered', document: 'RFC' } }],
       },
       {
         name: 'a misspelt title gets a "did you mean" (at the heading)',
@@ -67,6 +67,7 @@ export const requiredSections: Rule = {
   },
   async run(ctx) {
     const { process } = ctx.layout;
+    const { document, aDocument } = documentWords(process);
     for (const doc of await (await loadRfcSet(ctx.corpus)).all()) {
       ctx.visit();
       // The sections every RFC has, and those its rows call for (EIP-1's Test Cases of a Core EIP).
@@ -85,8 +86,8 @@ export const requiredSections: Rule = {
           used.add(near);
           ctx.report({ at: { file: doc.file, range: near.range }, messageId: 'misnamed', data: { section, heading: withoutDesignator(near.title) } });
         } else if (when.has(section) && !process.requiredSections.includes(section)) {
-          ctx.report({ at: { file: doc.file, range: titleRange(doc) }, messageId: 'missingWhen', data: { section, condition: conditionText(when.get(section)!) } });
-        } else ctx.report({ at: { file: doc.file, range: titleRange(doc) }, messageId: 'missing', data: { section } });
+          ctx.report({ at: { file: doc.file, range: titleRange(doc) }, messageId: 'missingWhen', data: { section, condition: conditionText(when.get(section)!), aDocument } });
+        } else ctx.report({ at: { file: doc.file, range: titleRange(doc) }, messageId: 'missing', data: { section, document } });
       }
     }
   },

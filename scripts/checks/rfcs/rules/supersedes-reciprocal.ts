@@ -1,3 +1,4 @@
+import { documentWords } from '../../../core/preset/process.js';
 import type { Fix } from '../../../core/model/findings.js';
 import type { RuleContext, Rule } from '../../../core/engine/rule.js';
 import { fixOf } from '../../../core/engine/text-edits.js';
@@ -20,9 +21,9 @@ export const supersedesReciprocal: Rule = {
   description: 'Supersedes and Superseded by name each other when both RFCs are present, and a Superseded RFC names its replacement.',
   fixable: true,
   messages: {
-    notNamedBack: 'RFC {{number}} {{verb}} RFC {{other}}, but RFC {{other}}\'s "{{backField}}" row does not name RFC {{number}}',
-    noSuccessor: 'RFC {{number}} is {{superseded}} but its "Superseded by" row names no RFC',
-    notMarked: 'RFC {{number}} names RFC {{successor}} in "Superseded by" and RFC {{successor}} is {{accepted}}, but its own status is {{status}}, not {{superseded}}',
+    notNamedBack: '{{document}} {{number}} {{verb}} {{document}} {{other}}, but {{document}} {{other}}\'s "{{backField}}" row does not name {{document}} {{number}}',
+    noSuccessor: '{{document}} {{number}} is {{superseded}} but its "Superseded by" row names no {{document}}',
+    notMarked: '{{document}} {{number}} names {{document}} {{successor}} in "Superseded by" and {{document}} {{successor}} is {{accepted}}, but its own status is {{status}}, not {{superseded}}',
   },
   examples: {
     valid: [
@@ -33,23 +34,24 @@ export const supersedesReciprocal: Rule = {
       {
         name: 'a one-sided Supersedes (fixed: the other row names it back)',
         files: { [OLD]: old('`Superseded`', 'RFC 0009'), [NEW]: successor('`Accepted`', '—') },
-        errors: [{ messageId: 'notNamedBack', file: OLD, line: 8, column: 27, data: { number: '0007', verb: 'is superseded by', other: '0009', backField: 'Supersedes' } }],
+        errors: [{ messageId: 'notNamedBack', file: OLD, line: 8, column: 27, data: { number: '0007', verb: 'is superseded by', other: '0009', backField: 'Supersedes', document: 'RFC' } }],
         output: { [NEW]: successor('`Accepted`', 'RFC 0007') },
       },
       {
         name: 'a Superseded RFC that names no successor',
         files: { [OLD]: old('`Superseded`', '—') },
-        errors: [{ messageId: 'noSuccessor', line: 8, column: 21, data: { number: '0007', superseded: 'Superseded' } }],
+        errors: [{ messageId: 'noSuccessor', line: 8, column: 21, data: { number: '0007', superseded: 'Superseded', document: 'RFC' } }],
       },
       {
         name: 'an RFC whose successor is Accepted, still Active itself (a warning)',
         files: { [OLD]: old('`Active`', 'RFC 0009'), [NEW]: successor('`Accepted`', 'RFC 0007') },
-        errors: [{ messageId: 'notMarked', line: 6, column: 16, data: { number: '0007', successor: '0009', accepted: 'Accepted', status: 'Active', superseded: 'Superseded' } }],
+        errors: [{ messageId: 'notMarked', line: 6, column: 16, data: { number: '0007', successor: '0009', accepted: 'Accepted', status: 'Active', superseded: 'Superseded', document: 'RFC' } }],
       },
     ],
   },
   async run(ctx) {
     const { statuses } = ctx.layout.process;
+    const { document } = documentWords(ctx.layout.process);
     const set = await loadRfcSet(ctx.corpus);
     for (const doc of await set.all()) {
       const number = doc.fileNumber ?? doc.title?.number;
@@ -68,8 +70,8 @@ export const supersedesReciprocal: Rule = {
           ctx.report({
             at: { file: doc.file, range: rangeInCell(doc, row, other) },
             messageId: 'notNamedBack',
-            data: { number, verb, other, backField },
-            related: [{ file: target.file, ...(back?.valueRange ?? titleRange(target)), message: `RFC ${other}'s "${backField}" row` }],
+            data: { number, verb, other, backField, document },
+            related: [{ file: target.file, ...(back?.valueRange ?? titleRange(target)), message: `${document} ${other}'s "${backField}" row` }],
             fix: back && nameBack(ctx, target, back, number),
           });
         }
@@ -79,7 +81,7 @@ export const supersedesReciprocal: Rule = {
       const status = rfcStatus(doc)?.value;
       const successors = supersededBy ? namedRfcs(supersededBy.value) : [];
       if (statuses.superseded !== undefined && status === statuses.superseded && successors.length === 0) {
-        ctx.report({ at: { file: doc.file, range: supersededBy?.valueRange ?? titleRange(doc) }, messageId: 'noSuccessor', data: { number, superseded: statuses.superseded } });
+        ctx.report({ at: { file: doc.file, range: supersededBy?.valueRange ?? titleRange(doc) }, messageId: 'noSuccessor', data: { number, superseded: statuses.superseded, document } });
       }
       for (const s of successors) {
         const successor: RfcDocument | undefined = await rfcByNumber(set, s);
@@ -88,7 +90,7 @@ export const supersedesReciprocal: Rule = {
             at: { file: doc.file, range: rfcStatus(doc)?.range ?? titleRange(doc) },
             severity: 'warning',
             messageId: 'notMarked',
-            data: { number, successor: s, accepted: statuses.accepted, status: status ?? 'missing', superseded: statuses.superseded },
+            data: { number, successor: s, accepted: statuses.accepted, status: status ?? 'missing', superseded: statuses.superseded, document },
           });
         }
       }

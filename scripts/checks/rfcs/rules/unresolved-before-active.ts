@@ -1,3 +1,4 @@
+import { documentWords } from '../../../core/preset/process.js';
 import type { Rule } from '../../../core/engine/rule.js';
 import type { AnswerSection, QuestionItem } from '../../../rfc/document.js';
 import { ALL_RESOLVED, rfcStatus } from '../../../rfc/document.js';
@@ -37,7 +38,7 @@ const MARKED_OPTION = /(?<![\w.\-/])(?:current|proposed|proposal|default)(?![\w-
 const QUESTIONS_KEPT = /\b(?:unresolved|open)\s+questions?\b[^.]*\b(?:remain\s+open|stay\s+open|revisit\w*|deferred)\b/i;
 
 /** Who the message is about: the RFC's status and the question's number (or its place in a bulleted list). */
-const subject = (status: string, item: QuestionItem, i: number) => ({ status, name: item.number !== undefined ? `${item.number}` : `${i + 1} (a bulleted item)` });
+const subject = (status: string, item: QuestionItem, i: number, nouns: { document: string; aDocument: string }) => ({ ...nouns, status, name: item.number !== undefined ? `${item.number}` : `${i + 1} (a bulleted item)` });
 
 /** An RFC past Draft as the examples write it: the header's Status and one `## Unresolved questions` list. */
 const rfcWith = (status: string, questions: string) => ({
@@ -59,13 +60,13 @@ export const unresolvedBeforeActive: Rule = {
     'An Active or Accepted RFC has no unresolved question that still says it is to be decided before Active (itself or by its lead-in line), still waits for a decision or confirmation, or is only asked, or records no position (no proposal, current behaviour, decision, deferral — to a register row, another RFC or a later phase — or answer), unless an answer is recorded (in the item, a later resolution section, a lead-in saying all are resolved, or a history sentence keeping the questions open).',
   defaultSeverity: 'warning',
   messages: {
-    blocks: 'RFC is {{status}}, but unresolved question {{name}} still says "{{words}}" and records no answer; answer it, or say it no longer blocks',
-    leadBlocks: 'RFC is {{status}}, but unresolved question {{name}} records no answer, and the line above the questions says "{{words}}"; answer it, or say it no longer blocks',
-    waits: 'RFC is {{status}}, but unresolved question {{name}} still waits ("{{words}}") and records no decision; record the decision, or say it stays open past {{status}}',
+    blocks: '{{document}} is {{status}}, but unresolved question {{name}} still says "{{words}}" and records no answer; answer it, or say it no longer blocks',
+    leadBlocks: '{{document}} is {{status}}, but unresolved question {{name}} records no answer, and the line above the questions says "{{words}}"; answer it, or say it no longer blocks',
+    waits: '{{document}} is {{status}}, but unresolved question {{name}} still waits ("{{words}}") and records no decision; record the decision, or say it stays open past {{status}}',
     unanswered:
-      'RFC is {{status}}, but unresolved question {{name}} is only asked: nothing after the question records an answer, a current stance or a deferral (the process has its questions decided before an RFC leaves draft); record one',
+      '{{document}} is {{status}}, but unresolved question {{name}} is only asked: nothing after the question records an answer, a current stance or a deferral (the process has its questions decided before {{aDocument}} leaves draft); record one',
     noStance:
-      'RFC is {{status}}, but unresolved question {{name}} records no position: its words weigh or describe the question, but propose, decide or defer nothing and state no current behaviour (the process has its questions decided before an RFC leaves draft); record one',
+      '{{document}} is {{status}}, but unresolved question {{name}} records no position: its words weigh or describe the question, but propose, decide or defer nothing and state no current behaviour (the process has its questions decided before {{aDocument}} leaves draft); record one',
   },
   examples: {
     valid: [
@@ -82,29 +83,30 @@ export const unresolvedBeforeActive: Rule = {
       {
         name: 'a question still to be decided before Active',
         files: rfcWith('Active', '1. Which code does a retry carry? Decide before `Active`.'),
-        errors: [{ messageId: 'blocks', line: 9, column: 1, data: { status: 'Active', name: '1', words: 'Decide before Active' } }],
+        errors: [{ messageId: 'blocks', line: 9, column: 1, data: { status: 'Active', name: '1', words: 'Decide before Active', document: 'RFC' } }],
       },
       {
         name: 'a question waiting on the maintainers',
         files: rfcWith('Accepted', '1. How long is the window? Twelve months is proposed; maintainers should confirm.'),
-        errors: [{ messageId: 'waits', line: 9, column: 1, data: { status: 'Accepted', name: '1', words: 'maintainers should confirm' } }],
+        errors: [{ messageId: 'waits', line: 9, column: 1, data: { status: 'Accepted', name: '1', words: 'maintainers should confirm', document: 'RFC' } }],
       },
       {
         name: 'a question only asked',
         files: rfcWith('Accepted', '1. Which peer serves as the witness?'),
-        errors: [{ messageId: 'unanswered', line: 9, column: 1, data: { status: 'Accepted', name: '1' } }],
+        errors: [{ messageId: 'unanswered', line: 9, column: 1, data: { status: 'Accepted', name: '1', document: 'RFC', aDocument: 'an RFC' } }],
       },
       {
         name: 'a question that weighs a trade-off and chooses nothing; `defaultWindow` in code is no default',
         files: rfcWith('Active', '1. Should `defaultWindow` be required? Simpler clients, but a higher bar for hosts.\n2. **Retry ordering.** §B covers one region but not a split.'),
         errors: [
-          { messageId: 'noStance', line: 9, column: 1, data: { status: 'Active', name: '1' } },
-          { messageId: 'noStance', line: 10, column: 1, data: { status: 'Active', name: '2' } },
+          { messageId: 'noStance', line: 9, column: 1, data: { status: 'Active', name: '1', document: 'RFC', aDocument: 'an RFC' } },
+          { messageId: 'noStance', line: 10, column: 1, data: { status: 'Active', name: '2', document: 'RFC', aDocument: 'an RFC' } },
         ],
       },
     ],
   },
   async run(ctx) {
+    const nouns = documentWords(ctx.layout.process);
     for (const doc of await (await loadRfcSet(ctx.corpus)).all()) {
       ctx.visit();
       const status = rfcStatus(doc)?.value;
@@ -118,13 +120,13 @@ export const unresolvedBeforeActive: Rule = {
         if (ANSWERED.test(item.prose) || deferralIn(item.prose) || answeredBy(q.answers, item)) return;
         const at = { file: doc.file, range: item.range };
         const own = BLOCKS_ACTIVE.exec(item.text);
-        if (own) return ctx.report({ at, messageId: 'blocks', data: { ...subject(status, item, i), words: own[0] } });
-        if (leadBlocks) return ctx.report({ at, messageId: 'leadBlocks', data: { ...subject(status, item, i), words: leadBlocks[0] } });
+        if (own) return ctx.report({ at, messageId: 'blocks', data: { ...subject(status, item, i, nouns), words: own[0] } });
+        if (leadBlocks) return ctx.report({ at, messageId: 'leadBlocks', data: { ...subject(status, item, i, nouns), words: leadBlocks[0] } });
         const pending = PENDING.exec(item.text);
-        if (pending) return ctx.report({ at, messageId: 'waits', data: { ...subject(status, item, i), words: pending[0].replace(/^[.;:]\s+/, '') } });
+        if (pending) return ctx.report({ at, messageId: 'waits', data: { ...subject(status, item, i, nouns), words: pending[0].replace(/^[.;:]\s+/, '') } });
         const position = afterQuestion(item);
-        if (position.asked && !/[\p{L}\p{N}]/u.test(position.after)) return ctx.report({ at, messageId: 'unanswered', data: subject(status, item, i) });
-        if (!stanceIn(position.after) && !position.marked) ctx.report({ at, messageId: 'noStance', data: subject(status, item, i) });
+        if (position.asked && !/[\p{L}\p{N}]/u.test(position.after)) return ctx.report({ at, messageId: 'unanswered', data: subject(status, item, i, nouns) });
+        if (!stanceIn(position.after) && !position.marked) ctx.report({ at, messageId: 'noStance', data: subject(status, item, i, nouns) });
       });
     }
   },
