@@ -9,7 +9,7 @@ import { flipReader } from '../rfc/history.js';
 import { exists, namedBy } from '../rfc/resolve.js';
 import { loadRfcSet, rfcByNumber } from '../rfc/set.js';
 import type { AcceptanceTally, CitationGraph, CorpusCounts, OpenQuestion, PendingErratum, ReportModel, RfcRow, StatusCount } from './model.js';
-import { REPORT_VERSION } from './model.js';
+import { MAX_LISTED_PER_RFC, MAX_REPORT_EDGES, MAX_REPORT_MISSING_SECTIONS, REPORT_VERSION } from './model.js';
 import { ANSWERED } from '../checks/rfcs/rules/unresolved-before-active.js';
 
 /**
@@ -55,8 +55,8 @@ export async function buildReport(corpus: CorpusReader, extra: { errataPending?:
       file: d.file,
       ...(flip ? { lastChange: { what: flip.what, date: flip.iso, line: flip.line } } : {}),
       invariants: invariants.get(number) ?? [],
-      citesOut: (citesOut.get(number) ?? []).filter((c) => known.has(c)),
-      citedBy: (citedBy.get(number) ?? []).sort(),
+      ...cut('citesOut', (citesOut.get(number) ?? []).filter((c) => known.has(c)), MAX_LISTED_PER_RFC, 'citesOutCount'),
+      ...cut('citedBy', (citedBy.get(number) ?? []).sort(), MAX_LISTED_PER_RFC, 'citedByCount'),
     };
   });
   rfcs.sort((a, b) => a.number.localeCompare(b.number) || a.file.localeCompare(b.file));
@@ -156,7 +156,20 @@ async function citationGraph(docs: readonly RfcDocument[], citesOut: ReadonlyMap
     }
   }
   missingSections.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
-  return { edges, missingSections, unknownRfcs: [...unknown].sort(([a], [b]) => a.localeCompare(b)).map(([rfc, citedBy]) => ({ rfc, citedBy })) };
+  return {
+    ...cut('edges', edges, MAX_REPORT_EDGES, 'edgeCount'),
+    ...cut('missingSections', missingSections, MAX_REPORT_MISSING_SECTIONS, 'missingSectionCount'),
+    unknownRfcs: [...unknown].sort(([a], [b]) => a.localeCompare(b)).map(([rfc, citedBy]) => ({ rfc, ...cut('citedBy', citedBy, MAX_LISTED_PER_RFC, 'citedByCount') })),
+  };
+}
+
+/**
+ * A list of the report under `name`, its first `max` items, and under `count` how many it has when
+ * that cut it: citations grow with the RFCs' text, and listing each of a million several times over
+ * made a 94 MB json report (docs/limits.md).
+ */
+function cut<N extends string, C extends string, T>(name: N, list: T[], max: number, count: C): Record<N, T[]> & Partial<Record<C, number>> {
+  return (list.length <= max ? { [name]: list } : { [name]: list.slice(0, max), [count]: list.length }) as Record<N, T[]> & Partial<Record<C, number>>;
 }
 
 /** Invariant ids per RFC number their citations name (none when the layout's invariants file is absent). */

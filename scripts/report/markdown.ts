@@ -93,13 +93,16 @@ export function renderMarkdown(model: ReportModel, opts: MarkdownOptions = {}): 
       }
       case 'citations': {
         const rows = model.rfcs.filter((r) => r.citesOut.length || r.citedBy.length);
-        table(['RFC', 'cites', 'cited by'], rows.map((r) => [rfcLink(r.number), r.citesOut.map(mdText).join(', '), r.citedBy.map(mdText).join(', ')]));
+        // A list the report cut (its count present) says how many it has.
+        const more = (list: readonly string[], count: number | undefined) => list.map(mdText).join(', ') + (count === undefined ? '' : `, … (${count} in all)`);
+        table(['RFC', 'cites', 'cited by'], rows.map((r) => [rfcLink(r.number), more(r.citesOut, r.citesOutCount), more(r.citedBy, r.citedByCount)]));
         const g = model.citations;
         if (g.missingSections.length) {
           out.push('', 'Cited sections the cited RFC does not have:', '');
           for (const m of g.missingSections) out.push(`- ${link(`${m.file}:${m.line}`, m.file, base)}: ${mdText(m.citation)}`);
+          if (g.missingSectionCount !== undefined) out.push(`- … ${g.missingSectionCount - g.missingSections.length} more`);
         }
-        if (g.unknownRfcs.length) out.push('', `RFCs cited but not in the folder: ${g.unknownRfcs.map((u) => `${mdText(u.rfc)} (by ${u.citedBy.map(mdText).join(', ')})`).join('; ')}.`);
+        if (g.unknownRfcs.length) out.push('', `RFCs cited but not in the folder: ${g.unknownRfcs.map((u) => `${mdText(u.rfc)} (by ${more(u.citedBy, u.citedByCount)})`).join('; ')}.`);
         break;
       }
     }

@@ -8,6 +8,18 @@ import type { StatusRole } from '../core/preset/process.js';
  */
 export const REPORT_VERSION = 1;
 
+/**
+ * How many citations between RFCs the report lists (`citations.edges`; the page draws as many). The
+ * citations are linear in the RFCs' text, and 1,000 RFCs citing every other one are a million:
+ * listed three times over (the edges and each RFC's two lists) that was a 94 MB json report. Past
+ * the cap the first ones are listed and `edgeCount` says how many there are.
+ */
+export const MAX_REPORT_EDGES = 20_000;
+/** How many RFCs each of an RFC's lists names (`citesOut`, `citedBy`, an unknown RFC's `citedBy`); past it, a count says how many. */
+export const MAX_LISTED_PER_RFC = 100;
+/** How many citations of missing sections the report lists; past it, `missingSectionCount` says how many. */
+export const MAX_REPORT_MISSING_SECTIONS = 20_000;
+
 export interface ReportModel {
   version: typeof REPORT_VERSION;
   /** The preset whose process the statuses are read with. */
@@ -55,9 +67,13 @@ export interface RfcRow {
   lastChange?: { what: string; date: string; line: number };
   /** Invariant ids whose citations name this RFC. */
   invariants: string[];
-  /** RFCs its prose cites, and RFCs whose prose cites it. */
+  /** RFCs its prose cites, and RFCs whose prose cites it: at most MAX_LISTED_PER_RFC of each. */
   citesOut: string[];
   citedBy: string[];
+  /** How many RFCs it cites, present when `citesOut` was cut at MAX_LISTED_PER_RFC. */
+  citesOutCount?: number;
+  /** How many RFCs cite it, present when `citedBy` was cut at MAX_LISTED_PER_RFC. */
+  citedByCount?: number;
 }
 
 export interface OpenQuestion {
@@ -90,12 +106,16 @@ export interface PendingErratum {
 }
 
 export interface CitationGraph {
-  /** One edge per citing RFC and cited RFC in the folder (citations of RFCs not in the folder are in `unknownRfcs`). */
+  /** One edge per citing RFC and cited RFC in the folder (citations of RFCs not in the folder are in `unknownRfcs`): the first MAX_REPORT_EDGES. */
   edges: Array<{ from: string; to: string }>;
-  /** Citations of a section the cited RFC does not have. */
+  /** How many edges there are, present when `edges` was cut at MAX_REPORT_EDGES. */
+  edgeCount?: number;
+  /** Citations of a section the cited RFC does not have: the first MAX_REPORT_MISSING_SECTIONS. */
   missingSections: Array<{ rfc: string; file: string; line: number; citation: string; target: string }>;
-  /** RFC numbers cited that no file in the folder has. */
-  unknownRfcs: Array<{ rfc: string; citedBy: string[] }>;
+  /** How many there are, present when `missingSections` was cut. */
+  missingSectionCount?: number;
+  /** RFC numbers cited that no file in the folder has, each with at most MAX_LISTED_PER_RFC citing RFCs (`citedByCount` when cut). */
+  unknownRfcs: Array<{ rfc: string; citedBy: string[]; citedByCount?: number }>;
 }
 
 export interface HistoryPoint {

@@ -88,7 +88,10 @@ export function citationGraph(model: ReportModel, href: (file: string) => string
   const nodes: Node[] = model.rfcs.filter((r) => cited.has(r.number)).map((row) => ({ id: row.number, row }));
   if (nodes.length === 0) return `<p class="empty">No RFC cites another.</p>`;
   // d3-force costs every tick a pass over the links and the nodes, and the page a line per link.
-  if (model.citations.edges.length > MAX_GRAPH_EDGES || nodes.length > MAX_GRAPH_NODES) return `<p class="empty">${model.citations.edges.length} citations between ${nodes.length} RFCs: too many to draw (the picture shows up to ${MAX_GRAPH_EDGES} citations between ${MAX_GRAPH_NODES} RFCs); the RFC table lists them.</p>`;
+  // The report lists up to MAX_REPORT_EDGES of them (`edgeCount` says how many past it), and every RFC's counts.
+  const edgeCount = model.citations.edgeCount ?? model.citations.edges.length;
+  const citing = model.citations.edgeCount === undefined ? nodes.length : model.rfcs.filter((r) => r.citesOut.length || r.citedBy.length).length;
+  if (edgeCount > MAX_GRAPH_EDGES || citing > MAX_GRAPH_NODES) return `<p class="empty">${edgeCount} citations between ${citing} RFCs: too many to draw (the picture shows up to ${MAX_GRAPH_EDGES} citations between ${MAX_GRAPH_NODES} RFCs); the RFC table lists them.</p>`;
   const links: Array<SimulationLinkDatum<Node>> = model.citations.edges.map((e) => ({ source: e.from, target: e.to }));
   const degree = new Map<string, number>();
   for (const e of model.citations.edges) for (const n of [e.from, e.to]) degree.set(n, (degree.get(n) ?? 0) + 1);
@@ -117,7 +120,7 @@ export function citationGraph(model: ReportModel, href: (file: string) => string
   });
   const circles = nodes.map((n) => {
     const r = n.row;
-    return `<a href="${esc(href(r.file))}"><g class="node" transform="translate(${X(n.x!)},${Y(n.y!)})"><circle r="${fmt(radius(n))}" fill="${ROLE_COLOURS[r.role ?? 'other']}"/><text dy="0.32em" text-anchor="middle">${esc(r.number.replace(/^0+(?=\d{2})/, ''))}</text><title>RFC ${esc(r.number)}: ${esc(r.title)} (${esc(r.status)}; cites ${r.citesOut.length}, cited by ${r.citedBy.length})</title></g></a>`;
+    return `<a href="${esc(href(r.file))}"><g class="node" transform="translate(${X(n.x!)},${Y(n.y!)})"><circle r="${fmt(radius(n))}" fill="${ROLE_COLOURS[r.role ?? 'other']}"/><text dy="0.32em" text-anchor="middle">${esc(r.number.replace(/^0+(?=\d{2})/, ''))}</text><title>RFC ${esc(r.number)}: ${esc(r.title)} (${esc(r.status)}; cites ${r.citesOutCount ?? r.citesOut.length}, cited by ${r.citedByCount ?? r.citedBy.length})</title></g></a>`;
   });
   return `<svg id="citation-graph" class="graph" viewBox="0 0 ${W} ${H}" role="img" aria-label="Citations between ${nodes.length} RFCs"><g class="links">${lines.join('')}</g>${circles.join('')}</svg>`;
 }

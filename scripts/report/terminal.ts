@@ -52,7 +52,7 @@ export function renderTerminal(model: ReportModel): string {
   else table(['RFC', 'COUNT', 'IDS'], inv.map((r) => [printable(r.number), String(r.invariants.length), clip(r.invariants.join(' '))]));
   section(SECTION_TITLES.citations);
   const cited = model.rfcs.filter((r) => r.citesOut.length || r.citedBy.length);
-  table(['RFC', 'OUT', 'IN', 'CITED BY'], cited.map((r) => [printable(r.number), String(r.citesOut.length), String(r.citedBy.length), clip(r.citedBy.join(' '))]));
+  table(['RFC', 'OUT', 'IN', 'CITED BY'], cited.map((r) => [printable(r.number), String(r.citesOutCount ?? r.citesOut.length), String(r.citedByCount ?? r.citedBy.length), clip(r.citedBy.join(' '))]));
   for (const m of model.citations.missingSections) out.push(`missing section: ${printable(m.file)}:${m.line} ${printable(m.citation)} (${printable(m.target)} has no such section)`);
   for (const u of model.citations.unknownRfcs) out.push(`not in the folder: RFC ${printable(u.rfc)} (cited by ${printable(u.citedBy.join(' '))})`);
   return out.slice(1).join('\n') + '\n';

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { Corpus } from '../../scripts/core/parse/corpus.js';
 import { presetLayout } from '../../scripts/core/preset/layout.js';
 import { buildReport } from '../../scripts/report/build.js';
+import { MAX_LISTED_PER_RFC, MAX_REPORT_EDGES } from '../../scripts/report/model.js';
 import { renderHtml } from '../../scripts/report/html.js';
 import { mdText, renderMarkdown } from '../../scripts/report/markdown.js';
 import { renderStatusDocument } from '../../scripts/report/status-document.js';
-import { esc } from '../../scripts/report/svg.js';
+import { esc, MAX_GRAPH_EDGES } from '../../scripts/report/svg.js';
 import { OverlaySource } from '../helpers/overlay.js';
 
 const rfc = (n: string, title: string, status: string, body = '') =>
@@ -49,6 +50,41 @@ describe('the report model (in-process)', () => {
     const m = await buildReport(corpusOf({ 'RFCS/0001-one.md': rfc('0001', 'One', 'Final', '## Acceptance criteria\n\n- [x] Done.\n') }, layout));
     expect(m.statuses.find((s) => s.role === 'accepted')).toEqual({ status: 'Final', role: 'accepted', count: 1 });
     expect(m.acceptance.allTicked).toEqual(['0001']);
+  });
+
+  it('the citations are listed up to their caps, each list with its count past them: the json grows with the RFCs, not with the citations', async () => {
+    // n RFCs each citing every other one (and one RFC not in the folder, by all): n(n-1) citations.
+    const corpus = (n: number) => {
+      const numbers = Array.from({ length: n }, (_, i) => String(1000 + i));
+      const prose = `Cites ${numbers.map((x) => `RFC ${x}`).join(', ')} and RFC 0999 §Z.`;
+      return corpusOf(Object.fromEntries(numbers.map((x) => [`RFCS/${x}-generated.md`, rfc(x, 'Generated', 'Draft', prose)])));
+    };
+    // Past the edges the page draws (and the json lists), by 10 RFCs.
+    const n = Math.ceil(Math.sqrt(MAX_GRAPH_EDGES)) + 10;
+    const m = await buildReport(corpus(n));
+    // Twice the RFCs are four times the citations; the json is about twice the size (it was four times, 94 MB at 1,000 RFCs).
+    const bigger = await buildReport(corpus(2 * n));
+    const size = (x: unknown) => JSON.stringify(x, null, 2).length;
+    expect(size(bigger) / size(m)).toBeLessThan(2.5);
+    expect(MAX_REPORT_EDGES).toBe(MAX_GRAPH_EDGES);
+    expect(m.citations.edges).toHaveLength(MAX_REPORT_EDGES);
+    expect(m.citations.edgeCount).toBe(n * (n - 1));
+    expect(m.citations.edges[0]).toEqual({ from: '1000', to: '1001' });
+    for (const r of m.rfcs) {
+      expect([r.citesOut.length, r.citedBy.length, r.citesOutCount, r.citedByCount]).toEqual([MAX_LISTED_PER_RFC, MAX_LISTED_PER_RFC, n - 1, n - 1]);
+      expect(r.citedBy).toEqual([...r.citedBy].sort());
+    }
+    expect(m.citations.unknownRfcs).toEqual([{ rfc: '0999', citedBy: m.rfcs.slice(0, MAX_LISTED_PER_RFC).map((r) => r.number), citedByCount: n }]);
+    // Each format says a cut list's count: the page's badge and table, the markdown's "… (N in all)".
+    const html = renderHtml(m, { name: 'r', href: (f) => f });
+    expect(html).toContain(`data-count="citation-edges">${n * (n - 1)}<`);
+    expect(html).toContain(`${n * (n - 1)} citations between ${n} RFCs: too many to draw`);
+    expect(renderMarkdown(m, { sections: ['citations'] })).toContain(`, … (${n - 1} in all) |`);
+  });
+
+  it('below the caps nothing is cut and no count is added', async () => {
+    const m = await buildReport(corpusOf(FILES));
+    expect(JSON.stringify(m)).not.toMatch(/Count"/);
   });
 
   it('the status document is the markdown of its sections, links relative to its folder', async () => {
