@@ -92,9 +92,12 @@ export function citationGraph(model: ReportModel, href: (file: string) => string
   const edgeCount = model.citations.edgeCount ?? model.citations.edges.length;
   const citing = model.citations.edgeCount === undefined ? nodes.length : model.rfcs.filter((r) => r.citesOut.length || r.citedBy.length).length;
   if (edgeCount > MAX_GRAPH_EDGES || citing > MAX_GRAPH_NODES) return `<p class="empty">${edgeCount} citations between ${citing} RFCs: too many to draw (the picture shows up to ${MAX_GRAPH_EDGES} citations between ${MAX_GRAPH_NODES} RFCs); the RFC table lists them.</p>`;
-  const links: Array<SimulationLinkDatum<Node>> = model.citations.edges.map((e) => ({ source: e.from, target: e.to }));
+  // A file of the folder without an RFC number (a PROVENANCE.md citing RFCs) is no circle: its citations are no lines (d3-force threw "node not found").
+  const ids = new Set(nodes.map((n) => n.id));
+  const drawn = model.citations.edges.filter((e) => ids.has(e.from) && ids.has(e.to));
+  const links: Array<SimulationLinkDatum<Node>> = drawn.map((e) => ({ source: e.from, target: e.to }));
   const degree = new Map<string, number>();
-  for (const e of model.citations.edges) for (const n of [e.from, e.to]) degree.set(n, (degree.get(n) ?? 0) + 1);
+  for (const e of drawn) for (const n of [e.from, e.to]) degree.set(n, (degree.get(n) ?? 0) + 1);
   const radius = (n: Node) => 7 + Math.min(10, Math.sqrt(degree.get(n.id) ?? 0) * 2);
   const sim = forceSimulation(nodes)
     .force('link', forceLink<Node, SimulationLinkDatum<Node>>(links).id((d) => d.id).distance(60))

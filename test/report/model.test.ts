@@ -82,6 +82,16 @@ describe('the report model (in-process)', () => {
     expect(renderMarkdown(m, { sections: ['citations'] })).toContain(`, … (${n - 1} in all) |`);
   });
 
+  it('a file of the folder without an RFC number that cites RFCs is drawn as no circle and no line (the page was an internal error)', async () => {
+    const m = await buildReport(corpusOf({ ...FILES, 'RFCS/PROVENANCE.md': '# Provenance\n\nCopied from upstream; see RFC 0001.\n' }));
+    expect(m.citations.edges).toContainEqual({ from: 'RFCS/PROVENANCE.md', to: '0001' });
+    const html = renderHtml(m, { name: 'r', href: (f) => f });
+    const graph = /id="citation-graph"[\s\S]*?<\/svg>/.exec(html)![0];
+    // 0001, 0002 and 0003 (cited or citing), and their two citations.
+    expect((graph.match(/<circle /g) ?? []).length).toBe(3);
+    expect((graph.match(/<line /g) ?? []).length).toBe(2);
+  });
+
   it('below the caps nothing is cut and no count is added', async () => {
     const m = await buildReport(corpusOf(FILES));
     expect(JSON.stringify(m)).not.toMatch(/Count"/);
