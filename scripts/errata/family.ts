@@ -16,9 +16,11 @@ export const ERRATA_FAMILY: CommandFamily = {
   rules: ERRATA_RULES,
   examplesNote: ERRATA_EXAMPLES_NOTE,
   async run(rule, files, opts) {
-    const [{ runFamilies }, { exampleCorpus, onlyRule }, { errataFamily }] = await Promise.all([import('../core/engine/engine.js'), import('../core/engine/rule-tester.js'), import('./run.js')]);
-    const { corpus } = exampleCorpus(files, { preset: opts.preset, label: 'example repository' });
+    const [{ runFamilies }, { exampleCorpus, isRuleModule, onlyRule, runAfterJudge }, { errataFamily }] = await Promise.all([import('../core/engine/engine.js'), import('../core/engine/rule-tester.js'), import('./run.js')]);
+    const { corpus, source } = exampleCorpus(files, { preset: opts.preset, label: 'example repository' });
     const mode = opts.options?.mode === 'check' ? 'check' : 'apply';
+    // A plugin's rule beside the errata family: given the RFCs' errata, after the judge (which writes nothing then).
+    if (isRuleModule(rule)) return runAfterJudge(rule, corpus, source, errataFamily({ mode: 'check' }));
     // The errata family through the engine, as the command runs it, with every other errata rule off.
     const family = errataFamily({ mode });
     const { findings } = await runFamilies({ corpus, families: [family], severities: onlyRule(rule, ERRATA_RULES) });
