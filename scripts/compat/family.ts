@@ -61,7 +61,7 @@ export const COMPAT_FAMILY: CommandFamily = {
       const sides = await exampleSides({ files, ...(base ? { base } : {}), ...(options ? { options } : {}), ...(preset ? { preset } : {}) });
       const head = new Corpus(sides.head, sides.layout);
       head.useParseCache = false;
-      return runAfterJudge(rule, head, { text: (file) => head.cachedText(file) ?? head.text(file) }, compatFamily(sides));
+      return runAfterJudge(rule, head, { text: (file) => head.cachedText(file) ?? head.text(file) }, compatFamily(sides), { ...base, ...files });
     }
     const result = await compareExample({ files, ...(base ? { base } : {}), ...(options ? { options } : {}), ...(preset ? { preset } : {}) }, { [rule.id]: 'on' });
     return {

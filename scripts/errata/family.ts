@@ -20,7 +20,7 @@ export const ERRATA_FAMILY: CommandFamily = {
     const { corpus, source } = exampleCorpus(files, { preset: opts.preset, label: 'example repository' });
     const mode = opts.options?.mode === 'check' ? 'check' : 'apply';
     // A plugin's rule beside the errata family: given the RFCs' errata, after the judge (which writes nothing then).
-    if (isRuleModule(rule)) return runAfterJudge(rule, corpus, source, errataFamily({ mode: 'check' }));
+    if (isRuleModule(rule)) return runAfterJudge(rule, corpus, source, errataFamily({ mode: 'check' }), files);
     // The errata family through the engine, as the command runs it, with every other errata rule off.
     const family = errataFamily({ mode });
     const { findings } = await runFamilies({ corpus, families: [family], severities: onlyRule(rule, ERRATA_RULES) });

@@ -26,7 +26,7 @@ export const WIRE_FAMILY: CommandFamily = {
     const named = new Set([...(o.pair ?? []), ...(o.card !== undefined ? [o.card] : [])]);
     const captures = Object.keys(files).filter((f) => f.endsWith('.json') && !named.has(f)).sort();
     // A plugin's rule beside the wire family: given the captures, after the judge.
-    if (isRuleModule(rule)) return runAfterJudge(rule, corpus, source, wireFamily({ ...o, captures }));
+    if (isRuleModule(rule)) return runAfterJudge(rule, corpus, source, wireFamily({ ...o, captures }), files);
     const { findings } = await runWire(corpus, { ...o, captures }, { severities: onlyRule(rule, WIRE_COMMAND_RULES) });
     return { findings: findings.filter((f) => ids.has(f.ruleId)), problems: findings.filter((f) => !ids.has(f.ruleId)), output: {} };
   },

@@ -135,15 +135,16 @@ export function isRuleModule(rule: RuleSpec): rule is Rule {
  * A rule a plugin adds beside a family of another command (it reads `ctx.given`): that family's
  * judge runs first with every one of its own rules off (it only hands on what it was given and
  * found), then the rule, through the engine as the command runs them. Its findings are compared;
- * any other finding is a problem of the case's files.
+ * any other finding in the case's files (a base's or head's included) is a problem of those files. What the
+ * judge could not load from the installed package (wire's interop map) is not the rule's to judge.
  */
-export async function runAfterJudge(rule: Rule, corpus: Corpus, source: Pick<OverlaySource, 'text'>, judge: Family): Promise<ExampleRun> {
+export async function runAfterJudge(rule: Rule, corpus: Corpus, source: Pick<OverlaySource, 'text'>, judge: Family, files: ExampleFiles): Promise<ExampleRun> {
   const off = Object.fromEntries((judge.judged ?? []).map((r) => [r.id, 'off' as const]));
   const guest: Family = { name: rule.id.split('/')[0]!, description: rule.description, rules: [rule], primaryFile: () => 'specgate.config.json' };
   const { findings } = await runFamilies({ corpus, families: [judge, guest], severities: off });
   const own = findings.filter((f) => f.ruleId === rule.id);
   const pass = planPass(own, (file) => source.text(file));
-  return { findings: own, problems: findings.filter((f) => f.ruleId !== rule.id), output: Object.fromEntries([...pass.texts].map(([file, { after }]) => [file, after])) };
+  return { findings: own, problems: findings.filter((f) => f.ruleId !== rule.id && Object.hasOwn(files, f.file)), output: Object.fromEntries([...pass.texts].map(([file, { after }]) => [file, after])) };
 }
 
 /** Check rules: the rule itself runs over the example's corpus. */
