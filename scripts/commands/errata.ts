@@ -107,7 +107,9 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   if (sub === 'check') {
     const { applyBaseline } = await import('../core/config/suppressions.js');
     const judged = new Set(result.rfcs.map((r) => r.file));
-    const inScope = (file: string, ruleId: string) => isErrataFinding({ ruleId }) && (!args.rfc || judged.has(file));
+    // The rules of the plugins' errata-like families are errata check's to settle too.
+    const beside = new Set(families.slice(1).flatMap((f) => f.rules.map((r) => r.id)));
+    const inScope = (file: string, ruleId: string) => (isErrataFinding({ ruleId }) || beside.has(ruleId)) && (!args.rfc || judged.has(file));
     const baselined = applyBaseline({ findings, families: [] }, corpus, common as BaselineOptions, { inScope });
     findings = baselined.findings;
     baseline = baselined.baseline;
