@@ -27,7 +27,8 @@ check      exit 1 with a finding for each erratum of an Accepted RFC that is not
 --no-plugins  run no plugin the configuration names (a plugin is code)
 stdout holds only the chosen format (and, with the stylish format, the dry run's patch);
 the per-item status lines and the word view of long changed lines go to stderr.
-baseline options of errata check (the same file as check's; its errata/* entries only):
+baseline options of errata check (the same file as check's; its errata/* entries, and those of
+the plugin families beside errata):
       --suppress-all, --suppress-rule ID, --prune-suppressions, --suppressions-location F
 ${COMMON_HELP}`;
 

@@ -112,7 +112,7 @@ export function compatFamily(opts: CompareSides): Family & { result?: Omit<Compa
     // A breaking change an RFC of the range declares is recorded, not failed: a notice (unless configured off).
     settle: (f) => (f.messageId === 'declared' ? { ...f, severity: 'notice' as const } : f),
     async run(ctx) {
-      const judged = await judgeSides(opts, ctx.corpus as Corpus, ctx);
+      const judged = await judgeSides(opts, ctx.corpus, ctx);
       family.result = judged.result;
       ctx.visit(judged.result.changes.length);
       return { given: { ref: opts.ref, base: judged.base, changes: judged.result.changes } satisfies CompatGiven };

@@ -276,7 +276,7 @@ export function errataFamily(options: Omit<ErrataOptions, 'collector' | 'severit
     given: options,
     primaryFile: ({ layout }) => layout.rfcsDir,
     async run(ctx) {
-      const run = await planErrata(ctx.corpus as Corpus, { ...options, collector: ctx });
+      const run = await planErrata(ctx.corpus, { ...options, collector: ctx });
       family.result = run;
       ctx.add(run.problems);
       ctx.visit(run.outcomes.length);
