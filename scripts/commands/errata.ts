@@ -5,6 +5,7 @@ import { loadReporter } from '../core/reporters/index.js';
 import { BUILTIN_RULES } from '../rules-registry.js';
 import { COMMON_HELP, COMMON_OPTIONS, emit } from '../core/cli/run-env.js';
 import { commandSession } from '../core/session.js';
+import { familyRules } from '../core/engine/rule.js';
 import type { ReportSection } from '../core/reporters/types.js';
 import type { CommonValues } from '../core/cli/run-env.js';
 import type { CliIo } from '../core/io/process-io.js';
@@ -23,9 +24,11 @@ apply      splice each erratum of the selected RFCs into its target (all files o
 check      exit 1 with a finding for each erratum of an Accepted RFC that is not applied
 --rfc      one RFC, whatever its status (default: every Accepted RFC with a ## Errata section)
 --item N   only item N of that RFC's ## Errata (repeat for more); the others are left for later
+--no-plugins  run no plugin the configuration names (a plugin is code)
 stdout holds only the chosen format (and, with the stylish format, the dry run's patch);
 the per-item status lines and the word view of long changed lines go to stderr.
-baseline options of errata check (the same file as check's; its errata/* entries only):
+baseline options of errata check (the same file as check's; its errata/* entries, and those of
+the plugin families beside errata):
       --suppress-all, --suppress-rule ID, --prune-suppressions, --suppressions-location F
 ${COMMON_HELP}`;
 
@@ -35,13 +38,14 @@ interface ErrataArgs {
   rfc: string | undefined;
   items: number[];
   dryRun: boolean;
+  noPlugins: boolean;
 }
 
 /** The subcommand and its options, or undefined for --help; a combination that cannot work is a usage error. */
 function errataArgs(argv: string[]): ErrataArgs | undefined {
   const sub = argv[0]?.startsWith('-') ? undefined : argv[0];
   const rest = sub === undefined ? argv : argv.slice(1);
-  const { values } = parseCommandArgs(rest, { ...COMMON_OPTIONS, ...BASELINE_OPTIONS, rfc: { type: 'string' }, item: { type: 'string', multiple: true }, 'dry-run': { type: 'boolean' } }, false, HELP);
+  const { values } = parseCommandArgs(rest, { ...COMMON_OPTIONS, ...BASELINE_OPTIONS, rfc: { type: 'string' }, item: { type: 'string', multiple: true }, 'dry-run': { type: 'boolean' }, 'no-plugins': { type: 'boolean' } }, false, HELP);
   if (values.help) return undefined;
   if (sub !== 'apply' && sub !== 'check') throw new UsageError(`errata expects "apply" or "check"${sub ? `, got "${sub}"${didYouMeanHint(sub, ['apply', 'check'])}` : ''}`, HELP);
   if (sub === 'check' && values['dry-run']) throw new UsageError('--dry-run belongs to "errata apply"; "errata check" never writes');
@@ -53,7 +57,7 @@ function errataArgs(argv: string[]): ErrataArgs | undefined {
     if (!/^\d+$/.test(n)) throw new UsageError(`--item expects an item number such as 2, got "${n}"`);
     return Number(n);
   });
-  return { sub, common: values as CommonValues, rfc: values.rfc as string | undefined, items, dryRun: values['dry-run'] === true };
+  return { sub, common: values as CommonValues, rfc: values.rfc as string | undefined, items, dryRun: values['dry-run'] === true, noPlugins: values['no-plugins'] === true };
 }
 
 export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
@@ -63,11 +67,10 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     return 0;
   }
   const { sub, common, items, dryRun } = args;
-  const session = await commandSession(common, ['rfcsDir'], BUILTIN_RULES);
+  const session = await commandSession(common, ['rfcsDir'], BUILTIN_RULES, { plugins: args.noPlugins !== true });
   const corpus = session.corpus();
-  const { severities } = session;
-  const { planErrata } = await import('../errata/run.js');
-  const { ERRATA_RULES, isErrataFinding } = await import('../errata/rules.js');
+  const { errataFamily } = await import('../errata/run.js');
+  const { isErrataFinding } = await import('../errata/rules.js');
   // An unknown format is refused before anything is read or written.
   await loadReporter(common.format ?? 'stylish');
   // Recovery of a killed run first; an apply holds the lock from before reading to its last rename.
@@ -79,10 +82,13 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   let diff = '';
   const words: string[] = [];
   let result;
-  const { errataCollector } = await import('../errata/run.js');
-  const collector = errataCollector(corpus, severities);
+  let ran;
+  // The errata family, then the errata-like families of the plugins the configuration names, run by the session's engine.
+  const family = errataFamily({ mode: sub, dryRun, rfc: args.rfc, items, hintFlags: hintFlags(common) });
+  const families = [family, ...session.commandFamilies('errata')];
   try {
-    result = await planErrata(corpus, { mode: sub, dryRun, rfc: args.rfc, items, hintFlags: hintFlags(common), collector });
+    ran = await session.run({ corpus, families, reportUnused: false });
+    result = family.result!;
     if (sub === 'apply' && dryRun && result.preview.length > 0) {
       const { unifiedDiff } = await import('../core/reporters/unified-diff.js');
       const { wordView } = await import('../errata/diff.js');
@@ -95,16 +101,16 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   } finally {
     pending.close();
   }
-  // The one point where drafts become findings (toFindings): the errata rules' reports and the read problems the run owns together.
-  collector.add(result.problems);
-  let findings = collector.toFindings();
+  let findings = ran.result.findings;
   // errata check applies the committed baseline like check does, judging only its own rules'
   // entries (and, with --rfc, only that RFC's): an erratum recorded as known debt passes the gate.
   let baseline: CheckResult['baseline'];
   if (sub === 'check') {
     const { applyBaseline } = await import('../core/config/suppressions.js');
     const judged = new Set(result.rfcs.map((r) => r.file));
-    const inScope = (file: string, ruleId: string) => isErrataFinding({ ruleId }) && (!args.rfc || judged.has(file));
+    // The rules of the plugins' errata-like families are errata check's to settle too.
+    const beside = new Set(families.slice(1).flatMap((f) => f.rules.map((r) => r.id)));
+    const inScope = (file: string, ruleId: string) => (isErrataFinding({ ruleId }) || beside.has(ruleId)) && (!args.rfc || judged.has(file));
     const baselined = applyBaseline({ findings, families: [] }, corpus, common as BaselineOptions, { inScope });
     findings = baselined.findings;
     baseline = baselined.baseline;
@@ -119,7 +125,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   const section: ReportSection = { json: { errata: result.outcomes, written, ...(dryRun ? { diff, wordView: words } : {}) }, ...(shownDiff ? { human: shownDiff + '\n', elsewhere: shownDiff } : {}) };
   // A pending item's fix is what `errata apply` writes (its message names the command): not offered as `--fix`.
   const shown = findings.map(({ fix: _applyWrites, ...f }) => f);
-  return emit({ findings: shown, families: [], ...(baseline ? { baseline } : {}) }, common, corpus, ERRATA_RULES, io, { sections: [section] });
+  return emit({ findings: shown, families: [], ...(baseline ? { baseline } : {}) }, common, corpus, families.flatMap(familyRules), io, { sections: [section] });
 }
 
 /** `--root`, `--preset` and `--config` as given, for a hint to repeat. */

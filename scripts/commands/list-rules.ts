@@ -102,8 +102,10 @@ async function pluginGroups(root: string, specs: readonly string[] | undefined):
   const out: RuleGroup[] = [];
   for (const p of loaded.plugins) {
     for (const name of p.families) {
-      const family = await loaded.families.find((f) => f.name === name)!.load();
-      out.push({ command: `check ${name} (plugin ${p.name})`, page: name, rules: family.rules.map((r) => defineRule(r)) });
+      // A family beside another command (wire, compat, errata) is reported by that command.
+      const beside = loaded.commandFamilies?.find((f) => f.family.name === name);
+      const family = beside?.family ?? (await loaded.families.find((f) => f.name === name)!.load());
+      out.push({ command: `${beside?.command ?? 'check'} ${name} (plugin ${p.name})`, page: name, rules: family.rules.map((r) => defineRule(r)) });
     }
   }
   return out;

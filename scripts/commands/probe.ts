@@ -89,13 +89,12 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
 
   const { runProbe } = await import('../probe/run.js');
   const { Redactor, writeCaptures } = await import('../probe/capture.js');
-  const { probeFindings } = await import('../probe/findings.js');
+  const { probeFamily } = await import('../probe/findings.js');
   const { probeSection } = await import('../probe/output.js');
   // The answers are judged by the governed repository's interop map and RFC 0211 schemas (the
   // root found like every command's), never by a copy inside the installed package.
   const session = await commandSession({ ...(values.root ? { root: values.root as string } : {}), ...(values.preset ? { preset: values.preset as string } : {}), ...(values.config ? { config: values.config as string } : {}) }, ['interopMap', 'wireSchemas'], BUILTIN_RULES);
   const corpus = session.corpus();
-  const { severities } = session;
   const secrets = new Redactor([token, foreignToken]);
   let probe;
   try {
@@ -114,12 +113,13 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     const files = writeCaptures(recordDir, probe.captures, corpus.root);
     recorded = { dir: path.resolve(recordDir), texts: files.map((f) => readFileSync(f, 'utf8')) };
   }
-  // Settled once, under the preset: `probe` cites as `check wire-examples` does.
-  const findings = secrets.deep(probeFindings(probe, recorded, { severities, preset: corpus.layout.preset }));
+  // The probe family over the host's answers, run by the session's engine (settled once, under the preset:
+  // `probe` cites as `check wire-examples` does). A host may echo a credential: every report is redacted.
+  const { result } = await session.run({ corpus, families: [probeFamily(probe, recorded, (v) => secrets.deep(v))], reportUnused: false });
   const section = probeSection({ run: probe, ...(recordDir !== undefined ? { recordDir } : {}), color: colorFor(common, format, io.stdout.isTTY === true) });
   const { PROBE_RULES } = await import('../probe/findings.js');
   // A host may echo a credential into an error message; nothing printed may carry one.
-  return emit({ findings, families: [] }, common, undefined, PROBE_RULES, io, { sections: [section], sourceOf: () => undefined, root: process.cwd(), writeRoot: corpus.root, redact: (text) => secrets.text(text) });
+  return emit({ findings: secrets.deep(result.findings), families: [] }, common, undefined, PROBE_RULES, io, { sections: [section], sourceOf: () => undefined, root: process.cwd(), writeRoot: corpus.root, redact: (text) => secrets.text(text) });
 }
 
 function httpUrl(option: string, raw: string | undefined): URL | undefined {

@@ -8,8 +8,8 @@ import { commandSession } from '../core/session.js';
 import { toPosix } from '../core/io/source.js';
 import { parseVersionList } from '../wire/card.js';
 import type { WireInput } from '../wire/run.js';
-import { runWire } from '../wire/run.js';
-import { WIRE_COMMAND_RULES } from '../wire/rules.js';
+import { wireFamily } from '../wire/run.js';
+import { familyRules } from '../core/engine/rule.js';
 import { verdictTable } from '../wire/table.js';
 import type { Binding } from '../wire/types.js';
 import type { CliIo } from '../core/io/process-io.js';
@@ -24,6 +24,7 @@ Judges captured A2A exchanges against RFC 0211 (§A–§E). A DIR stands for the
   --versions LIST         the offered versions, comma-separated, instead of a card
   --binding               the interface's binding (default jsonrpc)
   --table                 print a markdown table of verdicts instead of findings
+  --no-plugins            run no plugin the configuration names (a plugin is code)
 ${COMMON_HELP}`;
 
 export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
@@ -35,6 +36,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     versions: { type: 'string' },
     binding: { type: 'string' },
     table: { type: 'boolean' },
+    'no-plugins': { type: 'boolean' },
   }, true, HELP);
   if (values.help) {
     io.stdout.write(HELP);
@@ -51,10 +53,8 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     if (!offeredVersions) throw new UsageError(`--versions wants versions like 1.0,0.3 (got "${values.versions}")`);
   }
   const binding = parseBinding(values.binding as string | undefined);
-  const started = performance.now();
-  const session = await commandSession(values, ['interopMap', 'wireSchemas'], BUILTIN_RULES);
+  const session = await commandSession(values, ['interopMap', 'wireSchemas'], BUILTIN_RULES, { plugins: values['no-plugins'] !== true });
   const corpus = session.corpus();
-  const { severities } = session;
   const rel = (p: string) => toPosix(path.relative(corpus.root, path.resolve(p)));
   const input: WireInput = {
     captures: positionals.flatMap(expand).map(rel),
@@ -63,18 +63,16 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     ...(offeredVersions ? { offeredVersions } : {}),
     ...(binding ? { binding } : {}),
   };
-  const { findings: final, rows } = await runWire(corpus, input, { severities });
+  // The wire family, then the wire-like families of the plugins the configuration names, run by the session's engine.
+  const family = wireFamily(input);
+  const families = [family, ...session.commandFamilies('wire')];
+  const { result } = await session.run({ corpus, families, reportUnused: false });
   if (values.table) {
-    const text = verdictTable(rows);
+    const text = verdictTable(family.rows);
     writeReport(values.output as string | undefined, text, io, corpus.root);
-    return finish(final, values, io);
+    return finish(result.findings, values, io);
   }
-  const errors = final.filter((f) => f.severity === 'error').length;
-  const result = {
-    findings: final,
-    families: [{ family: 'wire', files: corpus.filesRead.length, visited: rows.length, errors, warnings: final.length - errors, ms: Math.round((performance.now() - started) * 10) / 10 }],
-  };
-  return emit(result, values, corpus, WIRE_COMMAND_RULES, io);
+  return emit(result, values, corpus, families.flatMap(familyRules), io);
 }
 
 function parseBinding(b: string | undefined): Binding | undefined {

@@ -1,9 +1,11 @@
 import { formatMessage } from '../core/engine/rule.js';
 import { FsSource } from '../core/io/source.js';
 import { Corpus } from '../core/parse/corpus.js';
+import type { CorpusReader } from '../core/parse/corpus.js';
 import { FatalError } from '../core/base/errors.js';
 import type { FindingDraft } from '../core/engine/collector.js';
-import { Collector } from '../core/engine/collector.js';
+import { runFamilies } from '../core/engine/engine.js';
+import type { Family, FamilyContext } from '../core/engine/rule.js';
 import type { ConfiguredSeverity, Finding } from '../core/model/findings.js';
 import { pushAll } from '../core/model/findings.js';
 import type { Layout } from '../core/preset/layout.js';
@@ -48,12 +50,18 @@ export interface CompatResult {
   headCorpus: Corpus;
 }
 
-/** Compares the schemas (and the data files they govern) of a git base with the working tree or the index. */
-export async function compareWithBase(opts: CompatOptions): Promise<CompatResult> {
+/** The two sides `specgate compat` compares: a git base, and the working tree or the index. */
+export async function baseSides(opts: CompatOptions): Promise<{ sides: CompareSides; commit: string }> {
   const { repo, commit } = openBase(opts.root, opts.ref);
   const base = new GitTreeSource(repo, opts.root, commit, opts.ref);
   const head = opts.head ?? (await openHead(opts.root, opts.staged));
-  const result = await compareSources({ layout: opts.layout, ref: opts.ref, base, head, renames: () => gitRenames(repo, commit, opts.staged), ...(opts.severities ? { severities: opts.severities } : {}) });
+  return { sides: { layout: opts.layout, ref: opts.ref, base, head, renames: () => gitRenames(repo, commit, opts.staged), ...(opts.severities ? { severities: opts.severities } : {}) }, commit };
+}
+
+/** Compares the schemas (and the data files they govern) of a git base with the working tree or the index. */
+export async function compareWithBase(opts: CompatOptions): Promise<CompatResult> {
+  const { sides, commit } = await baseSides(opts);
+  const result = await compareSources(sides);
   return { ...result, commit };
 }
 
@@ -69,11 +77,53 @@ export interface CompareSides {
   severities?: Record<string, ConfiguredSeverity>;
 }
 
-/** Compares the schemas, the data files they govern and the OpenAPI documents of two sides: every change classified, and its finding. */
+/** Compares the schemas, the data files they govern and the OpenAPI documents of two sides: every change classified, and its finding (the compat family alone, through the engine). */
 export async function compareSources(opts: CompareSides): Promise<Omit<CompatResult, 'commit'>> {
+  const family = compatFamily(opts);
+  const head = new Corpus(opts.head, opts.layout);
+  const { findings } = await runFamilies({ corpus: head, families: [family], severities: opts.severities ?? {} });
+  return { ...family.result!, findings };
+}
+
+/** What a plugin's rules in a compat-like family are given (`ctx.given`); the head is their `ctx.corpus`. */
+export interface CompatGiven {
+  /** How the base is named in messages (`main`). */
+  ref: string;
+  /** The base side's files, read as the head's are (json, yaml, text, markdown). */
+  base: CorpusReader;
+  /** Every change classified, sorted by file and position. */
+  changes: readonly Change[];
+}
+
+/**
+ * The compat family of one run: the two sides (`given`), the compat rules its judge reports
+ * against, and the judge: every change of the schemas, the data files they govern and the OpenAPI
+ * documents, classified, each a finding of its kind's rule. The head is the corpus the engine
+ * runs it over; its result (changes, claims, counts) is kept for the change table.
+ */
+export function compatFamily(opts: CompareSides): Family & { result?: Omit<CompatResult, 'findings' | 'commit'> } {
+  const family: Family & { result?: Omit<CompatResult, 'findings' | 'commit'> } = {
+    name: 'compat',
+    description: 'every change since a base, classified editorial, additive or breaking',
+    rules: [],
+    judged: RULE_INFOS,
+    given: opts,
+    primaryFile: () => opts.layout.interopMap,
+    // A breaking change an RFC of the range declares is recorded, not failed: a notice (unless configured off).
+    settle: (f) => (f.messageId === 'declared' ? { ...f, severity: 'notice' as const } : f),
+    async run(ctx) {
+      const judged = await judgeSides(opts, ctx.corpus, ctx);
+      family.result = judged.result;
+      ctx.visit(judged.result.changes.length);
+      return { given: { ref: opts.ref, base: judged.base, changes: judged.result.changes } satisfies CompatGiven };
+    },
+  };
+  return family;
+}
+
+async function judgeSides(opts: CompareSides, head: Corpus, sink: Pick<FamilyContext, 'add' | 'report'>): Promise<{ result: Omit<CompatResult, 'findings' | 'commit'>; base: Corpus }> {
   const { base: baseSource, head: headSource } = opts;
   const base = new Corpus(baseSource, opts.layout);
-  const head = new Corpus(headSource, opts.layout);
 
   const globs = globsOf(opts.layout);
   const both = (g: string[]) => Promise.all([baseSource.glob(g), headSource.glob(g)]);
@@ -132,19 +182,14 @@ export async function compareSources(opts: CompareSides): Promise<Omit<CompatRes
   const files = [...new Set([...headSchemas, ...headData, ...headApis, ...baseSchemas, ...baseData, ...baseApis])];
   const claims = await checkClaims({ corpus: head, rfcs: rfcsInRange, changes, files, ref: opts.ref, dependsOn });
   // Every message names the section under the preset's process (engine.ts applySeverities, rule.ts rfcFor).
-  const preset = opts.layout.preset;
   for (const c of claims) pushAll(drafts, c.findings);
   pushAll(pushAll(drafts, head.problems), base.problems.map((p) => baseProblem(p, headOf.get(p.file) ?? p.file, opts.ref)));
-  const collector = new Collector(RULE_INFOS, { severities: opts.severities ?? {}, preset });
-  collector.add(drafts);
-  for (const c of changes) reportChange(collector, c, opts.ref);
-  // A breaking change an RFC of the range declares is recorded, not failed: a notice (unless configured off).
-  const findings = collector.toFindings().map((f) => (f.messageId === 'declared' ? { ...f, severity: 'notice' as const } : f));
-  return {
+  sink.add(drafts);
+  for (const c of changes) reportChange(sink, c, opts.ref);
+  const result = {
     ref: opts.ref,
     head: headSource.label,
     changes,
-    findings,
     claims,
     rfcsInRange,
     schemaFiles: new Set([...baseSchemas, ...headSchemas]).size,
@@ -152,6 +197,7 @@ export async function compareSources(opts: CompareSides): Promise<Omit<CompatRes
     openapiFiles: new Set([...baseApis, ...headApis]).size,
     headCorpus: head,
   };
+  return { result, base };
 }
 
 /** What each side is globbed for: the schemas, the JSON data files beside them, the RFCs, the OpenAPI documents. */
@@ -279,7 +325,7 @@ function baseProblem(p: Finding, headFile: string, ref: string): FindingDraft {
  * RFC of the range declares is a notice instead, pointing at that RFC's Compatibility row; a rule
  * configured `off` stays silent either way.
  */
-function reportChange(collector: Collector, c: Change, ref: string): void {
+function reportChange(collector: Pick<FamilyContext, 'report'>, c: Change, ref: string): void {
   const d = c.declaredBy;
   const at = { file: c.file, range: c, pointer: c.pointer };
   if (d) {

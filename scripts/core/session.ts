@@ -131,6 +131,11 @@ export class Session {
     return names.length ? [...names] : familiesInForce(this.familyNames, this.config.familiesOff, this.config.file);
   }
 
+  /** The families of the plugins the configuration names that `command` reports beside its own (PluginFamily.command). */
+  commandFamilies(command: string): Family[] {
+    return (this.plugins.commandFamilies ?? []).filter((f) => f.command === command).map((f) => f.family);
+  }
+
   /** The names of every family the session knows, built-in and plugin. */
   get familyNames(): string[] {
     return [...(this.builtins.declarations ?? []).map((d) => d.name), ...this.plugins.families.map((d) => d.name)];
@@ -199,12 +204,13 @@ export class Session {
 }
 
 /**
- * The session of a command that runs its own rules over the corpus (errata, wire, compat, probe):
- * no plugin is loaded (their rules are the command's), the layout must hold what the command
- * `needs`, and the severities are resolved against `catalog`.
+ * The session of a command whose family has a judge of its own (errata, wire, compat, probe): the
+ * layout must hold what the command `needs`, and the severities are resolved against `catalog`
+ * and, when `plugins` is true (wire, compat, errata without --no-plugins), the rules of the
+ * plugins the configuration names, whose families of that command's kind it runs too.
  */
-export async function commandSession(values: CommonValues, needs: readonly LayoutNeed[], catalog: RuleCatalog): Promise<Session> {
-  const session = await Session.open(values, { builtins: { catalog }, plugins: false });
+export async function commandSession(values: CommonValues, needs: readonly LayoutNeed[], catalog: RuleCatalog, opts: { plugins?: boolean } = {}): Promise<Session> {
+  const session = await Session.open(values, { builtins: { catalog }, plugins: opts.plugins === true });
   await requireRootLayout(values, session, needs);
   await session.resolveSeverities();
   return session;

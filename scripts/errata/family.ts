@@ -16,14 +16,19 @@ export const ERRATA_FAMILY: CommandFamily = {
   rules: ERRATA_RULES,
   examplesNote: ERRATA_EXAMPLES_NOTE,
   async run(rule, files, opts) {
-    const [{ applySeverities }, { exampleCorpus, onlyRule }, { errataCollector, planErrata }] = await Promise.all([import('../core/engine/collector.js'), import('../core/engine/rule-tester.js'), import('./run.js')]);
-    const { corpus } = exampleCorpus(files, { preset: opts.preset, label: 'example repository' });
+    const [{ runFamilies }, { exampleCorpus, isRuleModule, onlyRule, runAfterJudge }, { errataFamily }] = await Promise.all([import('../core/engine/engine.js'), import('../core/engine/rule-tester.js'), import('./run.js')]);
+    const { corpus, source } = exampleCorpus(files, { preset: opts.preset, label: 'example repository' });
     const mode = opts.options?.mode === 'check' ? 'check' : 'apply';
-    const run = await planErrata(corpus, { mode, collector: errataCollector(corpus, onlyRule(rule, ERRATA_RULES)) });
+    // A plugin's rule beside the errata family: given the RFCs' errata, after the judge (which writes nothing then).
+    if (isRuleModule(rule)) return runAfterJudge(rule, corpus, source, errataFamily({ mode: 'check' }), files);
+    // The errata family through the engine, as the command runs it, with every other errata rule off.
+    const family = errataFamily({ mode });
+    const { findings } = await runFamilies({ corpus, families: [family], severities: onlyRule(rule, ERRATA_RULES) });
+    const ids = new Set(ERRATA_RULES.map((r) => r.id));
     return {
-      findings: run.findings,
-      problems: applySeverities(run.problems, [], {}, corpus.layout.preset),
-      output: Object.fromEntries(run.changes.map((c) => [c.file, c.after])),
+      findings: findings.filter((f) => ids.has(f.ruleId)),
+      problems: findings.filter((f) => !ids.has(f.ruleId)),
+      output: Object.fromEntries(family.result!.changes.map((c) => [c.file, c.after])),
     };
   },
 };

@@ -9,7 +9,7 @@ import type { Verdict } from './judge.js';
 import { judge } from './judge.js';
 import { resetClosestBudget } from './closest.js';
 import { formatMessage } from '../core/engine/rule.js';
-import type { Report, RuleMeta } from '../core/engine/rule.js';
+import type { Family, Report, RuleMeta } from '../core/engine/rule.js';
 import { planPass } from '../core/engine/fixer.js';
 import type { RfcErrata } from './parse.js';
 import { mentionsErrata, readRfcErrata } from './parse.js';
@@ -71,9 +71,14 @@ export interface ErrataOptions {
   items?: readonly number[];
   /** Flags a fix hint repeats so it runs on the same repository (`--root x --preset openwop`). */
   hintFlags?: string;
-  /** Where the findings go (the command's, which adds the corpus's read problems); otherwise one of the run's own. */
-  collector?: Collector;
+  /** Where the findings go (the errata family's context, errataFamily); otherwise a collector of the run's own, whose findings the run returns. */
+  collector?: ErrataSink;
   severities?: Readonly<Record<string, ConfiguredSeverity>>;
+}
+
+/** What an errata run reports each finding through: a Collector, or the engine's family context. */
+export interface ErrataSink {
+  report(rule: RuleMeta, r: Report): void;
 }
 
 /** A finding of an errata rule, not yet handed to the collector. */
@@ -118,7 +123,8 @@ interface Spliced {
  */
 export async function planErrata(corpus: Corpus, options: ErrataOptions): Promise<ErrataRun> {
   resetClosestBudget();
-  const out = options.collector ?? errataCollector(corpus, options.severities);
+  const own = options.collector ? undefined : errataCollector(corpus, options.severities);
+  const out: ErrataSink = options.collector ?? own!;
   const rfcs = await readErrata(corpus, options.rfc);
   const selected = selectItems(rfcs, options);
   const gov = governanceFor(corpus.source, corpus.layout);
@@ -189,7 +195,7 @@ export async function planErrata(corpus: Corpus, options: ErrataOptions): Promis
   for (const r of reports) out.report(r.rule, r.report);
   outcomes.sort((a, b) => a.rfc.localeCompare(b.rfc) || a.index - b.index);
   const problems = corpus.problems.filter((p) => !quietTargets.has(p.file));
-  return { outcomes, findings: out.toFindings(), changes, preview, rfcs, problems };
+  return { outcomes, findings: own?.toFindings() ?? [], changes, preview, rfcs, problems };
 }
 
 function outcome(j: Judged, status: OutcomeStatus, detail: string): ErratumOutcome {
@@ -246,6 +252,38 @@ async function selectRfcs(corpus: Corpus, rfc: string | undefined): Promise<stri
     return [file];
   }
   return all.filter((f) => mentionsErrata(corpus.text(f) ?? '', corpus.layout.process.sections.errata));
+}
+
+/** What a plugin's rules in an errata-like family are given (`ctx.given`): the selected RFCs' errata, as read from their `## Errata` sections. */
+export interface ErrataGiven {
+  mode: 'apply' | 'check';
+  rfcs: readonly RfcErrata[];
+}
+
+/**
+ * The errata family of one run: the options of `errata apply|check` (`given`), the errata rules
+ * its judge reports against, and the judge (planErrata over the corpus's RFC documents and the
+ * targets they amend), reporting the read problems the run owns. The engine runs it (the session
+ * for the command, the rule harness for the examples); the run's outcomes and changes are kept
+ * for the command's status lines, the dry run's patch and the one commit path.
+ */
+export function errataFamily(options: Omit<ErrataOptions, 'collector' | 'severities'>): Family & { result?: ErrataRun } {
+  const family: Family & { result?: ErrataRun } = {
+    name: 'errata',
+    description: "an Accepted RFC's errata, applied to the documents they amend",
+    rules: [],
+    judged: ERRATA_RULES,
+    given: options,
+    primaryFile: ({ layout }) => layout.rfcsDir,
+    async run(ctx) {
+      const run = await planErrata(ctx.corpus, { ...options, collector: ctx });
+      family.result = run;
+      ctx.add(run.problems);
+      ctx.visit(run.outcomes.length);
+      return { given: { mode: options.mode, rfcs: run.rfcs } satisfies ErrataGiven };
+    },
+  };
+  return family;
 }
 
 /** A collector of the errata rules, citing the corpus's preset. */

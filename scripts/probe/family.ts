@@ -55,7 +55,7 @@ export const PROBE_FAMILY: CommandFamily = {
     const o = opts.options ?? {};
     const principals = { ...(typeof o.token === 'string' ? { token: o.token } : {}), ...(typeof o.foreignToken === 'string' ? { foreignToken: o.foreignToken } : {}) };
     const run = await runProbe({ corpus, url: new URL(EXAMPLE_HOST), principals, limits: DEFAULT_LIMITS, tool: 'specgate probe (example)', transport: new RecordedHost(files) });
-    const findings = probeFindings(run, undefined, { severities: onlyRule(rule, PROBE_RULES), preset: corpus.layout.preset });
+    const findings = await probeFindings(run, undefined, { severities: onlyRule(rule, PROBE_RULES), corpus });
     return { findings, problems: [], output: {} };
   },
 };

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { parseJson } from '../core/parse/json-tree.js';
 import { toPosix } from '../core/io/source.js';
-import { Collector } from '../core/engine/collector.js';
 import type { FindingDraft } from '../core/engine/collector.js';
 import type { ConfiguredSeverity, Finding } from '../core/model/findings.js';
-import type { RuleMeta } from '../core/engine/rule.js';
+import type { Family, RuleMeta } from '../core/engine/rule.js';
+import type { Corpus } from '../core/parse/corpus.js';
 import { defineRule } from '../core/engine/rule.js';
 import { CapturePlacer } from '../wire/capture.js';
 import { WIRE_RULE_LIST } from '../wire/rules.js';
@@ -32,9 +32,38 @@ export const PROBE_RULES: RuleMeta[] = [...WIRE_RULE_LIST, ...PROBE_OWN_RULES];
  * One finding per problem the wire checker (or a leg's expectation) found in an answer. With
  * --record it sits in the recorded file, on the characters of the body it is about; otherwise
  * at the interface URL, the exchange's name as fragment and the pointer into the exchange.
+ * Settled through the engine (the probe family alone), as `specgate probe` settles them.
  */
-export function probeFindings(run: ProbeRun, recorded?: { dir: string; texts: string[] }, collecting: { severities?: Readonly<Record<string, ConfiguredSeverity>>; preset?: string } = {}): Finding[] {
-  const collector = new Collector(PROBE_RULES, collecting);
+export async function probeFindings(run: ProbeRun, recorded: { dir: string; texts: string[] } | undefined, collecting: { severities?: Readonly<Record<string, ConfiguredSeverity>>; corpus: Corpus }): Promise<Finding[]> {
+  const { runFamilies } = await import('../core/engine/engine.js');
+  return (await runFamilies({ corpus: collecting.corpus, families: [probeFamily(run, recorded)], ...(collecting.severities ? { severities: collecting.severities } : {}) })).findings;
+}
+
+/**
+ * The probe family of one run: the host's answers (`given`: the run's legs and exchanges, and
+ * where they were recorded), the wire and probe rules its judge reports against, and the judge:
+ * each problem the wire checker found in an answer, and a run that witnessed nothing. `redact`
+ * takes every secret out of what it reports (a host may echo a credential).
+ */
+export function probeFamily(run: ProbeRun, recorded?: { dir: string; texts: string[] }, redact: <T>(value: T) => T = (v) => v): Family {
+  return {
+    name: 'probe',
+    description: "RFC 0211's conformance legs against a live A2A host",
+    rules: [],
+    judged: PROBE_RULES,
+    given: { run, recorded },
+    primaryFile: () => run.cardUrl,
+    run(ctx) {
+      ctx.add(redact(answerDrafts(run, recorded)));
+      if (!run.legs.some((l) => l.verdict !== 'inapplicable')) {
+        ctx.report(NOTHING_EXECUTED, redact({ at: { file: run.cardUrl }, messageId: 'nothing', data: { why: run.notProbed ?? 'every leg was inapplicable' } }));
+      }
+      ctx.visit(run.legs.length);
+    },
+  };
+}
+
+function answerDrafts(run: ProbeRun, recorded?: { dir: string; texts: string[] }): FindingDraft[] {
   const findings: FindingDraft[] = [];
   const placers = new Map<number, CapturePlacer>();
   const nameOf = (i: number) => captureFileName(i, run.captures[i]!.case);
@@ -63,10 +92,5 @@ export function probeFindings(run: ProbeRun, recorded?: { dir: string; texts: st
       }
     }
   }
-  // The wire checker's results are located already (in the recording or at the URL); they settle with the run's own.
-  collector.add(findings);
-  if (!run.legs.some((l) => l.verdict !== 'inapplicable')) {
-    collector.report(NOTHING_EXECUTED, { at: { file: run.cardUrl }, messageId: 'nothing', data: { why: run.notProbed ?? 'every leg was inapplicable' } });
-  }
-  return collector.toFindings();
+  return findings;
 }

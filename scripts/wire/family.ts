@@ -19,12 +19,14 @@ export const WIRE_FAMILY: CommandFamily = {
   rules: WIRE_COMMAND_RULES,
   examplesNote: WIRE_EXAMPLES_NOTE,
   async run(rule, files, opts) {
-    const [{ exampleCorpus, onlyRule }, { runWire }, { FsSource }, { packageRoot }] = await Promise.all([import('../core/engine/rule-tester.js'), import('./run.js'), import('../core/io/source.js'), import('../core/base/package-root.js')]);
+    const [{ exampleCorpus, isRuleModule, onlyRule, runAfterJudge }, { runWire, wireFamily }, { FsSource }, { packageRoot }] = await Promise.all([import('../core/engine/rule-tester.js'), import('./run.js'), import('../core/io/source.js'), import('../core/base/package-root.js')]);
     const ids = new Set(WIRE_COMMAND_RULES.map((r) => r.id));
-    const { corpus } = exampleCorpus(files, { preset: opts.preset, base: new FsSource(packageRoot()) });
+    const { corpus, source } = exampleCorpus(files, { preset: opts.preset, base: new FsSource(packageRoot()) });
     const o = (opts.options ?? {}) as WireExampleOptions;
     const named = new Set([...(o.pair ?? []), ...(o.card !== undefined ? [o.card] : [])]);
     const captures = Object.keys(files).filter((f) => f.endsWith('.json') && !named.has(f)).sort();
+    // A plugin's rule beside the wire family: given the captures, after the judge.
+    if (isRuleModule(rule)) return runAfterJudge(rule, corpus, source, wireFamily({ ...o, captures }), files);
     const { findings } = await runWire(corpus, { ...o, captures }, { severities: onlyRule(rule, WIRE_COMMAND_RULES) });
     return { findings: findings.filter((f) => ids.has(f.ruleId)), problems: findings.filter((f) => !ids.has(f.ruleId)), output: {} };
   },

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import type { FindingDraft } from '../core/engine/collector.js';
-import { Collector } from '../core/engine/collector.js';
+import { runFamilies } from '../core/engine/engine.js';
 import type { Corpus, CorpusReader } from '../core/parse/corpus.js';
 import { UsageError } from '../core/base/errors.js';
 import type { ConfiguredSeverity, Finding } from '../core/model/findings.js';
 import { pushAll } from '../core/model/findings.js';
-import type { Report } from '../core/engine/rule.js';
+import type { Family, Report } from '../core/engine/rule.js';
 import type { StructuredDoc } from '../core/model/tree.js';
 import { CAPTURE_RULE, CapturePlacer, exchangeFromCapture } from './capture.js';
 import { cardVersions } from './card.js';
@@ -34,29 +34,55 @@ export interface WireRun {
   rows: TableRow[];
 }
 
+/** What a plugin's rules in a wire-like family are given (`ctx.given`): the capture files `wire` judges, as its flags named them. */
+export type WireGiven = WireInput;
+
 /**
- * Judges the captures with the corpus's interop map and §A/§B schemas, every finding through one
- * collector of the wire rules. The command and the rules' examples (wire/family.ts) both run this.
+ * The wire family of one run: its captures (`given`), the wire rules its judge reports against,
+ * and the judge: each capture with the corpus's interop map and §A/§B schemas. The engine runs it
+ * (the session for `specgate wire`, runWire for the rules' examples); its verdict rows are kept for
+ * `--table`. A plugin's wire-like family, run after it, is given the same captures.
  */
+export function wireFamily(input: WireInput): Family & { readonly rows: TableRow[] } {
+  const rows: TableRow[] = [];
+  return {
+    name: 'wire',
+    description: 'captured A2A exchanges, judged against RFC 0211 (§A–§E)',
+    rules: [],
+    judged: WIRE_COMMAND_RULES,
+    given: input,
+    rows,
+    primaryFile: () => input.captures[0] ?? input.pair?.[0] ?? 'specgate.config.json',
+    async run(ctx) {
+      const corpus = ctx.corpus;
+      let offeredVersions = input.offeredVersions;
+      if (input.card !== undefined) {
+        const cardDoc = corpus.json(input.card, '--card');
+        if (cardDoc) {
+          offeredVersions = cardVersions(cardDoc.value);
+          if (!offeredVersions.length) throw new UsageError(`the card ${input.card} lists no JSONRPC protocolVersion`);
+        }
+      }
+      const findings: FindingDraft[] = [];
+      const captureProblems: Report[] = [];
+      const loaded = await loadWireContext(corpus, { ...(input.binding ? { binding: input.binding } : {}), ...(offeredVersions ? { offeredVersions } : {}) });
+      pushAll(findings, loaded.findings);
+      if (loaded.ctx) pushAll(rows, judgeCaptures(corpus, loaded.ctx, input, findings, captureProblems));
+      // The inputs' read problems are the judge's to report (the corpus is the run's own).
+      pushAll(findings, corpus.problems);
+      ctx.add(findings);
+      for (const r of captureProblems) ctx.report(CAPTURE_RULE, r);
+      ctx.visit(rows.length);
+      return { given: input };
+    },
+  };
+}
+
+/** Judges the captures through the engine: the wire family alone, its findings settled at `severities`. */
 export async function runWire(corpus: Corpus, input: WireInput, collecting: { severities?: Readonly<Record<string, ConfiguredSeverity>> } = {}): Promise<WireRun> {
-  let offeredVersions = input.offeredVersions;
-  if (input.card !== undefined) {
-    const cardDoc = corpus.json(input.card, '--card');
-    if (cardDoc) {
-      offeredVersions = cardVersions(cardDoc.value);
-      if (!offeredVersions.length) throw new UsageError(`the card ${input.card} lists no JSONRPC protocolVersion`);
-    }
-  }
-  const findings: FindingDraft[] = [];
-  const captureProblems: Report[] = [];
-  const loaded = await loadWireContext(corpus, { ...(input.binding ? { binding: input.binding } : {}), ...(offeredVersions ? { offeredVersions } : {}) });
-  pushAll(findings, loaded.findings);
-  const rows = loaded.ctx ? judgeCaptures(corpus, loaded.ctx, input, findings, captureProblems) : [];
-  pushAll(findings, corpus.problems);
-  const collector = new Collector(WIRE_COMMAND_RULES, { ...(collecting.severities ? { severities: collecting.severities } : {}), preset: corpus.layout.preset });
-  collector.add(findings);
-  for (const r of captureProblems) collector.report(CAPTURE_RULE, r);
-  return { findings: collector.toFindings(), rows };
+  const family = wireFamily(input);
+  const { findings } = await runFamilies({ corpus, families: [family], ...(collecting.severities ? { severities: collecting.severities } : {}) });
+  return { findings, rows: family.rows };
 }
 
 /** Judges each capture, then the §D pair of answers if given; adds their findings, returns a table row for each judged. */

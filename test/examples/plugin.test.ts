@@ -1,7 +1,7 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { invalidMismatches, runRuleOn, testRule, validMismatches } from '../../scripts/api/testing.js';
+import { COMMAND_FAMILIES, invalidMismatches, runRuleOn, testRule, validMismatches } from '../../scripts/api/testing.js';
 import type { InvalidRuleCase, TestApi } from '../../scripts/api/testing.js';
 // The example imports `specgate/rules` by name; vitest.config.ts maps it to scripts/api/.
 import type { Plugin, Rule } from '../../scripts/api/rules.js';
@@ -72,6 +72,32 @@ describe('the public harness fails a case that does not match (it cannot pass va
     testRule(index, api, { cases: { valid: [], invalid: [firstError(fixing, { line: 7 })] } });
     expect(tests.map(([name]) => name)).toEqual([`invalid: ${fixing.name}`]);
     await expect(tests[0]![1]()).rejects.toThrow('finding 1: line 6, expected 7');
+  });
+});
+
+describe('examples/plugin: rules beside wire, compat and errata, on the public harness (family by command name)', () => {
+  const wireRule = rule('captures/no-server-banner');
+  const compatRule = rule('release-notes/breaking-change-noted');
+  const errataRule = rule('errata-notes/item-line-hint');
+
+  it('each is in a family that names its command, and has valid and invalid examples', () => {
+    expect(plugin.families.filter((f) => f.command).map((f) => [f.name, f.command])).toEqual([['captures', 'wire'], ['release-notes', 'compat'], ['errata-notes', 'errata']]);
+    for (const r of [wireRule, compatRule, errataRule]) expect(r.examples!.invalid.length).toBeGreaterThan(0);
+  });
+
+  testRule(wireRule, { describe, it }, { family: 'wire' });
+  testRule(compatRule, { describe, it }, { family: 'compat' });
+  testRule(errataRule, { describe, it }, { family: 'errata' });
+
+  it('a case that does not match fails on each (the rule runs after its command\'s judge, which hands it what it reads)', async () => {
+    for (const r of [wireRule, compatRule, errataRule]) {
+      const family = r === wireRule ? COMMAND_FAMILIES.wire : r === compatRule ? COMMAND_FAMILIES.compat : COMMAND_FAMILIES.errata;
+      const c = r.examples!.invalid[0]!;
+      expect(await invalidMismatches(r, c, family)).toEqual([]);
+      expect(await invalidMismatches(r, firstError(c, { line: 99 }), family)).toEqual([expect.stringMatching(/^finding 1: line \d+, expected 99$/)]);
+      // The invalid case's files are clean under the valid case's rule run only when fixed: the valid case reports nothing.
+      expect(await validMismatches(r, r.examples!.valid[0]!, family)).toEqual([]);
+    }
   });
 });
 

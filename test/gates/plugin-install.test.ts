@@ -50,17 +50,26 @@ describe('a plugin in an adopter repository, through an installed specgate', () 
   it("the plugin's own tests pass on the installed public harness (specgate/rules/testing)", () => {
     const r = spawnSync(process.execPath, ['--test', 'test/plugin.test.js'], { cwd: path.join(repo, 'plugins/example'), encoding: 'utf8' });
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
-    // Each rule's examples (3 cases each) and three tests of its own.
-    expect(r.stdout).toMatch(/# pass 9\n# fail 0/);
+    // Each rule's examples (the check rules' 3 cases each, the rules beside wire, compat and errata 2 each) and three tests of its own.
+    expect(r.stdout).toMatch(/# pass 15\n# fail 0/);
     // The harness is typed as installed: its declarations and the module they re-export from ship.
     const types = (f: string) => readFileSync(path.join(repo, 'node_modules/specgate/dist/scripts', f), 'utf8');
-    expect(types('api/testing.d.ts')).toMatch(/export \{ invalidMismatches, runRuleOn, testRule, validMismatches \} from '\.\.\/core\/engine\/rule-tester\.js'/);
+    expect(types('api/testing.d.ts')).toMatch(/export \{ invalidMismatches, runRuleOn, validMismatches \} from '\.\.\/core\/engine\/rule-tester\.js'/);
+    // testRule takes a family by the name of the command a plugin's rule stands beside.
+    expect(types('api/testing.d.ts')).toMatch(/export declare function testRule\(rule: RuleSpec, api: TestApi, options\?: Omit<TestRuleOptions, 'family'> & \{\s+family\?: FamilyRun \| keyof typeof COMMAND_FAMILIES;/);
     expect(types('core/engine/rule-tester.d.ts')).toMatch(/export declare function testRule\(rule: RuleSpec, api: TestApi, options\?: TestRuleOptions\): void;/);
   });
 
   it('list-rules shows its rules; check reports them in SARIF, located, at the configured severity', () => {
     const listed = JSON.parse(run(['list-rules', '--format', 'json']).stdout) as Array<{ id: string; command: string }>;
-    expect(listed.filter((r) => r.command.includes('plugin example')).map((r) => r.id)).toEqual(['changelog/accepted-rfc-listed', 'rfc-index/status-matches-header']);
+    // The families beside wire, compat and errata are listed under the command that reports them.
+    expect(listed.filter((r) => r.command.includes('plugin example')).map((r) => [r.id, r.command.split(' ')[0]])).toEqual([
+      ['changelog/accepted-rfc-listed', 'check'],
+      ['rfc-index/status-matches-header', 'check'],
+      ['captures/no-server-banner', 'wire'],
+      ['release-notes/breaking-change-noted', 'compat'],
+      ['errata-notes/item-line-hint', 'errata'],
+    ]);
     const r = run(['check', 'changelog', 'rfc-index', '--format', 'sarif']);
     expect(r.code, r.stderr).toBe(1);
     const sarif = JSON.parse(r.stdout);

@@ -1,7 +1,7 @@
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT, runCli, runJson, spawnJson, tempDir } from '../helpers/env.js';
+import { PROJECT, projectCorpusCopy, runCli, runJson, spawnJson, tempDir } from '../helpers/env.js';
 import { errorInfo, lineCol, offsetOf, rpcError } from './helpers.js';
 
 /** A capture file in the fixtures' format. */
@@ -145,5 +145,19 @@ describe('specgate wire: findings cite under the preset, as check does', () => {
     };
     expect(await cites('openwop')).toEqual([['corpus/missing-file', "specgate's RFC 0001 §A", true]]);
     expect(await cites('specgate')).toEqual([['corpus/missing-file', 'RFC 0001 §A', true]]);
+  });
+});
+
+describe("specgate wire: the configuration's exceptions settle its findings as check's", () => {
+  it('an exception with a reason accepts the finding at its capture and pointer (exit 0); ignores drop the capture', async () => {
+    const root = projectCorpusCopy();
+    const bad = writeCapture(root, 'legacy', rpcError(-32001, { reason: 'TASK_NOT_FOUND', scope: 'tenant' }));
+    const config = (c: unknown) => writeFileSync(path.join(root, 'specgate.config.json'), JSON.stringify(c) + '\n');
+    expect((await runJson(['wire', '--root', root, bad])).findings.map((f) => f.ruleId)).toEqual(['wire/jsonrpc-data-shape']);
+    config({ exceptions: [{ file: 'legacy.json', pointer: '/response/body', rule: 'wire/jsonrpc-data-shape', reason: 'the legacy host is retired next month' }] });
+    const accepted = await runJson(['wire', '--root', root, bad]);
+    expect([accepted.code, accepted.findings]).toEqual([0, []]);
+    config({ ignores: ['legacy.json'] });
+    expect((await runJson(['wire', '--root', root, bad])).findings).toEqual([]);
   });
 });

@@ -4,6 +4,9 @@ import { runRuleOn, testRule } from 'specgate/rules/testing';
 import { acceptedRfcListed } from '../rules/accepted-rfc-listed.js';
 import { index, rfc } from '../rules/example-files.js';
 import { statusMatchesHeader } from '../rules/status-matches-header.js';
+import { noServerBanner } from '../rules/no-server-banner.js';
+import { breakingChangeNoted } from '../rules/breaking-change-noted.js';
+import { erratumLineHint } from '../rules/erratum-line-hint.js';
 
 /*
  * The plugin's rules on specgate's public harness (`npm test` here): each rule's own examples, then
@@ -12,6 +15,10 @@ import { statusMatchesHeader } from '../rules/status-matches-header.js';
 
 testRule(acceptedRfcListed, { describe, it });
 testRule(statusMatchesHeader, { describe, it });
+// Rules beside another command: `family` names it, and each example's files are that command's inputs.
+testRule(noServerBanner, { describe, it }, { family: 'wire' });
+testRule(breakingChangeNoted, { describe, it }, { family: 'compat' });
+testRule(erratumLineHint, { describe, it }, { family: 'errata' });
 
 describe('beyond the examples', () => {
   it('a severity set in configuration applies to the rule, as to a built-in one', async () => {

@@ -25,9 +25,19 @@ export interface Plugin {
   families: PluginFamily[];
 }
 
+/** The commands whose families a plugin may add a family beside (reported by that command, given what its judge was given). */
+export const PLUGIN_COMMANDS = ['wire', 'compat', 'errata'] as const;
+export type PluginCommand = (typeof PLUGIN_COMMANDS)[number];
+
 /** A plugin's family: its facts (FamilyFacts: name, inputs, needs) and its rules. */
 export interface PluginFamily extends FamilyFacts {
   rules: Rule[];
+  /**
+   * The command that reports the family, when it is not `check`: `wire` (its rules are given the
+   * captures), `compat` (the base side and the classified changes) or `errata` (the RFCs' errata),
+   * as `ctx.given`; run after that command's own family, settled and reported with its findings.
+   */
+  command?: PluginCommand;
   /** The file a "visited nothing" finding is reported at (default: specgate.config.json). */
   primaryFile?: Family['primaryFile'];
 }
@@ -37,6 +47,8 @@ export interface LoadedPlugins {
   families: FamilyDeclaration[];
   /** Their rules' metadata, for the config's rule-id check and list-rules. */
   rules: RuleMeta[];
+  /** The families another command reports (PluginFamily.command), by that command; `check` never runs them. */
+  commandFamilies?: Array<{ command: PluginCommand; family: Family }>;
   /** Per plugin: its name, the spec the config gave, and its families' names. */
   plugins: Array<{ name: string; spec: string; families: string[] }>;
 }
@@ -72,9 +84,10 @@ export async function loadPlugins(root: string, specs: readonly string[] | undef
       families.push(fam.name);
       for (const r of fam.rules) ids.add(r.id);
       out.rules.push(...fam.rules.map((r) => defineRule(r)));
-      const { rules, primaryFile, ...facts } = fam;
+      const { rules, primaryFile, command, ...facts } = fam;
       const family: Family = { name: fam.name, description: fam.description, rules, primaryFile: primaryFile ?? (() => CONFIG_FILE) };
-      out.families.push({ ...facts, load: async () => family });
+      if (command !== undefined) (out.commandFamilies ??= []).push({ command, family });
+      else out.families.push({ ...facts, load: async () => family });
     }
     out.plugins.push({ name: plugin.name, spec, families });
   }
@@ -120,6 +133,7 @@ function familyProblem(fam: PluginFamily, names: ReadonlySet<string>, ids: Reado
   if (names.has(fam.name)) return `family "${fam.name}" is already taken (a built-in family or an earlier plugin's)`;
   if (typeof fam.description !== 'string') return `family "${fam.name}" has no description`;
   if (!Array.isArray(fam.rules) || fam.rules.length === 0) return `family "${fam.name}" has no rules`;
+  if (fam.command !== undefined && !(PLUGIN_COMMANDS as readonly unknown[]).includes(fam.command)) return `family "${fam.name}": "command" is one of ${PLUGIN_COMMANDS.join(', ')} (got ${JSON.stringify(fam.command)})`;
   for (const r of fam.rules) {
     if (typeof r?.id !== 'string' || !r.id.startsWith(`${fam.name}/`) || !/^[a-z0-9-]+\/[a-z0-9-]+$/.test(r.id)) return `rule ids of family "${fam.name}" look like "${fam.name}/subject-constraint" (got ${JSON.stringify(r?.id)})`;
     if (ids.has(r.id)) return `rule "${r.id}" is declared twice`;

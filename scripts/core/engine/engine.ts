@@ -5,10 +5,11 @@ import type { FamilyRun } from './family-cache.js';
 import { familyKey, keepFamily, replayFamily } from './family-cache.js';
 import type { FindingDraft, Reported } from './collector.js';
 import { applySeverities, dedupe, openReporter, severityOf } from './collector.js';
+import { READING_RULES } from './reading-rules.js';
 import type { CheckResult, ConfiguredSeverity, FamilySummary, Finding, Withheld } from '../model/findings.js';
 import { capPerFile, compareFindings, pushAll } from '../model/findings.js';
-import type { Family, Rule, RuleContext } from './rule.js';
-import { defineRule, rfcFor } from './rule.js';
+import type { Family, FamilyContext, Rule, RuleContext, RuleMeta } from './rule.js';
+import { defineRule, familyRules, rfcFor } from './rule.js';
 
 export type { FindingDraft } from './collector.js';
 export { applySeverities } from './collector.js';
@@ -36,11 +37,14 @@ export async function runFamilies({ corpus, families, options = {}, severities =
   /** The families with an error in each file so far. */
   const failingIn = new Map<string, Set<string>>();
   resetSuggestionBudget();
+  // What the last family with a judge of its own handed on: the inputs of the families after it that have none (a plugin's).
+  const handed: { given?: unknown } = {};
   for (const family of families) {
     const started = nowMs();
-    const { own, vacuous, visited, touched, extras } = await runOrReplay(family, corpus, options, severities, onRuleTimed, findingsCache);
-    const metas = family.rules.map(defineRule);
-    let final = applySeverities(own, metas, severities, corpus.layout.preset, corpus.layout.process.citations);
+    const { own, vacuous, visited, touched, extras } = await runOrReplay(family, corpus, options, severities, onRuleTimed, findingsCache, handed);
+    const metas = familyRules(family);
+    const settle = family.settle ? (list: Finding[]) => list.map(family.settle!) : (list: Finding[]) => list;
+    let final = settle(applySeverities(own, metas, severities, corpus.layout.preset, corpus.layout.process.citations));
     // A rule that visited nothing because an error already fails the run adds nothing: one
     // mistake, one finding. The error is its family's own (rows the schema rejects are skipped),
     // or an earlier family's in a file this one read (a broken map leaves the wire examples unjudged).
@@ -49,7 +53,7 @@ export async function runFamilies({ corpus, families, options = {}, severities =
     if (vacuous.length > 0 && blockers.size === 0) {
       const shownGuards = applySeverities(vacuous, metas, severities, corpus.layout.preset, corpus.layout.process.citations);
       guards.push(...(shownGuards as Finding[]));
-      final = [...applySeverities(own, metas, severities, corpus.layout.preset, corpus.layout.process.citations), ...shownGuards];
+      final = [...settle(applySeverities(own, metas, severities, corpus.layout.preset, corpus.layout.process.citations)), ...shownGuards];
     } else for (const finding of applySeverities(vacuous, metas, severities, corpus.layout.preset, corpus.layout.process.citations)) withheld.push({ family: family.name, blockers: [...blockers], finding });
     for (const f of final) if (f.severity === 'error') failingIn.set(f.file, (failingIn.get(f.file) ?? new Set()).add(family.name));
     pushAll(findings, final);
@@ -82,8 +86,10 @@ async function runOrReplay(
   severities: Readonly<Record<string, ConfiguredSeverity>>,
   onRuleTimed: RunOptions['onRuleTimed'],
   cache: RunOptions['findingsCache'],
+  handed: { given?: unknown } = {},
 ): Promise<FamilyRun> {
-  const keyed = cache?.families.has(family.name) && corpus.problems.length === 0 && suggestionCellsLeft() === MAX_SUGGESTION_CELLS ? familyKey(family, corpus, options, severities) : undefined;
+  // A family with a judge of its own judges inputs the corpus does not hold: never replayed.
+  const keyed = !family.run && cache?.families.has(family.name) && corpus.problems.length === 0 && suggestionCellsLeft() === MAX_SUGGESTION_CELLS ? familyKey(family, corpus, options, severities) : undefined;
   // `check --debug` asks for each rule's time: the rules run (and the run is kept).
   if (keyed && !onRuleTimed) {
     corpus.track();
@@ -95,7 +101,7 @@ async function runOrReplay(
   let ran: FamilyRun;
   let read: ReadonlySet<string>;
   try {
-    const rules = await runFamilyRules(family, corpus, options, severities, onRuleTimed);
+    const rules = await runFamilyRules(family, corpus, options, severities, onRuleTimed, handed);
     // What the rules read, before the summary's figures read more (the same set grows).
     const touched = new Set(rules.touched);
     const extras = await family.summaryExtras?.({ corpus, options });
@@ -119,16 +125,25 @@ async function runFamilyRules(
   options: Record<string, unknown>,
   severities: Readonly<Record<string, ConfiguredSeverity>>,
   onRuleTimed?: RunOptions['onRuleTimed'],
+  handed: { given?: unknown } = {},
 ): Promise<{ own: FindingDraft[]; vacuous: FindingDraft[]; visited: number; touched: ReadonlySet<string> }> {
   const touched = corpus.track();
-  const problemsBefore = corpus.problems.length;
   const own: FindingDraft[] = [];
   const vacuous: FindingDraft[] = [];
   let visited = 0;
+  let given = family.given ?? handed.given;
+  if (family.run) {
+    // The judge reports its inputs' read problems itself (it knows which it owns); those its rules meet after it are added below.
+    const judged = await runJudge(family, corpus, options);
+    pushAll(own, judged.findings);
+    visited += judged.visited;
+    if (judged.given !== undefined) given = handed.given = judged.given;
+  }
+  const problemsBefore = corpus.problems.length;
   for (const rule of family.rules) {
     if (severityOf(defineRule(rule), severities, undefined, corpus.layout.preset) === 'off') continue;
     const started = onRuleTimed ? nowMs() : 0;
-    const result = await runRule(rule, corpus, options);
+    const result = await runRule(rule, corpus, options, given);
     onRuleTimed?.(family.name, rule.id, nowMs() - started);
     visited += result.visited;
     pushAll(vacuous, result.guards);
@@ -163,12 +178,47 @@ async function runFamilyRules(
 const MISSING_FILE = 'corpus/missing-file';
 
 /** Runs one rule; its findings are drafts until `applySeverities` settles their severity. */
-export async function runRule(rule: Rule, corpus: Corpus, options: Record<string, unknown>): Promise<Reported> {
+export async function runRule(rule: Rule, corpus: Corpus, options: Record<string, unknown>, given?: unknown): Promise<Reported> {
   // The message names the section of the process that applies: the preset's, when the rule has one.
   const reporter = openReporter(rule, corpus.layout.preset, corpus.layout.process.citations);
-  const ctx: RuleContext = { corpus, layout: corpus.layout, options, report: reporter.report, visit: reporter.visit };
+  const ctx: RuleContext = { corpus, layout: corpus.layout, options, report: reporter.report, visit: reporter.visit, ...(given !== undefined ? { given } : {}) };
   await rule.run(ctx);
   return reporter.close();
+}
+
+/**
+ * Runs a family's own judge: each report through a reporter of the rule it names (one of the
+ * family's `judged` rules, or a reading rule), as the collector words, locates and caps a rule
+ * object's reports; drafts the judge located itself come first, as the collector keeps them.
+ */
+async function runJudge(family: Family, corpus: Corpus, options: Record<string, unknown>): Promise<{ findings: FindingDraft[]; visited: number; given?: unknown }> {
+  const declared = new Set<RuleMeta>(family.judged ?? []);
+  const added: FindingDraft[] = [];
+  const reporters = new Map<string, ReturnType<typeof openReporter>>();
+  let visited = 0;
+  const ctx: FamilyContext = {
+    corpus,
+    layout: corpus.layout,
+    options,
+    report(rule, r) {
+      let reporter = reporters.get(rule.id);
+      if (!reporter) {
+        if (!declared.has(rule) && !READING_RULES.includes(rule)) throw new Error(`${rule.id} reported through family ${family.name}, which does not declare it`);
+        reporter = openReporter(rule, corpus.layout.preset, corpus.layout.process.citations);
+        reporters.set(rule.id, reporter);
+      }
+      reporter.report(r);
+    },
+    add(drafts) {
+      pushAll(added, drafts);
+    },
+    visit(n = 1) {
+      visited += n;
+    },
+  };
+  const handed = await family.run!(ctx);
+  for (const r of reporters.values()) pushAll(added, r.close().findings);
+  return { findings: added, visited, ...(handed && handed.given !== undefined ? { given: handed.given } : {}) };
 }
 
 /** Milliseconds from a monotonic clock; the `performance` global loads node's perf_hooks on first use. */

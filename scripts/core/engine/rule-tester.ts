@@ -2,12 +2,13 @@ import { applySeverities, openReporter } from './collector.js';
 import type { CorpusReader } from '../parse/corpus.js';
 import { Corpus } from '../parse/corpus.js';
 import { planPass } from './fixer.js';
+import { runFamilies } from './engine.js';
 import type { ConfiguredSeverity, Finding } from '../model/findings.js';
 import { presetLayout } from '../preset/layout.js';
 import type { Layout } from '../preset/layout.js';
 import { OverlaySource } from '../io/overlay-source.js';
 import type { FileSource } from '../io/source.js';
-import type { ExampleFiles, Rule, RuleContext, RuleExamples, RuleMeta, RuleSpec } from './rule.js';
+import type { ExampleFiles, Family, Rule, RuleContext, RuleExamples, RuleMeta, RuleSpec } from './rule.js';
 import { defineRule, formatMessage } from './rule.js';
 
 /*
@@ -123,6 +124,27 @@ export async function runRuleOn(rule: Rule, files: ExampleFiles, opts: RunRuleOp
   const pass = planPass(findings, (file) => source.text(file));
   const output = Object.fromEntries([...pass.texts].map(([file, { after }]) => [file, after]));
   return { findings, problems: applySeverities(corpus.problems, [], {}, corpus.layout.preset), guards: reported.guards.length, visited: reported.visited, output };
+}
+
+/** A rule with a run of its own (a check rule, or a plugin's rule in a family of another command), not metadata a judge reports against. */
+export function isRuleModule(rule: RuleSpec): rule is Rule {
+  return typeof (rule as Partial<Rule>).run === 'function';
+}
+
+/**
+ * A rule a plugin adds beside a family of another command (it reads `ctx.given`): that family's
+ * judge runs first with every one of its own rules off (it only hands on what it was given and
+ * found), then the rule, through the engine as the command runs them. Its findings are compared;
+ * any other finding in the case's files (a base's or head's included) is a problem of those files. What the
+ * judge could not load from the installed package (wire's interop map) is not the rule's to judge.
+ */
+export async function runAfterJudge(rule: Rule, corpus: Corpus, source: Pick<OverlaySource, 'text'>, judge: Family, files: ExampleFiles): Promise<ExampleRun> {
+  const off = Object.fromEntries((judge.judged ?? []).map((r) => [r.id, 'off' as const]));
+  const guest: Family = { name: rule.id.split('/')[0]!, description: rule.description, rules: [rule], primaryFile: () => 'specgate.config.json' };
+  const { findings } = await runFamilies({ corpus, families: [judge, guest], severities: off });
+  const own = findings.filter((f) => f.ruleId === rule.id);
+  const pass = planPass(own, (file) => source.text(file));
+  return { findings: own, problems: findings.filter((f) => f.ruleId !== rule.id && Object.hasOwn(files, f.file)), output: Object.fromEntries([...pass.texts].map(([file, { after }]) => [file, after])) };
 }
 
 /** Check rules: the rule itself runs over the example's corpus. */

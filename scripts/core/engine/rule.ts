@@ -225,6 +225,30 @@ export interface RuleContext {
   report(r: Report): void;
   /** Count rows/entries this rule looked at; a rule that visits nothing fails rather than passing vacuously. */
   visit(n?: number): void;
+  /**
+   * What the rule judges besides the corpus, in a family of another command than check: the inputs
+   * its command's judge handed on (wire: the captures; compat: the base side and the classified
+   * changes; errata: the RFCs' errata). Undefined in a check family.
+   */
+  readonly given?: unknown;
+}
+
+/** A finding located already, before configuration has spoken (core/engine/collector.ts FindingDraft). */
+export type LocatedDraft = Omit<Finding, 'severity'> & { severity?: Severity };
+
+/**
+ * What a family's own judge reports through (wire, compat, probe, errata): each finding against
+ * one of the family's rules (`report`, worded and located as a rule's), or located already by the
+ * judge (`add`: a capture's body position, the inputs' read problems it owns). The engine settles
+ * them with every other family's: severities, citations, the cap per file, exceptions.
+ */
+export interface FamilyContext {
+  readonly corpus: Corpus;
+  readonly layout: Layout;
+  readonly options: Readonly<Record<string, unknown>>;
+  report(rule: RuleMeta, r: Report): void;
+  add(drafts: Iterable<LocatedDraft>): void;
+  visit(n?: number): void;
 }
 
 /** A check-family rule: its metadata and what it does over the corpus. */
@@ -234,10 +258,35 @@ export interface Rule extends RuleSpec {
   run(ctx: RuleContext): void | Promise<void>;
 }
 
+/** Every rule a family may report: its judge's, then its rule modules'. */
+export function familyRules(family: Pick<Family, 'rules' | 'judged'>): RuleMeta[] {
+  return [...(family.judged ?? []), ...family.rules.map(defineRule)];
+}
+
+/**
+ * The unit the engine runs: its inputs, its rules' metadata, and a run that reports each finding
+ * against one of its rules. A check family's run is its rule modules, one after the other, over
+ * the corpus. A family of another command (wire, compat, probe, errata) has a judge of its own
+ * (`run`), over what its command built (`given`) (captures, a base and a head, a host's answers, the
+ * RFCs' errata), reporting against `judged`; its `rules` (a plugin's, added to it) then run as
+ * check rules do, with what the judge handed on as `ctx.given`.
+ */
 export interface Family {
   name: string;
   description: string;
+  /** Rules that run one by one (a check family's; a plugin's in a family of another command). */
   rules: Rule[];
+  /** The rules the family's own judge reports against (metadata only). */
+  judged?: readonly RuleMeta[];
+  /** What the judge judges besides the corpus, as the command built it (its inputs beyond the files its facts' `inputs` name). */
+  given?: unknown;
+  /**
+   * The family's own judge. What it returns as `given` is what the rules of this family, and of
+   * the families after it that are given nothing of their own (a plugin's), see as `ctx.given`.
+   */
+  run?(ctx: FamilyContext): Promise<{ given?: unknown } | void> | { given?: unknown } | void;
+  /** The family's last word on each settled finding (compat: a declared breaking change is a notice). */
+  settle?(f: Finding): Finding;
   /** The document a vacuous-pass finding is reported at. */
   primaryFile(ctx: { layout: Layout; options: Readonly<Record<string, unknown>> }): string;
   /** Optional figures for the family's summary, computed after its rules ran. */
