@@ -69,6 +69,8 @@ export interface CommonValues {
   'max-warnings'?: string;
   color?: boolean;
   'no-color'?: boolean;
+  /** Neither read nor write the cache folder (check's `--no-cache`). */
+  'no-cache'?: boolean;
 }
 
 /** What each command needs of the layout by default: the RFC folder and the interop map. */
@@ -127,6 +129,12 @@ export async function openRoot(values: CommonValues, needs: readonly LayoutNeed[
     // What the run will read (`reads`, by the layout: the preset's until the configuration is
     // read), fetched from the index in one git process at the first read, the configuration's with it.
     if (reads) index.want(() => [CONFIG_FILE, ...reads(layout ?? presetLayout(values.preset ?? 'specgate'))]);
+    // A blob kept by its object id in the cache folder is never asked of git (core/cache/blob-cache.ts).
+    if (values['no-cache'] !== true) {
+      const [{ openCache }, { blobStore }] = await Promise.all([import('../cache/cache.js'), import('../cache/blob-cache.js')]);
+      const store = openCache(root);
+      if (store) index.keepBlobs(blobStore(store));
+    }
     source = index;
   } else source = new FsSource(root);
   // With --staged, the repository's own config file is read from the index like everything else.
