@@ -12,7 +12,7 @@ import { FsSource, toPosix } from '../io/source.js';
 import { noteReportFile, pathKind } from '../replay/observed-reads.js';
 import { userOutputTarget, writeUserOutput } from '../io/user-output.js';
 import { packageVersion } from '../base/package-root.js';
-import { BASELINE_IN_REPORT, FORMATS, loadReporter } from '../reporters/index.js';
+import { BASELINE_IN_REPORT, FORMATS, formatName, loadReporter, STATE_FORMATS } from '../reporters/index.js';
 import type { ReportEnv, ReportSection, RuleInfo } from '../reporters/types.js';
 import { ruleUnderPreset } from '../engine/rule.js';
 import type { RuleCatalog } from '../engine/rule-catalog.js';
@@ -234,7 +234,7 @@ function tooManyWarnings(findings: readonly Finding[], values: CommonValues): nu
 export function finish(findings: readonly Finding[], values: CommonValues, io: CliIo = processIo): 0 | 1 {
   const max = tooManyWarnings(findings, values);
   if (max !== undefined) {
-    const format = values.format ?? 'stylish';
+    const format = formatName(values.format ?? 'stylish');
     const human = (format === 'stylish' || format === 'compact') && !values.output;
     (human ? io.stdout : io.stderr).write(`${TOOL_NAME} found too many warnings (maximum: ${max}).
 `);
@@ -256,6 +256,20 @@ export interface EmitExtras {
   preset?: string;
   /** The repository `--output` may not leave through a link it placed (core/io/user-output.ts), when not `root`. */
   writeRoot?: string;
+  /**
+   * The result has no findings part, only its sections (`report`: the corpus's state): the formats of
+   * STATE_FORMATS render the sections alone; the others, which carry findings, refuse it (one line).
+   * `command` names the command in that line.
+   */
+  state?: { command: string };
+}
+
+/** A command whose result is a state (report) refuses a format that only carries findings: one line, before any work. */
+export function checkStateFormat(command: string, format: string | undefined): void {
+  const name = formatName(format ?? 'stylish');
+  if (!FORMATS.includes(name) || STATE_FORMATS.has(name)) return;
+  const list = [...STATE_FORMATS];
+  throw new UsageError(`${command} --format ${name}: ${name} carries findings, and ${command} reports a state, not findings (its formats: ${list.slice(0, -1).join(', ')} or ${list.at(-1)}; text is stylish)`);
 }
 
 /**
@@ -266,8 +280,9 @@ export interface EmitExtras {
  * finding the run kept.
  */
 export async function emit(result: CheckResult, values: CommonValues, corpus: Corpus | undefined, rules: RuleInfo[], io: CliIo = processIo, extras: EmitExtras = {}): Promise<0 | 1> {
-  const format = values.format ?? 'stylish';
+  const format = formatName(values.format ?? 'stylish');
   const reporter = await loadReporter(format);
+  if (extras.state) checkStateFormat(extras.state.command, values.format);
   const env: ReportEnv = {
     sourceOf: extras.sourceOf ?? ((file) => corpus?.cachedText(file) ?? corpus?.text(file)),
     root: extras.root ?? corpus?.root ?? process.cwd(),
@@ -276,18 +291,20 @@ export async function emit(result: CheckResult, values: CommonValues, corpus: Co
     // SARIF's rule help names the section of the process the preset follows, as the messages do.
     rules: rules.map((r) => ruleUnderPreset(r, corpus?.layout.preset ?? extras.preset, corpus?.layout.process.citations)),
     color: colorFor(values, format, io.stdout.isTTY === true),
+    ...(extras.sections ? { sections: extras.sections } : {}),
+    ...(extras.state ? { state: true } : {}),
   };
   const sections = extras.sections ?? [];
   const shown = shownResult(result, values);
   let text: string;
-  if (format === 'json' && sections.some((s) => s.json)) {
-    // The sections' keys beside the report's own, serialised once.
+  if (format === 'json' && (sections.some((s) => s.json) || extras.state)) {
+    // The sections' keys beside the report's own (a state's alone), serialised once.
     const { jsonDoc } = await import('../reporters/json.js');
     const { jsonText } = await import('../reporters/json-text.js');
     const keys = (before: boolean) => Object.assign({}, ...sections.filter((s) => s.json && (s.before === true) === before).map((s) => s.json));
-    text = jsonText({ ...keys(true), ...jsonDoc(shown, env), ...keys(false) }) + '\n';
+    text = jsonText({ ...keys(true), ...(extras.state ? {} : jsonDoc(shown, env)), ...keys(false) }) + '\n';
   } else {
-    text = reporter(shown, env);
+    text = format === 'stylish' && extras.state ? '' : reporter(shown, env);
     if (format === 'stylish') text = sections.map((s) => s.human ?? '').join('') + text;
     if (format === 'github') text = sections.flatMap((s) => s.github ?? []).map((l) => l + '\n').join('') + text;
   }

@@ -14,6 +14,10 @@ export interface ReportEnv {
   /** Metadata of the rules that ran (SARIF lists them). */
   rules: RuleInfo[];
   color?: boolean;
+  /** What the command adds to its findings (compat's table, probe's legs, report's state): the formats that render sections read them here. */
+  sections?: readonly ReportSection[];
+  /** The result has no findings part, only sections (`report`, a corpus's state): a format renders its sections alone. */
+  state?: boolean;
 }
 
 export type Reporter = (result: CheckResult, env: ReportEnv) => string;
@@ -32,6 +36,10 @@ export interface ReportSection {
   human?: string;
   /** Lines printed before a github report (workflow commands, already escaped). */
   github?: readonly string[];
+  /** The section in Markdown (`-f markdown`), before the findings. */
+  markdown?: string;
+  /** The section as parts of a page (`-f html`: escaped HTML, each part a `<section>` or `<header>`); the first section's title is the page's. */
+  html?: { title: string; body: readonly string[] };
   /** Written to stderr when the format has no place for it (neither stylish, nor json with `json`): errata's patch, while stdout stays the format. */
   elsewhere?: string;
 }
