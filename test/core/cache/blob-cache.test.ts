@@ -1,8 +1,8 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { spawnCli, tempDir } from '../helpers/env.js';
-import { corpusRepo, gitOk } from '../gates/git-repo.js';
+import { spawnCli, tempDir } from '../../helpers/env.js';
+import { corpusRepo, gitOk } from '../../gates/git-repo.js';
 
 /*
  * Issue 32 point 3: for staged content the git blob id is the key, so a blob kept in the cache
