@@ -14,7 +14,7 @@ import { PROJECT, projectCorpusCopy, runJson } from '../helpers/env.js';
  */
 
 const BUILTINS = { catalog: BUILTIN_RULES, declarations: FAMILY_DECLARATIONS, loadFamilies };
-const key = (f: Pick<Finding, 'ruleId' | 'file' | 'line' | 'column' | 'severity'>) => `${f.file}:${f.line}:${f.column} ${f.severity} ${f.ruleId}`;
+const key = (f: Pick<Finding, 'ruleId' | 'file' | 'line' | 'column'> & { severity: string }) => `${f.file}:${f.line}:${f.column} ${f.severity} ${f.ruleId}`;
 
 /** A copy of the corpus whose rfcs/affects-paths-exist errors (the copy lacks the tool's scripts/) are recorded as known debt. */
 async function baselined(): Promise<string> {
