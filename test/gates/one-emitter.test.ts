@@ -97,5 +97,11 @@ describe('report takes the one list too: its state is a section every state form
       expect(r.stdout, format).toMatch(/known errors? suppressed by/);
       expect(r.stderr, format).not.toMatch(/known errors? suppressed/);
     }
+    // A command's section with nothing of markdown's or html's own is its terminal text there (errata's patch), not on stderr.
+    for (const format of ['markdown', 'html']) {
+      const r = await runCli(['errata', 'apply', '--dry-run', '--root', root, '--preset', 'openwop', '-f', format]);
+      expect(r.stdout, format).toMatch(/^\+\+\+ b\/RFCS\//m);
+      expect(r.stderr, format).not.toMatch(/^\+\+\+ b\//m);
+    }
   }, 180_000);
 });

@@ -308,7 +308,9 @@ export async function emit(result: CheckResult, values: CommonValues, corpus: Co
     if (format === 'stylish') text = sections.map((s) => s.human ?? '').join('') + text;
     if (format === 'github') text = sections.flatMap((s) => s.github ?? []).map((l) => l + '\n').join('') + text;
   }
-  for (const s of sections) if (s.elsewhere && format !== 'stylish' && !(format === 'json' && s.json)) io.stderr.write(extras.redact ? extras.redact(s.elsewhere) : s.elsewhere);
+  // (markdown and html carry a section's terminal text when it has nothing of their own: its patch is there.)
+  const carried = (s: ReportSection) => format === 'stylish' || (format === 'json' && s.json) || ((format === 'markdown' || format === 'html') && s.human);
+  for (const s of sections) if (s.elsewhere && !carried(s)) io.stderr.write(extras.redact ? extras.redact(s.elsewhere) : s.elsewhere);
   writeReport(values.output, extras.redact ? extras.redact(text) : text, io, extras.writeRoot ?? extras.root ?? corpus?.root ?? resolveRoot(values));
   // Files missing where this preset looks, present where another keeps them: say so once.
   if (corpus && result.findings.some((f) => f.ruleId === MISSING_FILE.id)) {

@@ -47,7 +47,8 @@ ${page.body.join('\n')}
  */
 export const html: Reporter = (result, env) => {
   const sections = (env.sections ?? []).flatMap((s) => (s.html ? [s.html] : []));
-  const body = sections.flatMap((s) => s.body);
+  // A section with no page parts of its own (compat's change table, probe's legs, errata's outcomes) is its terminal text, preformatted.
+  const body = (env.sections ?? []).flatMap((s) => (s.html ? s.html.body : s.human ? [`<section><div class="scroll"><pre>${esc(s.human)}</pre></div></section>`] : []));
   if (!env.state) body.push(findingsSection(result, env));
   return htmlPage({ title: sections[0]?.title ?? `${env.toolName}: findings`, body });
 };

@@ -13,7 +13,8 @@ import type { Reporter } from './types.js';
  * part (`env.state`: `report`) is its sections alone.
  */
 export const markdown: Reporter = (result, env) => {
-  const parts = (env.sections ?? []).flatMap((s) => (s.markdown !== undefined ? [s.markdown] : []));
+  // A section with no Markdown of its own (compat's change table, probe's legs, errata's outcomes) is its terminal text in a fence.
+  const parts = (env.sections ?? []).flatMap((s) => (s.markdown !== undefined ? [s.markdown] : s.human ? [fenced(s.human)] : []));
   if (!env.state) parts.push(findings(result, env));
   return parts.join('\n');
 };
@@ -34,4 +35,11 @@ function findings(result: Parameters<Reporter>[0], env: Parameters<Reporter>[1])
   } else out.push('No problems.');
   if (result.baseline) out.push('', ...baselineLines(result.baseline));
   return out.join('\n') + '\n';
+}
+
+/** Terminal text as a fenced block, the fence longer than any run of backticks in it (so nothing in it ends the block). */
+function fenced(text: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}text\n${text.endsWith('\n') ? text : `${text}\n`}${fence}\n`;
 }

@@ -32,7 +32,7 @@ export interface ReportSection {
   /** Top-level keys of the json report; `before` puts them ahead of `findings` and `summary`. */
   json?: Record<string, unknown>;
   before?: boolean;
-  /** Printed before the findings of the stylish report (already escaped for a terminal). */
+  /** Printed before the findings of the stylish report (already escaped for a terminal); markdown and html carry it too (fenced, preformatted) when the section has nothing of theirs. */
   human?: string;
   /** Lines printed before a github report (workflow commands, already escaped). */
   github?: readonly string[];
@@ -40,6 +40,6 @@ export interface ReportSection {
   markdown?: string;
   /** The section as parts of a page (`-f html`: escaped HTML, each part a `<section>` or `<header>`); the first section's title is the page's. */
   html?: { title: string; body: readonly string[] };
-  /** Written to stderr when the format has no place for it (neither stylish, nor json with `json`): errata's patch, while stdout stays the format. */
+  /** Written to stderr when the format has no place for it (neither stylish, nor json with `json`, nor markdown or html with `human`): errata's patch, while stdout stays the format. */
   elsewhere?: string;
 }
