@@ -39,6 +39,16 @@ export const COMMON_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+/** Help text after an option's name, wrapped at 100 columns under its first line (the list of formats grows). */
+function helpLines(text: string): string {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    if (lines.length && (lines.at(-1)! + ' ' + word).length <= 100 - 27) lines[lines.length - 1] += ' ' + word;
+    else lines.push(word);
+  }
+  return lines.join('\n' + ' '.repeat(27));
+}
+
 /** The help text of COMMON_OPTIONS; every command's usage ends with it. */
 export const COMMON_HELP = `common options:
   -h, --help               print this help and exit 0
@@ -49,7 +59,7 @@ export const COMMON_HELP = `common options:
       --config FILE        the configuration (default: specgate.config.json, searched upward from
                            --root, else from the working directory, up to the git work-tree
                            top; outside git, that folder only)
-  -f, --format NAME        ${FORMATS.slice(0, -1).join(', ')} or ${FORMATS.at(-1)} (default stylish)
+  -f, --format NAME        ${helpLines(`${FORMATS.slice(0, -1).join(', ')} or ${FORMATS.at(-1)} (default stylish)`)}
   -o, --output FILE        write the report to FILE instead of stdout
       --staged             read the git index instead of the working tree
   -q, --quiet              report errors only
