@@ -169,10 +169,7 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
     const rel = stdinFile(values['stdin-filename'] as string, corpus.root);
     if (!io.readStdin) throw new UsageError('--stdin: this runner has no standard input');
     const text = await io.readStdin(MAX_FILE_BYTES);
-    const { OverlaySource } = await import('../core/io/overlay-source.js');
-    const overlay = new OverlaySource(corpus.source);
-    overlay.set(rel, text);
-    corpus = session.corpus(overlay, { useParseCache: corpus.useParseCache });
+    corpus = await session.overlaid(corpus, rel, text);
     targets = fileTargets([rel], corpus.root, corpus.root);
   }
   const options: Record<string, unknown> = {};

@@ -160,6 +160,14 @@ export class Session {
     return corpus;
   }
 
+  /** A corpus with unsaved text laid over another's source (`check --stdin`; the editor lays its buffers over the tree the same way). */
+  async overlaid(base: Corpus, rel: string, text: string): Promise<Corpus> {
+    const { OverlaySource } = await import('./io/overlay-source.js');
+    const overlay = new OverlaySource(base.source);
+    overlay.set(rel, text);
+    return this.corpus(overlay, { useParseCache: base.useParseCache });
+  }
+
   /** Runs the families over the corpus and settles their findings by the configuration's exceptions. */
   async run(o: { corpus: Corpus; families: Family[]; options?: Record<string, unknown>; reportUnused?: boolean; onRuleTimed?: (family: string, rule: string, ms: number) => void }): Promise<SessionRun> {
     const read = new Set<string>();

@@ -66,6 +66,16 @@ describe('the session settles by the baseline for every face', () => {
     expect(session.hideRecorded(file, own, new Set()).map(key)).toEqual(cli.findings.filter((f) => f.file === file).map(key));
   });
 
+  it('lays unsaved text over the source (check --stdin) through the session, keeping the parse cache setting', async () => {
+    const root = projectCorpusCopy();
+    const { session, corpus } = await sessionRun(root);
+    corpus.useParseCache = false;
+    const over = await session.overlaid(corpus, 'spec/v2/interop-map.json', '{}\n');
+    expect(over.text('spec/v2/interop-map.json')).toBe('{}\n');
+    expect(over.useParseCache).toBe(false);
+    expect(corpus.text('spec/v2/interop-map.json')).not.toBe('{}\n');
+  });
+
   it('no face outside core/ applies the baseline itself (commands, the editor, the hook, the Action)', () => {
     const own = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? own(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
     const scripts = path.join(PROJECT, 'scripts');
