@@ -7,13 +7,12 @@ import { checkCommonValues, COMMON_HELP, COMMON_OPTIONS, configuredSeverities, e
 import { FAMILIES, FAMILY_DECLARATIONS, loadFamilies } from '../checks/registry.js';
 import { familyInputs, familyNeeds } from '../core/engine/family.js';
 import type { Builtins } from '../core/session.js';
-import { recount, Session } from '../core/session.js';
-import { defineRule } from '../core/engine/rule.js';
-import type { CheckResult, Finding } from '../core/model/findings.js';
+import { Session } from '../core/session.js';
+import type { Finding } from '../core/model/findings.js';
 import type { CliIo } from '../core/io/process-io.js';
 import { processIo } from '../core/io/process-io.js';
 import { checkFixFlags, FIX_HELP, FIX_OPTIONS } from './check-fix-flags.js';
-import { applyBaseline, BASELINE_OPTIONS, baselineWanted, runScope } from '../core/config/suppressions.js';
+import { BASELINE_OPTIONS } from '../core/config/suppressions.js';
 import { parseRuleFlags, RULE_HELP, RULE_OPTIONS } from '../core/cli/rule-flags.js';
 import type { FileTargets } from '../core/cli/targets.js';
 import { fileTargets, looksLikePath } from '../core/cli/targets.js';
@@ -25,7 +24,16 @@ import { checkPresetName } from '../core/preset/layout.js';
 import { cacheableRun, pathKind } from '../core/replay/observed-reads.js';
 
 /** What check hands the session from above core/: the built-in rules and families. */
-const BUILTINS: Builtins = { catalog: BUILTIN_RULES, declarations: FAMILY_DECLARATIONS, loadFamilies };
+const BUILTINS: Builtins = {
+  catalog: BUILTIN_RULES,
+  declarations: FAMILY_DECLARATIONS,
+  loadFamilies,
+  // errata check's entries share the baseline file; check neither uses them up nor prunes them.
+  notJudged: async () => {
+    const { isErrataFinding } = await import('../errata/rules.js');
+    return (ruleId) => isErrataFinding({ ruleId });
+  },
+};
 
 const HELP = `usage: specgate check [family…] [path or glob…] [options] [baseline options] [common options]
 
@@ -161,10 +169,7 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
     const rel = stdinFile(values['stdin-filename'] as string, corpus.root);
     if (!io.readStdin) throw new UsageError('--stdin: this runner has no standard input');
     const text = await io.readStdin(MAX_FILE_BYTES);
-    const { OverlaySource } = await import('../core/io/overlay-source.js');
-    const overlay = new OverlaySource(corpus.source);
-    overlay.set(rel, text);
-    corpus = session.corpus(overlay, { useParseCache: corpus.useParseCache });
+    corpus = await session.overlaid(corpus, rel, text);
     targets = fileTargets([rel], corpus.root, corpus.root);
   }
   const options: Record<string, unknown> = {};
@@ -177,35 +182,25 @@ async function checkRun(argv: string[], io: CliIo): Promise<number> {
   const timings: { family: string; rule: string; ms: number }[] = [];
   const onRuleTimed = values.debug ? (family: string, rule: string, ms: number) => void timings.push({ family, rule, ms }) : undefined;
   const ran = await session.run({ corpus: checked, families, options, reportUnused: values['no-report-unused-exceptions'] !== true, ...(onRuleTimed ? { onRuleTimed } : {}) });
-  let result = ran.result;
-  const { read, familyOf } = ran;
   if (targets) {
-    const missing = targets.unmatched(read);
+    const missing = targets.unmatched(ran.read);
     // --debug lists what the checks read, which is what a pattern is matched against.
-    if (missing.length && values.debug) io.stderr.write(`specgate: debug: files read (${read.size}): ${[...read].sort().join(', ')}\n`);
+    if (missing.length && values.debug) io.stderr.write(`specgate: debug: files read (${ran.read.size}): ${[...ran.read].sort().join(', ')}\n`);
     if (missing.length) throw new UsageError(`no files matching the pattern "${missing[0]}" among the files the ${families.length === 1 ? `${families[0]!.name} family reads` : 'checks read'} (run "specgate check --debug" to list them)`);
-    result = onlyTargets(result, targets.matches, familyOf);
   }
-  // The commit's own findings, and every error: a warning elsewhere is not this commit's news.
-  if (staged) result = onlyFindings(result, (f) => staged.files.has(f.file) || f.severity === 'error', familyOf);
-  const ids = (list: typeof families) => new Set(list.flatMap((f) => f.rules.map((r) => defineRule(r).id)));
-  const others = session.familyNames.filter((n) => !families.some((f) => f.name === n));
-  // The other families' rule ids are loaded only when there is a baseline to scope: a run without
-  // one (every pre-commit run of a repository that never wrote one) loads only its own families.
-  // (loadFamilies([]) is every family.)
-  const withBaseline = baselineWanted(checked, values);
-  const notRun = ids(others.length && withBaseline ? await session.families(others) : []);
-  const scope = runScope(ids(families), notRun, read, (file) => pathKind(path.join(checked.root, file)) !== 'absent');
-  // errata check's entries share the file; check neither uses them up nor prunes them. Files the
-  // command line left out are not judged by the baseline either.
-  // Errata's rules load only when a baseline is read: a run without one judges no entry.
-  const errata = withBaseline ? await import('../errata/rules.js') : undefined;
-  const inScope = (file: string, ruleId: string) => !errata?.isErrataFinding({ ruleId }) && (!targets || targets.matches(file)) && scope(file, ruleId);
-  const baselined = applyBaseline(result, checked, values, { inScope, familyOf: (f) => familyOf.get(f) });
+  // Only the files named, and a commit's own findings and every error (a warning elsewhere is not
+  // this commit's news); then the baseline, over what the run could see (the session's last steps).
+  const baselined = await session.finish(ran, {
+    corpus: checked,
+    families,
+    baseline: values,
+    ...(targets ? { files: targets.matches } : {}),
+    ...(staged ? { keep: (f: Finding) => staged.files.has(f.file) || f.severity === 'error' } : {}),
+  });
   const code = await emit(baselined, values, checked, families.flatMap((f) => f.rules), io);
   if (values.debug) {
     const { debugLines } = await import('../core/cli/debug.js');
-    for (const line of debugLines(baselined, timings, read, checked)) io.stderr.write(`specgate: debug: ${line}\n`);
+    for (const line of debugLines(baselined, timings, ran.read, checked)) io.stderr.write(`specgate: debug: ${line}\n`);
   }
   return code;
 }
@@ -215,17 +210,6 @@ const NOT_REPLAYED = ['fix', 'fix-dry-run', 'staged', 'changed', 'stdin', 'debug
 
 function replayable(values: Record<string, unknown>): boolean {
   return NOT_REPLAYED.every((flag) => values[flag] === undefined || values[flag] === false);
-}
-
-/** The findings of the files named on the command line; each family's row counts only those. */
-function onlyTargets(result: CheckResult, matches: (file: string) => boolean, familyOf: ReadonlyMap<Finding, string>): CheckResult {
-  return onlyFindings(result, (f) => matches(f.file), familyOf);
-}
-
-function onlyFindings(result: CheckResult, keep: (f: Finding) => boolean, familyOf: ReadonlyMap<Finding, string>): CheckResult {
-  const findings = result.findings.filter(keep);
-  const withheld = result.withheld?.filter((w) => keep(w.finding));
-  return recount({ ...result, findings, ...(withheld ? { withheld } : {}) }, familyOf);
 }
 
 /**

@@ -106,12 +106,11 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   // entries (and, with --rfc, only that RFC's): an erratum recorded as known debt passes the gate.
   let baseline: CheckResult['baseline'];
   if (sub === 'check') {
-    const { applyBaseline } = await import('../core/config/suppressions.js');
     const judged = new Set(result.rfcs.map((r) => r.file));
     // The rules of the plugins' errata-like families are errata check's to settle too.
     const beside = new Set(families.slice(1).flatMap((f) => f.rules.map((r) => r.id)));
     const inScope = (file: string, ruleId: string) => (isErrataFinding({ ruleId }) || beside.has(ruleId)) && (!args.rfc || judged.has(file));
-    const baselined = applyBaseline({ findings, families: [] }, corpus, common as BaselineOptions, { inScope });
+    const baselined = await session.baseline({ findings, families: [] }, { corpus, values: common as BaselineOptions, inScope });
     findings = baselined.findings;
     baseline = baselined.baseline;
   }

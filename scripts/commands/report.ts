@@ -6,24 +6,26 @@ import { UsageError } from '../core/base/errors.js';
 import type { CliIo } from '../core/io/process-io.js';
 import { processIo } from '../core/io/process-io.js';
 import { cacheableRun } from '../core/replay/observed-reads.js';
-import { jsonText } from '../core/reporters/json-text.js';
 import { printable } from '../core/base/printable.js';
-import { COMMON_OPTIONS, openRoot, writeReport } from '../core/cli/run-env.js';
+import { checkStateFormat, COMMON_OPTIONS, emit, openRoot } from '../core/cli/run-env.js';
+import { formatName, loadReporter } from '../core/reporters/index.js';
+import type { ReportSection } from '../core/reporters/types.js';
+import type { ReportModel } from '../report/model.js';
 import { toPosix } from '../core/io/source.js';
 import { buildReport } from '../report/build.js';
 import { errataPending } from '../report/errata-pending.js';
 
-export const REPORT_FORMATS = ['text', 'json', 'markdown', 'html'] as const;
-
-const HELP = `usage: specgate report [--format text|json|markdown|html] [-o|--output FILE] [options]
+const HELP = `usage: specgate report [--format text|stylish|json|markdown|html] [-o|--output FILE] [options]
 
 The corpus's governance state: corpus counts, RFCs per status and each RFC's last status change,
 the open questions of Active and Accepted RFCs, the acceptance tally of Accepted RFCs (all ticked,
 some, none, no boxes), errata pending, invariants per RFC, citations between RFCs (and cited
 sections that do not exist). Read through the same RFC reader and caches as "specgate check".
-  -f, --format NAME        text (default: tables), json (versioned: docs/commands/report.md),
-                           markdown, or html (one self-contained page: a chart of the status counts
-                           over the git history and a picture of the citation graph; no script)
+  -f, --format NAME        text or stylish (default: tables), json (versioned:
+                           docs/commands/report.md), markdown, or html (one self-contained page: a
+                           chart of the status counts over the git history and a picture of the
+                           citation graph; no script). The formats that carry findings (compact,
+                           sarif, github, junit, gitlab) are refused: a report has none
   -o, --output FILE        write the report to FILE instead of stdout (the html's links to RFC
                            files are relative to FILE's folder)
       --history N          html: commits of the RFC folder's history read at most (default 2000;
@@ -68,8 +70,10 @@ async function reportRun(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(HELP);
     return 0;
   }
-  const format = (values.format as string | undefined) ?? 'text';
-  if (!(REPORT_FORMATS as readonly string[]).includes(format)) throw new UsageError(`report --format is ${REPORT_FORMATS.join(', ')} (got "${format}")`, HELP);
+  // One of the one list of formats (core/reporters/index.ts); those that carry only findings are refused before any work.
+  const format = formatName((values.format as string | undefined) ?? 'stylish');
+  await loadReporter(format);
+  checkStateFormat('report', values.format as string | undefined);
   const history = historyLimit(values.history as string | undefined);
   if (values['cache-location'] !== undefined && values['no-cache']) throw new UsageError('give --cache-location or --no-cache, not both');
   setCacheLocation(values['cache-location'] as string | undefined);
@@ -82,22 +86,26 @@ async function reportRun(argv: string[], io: CliIo): Promise<number> {
   const errata = await errataPending(corpus);
   const model = await buildReport(corpus, { errataPending: errata.pending });
   const output = values.output as string | undefined;
-  let text: string;
-  if (format === 'json') text = jsonText(model) + '\n';
-  else if (format === 'markdown') text = (await import('../report/markdown.js')).renderMarkdown(model, { base: output === undefined ? '' : linkBase(opened.root, output) });
-  else if (format === 'html') {
-    const { statusHistory } = await import('../report/history.js');
-    const { renderHtml } = await import('../report/html.js');
-    const points = history === 0 || values.staged ? undefined : await statusHistory(corpus, history);
-    const base = output === undefined ? '' : linkBase(opened.root, output);
-    text = renderHtml({ ...model, ...(points ? { history: points } : {}) }, { name: path.basename(opened.root), href: (file) => relativeLink(base, file), ...(points ? { history: points } : {}) });
-  } else text = (await import('../report/terminal.js')).renderTerminal(model);
+  // The report's state is the one section of its result, rendered for the format asked (the html's history read only then).
+  const section: ReportSection = {};
+  if (format === 'json') section.json = model as unknown as Record<string, unknown>;
+  else if (format === 'markdown') section.markdown = (await import('../report/markdown.js')).renderMarkdown(model, { base: output === undefined ? '' : linkBase(opened.root, output) });
+  else if (format === 'html') section.html = await htmlSection(model, corpus, { root: opened.root, output, history, staged: values.staged === true });
+  else section.human = (await import('../report/terminal.js')).renderTerminal(model);
   // Reading problems (an RFC that is not UTF-8, one past the size cap) are said, not hidden.
   // What judging the errata found reading their targets is `errata check`'s to say, not the report's.
   const errataOwn = new Set(errata.problems);
   for (const p of corpus.problems) if (!errataOwn.has(p)) io.stderr.write(`specgate: ${printable(`${p.file}: ${p.message}`)} (${p.ruleId})\n`);
-  writeReport(output, text, io);
-  return 0;
+  return emit({ findings: [], families: [] }, values, corpus, [], io, { sections: [section], state: { command: 'report' } });
+}
+
+/** The page's parts: the status history from git (unless --staged or --history 0), links relative to where the page is written. */
+async function htmlSection(model: ReportModel, corpus: Corpus, o: { root: string; output: string | undefined; history: number | undefined; staged: boolean }): Promise<{ title: string; body: readonly string[] }> {
+  const { statusHistory } = await import('../report/history.js');
+  const { htmlParts } = await import('../report/html.js');
+  const points = o.history === 0 || o.staged ? undefined : await statusHistory(corpus, o.history);
+  const base = o.output === undefined ? '' : linkBase(o.root, o.output);
+  return htmlParts({ ...model, ...(points ? { history: points } : {}) }, { name: path.basename(o.root), href: (file) => relativeLink(base, file), ...(points ? { history: points } : {}) });
 }
 
 /** --history N: a whole number of commits, 0 for none. */

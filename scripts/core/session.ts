@@ -19,6 +19,10 @@ import { configuredSeverities, openRoot, requireRootLayout } from './cli/run-env
 import type { Layout, LayoutNeed } from './preset/layout.js';
 import { presetLayout } from './preset/layout.js';
 import type { FileSource } from './io/source.js';
+import type { BaselineOptions, InScope, Suppressions } from './config/suppressions.js';
+import { applyBaseline, applySuppressions, baselineWanted, MAX_SUPPRESSIONS_BYTES, parseSuppressions, runScope, SUPPRESSIONS_FILE } from './config/suppressions.js';
+import { pathKind } from './replay/observed-reads.js';
+import path from 'node:path';
 
 /**
  * What the faces hand the session from above core/ (core imports no rule and no family): the
@@ -29,6 +33,19 @@ export interface Builtins {
   /** The built-in check families (a command that runs none, as errata or wire, hands none). */
   declarations?: readonly FamilyDeclaration[];
   loadFamilies?(names: readonly string[], extra: readonly FamilyDeclaration[]): Promise<Array<Family & FamilyFacts>>;
+  /**
+   * Rules of another command whose entries share the baseline file (errata check's): this face's
+   * runs neither use them up nor prune them. Loaded only when a baseline is read.
+   */
+  notJudged?(): Promise<(ruleId: string) => boolean>;
+}
+
+/** What a face asks of a run's result before the baseline settles it (`Session.finish`). */
+export interface Narrowing {
+  /** Only the findings in these files (the paths and globs of the command line); the baseline judges only them too. */
+  files?: (file: string) => boolean;
+  /** Only the findings kept (a commit's own, and every error: `check --changed`). */
+  keep?: (finding: Finding) => boolean;
 }
 
 export interface SessionOptions {
@@ -148,6 +165,14 @@ export class Session {
     return corpus;
   }
 
+  /** A corpus with unsaved text laid over another's source (`check --stdin`; the editor lays its buffers over the tree the same way). */
+  async overlaid(base: Corpus, rel: string, text: string): Promise<Corpus> {
+    const { OverlaySource } = await import('./io/overlay-source.js');
+    const overlay = new OverlaySource(base.source);
+    overlay.set(rel, text);
+    return this.corpus(overlay, { useParseCache: base.useParseCache });
+  }
+
   /** Runs the families over the corpus and settles their findings by the configuration's exceptions. */
   async run(o: { corpus: Corpus; families: Family[]; options?: Record<string, unknown>; reportUnused?: boolean; onRuleTimed?: (family: string, rule: string, ms: number) => void }): Promise<SessionRun> {
     const read = new Set<string>();
@@ -166,6 +191,58 @@ export class Session {
     const found = await runFamilies({ corpus: o.corpus, families: o.families, options: o.options ?? {}, severities: await this.resolveSeverities(), onFamilyDone, ...(o.onRuleTimed ? { onRuleTimed: o.onRuleTimed } : {}), ...(findingsCache ? { findingsCache } : {}) });
     const result = await this.applyExceptions(found, { corpus: o.corpus, read, families: o.families, familyOf, reportUnused: o.reportUnused !== false });
     return { result, read, familyOf };
+  }
+
+  /**
+   * The last steps of the pipeline, the same for every face: the result narrowed to what the face
+   * asked for (files named, a commit's own findings), then settled by the baseline
+   * (specgate-suppressions.json, from the index with --staged), which judges only what the run could
+   * see: the files it read, the rules of the families that ran (the others' entries are left alone,
+   * so their ids are loaded only when there is a baseline), never another command's rules.
+   */
+  async finish(ran: SessionRun, o: Narrowing & { corpus: Corpus; families: readonly Family[]; baseline: BaselineOptions }): Promise<CheckResult> {
+    let result = ran.result;
+    if (o.files) result = narrow(result, (f) => o.files!(f.file), ran.familyOf);
+    if (o.keep) result = narrow(result, o.keep, ran.familyOf);
+    if (!baselineWanted(o.corpus, o.baseline)) return this.baseline(result, { corpus: o.corpus, values: o.baseline, familyOf: ran.familyOf });
+    const ids = (list: readonly Family[]) => new Set(list.flatMap((f) => f.rules.map((r) => defineRule(r).id)));
+    const others = this.familyNames.filter((n) => !o.families.some((f) => f.name === n));
+    const notRun = ids(others.length ? await this.families(others) : []);
+    const scope = runScope(ids(o.families), notRun, ran.read, (file) => pathKind(path.join(o.corpus.root, file)) !== 'absent');
+    const notJudged = this.builtins.notJudged ? await this.builtins.notJudged() : undefined;
+    const inScope: InScope = (file, ruleId) => !notJudged?.(ruleId) && (!o.files || o.files(file)) && scope(file, ruleId);
+    return this.baseline(result, { corpus: o.corpus, values: o.baseline, inScope, familyOf: ran.familyOf });
+  }
+
+  /**
+   * The baseline step (core/config/suppressions.ts): the suppressions file read (and written, when
+   * asked), the recorded errors hidden within `inScope`. A command that runs its own rules (errata
+   * check) calls it with its own scope.
+   */
+  async baseline(result: CheckResult, o: { corpus: Corpus; values: BaselineOptions; inScope?: InScope; familyOf?: ReadonlyMap<Finding, string> }): Promise<CheckResult> {
+    return applyBaseline(result, o.corpus, o.values, { ...(o.inScope ? { inScope: o.inScope } : {}), familyOf: (f) => o.familyOf?.get(f) });
+  }
+
+  /**
+   * The baseline as the editor applies it, one file at a time: that file's recorded errors hidden
+   * while there are no more than recorded, as `check` hides them (`never`: guards, never hidden).
+   * The file is read from the session's source (the editor's buffers); unreadable or absent, nothing
+   * is hidden: the editor shows what `check` would fail on.
+   */
+  hideRecorded<F extends Finding>(file: string, findings: readonly F[], never: ReadonlySet<Finding>): F[] {
+    const recorded = this.recorded();
+    if (!Object.hasOwn(recorded, file)) return [...findings];
+    return applySuppressions([...findings], { [file]: recorded[file]! }, undefined, never).findings as F[];
+  }
+
+  private recorded(): Suppressions {
+    const got = this.source.read(SUPPRESSIONS_FILE);
+    if (!got.ok || got.bytes.length > MAX_SUPPRESSIONS_BYTES) return {};
+    try {
+      return parseSuppressions(SUPPRESSIONS_FILE, got.bytes.toString('utf8'));
+    } catch {
+      return {};
+    }
   }
 
   /**
@@ -214,6 +291,13 @@ export async function commandSession(values: CommonValues, needs: readonly Layou
   await requireRootLayout(values, session, needs);
   await session.resolveSeverities();
   return session;
+}
+
+/** The findings kept; each family's row counts only those. */
+function narrow(result: CheckResult, keep: (f: Finding) => boolean, familyOf: ReadonlyMap<Finding, string>): CheckResult {
+  const findings = result.findings.filter(keep);
+  const withheld = result.withheld?.filter((w) => keep(w.finding));
+  return recount({ ...result, findings, ...(withheld ? { withheld } : {}) }, familyOf);
 }
 
 /** Each family's row counts the findings left of those it found (after exceptions or a narrowing to some files). */

@@ -16,8 +16,6 @@ import type { Builtins } from '../core/session.js';
 import { Session } from '../core/session.js';
 import { FsSource, globMatcher } from '../core/io/source.js';
 import type { FamilyFacts } from '../core/engine/family.js';
-import { applySuppressions, MAX_SUPPRESSIONS_BYTES, parseSuppressions, SUPPRESSIONS_FILE } from '../core/config/suppressions.js';
-import type { Suppressions } from '../core/config/suppressions.js';
 
 /** What the editor hands the session from above core/: the built-in rules and families. */
 const BUILTINS: Builtins = { catalog: BUILTIN_RULES, declarations: FAMILY_DECLARATIONS, loadFamilies };
@@ -133,20 +131,6 @@ export class Workspace {
   /** Per family, the guards against a vacuous pass among its findings: the baseline never hides them. */
   private readonly guards = new Map<string, ReadonlySet<string>>();
 
-  /**
-   * The committed baseline (specgate-suppressions.json at the root, as the CLI reads it): the editor
-   * shows what \`specgate check\` would fail on, not the debt recorded. Unreadable or absent: none.
-   */
-  private baseline(): Suppressions {
-    const got = this.overlay.read(SUPPRESSIONS_FILE);
-    if (!got.ok || got.bytes.length > MAX_SUPPRESSIONS_BYTES) return {};
-    try {
-      return parseSuppressions(SUPPRESSIONS_FILE, got.bytes.toString('utf8'));
-    } catch {
-      return {};
-    }
-  }
-
   /** The findings on one file, from every family (a parse problem two families met, once). */
   findingsFor(file: string): EditorFinding[] {
     const seen = new Set<string>();
@@ -160,11 +144,10 @@ export class Workspace {
       seen.add(key);
       out.push(f);
     }
-    // The committed baseline hides a file's recorded errors while there are no more than recorded, as check does.
-    const recorded = this.baseline();
-    if (!Object.hasOwn(recorded, file)) return out;
-    const never = new Set(out.filter((f) => [...this.guards.values()].some((g) => g.has(findingKey(f)))));
-    return applySuppressions(out, { [file]: recorded[file]! }, undefined, never).findings as EditorFinding[];
+    // The committed baseline hides a file's recorded errors while there are no more than recorded, as check does (the session's step).
+    if (!this.session) return out;
+    const never = new Set<Finding>(out.filter((f) => [...this.guards.values()].some((g) => g.has(findingKey(f)))));
+    return this.session.hideRecorded(file, out, never);
   }
 
   private async loadConfig(): Promise<void> {

@@ -1,6 +1,7 @@
 import type { HistoryPoint, ReportModel } from './model.js';
 import { citationGraph, esc, historyChart, ROLE_COLOURS } from './svg.js';
 import { SECTION_TITLES } from './sections.js';
+import { htmlPage } from '../core/reporters/html.js';
 
 export interface HtmlOptions {
   /** The link to an RFC's file from where the page is written. */
@@ -17,6 +18,11 @@ export interface HtmlOptions {
  * text of the corpus goes through `esc`: it is pull-request text.
  */
 export function renderHtml(model: ReportModel, opts: HtmlOptions): string {
+  return htmlPage(htmlParts(model, opts));
+}
+
+/** The page's title and parts (a header and a `<section>` per part of the report): the report's section of `--format html`. */
+export function htmlParts(model: ReportModel, opts: HtmlOptions): { title: string; body: string[] } {
   const points: HistoryPoint[] = [...(opts.history ?? []), { commit: 'working tree', date: 'now', counts: Object.fromEntries(model.statuses.map((s) => [s.status, s.count])) }];
   const rfcLink = (n: string) => {
     const row = model.rfcs.find((r) => r.number === n);
@@ -52,61 +58,6 @@ export function renderHtml(model: ReportModel, opts: HtmlOptions): string {
       : []),
     `<section id="rfcs"><h2>${SECTION_TITLES.rfcs}</h2>${details(`all ${model.rfcs.length} RFCs`, table(['RFC', 'title', 'status', 'last status change', 'invariants', 'cites', 'cited by'], model.rfcs.map((r) => [`<a href="${esc(opts.href(r.file))}">${esc(r.number || r.file)}</a>`, esc(r.title), `${swatch(r.role ?? 'other')}${esc(r.status)}`, r.lastChange ? `${esc(r.lastChange.what)} <span class="date">${esc(r.lastChange.date)}</span>` : '', String(r.invariants.length), String(r.citesOutCount ?? r.citesOut.length), String(r.citedByCount ?? r.citedBy.length)]), 'wide'), model.rfcs.length <= 12)}</section>`,
   ];
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<title>${esc(opts.name)}: protocol status</title>
-<style>${CSS}</style>
-</head>
-<body>
-<main>
-${body.join('\n')}
-</main>
-</body>
-</html>
-`;
+  return { title: `${opts.name}: protocol status`, body };
 }
 
-/** System fonts only (nothing fetched); one column on a phone, two where there is room. */
-const CSS = `
-:root{color-scheme:light;--fg:#1d2433;--muted:#5b6475;--line:#dde2ea;--bg:#f6f7f9;--card:#fff}
-*{box-sizing:border-box}
-body{margin:0;background:var(--bg);color:var(--fg);font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
-main{max-width:1200px;margin:0 auto;padding:16px}
-header h1{font-size:1.5rem;margin:.2rem 0}
-header p{color:var(--muted);margin:.2rem 0 1rem}
-section{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:12px 16px;margin:0 0 16px}
-h2{font-size:1.15rem;margin:.2rem 0 .8rem}
-h3{font-size:1rem}
-.cards{display:grid;grid-template-columns:repeat(2,1fr);gap:10px}
-.card{border:1px solid var(--line);border-radius:6px;padding:10px;display:flex;flex-direction:column}
-.card .n{font-size:1.8rem;font-weight:600}
-.card .label{color:var(--muted)}
-.two{display:grid;grid-template-columns:1fr;gap:16px;align-items:start}
-figure{margin:0}
-figcaption{color:var(--muted);font-size:.85rem;margin-top:4px}
-svg{width:100%;height:auto;display:block}
-.graph{max-width:860px;margin:0 auto}
-.chart .tick line{stroke:var(--line)}
-.chart text{font-size:13px;fill:var(--muted)}.graph text{font-size:11px;fill:var(--muted)}
-.graph .links line{stroke:#9aa5b1;stroke-opacity:.7;stroke-width:1.2}
-.graph .node circle{stroke:#fff;stroke-width:1.5}
-.graph .node text{fill:#fff;font-size:9px;font-weight:600;pointer-events:none}
-.graph a:focus circle,.graph a:hover circle{stroke:var(--fg);stroke-width:2.5}
-.scroll{overflow-x:auto}
-table{border-collapse:collapse;width:100%;font-size:.9rem}
-th,td{text-align:left;padding:5px 8px;border-bottom:1px solid var(--line);vertical-align:top;overflow-wrap:anywhere}
-th{color:var(--muted);font-weight:600;white-space:nowrap}
-table.wide td{min-width:4.5em}
-td a,li a{color:#1f5fae}
-.swatch{display:inline-block;width:.8em;height:.8em;border-radius:2px;margin-right:.4em;vertical-align:-.05em}
-.badge{display:inline-block;background:var(--bg);border:1px solid var(--line);border-radius:10px;padding:0 8px;font-size:.85rem;color:var(--muted);vertical-align:.1em}
-.date{color:var(--muted);white-space:nowrap}
-.empty{color:var(--muted)}
-summary{cursor:pointer;color:#1f5fae;margin:.2rem 0 .5rem}
-@media (max-width:600px){.chart text{font-size:22px}.graph-wrap{overflow-x:auto}.graph{min-width:620px}main{padding:8px}section{padding:10px}table.wide thead{display:none}table.wide tr{display:block;border-bottom:1px solid var(--line);padding:4px 0}table.wide td{display:inline-block;border:0;padding:2px 6px;min-width:0}table.wide td:last-child{display:block}}
-@media (min-width:760px){.cards{grid-template-columns:repeat(4,1fr)}.two{grid-template-columns:minmax(220px,1fr) 2fr}}
-`;

@@ -11,16 +11,9 @@ import type { HistoryPoint, ReportModel } from './model.js';
  * RFC has nothing to run in. docs/architecture.md says why d3 and not a charting library.
  */
 
-/** Text in SVG or HTML, element content and attribute values alike. */
-export function esc(s: string): string {
-  return s
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '')
-    .replace(BIDI, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-    .replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { esc } from '../core/reporters/html.js';
 
-/** The bidi marks, embeddings, overrides and isolates, and the line separators: shown as escapes, as on a terminal (a browser would reorder the text around them). */
-const BIDI = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+export { esc };
 
 /** One colour per status role (a status the process does not name is grey). */
 export const ROLE_COLOURS: Readonly<Record<StatusRole | 'other', string>> = {

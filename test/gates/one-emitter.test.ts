@@ -52,3 +52,56 @@ describe('probe takes every format of the one list', () => {
     expect((JSON.parse(gitlab.stdout) as unknown[]).length).toBe(json.json.findings.length);
   });
 });
+
+describe('report takes the one list too: its state is a section every state format renders', () => {
+  it('stylish (text), json, markdown and html render the state; the formats that carry findings refuse it in one line, before any work', async () => {
+    const { STATE_FORMATS } = await import('../../scripts/core/reporters/index.js');
+    const json = await runCli(['report', '-f', 'json']);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout).version).toBe(1);
+    for (const format of FORMATS) {
+      const r = await runCli(['report', '-f', format]);
+      if (STATE_FORMATS.has(format)) {
+        expect(r.code, `${format}: ${r.stderr}`).toBe(0);
+        expect(r.stdout.length, format).toBeGreaterThan(100);
+      } else {
+        expect(r.code, format).toBe(2);
+        expect(r.stdout, format).toBe('');
+        expect(r.stderr, format).toBe(`specgate: report --format ${format}: ${format} carries findings, and report reports a state, not findings (its formats: stylish, json, markdown or html; text is stylish)\n`);
+      }
+    }
+    // report's own name for its tables is stylish's alias, for every command.
+    expect((await runCli(['report', '-f', 'text'])).stdout).toBe((await runCli(['report', '-f', 'stylish'])).stdout);
+    expect((await runCli(['report'])).stdout).toBe((await runCli(['report', '-f', 'stylish'])).stdout);
+  }, 120_000);
+
+  it('markdown and html are formats of every command: check renders its findings in them, with the baseline lines', async () => {
+    const root = tempCopy(ANCHOR);
+    const check = (...args: string[]) => runCli(['check', 'rfcs', '--root', root, '--preset', 'openwop', ...args]);
+    const json = JSON.parse((await check('-f', 'json')).stdout) as { findings: Array<{ ruleId: string; file: string; line: number; column: number }> };
+    expect(json.findings.length).toBeGreaterThan(0);
+    const md = await check('-f', 'markdown');
+    expect([0, 1]).toContain(md.code);
+    const rows = md.stdout.split('\n').filter((l) => /^\| (error|warning|notice) \|/.test(l));
+    expect(rows.map((l) => l.split(' | ')[1])).toEqual(json.findings.map((f) => `${f.file.replace(/[:_]/g, (c) => (c === ':' ? '&#58;' : '\\_'))}:${f.line}:${f.column}`));
+    const html = await check('-f', 'html');
+    expect(html.stdout).toMatch(/^<!doctype html>/);
+    expect(html.stdout.match(/<tr><td>(error|warning|notice)<\/td>/g)?.length).toBe(json.findings.length);
+    expect(html.stdout).not.toMatch(/<script/i);
+    // With a baseline, both carry its line in the report itself (as stylish and json do), not on stderr.
+    const all = (...args: string[]) => runCli(['check', '--root', root, '--preset', 'openwop', ...args]);
+    expect((await all('-f', 'compact')).code).toBe(1);
+    expect((await all('--suppress-all', '-f', 'compact')).code).toBe(0);
+    for (const format of ['markdown', 'html']) {
+      const r = await all('-f', format);
+      expect(r.stdout, format).toMatch(/known errors? suppressed by/);
+      expect(r.stderr, format).not.toMatch(/known errors? suppressed/);
+    }
+    // A command's section with nothing of markdown's or html's own is its terminal text there (errata's patch), not on stderr.
+    for (const format of ['markdown', 'html']) {
+      const r = await runCli(['errata', 'apply', '--dry-run', '--root', root, '--preset', 'openwop', '-f', format]);
+      expect(r.stdout, format).toMatch(/^\+\+\+ b\/RFCS\//m);
+      expect(r.stderr, format).not.toMatch(/^\+\+\+ b\//m);
+    }
+  }, 180_000);
+});

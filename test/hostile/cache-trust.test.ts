@@ -205,4 +205,18 @@ describe('hostile: a planted cache entry is never run nor trusted (issue 35, poi
       () => check(top, ['--root', 'gov', '--cache-location', 'node_modules/.cache/specgate']),
     );
   }, 120_000);
+
+  it('a planted entry for a staged blob id (the text a clean map would have, framed with the attacker\'s secret) is a miss: the blob is read from git', () => {
+    const { root } = brokenRepo();
+    const cacheDir = tempDir('specgate-cache-');
+    // The broken map's blob id, and the entry a run would keep for it, holding a clean map instead.
+    const oid = gitOk(root, ['rev-parse', `:${MAP}`]);
+    const clean = JSON.parse(readFileSync(path.join(root, MAP), 'utf8'));
+    delete clean.unexpectedKey;
+    mkdirSync(path.join(cacheDir, 'blobs'), { recursive: true });
+    writeFileSync(path.join(cacheDir, 'blobs', oid), frameEntry('blobs', oid, Buffer.from(`${JSON.stringify(clean, null, 2)}\n`), randomBytes(32)));
+    const r = check(root, ['--staged'], { SPECGATE_CACHE_DIR: cacheDir });
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    expect(r.stdout).toMatch(/unexpectedKey/);
+  });
 });

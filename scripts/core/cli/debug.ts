@@ -15,6 +15,8 @@ export function debugLines(result: CheckResult, timings: readonly { family: stri
     `cache folder: ${corpus.useParseCache ? printable(cacheFolder(corpus.root)) : 'off (--no-cache)'}`,
     `files read (${read.size}): ${[...read].sort().map((f) => printable(f)).join(', ')}`,
   ];
+  const blobs = (corpus.source as { blobs?: { fromGit: number; kept: number } }).blobs;
+  if (blobs) lines.push(`staged blobs: ${blobs.fromGit} read from git, ${blobs.kept} kept by object id in the cache folder`);
   if (corpus.work.size > 0) lines.push(`work: ${[...corpus.work].map(([what, n]) => `${what} ${n}`).join(', ')}`);
   for (const s of result.families) {
     lines.push(`${s.family}: ${ms(s.ms)}, ${s.files} files, ${s.visited} items`);

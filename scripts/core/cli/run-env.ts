@@ -12,7 +12,7 @@ import { FsSource, toPosix } from '../io/source.js';
 import { noteReportFile, pathKind } from '../replay/observed-reads.js';
 import { userOutputTarget, writeUserOutput } from '../io/user-output.js';
 import { packageVersion } from '../base/package-root.js';
-import { BASELINE_IN_REPORT, FORMATS, loadReporter } from '../reporters/index.js';
+import { BASELINE_IN_REPORT, FORMATS, formatName, loadReporter, STATE_FORMATS } from '../reporters/index.js';
 import type { ReportEnv, ReportSection, RuleInfo } from '../reporters/types.js';
 import { ruleUnderPreset } from '../engine/rule.js';
 import type { RuleCatalog } from '../engine/rule-catalog.js';
@@ -39,6 +39,16 @@ export const COMMON_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+/** Help text after an option's name, wrapped at 100 columns under its first line (the list of formats grows). */
+function helpLines(text: string): string {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    if (lines.length && (lines.at(-1)! + ' ' + word).length <= 100 - 27) lines[lines.length - 1] += ' ' + word;
+    else lines.push(word);
+  }
+  return lines.join('\n' + ' '.repeat(27));
+}
+
 /** The help text of COMMON_OPTIONS; every command's usage ends with it. */
 export const COMMON_HELP = `common options:
   -h, --help               print this help and exit 0
@@ -49,7 +59,7 @@ export const COMMON_HELP = `common options:
       --config FILE        the configuration (default: specgate.config.json, searched upward from
                            --root, else from the working directory, up to the git work-tree
                            top; outside git, that folder only)
-  -f, --format NAME        ${FORMATS.slice(0, -1).join(', ')} or ${FORMATS.at(-1)} (default stylish)
+  -f, --format NAME        ${helpLines(`${FORMATS.slice(0, -1).join(', ')} or ${FORMATS.at(-1)} (default stylish)`)}
   -o, --output FILE        write the report to FILE instead of stdout
       --staged             read the git index instead of the working tree
   -q, --quiet              report errors only
@@ -69,6 +79,8 @@ export interface CommonValues {
   'max-warnings'?: string;
   color?: boolean;
   'no-color'?: boolean;
+  /** Neither read nor write the cache folder (check's `--no-cache`). */
+  'no-cache'?: boolean;
 }
 
 /** What each command needs of the layout by default: the RFC folder and the interop map. */
@@ -127,6 +139,12 @@ export async function openRoot(values: CommonValues, needs: readonly LayoutNeed[
     // What the run will read (`reads`, by the layout: the preset's until the configuration is
     // read), fetched from the index in one git process at the first read, the configuration's with it.
     if (reads) index.want(() => [CONFIG_FILE, ...reads(layout ?? presetLayout(values.preset ?? 'specgate'))]);
+    // A blob kept by its object id in the cache folder is never asked of git (core/cache/blob-cache.ts).
+    if (values['no-cache'] !== true) {
+      const [{ openCache }, { blobStore }] = await Promise.all([import('../cache/cache.js'), import('../cache/blob-cache.js')]);
+      const store = openCache(root);
+      if (store) index.keepBlobs(blobStore(store));
+    }
     source = index;
   } else source = new FsSource(root);
   // With --staged, the repository's own config file is read from the index like everything else.
@@ -226,7 +244,7 @@ function tooManyWarnings(findings: readonly Finding[], values: CommonValues): nu
 export function finish(findings: readonly Finding[], values: CommonValues, io: CliIo = processIo): 0 | 1 {
   const max = tooManyWarnings(findings, values);
   if (max !== undefined) {
-    const format = values.format ?? 'stylish';
+    const format = formatName(values.format ?? 'stylish');
     const human = (format === 'stylish' || format === 'compact') && !values.output;
     (human ? io.stdout : io.stderr).write(`${TOOL_NAME} found too many warnings (maximum: ${max}).
 `);
@@ -248,6 +266,20 @@ export interface EmitExtras {
   preset?: string;
   /** The repository `--output` may not leave through a link it placed (core/io/user-output.ts), when not `root`. */
   writeRoot?: string;
+  /**
+   * The result has no findings part, only its sections (`report`: the corpus's state): the formats of
+   * STATE_FORMATS render the sections alone; the others, which carry findings, refuse it (one line).
+   * `command` names the command in that line.
+   */
+  state?: { command: string };
+}
+
+/** A command whose result is a state (report) refuses a format that only carries findings: one line, before any work. */
+export function checkStateFormat(command: string, format: string | undefined): void {
+  const name = formatName(format ?? 'stylish');
+  if (!FORMATS.includes(name) || STATE_FORMATS.has(name)) return;
+  const list = [...STATE_FORMATS];
+  throw new UsageError(`${command} --format ${name}: ${name} carries findings, and ${command} reports a state, not findings (its formats: ${list.slice(0, -1).join(', ')} or ${list.at(-1)}; text is stylish)`);
 }
 
 /**
@@ -258,8 +290,9 @@ export interface EmitExtras {
  * finding the run kept.
  */
 export async function emit(result: CheckResult, values: CommonValues, corpus: Corpus | undefined, rules: RuleInfo[], io: CliIo = processIo, extras: EmitExtras = {}): Promise<0 | 1> {
-  const format = values.format ?? 'stylish';
+  const format = formatName(values.format ?? 'stylish');
   const reporter = await loadReporter(format);
+  if (extras.state) checkStateFormat(extras.state.command, values.format);
   const env: ReportEnv = {
     sourceOf: extras.sourceOf ?? ((file) => corpus?.cachedText(file) ?? corpus?.text(file)),
     root: extras.root ?? corpus?.root ?? process.cwd(),
@@ -268,22 +301,26 @@ export async function emit(result: CheckResult, values: CommonValues, corpus: Co
     // SARIF's rule help names the section of the process the preset follows, as the messages do.
     rules: rules.map((r) => ruleUnderPreset(r, corpus?.layout.preset ?? extras.preset, corpus?.layout.process.citations)),
     color: colorFor(values, format, io.stdout.isTTY === true),
+    ...(extras.sections ? { sections: extras.sections } : {}),
+    ...(extras.state ? { state: true } : {}),
   };
   const sections = extras.sections ?? [];
   const shown = shownResult(result, values);
   let text: string;
-  if (format === 'json' && sections.some((s) => s.json)) {
-    // The sections' keys beside the report's own, serialised once.
+  if (format === 'json' && (sections.some((s) => s.json) || extras.state)) {
+    // The sections' keys beside the report's own (a state's alone), serialised once.
     const { jsonDoc } = await import('../reporters/json.js');
     const { jsonText } = await import('../reporters/json-text.js');
     const keys = (before: boolean) => Object.assign({}, ...sections.filter((s) => s.json && (s.before === true) === before).map((s) => s.json));
-    text = jsonText({ ...keys(true), ...jsonDoc(shown, env), ...keys(false) }) + '\n';
+    text = jsonText({ ...keys(true), ...(extras.state ? {} : jsonDoc(shown, env)), ...keys(false) }) + '\n';
   } else {
-    text = reporter(shown, env);
+    text = format === 'stylish' && extras.state ? '' : reporter(shown, env);
     if (format === 'stylish') text = sections.map((s) => s.human ?? '').join('') + text;
     if (format === 'github') text = sections.flatMap((s) => s.github ?? []).map((l) => l + '\n').join('') + text;
   }
-  for (const s of sections) if (s.elsewhere && format !== 'stylish' && !(format === 'json' && s.json)) io.stderr.write(extras.redact ? extras.redact(s.elsewhere) : s.elsewhere);
+  // (markdown and html carry a section's terminal text when it has nothing of their own: its patch is there.)
+  const carried = (s: ReportSection) => format === 'stylish' || (format === 'json' && s.json) || ((format === 'markdown' || format === 'html') && s.human);
+  for (const s of sections) if (s.elsewhere && !carried(s)) io.stderr.write(extras.redact ? extras.redact(s.elsewhere) : s.elsewhere);
   writeReport(values.output, extras.redact ? extras.redact(text) : text, io, extras.writeRoot ?? extras.root ?? corpus?.root ?? resolveRoot(values));
   // Files missing where this preset looks, present where another keeps them: say so once.
   if (corpus && result.findings.some((f) => f.ruleId === MISSING_FILE.id)) {

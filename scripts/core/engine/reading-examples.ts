@@ -2,13 +2,13 @@ import type { ReadingRuleId } from '../model/reading-messages.js';
 import type { RuleExamples } from './rule.js';
 
 /*
- * The reading rules' examples (docs/rules.md shows them; test/core/input-rules.test.ts runs them).
+ * The reading rules' examples (docs/rules.md shows them; test/core/engine/input-rules.test.ts runs them).
  * A reading rule has no `run` of its own: the corpus reports it when a rule asks for a file. So an
  * example's files are each asked for as a rule would, by extension (`.json` as JSON, `.yaml` as
  * YAML, `.md` as Markdown), and `options.read` names paths asked for that the case does not hold.
  * What cannot be held in memory (bytes that are not UTF-8, files past the size caps, symlinks,
  * devices) is tested end to end (test/hostile/); what a page cannot show (a byte-order mark, NUL
- * bytes, files past a cap, Markdown too deep for the page itself to be read) is tested in memory beside these (test/core/input-rules.test.ts).
+ * bytes, files past a cap, Markdown too deep for the page itself to be read) is tested in memory beside these (test/core/engine/input-rules.test.ts).
  */
 export const READING_EXAMPLES: Partial<Record<ReadingRuleId, RuleExamples>> = {
   'corpus/missing-file': {

@@ -23,6 +23,16 @@ export interface GitEntry {
   oid: string;
 }
 
+/**
+ * Blobs kept between runs by their object id (`core/cache/blob-cache.ts`: entries of the one cache
+ * folder, authenticated as every entry is). The object id names the content, so a blob kept there
+ * is never asked of git again: a commit that changes one file reads one blob.
+ */
+export interface BlobStore {
+  get(oid: string): Buffer | undefined;
+  set(oid: string, bytes: Buffer): void;
+}
+
 /** Bytes of blobs one `git cat-file --batch` call returns at most. */
 const BATCH_BYTES = 64 * 1024 * 1024;
 
@@ -59,6 +69,9 @@ export class GitBlobSource implements FileSource {
   private wanted: (() => readonly string[]) | undefined;
   /** Paths already asked of git in a batch (an answer it did not give is then read alone, never asked again in a batch). */
   private readonly asked = new Set<string>();
+  private store: BlobStore | undefined;
+  /** Blobs this source asked git for, and blobs it found kept by their object id (tests and `check --debug` count them). */
+  readonly blobs = { fromGit: 0, kept: 0 };
 
   constructor(
     readonly root: string,
@@ -159,9 +172,31 @@ export class GitBlobSource implements FileSource {
     this.wanted = globs;
   }
 
+  /** Keeps the blobs read in `store`, and reads a blob kept there instead of asking git for it. */
+  keepBlobs(store: BlobStore): void {
+    this.store = store;
+  }
+
+  /** The blob of `rel` from the store, by its object id (remembered for the run), or false. */
+  private fromStore(rel: string): boolean {
+    const oid = this.entries.get(rel)?.oid;
+    const bytes = oid && this.store ? this.store.get(oid) : undefined;
+    if (!bytes) return false;
+    this.blobs.kept++;
+    this.cache.set(rel, { ok: true, bytes });
+    return true;
+  }
+
+  /** A blob git just gave: kept for the run, and by its object id for the next runs. */
+  private fetched(rel: string, got: ReadResult): void {
+    this.cache.set(rel, got);
+    if (got.ok && this.store) this.store.set(this.entries.get(rel)!.oid, got.bytes);
+  }
+
   private blob(rel: string): ReadResult {
     const cached = this.cache.get(rel);
     if (cached) return cached;
+    if (this.fromStore(rel)) return this.cache.get(rel)!;
     if (this.wanted && !this.asked.has(rel)) {
       this.prefetch([rel]);
       const got = this.cache.get(rel);
@@ -172,13 +207,14 @@ export class GitBlobSource implements FileSource {
     if (!oid) got = { ok: false, failure: 'missing', message: 'file not found' };
     else {
       try {
+        this.blobs.fromGit++;
         got = { ok: true, bytes: gitOutput(this.root, ['cat-file', 'blob', oid], { maxBuffer: MAX_FILE_BYTES + 1 }) };
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
         got = code === 'ENOBUFS' ? tooLargeBlob() : unreadable(`cannot be read from git (${code ?? (e as Error).message})`);
       }
     }
-    this.cache.set(rel, got);
+    this.fetched(rel, got);
     return got;
   }
 
@@ -210,7 +246,8 @@ export class GitBlobSource implements FileSource {
   prefetch(rels: readonly string[]): void {
     const matches = this.wanted ? globMatcher(this.wanted()) : undefined;
     const more = matches ? [...this.entries].filter(([r, e]) => isRegular(e) && !this.cache.has(r) && !this.asked.has(r) && matches(r)).map(([r]) => r) : [];
-    const wanted = [...new Set([...rels, ...more])].filter((r) => !this.cache.has(r) && !this.asked.has(r) && isRegular(this.entries.get(r)));
+    // A blob kept by its object id is taken from the store: git is asked only for the others.
+    const wanted = [...new Set([...rels, ...more])].filter((r) => !this.cache.has(r) && !this.asked.has(r) && isRegular(this.entries.get(r)) && !this.fromStore(r));
     if (wanted.length === 0) return;
     for (const r of wanted) this.asked.add(r);
     try {
@@ -249,6 +286,7 @@ export class GitBlobSource implements FileSource {
 
   /** One `git cat-file --batch` of the files' blobs (throws ENOBUFS past BATCH_BYTES of output). */
   private fetchBatch(rels: readonly string[]): void {
+    this.blobs.fromGit += rels.length;
     const out = gitOutput(this.root, ['cat-file', '--batch'], { input: rels.map((r) => this.entries.get(r)!.oid).join('\n') + '\n', maxBuffer: BATCH_BYTES + rels.length * 128 });
     let at = 0;
     for (const rel of rels) {
@@ -262,7 +300,7 @@ export class GitBlobSource implements FileSource {
       if (header[1] !== 'blob') return; // unexpected answer: fall back to reading one by one
       const size = Number(header[2]);
       if (!Number.isSafeInteger(size) || eol + 1 + size > out.length) return;
-      this.cache.set(rel, size <= MAX_FILE_BYTES ? { ok: true, bytes: out.subarray(eol + 1, eol + 1 + size) } : tooLargeBlob(size));
+      this.fetched(rel, size <= MAX_FILE_BYTES ? { ok: true, bytes: out.subarray(eol + 1, eol + 1 + size) } : tooLargeBlob(size));
       at = eol + 1 + size + 1;
     }
   }

@@ -14,6 +14,10 @@ export interface ReportEnv {
   /** Metadata of the rules that ran (SARIF lists them). */
   rules: RuleInfo[];
   color?: boolean;
+  /** What the command adds to its findings (compat's table, probe's legs, report's state): the formats that render sections read them here. */
+  sections?: readonly ReportSection[];
+  /** The result has no findings part, only sections (`report`, a corpus's state): a format renders its sections alone. */
+  state?: boolean;
 }
 
 export type Reporter = (result: CheckResult, env: ReportEnv) => string;
@@ -28,10 +32,14 @@ export interface ReportSection {
   /** Top-level keys of the json report; `before` puts them ahead of `findings` and `summary`. */
   json?: Record<string, unknown>;
   before?: boolean;
-  /** Printed before the findings of the stylish report (already escaped for a terminal). */
+  /** Printed before the findings of the stylish report (already escaped for a terminal); markdown and html carry it too (fenced, preformatted) when the section has nothing of theirs. */
   human?: string;
   /** Lines printed before a github report (workflow commands, already escaped). */
   github?: readonly string[];
-  /** Written to stderr when the format has no place for it (neither stylish, nor json with `json`): errata's patch, while stdout stays the format. */
+  /** The section in Markdown (`-f markdown`), before the findings. */
+  markdown?: string;
+  /** The section as parts of a page (`-f html`: escaped HTML, each part a `<section>` or `<header>`); the first section's title is the page's. */
+  html?: { title: string; body: readonly string[] };
+  /** Written to stderr when the format has no place for it (neither stylish, nor json with `json`, nor markdown or html with `human`): errata's patch, while stdout stays the format. */
   elsewhere?: string;
 }

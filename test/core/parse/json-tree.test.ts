@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJson } from '../../scripts/core/parse/json-tree.js';
+import { parseJson } from '../../../scripts/core/parse/json-tree.js';
 
 describe('parseJson', () => {
   it('keeps values equal to JSON.parse and ranges for keys and values', () => {

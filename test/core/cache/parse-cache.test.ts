@@ -3,8 +3,8 @@ import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, wr
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { asciiJson, openParseCache, parseCacheDir, parseCacheKey } from '../../scripts/core/cache/parse-cache.js';
-import { PROJECT, tempDir } from '../helpers/env.js';
+import { asciiJson, openParseCache, parseCacheDir, parseCacheKey } from '../../../scripts/core/cache/parse-cache.js';
+import { PROJECT, tempDir } from '../../helpers/env.js';
 
 // tempDir() folders are removed when the file ends (test/helpers/temp-dirs.ts).
 const tmp = tempDir;

@@ -3,12 +3,12 @@ import { chmodSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSyn
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import module from 'node:module';
-import { enableCompileCache } from '../../scripts/compile-cache.js';
-import { frameEntry, readEntry, secretFolderName } from '../../scripts/core/replay/cache-entry.js';
-import { openParseCache } from '../../scripts/core/cache/parse-cache.js';
-import { cacheSecret, cacheSecretFile } from '../../scripts/core/replay/user-cache.js';
-import { replayable, resultPlan, RESULTS_KIND } from '../../scripts/result-replay.js';
-import { tempDir } from '../helpers/env.js';
+import { enableCompileCache } from '../../../scripts/compile-cache.js';
+import { frameEntry, readEntry, secretFolderName } from '../../../scripts/core/replay/cache-entry.js';
+import { openParseCache } from '../../../scripts/core/cache/parse-cache.js';
+import { cacheSecret, cacheSecretFile } from '../../../scripts/core/replay/user-cache.js';
+import { replayable, resultPlan, RESULTS_KIND } from '../../../scripts/result-replay.js';
+import { tempDir } from '../../helpers/env.js';
 
 /*
  * Every cache entry is authenticated with an HMAC under a per-user secret (core/replay/user-cache.ts,

@@ -1,16 +1,16 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runRuleOn } from '../../scripts/api/testing.js';
-import { loadFamilies } from '../../scripts/checks/registry.js';
-import { loadConfig } from '../../scripts/core/config/config.js';
-import { presetLayout } from '../../scripts/core/preset/layout.js';
-import { documentWords, statusNames } from '../../scripts/core/preset/process.js';
-import { compileSchema } from '../../scripts/core/engine/schema.js';
-import { DEFAULT_TITLES, OPTIONAL_FIELDS, REQUIRED_FIELDS, STATUSES } from '../../scripts/rfc/document.js';
-import { PROJECT, runJson, spawnCli, tempDir } from '../helpers/env.js';
-import { presetRules } from '../../scripts/core/preset/layout.js';
-import { allRules } from '../../scripts/rules-registry.js';
+import { runRuleOn } from '../../../scripts/api/testing.js';
+import { loadFamilies } from '../../../scripts/checks/registry.js';
+import { loadConfig } from '../../../scripts/core/config/config.js';
+import { presetLayout } from '../../../scripts/core/preset/layout.js';
+import { documentWords, statusNames } from '../../../scripts/core/preset/process.js';
+import { compileSchema } from '../../../scripts/core/engine/schema.js';
+import { DEFAULT_TITLES, OPTIONAL_FIELDS, REQUIRED_FIELDS, STATUSES } from '../../../scripts/rfc/document.js';
+import { PROJECT, runJson, spawnCli, tempDir } from '../../helpers/env.js';
+import { presetRules } from '../../../scripts/core/preset/layout.js';
+import { allRules } from '../../../scripts/rules-registry.js';
 
 /* Shareable configs: the presets are configs, `extends` composes them, the RFC process is data. */
 

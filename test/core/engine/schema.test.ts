@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseJson } from '../../scripts/core/parse/json-tree.js';
-import { compileSchema, SchemaCompileError, schemaErrorReports } from '../../scripts/core/engine/schema.js';
+import { parseJson } from '../../../scripts/core/parse/json-tree.js';
+import { compileSchema, SchemaCompileError, schemaErrorReports } from '../../../scripts/core/engine/schema.js';
 
 /** A schema text no other test uses, so no other compile of this run is reused. */
 function schemaOf(extra: object): { schema: object; text: string } {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { READING_RULES } from '../../scripts/core/engine/reading-rules.js';
-import { reader } from '../../scripts/core/engine/reading-family.js';
-import { runRuleOn } from '../../scripts/core/engine/rule-tester.js';
-import type { ExampleFiles, Rule, RuleMeta } from '../../scripts/core/engine/rule.js';
+import { READING_RULES } from '../../../scripts/core/engine/reading-rules.js';
+import { reader } from '../../../scripts/core/engine/reading-family.js';
+import { runRuleOn } from '../../../scripts/core/engine/rule-tester.js';
+import type { ExampleFiles, Rule, RuleMeta } from '../../../scripts/core/engine/rule.js';
 
 /*
  * The reading rules' own examples (core/engine/reading-examples.ts, shown on docs/rules/input.md), run by the rule

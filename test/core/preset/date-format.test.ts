@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateFormat, isDateFormat } from '../../scripts/core/preset/date-format.js';
+import { dateFormat, isDateFormat } from '../../../scripts/core/preset/date-format.js';
 
 /* A process's date format: read, compared as a date, written. */
 

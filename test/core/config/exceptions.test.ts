@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { editJson, projectCorpusCopy, runJson } from '../helpers/env.js';
+import { editJson, projectCorpusCopy, runJson } from '../../helpers/env.js';
 
 /** Issue 27 §3: exceptions with a reason, ignores and per-file overrides (core/config/exceptions.ts), through check in-process. */
 

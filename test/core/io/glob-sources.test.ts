@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GitIndexSource } from '../../scripts/core/io/git-source.js';
-import { FsSource, globMatcher, globProblem, MAX_GLOB_STARS } from '../../scripts/core/io/source.js';
-import { UsageError } from '../../scripts/core/base/errors.js';
+import { GitIndexSource } from '../../../scripts/core/io/git-source.js';
+import { FsSource, globMatcher, globProblem, MAX_GLOB_STARS } from '../../../scripts/core/io/source.js';
+import { UsageError } from '../../../scripts/core/base/errors.js';
 
 const FILES = [
   'test/a.test.ts',

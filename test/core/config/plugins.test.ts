@@ -1,11 +1,11 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_RULES } from '../../scripts/rules-registry.js';
-import { loadPlugins } from '../../scripts/core/config/plugins.js';
-import { withPluginRules } from '../../scripts/core/engine/rule-catalog.js';
-import { configuredSeverities } from '../../scripts/core/cli/run-env.js';
-import { runCli, tempDir } from '../helpers/env.js';
+import { BUILTIN_RULES } from '../../../scripts/rules-registry.js';
+import { loadPlugins } from '../../../scripts/core/config/plugins.js';
+import { withPluginRules } from '../../../scripts/core/engine/rule-catalog.js';
+import { configuredSeverities } from '../../../scripts/core/cli/run-env.js';
+import { runCli, tempDir } from '../../helpers/env.js';
 
 /* core/config/plugins.ts: what the config's `plugins` may name, and the one-line errors otherwise. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseYaml } from '../../scripts/core/parse/yaml-tree.js';
+import { parseYaml } from '../../../scripts/core/parse/yaml-tree.js';
 
 describe('parseYaml', () => {
   it('maps pointers to the lines of block sequences and mappings', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { invalidMismatches, testRule, validMismatches } from '../../scripts/api/testing.js';
-import type { Rule, RuleContext } from '../../scripts/api/rules.js';
+import { invalidMismatches, testRule, validMismatches } from '../../../scripts/api/testing.js';
+import type { Rule, RuleContext } from '../../../scripts/api/rules.js';
 
 /**
  * Issue 34 §7: a plugin author tests a rule under the adopter's repository (its layout and process),

@@ -2,12 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cacheRefusal, openCache, setCacheLocation } from '../../scripts/core/cache/cache.js';
-import type { CacheStore } from '../../scripts/core/cache/cache.js';
-import { indexSignature } from '../../scripts/core/replay/cache-entry.js';
-import { parseJson } from '../../scripts/core/parse/json-tree.js';
-import { schemaErrors, validatorCache } from '../../scripts/core/engine/schema.js';
-import { PROJECT, tempDir } from '../helpers/env.js';
+import { cacheRefusal, openCache, setCacheLocation } from '../../../scripts/core/cache/cache.js';
+import type { CacheStore } from '../../../scripts/core/cache/cache.js';
+import { indexSignature } from '../../../scripts/core/replay/cache-entry.js';
+import { parseJson } from '../../../scripts/core/parse/json-tree.js';
+import { schemaErrors, validatorCache } from '../../../scripts/core/engine/schema.js';
+import { PROJECT, tempDir } from '../../helpers/env.js';
 
 // tempDir() folders are removed when the file ends (test/helpers/temp-dirs.ts).
 const tmp = tempDir;

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Nodes } from 'mdast';
 import { describe, expect, it } from 'vitest';
-import { parseMarkdown, parseRfcMarkdown } from '../../scripts/core/parse/markdown.js';
-import { readRfc } from '../../scripts/rfc/read.js';
-import { ANCHOR, PROJECT, describeShared } from '../helpers/env.js';
+import { parseMarkdown, parseRfcMarkdown } from '../../../scripts/core/parse/markdown.js';
+import { readRfc } from '../../../scripts/rfc/read.js';
+import { ANCHOR, PROJECT, describeShared } from '../../helpers/env.js';
 
 function types(node: Nodes, out = new Set<string>()): Set<string> {
   out.add(node.type);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { stylish } from '../../scripts/core/reporters/stylish.js';
-import { sampleEnv, sampleResult } from '../gates/findings-fixture.js';
+import { stylish } from '../../../scripts/core/reporters/stylish.js';
+import { sampleEnv, sampleResult } from '../../gates/findings-fixture.js';
 
 /** Issue 34 §7: the closing lines of stylish never contradict each other. */
 describe('stylish summary', () => {
