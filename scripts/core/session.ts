@@ -148,9 +148,9 @@ export class Session {
     return names.length ? [...names] : familiesInForce(this.familyNames, this.config.familiesOff, this.config.file);
   }
 
-  /** The families of the plugins the configuration names that `command` reports beside its own (PluginFamily.command). */
-  commandFamilies(command: string): Family[] {
-    return (this.plugins.commandFamilies ?? []).filter((f) => f.command === command).map((f) => f.family);
+  /** The families of the plugins the configuration names that `command` (every other command, when none is named) reports beside its own (PluginFamily.command). */
+  commandFamilies(command?: string): Family[] {
+    return (this.plugins.commandFamilies ?? []).filter((f) => command === undefined || f.command === command).map((f) => f.family);
   }
 
   /** The names of every family the session knows, built-in and plugin. */
@@ -210,7 +210,9 @@ export class Session {
     const notRun = ids(others.length ? await this.families(others) : []);
     const scope = runScope(ids(o.families), notRun, ran.read, (file) => pathKind(path.join(o.corpus.root, file)) !== 'absent');
     const notJudged = this.builtins.notJudged ? await this.builtins.notJudged() : undefined;
-    const inScope: InScope = (file, ruleId) => !notJudged?.(ruleId) && (!o.files || o.files(file)) && scope(file, ruleId);
+    // The rules of the plugins' families beside another command (errata check's, say) are that command's entries.
+    const otherCommands = ids(this.commandFamilies());
+    const inScope: InScope = (file, ruleId) => !notJudged?.(ruleId) && !otherCommands.has(ruleId) && (!o.files || o.files(file)) && scope(file, ruleId);
     return this.baseline(result, { corpus: o.corpus, values: o.baseline, inScope, familyOf: ran.familyOf });
   }
 

@@ -1,4 +1,4 @@
-import { cpSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT, runJson } from '../helpers/env.js';
@@ -80,5 +80,15 @@ describe('a plugin family beside errata is reported by `specgate errata check` (
     const dry = await runJson(['errata', 'apply', '--dry-run'], { cwd: repo.dir });
     expect(ids(dry.findings)).toEqual(['errata-notes/item-line-hint']);
     expect(ids((await runJson(['errata', 'check', '--no-plugins'], { cwd: repo.dir })).findings)).toEqual(['errata/not-applied']);
+  });
+
+  it("check neither uses up nor prunes the baseline entries errata check wrote for the plugin's errata rules", async () => {
+    const repo = adopter({ 'RFCS/0042-versions.md': RFC_WITH_ERRATA, 'doc.md': '# Doc\n\n## §B Versions\n\nThe host sends the old words.\n' });
+    await runJson(['errata', 'check', '--suppress-all'], { cwd: repo.dir });
+    const written = readFileSync(path.join(repo.dir, 'specgate-suppressions.json'), 'utf8');
+    expect(written).toContain('errata-notes/item-line-hint');
+    await runJson(['check', '--prune-suppressions'], { cwd: repo.dir });
+    expect(readFileSync(path.join(repo.dir, 'specgate-suppressions.json'), 'utf8')).toContain('errata-notes/item-line-hint');
+    expect(ids((await runJson(['errata', 'check'], { cwd: repo.dir })).findings)).toEqual([]);
   });
 });
