@@ -7,8 +7,8 @@ import type { CliIo } from '../core/io/process-io.js';
 import { processIo } from '../core/io/process-io.js';
 import { cacheableRun } from '../core/replay/observed-reads.js';
 import { printable } from '../core/base/printable.js';
-import { checkStateFormat, COMMON_OPTIONS, emit, openRoot } from '../core/cli/run-env.js';
-import { formatName, loadReporter } from '../core/reporters/index.js';
+import { COMMON_OPTIONS, emit, openRoot } from '../core/cli/run-env.js';
+import { formatName, loadReporter, STATE_FORMATS } from '../core/reporters/index.js';
 import type { ReportSection } from '../core/reporters/types.js';
 import type { ReportModel } from '../report/model.js';
 import { toPosix } from '../core/io/source.js';
@@ -25,7 +25,7 @@ sections that do not exist). Read through the same RFC reader and caches as "spe
                            docs/commands/report.md), markdown, or html (one self-contained page: a
                            chart of the status counts over the git history and a picture of the
                            citation graph; no script). The formats that carry findings (compact,
-                           sarif, github, junit, gitlab) are refused: a report has none
+                           sarif, github, junit, gitlab) carry none, the tables on stderr
   -o, --output FILE        write the report to FILE instead of stdout (the html's links to RFC
                            files are relative to FILE's folder)
       --history N          html: commits of the RFC folder's history read at most (default 2000;
@@ -70,10 +70,9 @@ async function reportRun(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(HELP);
     return 0;
   }
-  // One of the one list of formats (core/reporters/index.ts); those that carry only findings are refused before any work.
+  // One of the one list of formats (core/reporters/index.ts), known before any work.
   const format = formatName((values.format as string | undefined) ?? 'stylish');
   await loadReporter(format);
-  checkStateFormat('report', values.format as string | undefined);
   const history = historyLimit(values.history as string | undefined);
   if (values['cache-location'] !== undefined && values['no-cache']) throw new UsageError('give --cache-location or --no-cache, not both');
   setCacheLocation(values['cache-location'] as string | undefined);
@@ -91,7 +90,11 @@ async function reportRun(argv: string[], io: CliIo): Promise<number> {
   if (format === 'json') section.json = model as unknown as Record<string, unknown>;
   else if (format === 'markdown') section.markdown = (await import('../report/markdown.js')).renderMarkdown(model, { base: output === undefined ? '' : linkBase(opened.root, output) });
   else if (format === 'html') section.html = await htmlSection(model, corpus, { root: opened.root, output, history, staged: values.staged === true });
-  else section.human = (await import('../report/terminal.js')).renderTerminal(model);
+  else {
+    section.human = (await import('../report/terminal.js')).renderTerminal(model);
+    // A format that carries findings alone (sarif, junit, …) has no place for a state: its tables go to stderr, as any section's.
+    if (!STATE_FORMATS.has(format)) section.elsewhere = section.human;
+  }
   // Reading problems (an RFC that is not UTF-8, one past the size cap) are said, not hidden.
   // What judging the errata found reading their targets is `errata check`'s to say, not the report's.
   const errataOwn = new Set(errata.problems);

@@ -12,7 +12,7 @@ import { FsSource, toPosix } from '../io/source.js';
 import { noteReportFile, pathKind } from '../replay/observed-reads.js';
 import { userOutputTarget, writeUserOutput } from '../io/user-output.js';
 import { packageVersion } from '../base/package-root.js';
-import { BASELINE_IN_REPORT, FORMATS, formatName, loadReporter, STATE_FORMATS } from '../reporters/index.js';
+import { BASELINE_IN_REPORT, FORMATS, formatName, loadReporter } from '../reporters/index.js';
 import type { ReportEnv, ReportSection, RuleInfo } from '../reporters/types.js';
 import { ruleUnderPreset } from '../engine/rule.js';
 import type { RuleCatalog } from '../engine/rule-catalog.js';
@@ -268,18 +268,11 @@ export interface EmitExtras {
   writeRoot?: string;
   /**
    * The result has no findings part, only its sections (`report`: the corpus's state): the formats of
-   * STATE_FORMATS render the sections alone; the others, which carry findings, refuse it (one line).
-   * `command` names the command in that line.
+   * STATE_FORMATS render the sections alone; the others, which carry findings, render none (an empty
+   * SARIF run, JUnit suite, …) and the section's `elsewhere` text goes to stderr, as any section's does.
+   * `command` names the command.
    */
   state?: { command: string };
-}
-
-/** A command whose result is a state (report) refuses a format that only carries findings: one line, before any work. */
-export function checkStateFormat(command: string, format: string | undefined): void {
-  const name = formatName(format ?? 'stylish');
-  if (!FORMATS.includes(name) || STATE_FORMATS.has(name)) return;
-  const list = [...STATE_FORMATS];
-  throw new UsageError(`${command} --format ${name}: ${name} carries findings, and ${command} reports a state, not findings (its formats: ${list.slice(0, -1).join(', ')} or ${list.at(-1)}; text is stylish)`);
 }
 
 /**
@@ -292,7 +285,6 @@ export function checkStateFormat(command: string, format: string | undefined): v
 export async function emit(result: CheckResult, values: CommonValues, corpus: Corpus | undefined, rules: RuleInfo[], io: CliIo = processIo, extras: EmitExtras = {}): Promise<0 | 1> {
   const format = formatName(values.format ?? 'stylish');
   const reporter = await loadReporter(format);
-  if (extras.state) checkStateFormat(extras.state.command, values.format);
   const env: ReportEnv = {
     sourceOf: extras.sourceOf ?? ((file) => corpus?.cachedText(file) ?? corpus?.text(file)),
     root: extras.root ?? corpus?.root ?? process.cwd(),
