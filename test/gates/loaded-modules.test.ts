@@ -47,3 +47,16 @@ describe('`check interop-map` loads only what it runs', () => {
     expect(hit.packages).toEqual([]);
   });
 });
+
+/**
+ * The Markdown parser's libraries load as one bundle (scripts/build/bundle.ts,
+ * docs/decisions/module-loading.md): a run that parses an RFC reads `core/parse/markdown-libs.js`
+ * and none of the 180 modules of remark, micromark and the mdast utilities from node_modules.
+ */
+describe('an RFC parse loads the Markdown libraries as one bundle', () => {
+  it('`check rfcs` with an empty cache: markdown-libs.js, and no Markdown package', () => {
+    const run = loadedBy(['check', 'rfcs'], path.join(tempDir(), 'cache'));
+    expect(run.ours).toContain('core/parse/markdown-libs.js');
+    expect(run.packages.filter((p) => /^(unified|remark-|micromark|mdast-|unist-|vfile|trough|bail|devlop|decode-named-character-reference|character-entities)/.test(p))).toEqual([]);
+  });
+});
