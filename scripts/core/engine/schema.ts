@@ -113,10 +113,76 @@ function linearRegExp(): RegExpEngine {
 
 const LAZY_LINEAR = 'specgate:linear-regexp';
 
-/** The engine of cached validators: a pattern is compiled (by `linearRegExp`) at its first test. It compiled when the validator was made. */
+/**
+ * The engine of cached validators: a pattern is compiled (by `linearRegExp`) at its first test. It
+ * compiled when the validator was made. A test whose pattern and value the validation's memo
+ * holds (`patternMemo`) is answered from it, so re2js loads only for a value no earlier run tested.
+ */
 function lazyLinearRegExp(pattern: string, flags: string): { test(s: string): boolean } {
   let re: { test(s: string): boolean } | undefined;
-  return { test: (s: string) => (re ??= linearRegExp()(pattern, flags)).test(s), toString: () => `/${pattern}/${flags}` } as { test(s: string): boolean };
+  const test = (s: string): boolean => {
+    const memo = activeMemo;
+    const key = memo && s.length <= MAX_MEMO_VALUE ? JSON.stringify([flags, pattern, s]) : undefined;
+    const known = key === undefined ? undefined : memo!.pairs.get(key);
+    if (known !== undefined) {
+      memo!.used.set(key!, known);
+      return known;
+    }
+    validatorCache.linearTests++;
+    const matched = (re ??= linearRegExp()(pattern, flags)).test(s);
+    if (key !== undefined) memo!.used.set(key, matched);
+    return matched;
+  };
+  return { test, toString: () => `/${pattern}/${flags}` } as { test(s: string): boolean };
+}
+
+/**
+ * re2js's answers for one cached validator, kept beside it in the cache folder (`validators/`,
+ * authenticated like every entry), keyed by the validator's key (the schema's text and the
+ * versions of ajv and re2js): its pattern, the value and whether it matched. After an edit of a
+ * document most of its values are the ones an earlier run tested (a map edit changes one row), and
+ * loading re2js costs more than the whole validation (docs/decisions/module-loading.md). Values
+ * longer than MAX_MEMO_VALUE are not kept, and a memo holds at most MAX_MEMO_PAIRS.
+ */
+interface PatternMemo {
+  pairs: Map<string, boolean>;
+  used: Map<string, boolean>;
+}
+let activeMemo: PatternMemo | undefined;
+const MAX_MEMO_VALUE = 256;
+const MAX_MEMO_PAIRS = 20_000;
+
+function readPatternMemo(body: string | undefined): Map<string, boolean> {
+  const pairs = new Map<string, boolean>();
+  if (body === undefined) return pairs;
+  try {
+    const v = JSON.parse(body) as unknown;
+    if (Array.isArray(v) && v.length <= MAX_MEMO_PAIRS) for (const e of v) if (Array.isArray(e) && typeof e[0] === 'string' && typeof e[1] === 'boolean') pairs.set(e[0], e[1]);
+  } catch {
+    // a torn entry: every test runs on re2js
+  }
+  return pairs;
+}
+
+/** Runs `validate` with the memo of its validator's key; writes the memo back when a test was new to it. */
+function withPatternMemo<T>(vkey: string, cache: CacheStore | undefined, validate: () => T): T {
+  if (!cache) return validate();
+  const entry = `${vkey}.patterns.json`;
+  const memo: PatternMemo = { pairs: readPatternMemo(cache.get('validators', entry)), used: new Map() };
+  activeMemo = memo;
+  let out: T;
+  try {
+    out = validate();
+  } finally {
+    activeMemo = undefined;
+  }
+  const fresh = [...memo.used.keys()].some((k) => !memo.pairs.has(k));
+  if (fresh) {
+    // The earlier pairs stay while there is room; past it, this validation's pairs alone.
+    const all = new Map([...memo.pairs, ...memo.used]);
+    cache.set('validators', entry, JSON.stringify([...(all.size <= MAX_MEMO_PAIRS ? all : memo.used)].slice(0, MAX_MEMO_PAIRS)));
+  }
+  return out;
 }
 
 let meta: InstanceType<AjvModules['Ajv2020']> | undefined;
@@ -141,6 +207,8 @@ const memory = new Map<string, Validator>();
 export const validatorCache = {
   versions: undefined as string | undefined,
   compiled: 0,
+  /** Pattern tests of cached validators that ran on re2js (the rest were answered by the memo). */
+  linearTests: 0,
   forget(): void {
     memory.clear();
     results.clear();
@@ -236,7 +304,9 @@ export function schemaErrors(schemaDoc: StructuredDoc, doc: StructuredDoc, cache
   let result: SchemaResult | undefined = cached && { errors: cached, total: cached.length };
   if (!result) {
     const validate = compileSchema(schemaDoc.value, schemaDoc.text, patterns, cache);
-    result = validate(doc.value) ? { errors: [], total: 0 } : { errors: [...(validate.errors ?? [])], total: validate.errorCount ?? 0 };
+    result = withPatternMemo(validatorKey(schemaDoc.text, patterns), patterns === 'linear' ? cache : undefined, () =>
+      validate(doc.value) ? { errors: [], total: 0 } : { errors: [...(validate.errors ?? [])], total: validate.errorCount ?? 0 },
+    );
     if (cache && result.total <= MAX_CACHED_ERRORS) cache.set('validators', `${key}.result.json`, JSON.stringify(result.errors));
   }
   remember(results, key, result);
