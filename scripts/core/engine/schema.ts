@@ -50,15 +50,11 @@ let ajvModules: AjvModules | undefined;
 
 /**
  * ajv and ajv-formats, loaded when a schema is first compiled (a run that validates nothing never
- * loads them). Required, not imported, so compiling stays synchronous for the config.
+ * loads them), from ajv-libs.cjs (in the build, one bundle of them). Required, not imported, so
+ * compiling stays synchronous for the config.
  */
 function ajvLib(): AjvModules {
-  if (ajvModules) return ajvModules;
-  return (ajvModules = {
-    Ajv2020: (require('ajv/dist/2020.js') as { default: AjvModules['Ajv2020'] }).default,
-    addFormats: (require('ajv-formats') as { default: AjvModules['addFormats'] }).default,
-    standaloneCode: (require('ajv/dist/standalone/index.js') as { default: AjvModules['standaloneCode'] }).default,
-  });
+  return (ajvModules ??= require('./ajv-libs.cjs') as AjvModules);
 }
 
 const require = createRequire(import.meta.url);
