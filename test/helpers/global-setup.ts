@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -62,8 +62,10 @@ function startPack(dir: string): Promise<void> {
       if (ended) return;
       ended = true;
       const name = readdirSync(dir).find((f) => f.endsWith('.tgz'));
-      if (code === 0 && name) writeFileSync(path.join(dir, 'done'), name);
-      else writeFileSync(path.join(dir, 'failed'), out);
+      // Written whole, then renamed: a test that sees `done` must never read it empty.
+      const [file, body] = code === 0 && name ? ['done', name] : ['failed', out];
+      writeFileSync(path.join(dir, `${file}.part`), body);
+      renameSync(path.join(dir, `${file}.part`), path.join(dir, file));
       resolve();
     };
     npm.on('error', (e) => {
