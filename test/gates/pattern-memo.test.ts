@@ -65,13 +65,14 @@ describe('the pattern memo of cached validators', () => {
     expect(readdirSync(dir).some((f) => f.endsWith('.patterns.json'))).toBe(true);
   });
 
-  it('`check interop-map` after an edit of the map, with an earlier edit run: re2js is not loaded', () => {
+  // The hook's families: wire-examples validates captures with the wire schemas' validators directly (not through schemaErrors).
+  it('`check interop-map wire-examples` after an edit of the map, with an earlier edit run: re2js is not loaded', () => {
     const cache = path.join(tempDir(), 'cache');
     const trace = moduleTracer();
     const root = projectCorpusCopy();
     const runs = [1, 2, 3].map((n) => {
       writeFileSync(path.join(root, 'spec/v2/interop-map.json'), mapText((m) => (m.$comment = `edit ${n}`)));
-      return trace(['check', 'interop-map'], { cwd: root, env: { SPECGATE_CACHE_DIR: cache } });
+      return trace(['check', 'interop-map', 'wire-examples'], { cwd: root, env: { SPECGATE_CACHE_DIR: cache } });
     });
     expect(runs.map((r) => r.code)).toEqual([0, 0, 0]);
     expect(runs[1]!.packages).toContain('re2js'); // the first run of the cached validator

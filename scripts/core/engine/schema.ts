@@ -126,7 +126,10 @@ function lazyLinearRegExp(pattern: string, flags: string): { test(s: string): bo
     }
     validatorCache.linearTests++;
     const matched = (re ??= linearRegExp()(pattern, flags)).test(s);
-    if (key !== undefined) memo!.used.set(key, matched);
+    if (key !== undefined) {
+      memo!.used.set(key, matched);
+      memo!.fresh = true;
+    }
     return matched;
   };
   return { test, toString: () => `/${pattern}/${flags}` } as { test(s: string): boolean };
@@ -138,15 +141,19 @@ function lazyLinearRegExp(pattern: string, flags: string): { test(s: string): bo
  * versions of ajv and re2js): its pattern, the value and whether it matched. After an edit of a
  * document most of its values are the ones an earlier run tested (a map edit changes one row), and
  * loading re2js costs more than the whole validation (docs/decisions/module-loading.md). Values
- * longer than MAX_MEMO_VALUE are not kept, and a memo holds at most MAX_MEMO_PAIRS.
+ * longer than MAX_MEMO_VALUE are not kept, and a memo holds at most MAX_MEMO_PAIRS. Read on the
+ * validator's first call; written once, when the process exits, and only when a test was new.
  */
 interface PatternMemo {
   pairs: Map<string, boolean>;
   used: Map<string, boolean>;
+  fresh: boolean;
 }
 let activeMemo: PatternMemo | undefined;
 const MAX_MEMO_VALUE = 256;
 const MAX_MEMO_PAIRS = 20_000;
+const memos = new Map<string, { memo: PatternMemo; cache: CacheStore }>();
+let exitHooked = false;
 
 function readPatternMemo(body: string | undefined): Map<string, boolean> {
   const pairs = new Map<string, boolean>();
@@ -160,25 +167,42 @@ function readPatternMemo(body: string | undefined): Map<string, boolean> {
   return pairs;
 }
 
-/** Runs `validate` with the memo of its validator's key; writes the memo back when a test was new to it. */
-function withPatternMemo<T>(vkey: string, cache: CacheStore | undefined, validate: () => T): T {
-  if (!cache) return validate();
-  const entry = `${vkey}.patterns.json`;
-  const memo: PatternMemo = { pairs: readPatternMemo(cache.get('validators', entry)), used: new Map() };
-  activeMemo = memo;
-  let out: T;
-  try {
-    out = validate();
-  } finally {
-    activeMemo = undefined;
+function patternMemo(vkey: string, cache: CacheStore): PatternMemo {
+  let held = memos.get(vkey);
+  if (!held) {
+    if (!exitHooked) process.once('exit', writePatternMemos);
+    exitHooked = true;
+    held = { memo: { pairs: readPatternMemo(cache.get('validators', `${vkey}.patterns.json`)), used: new Map(), fresh: false }, cache };
+    memos.set(vkey, held);
   }
-  const fresh = [...memo.used.keys()].some((k) => !memo.pairs.has(k));
-  if (fresh) {
-    // The earlier pairs stay while there is room; past it, this validation's pairs alone.
+  return held.memo;
+}
+
+/** Writes the memos that learnt a test (the earlier pairs stay while there is room; past it, this run's pairs alone). */
+export function writePatternMemos(): void {
+  for (const [vkey, { memo, cache }] of memos) {
+    if (!memo.fresh) continue;
     const all = new Map([...memo.pairs, ...memo.used]);
-    cache.set('validators', entry, JSON.stringify([...(all.size <= MAX_MEMO_PAIRS ? all : memo.used)].slice(0, MAX_MEMO_PAIRS)));
+    cache.set('validators', `${vkey}.patterns.json`, JSON.stringify([...(all.size <= MAX_MEMO_PAIRS ? all : memo.used)].slice(0, MAX_MEMO_PAIRS)));
+    memo.pairs = all;
+    memo.fresh = false;
   }
-  return out;
+}
+
+/** A cached validator that answers its pattern tests from the memo of its key while it runs. */
+function withPatternMemo(validate: Validator, vkey: string, cache: CacheStore): Validator {
+  const memoed: Validator = (data: unknown) => {
+    const outer = activeMemo;
+    activeMemo = patternMemo(vkey, cache);
+    try {
+      return validate(data);
+    } finally {
+      activeMemo = outer;
+      memoed.errors = validate.errors;
+      memoed.errorCount = validate.errorCount;
+    }
+  };
+  return memoed;
 }
 
 let meta: InstanceType<AjvModules['Ajv2020']> | undefined;
@@ -208,6 +232,8 @@ export const validatorCache = {
   forget(): void {
     memory.clear();
     results.clear();
+    writePatternMemos();
+    memos.clear();
   },
 };
 
@@ -240,6 +266,7 @@ export function compileSchema(schema: unknown, schemaText: string, patterns: Pat
   const entry = `${key}.cjs`;
   const code = cache?.get('validators', entry);
   let raw = code === undefined ? undefined : loadStandalone(code);
+  const fromCache = raw !== undefined;
   if (!raw) {
     validatorCache.compiled++;
     const { Ajv2020, addFormats, standaloneCode } = ajvLib();
@@ -254,7 +281,8 @@ export function compileSchema(schema: unknown, schemaText: string, patterns: Pat
       }
     }
   }
-  const validate = bounded(raw);
+  // Code from the cache runs its patterns on the lazy engine, which the memo answers first.
+  const validate = fromCache && cache && patterns === 'linear' ? withPatternMemo(bounded(raw), key, cache) : bounded(raw);
   remember(memory, key, validate);
   return validate;
 }
@@ -300,9 +328,7 @@ export function schemaErrors(schemaDoc: StructuredDoc, doc: StructuredDoc, cache
   let result: SchemaResult | undefined = cached && { errors: cached, total: cached.length };
   if (!result) {
     const validate = compileSchema(schemaDoc.value, schemaDoc.text, patterns, cache);
-    result = withPatternMemo(validatorKey(schemaDoc.text, patterns), patterns === 'linear' ? cache : undefined, () =>
-      validate(doc.value) ? { errors: [], total: 0 } : { errors: [...(validate.errors ?? [])], total: validate.errorCount ?? 0 },
-    );
+    result = validate(doc.value) ? { errors: [], total: 0 } : { errors: [...(validate.errors ?? [])], total: validate.errorCount ?? 0 };
     if (cache && result.total <= MAX_CACHED_ERRORS) cache.set('validators', `${key}.result.json`, JSON.stringify(result.errors));
   }
   remember(results, key, result);
