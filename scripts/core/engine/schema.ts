@@ -119,17 +119,16 @@ function lazyLinearRegExp(pattern: string, flags: string): { test(s: string): bo
   const test = (s: string): boolean => {
     const memo = activeMemo;
     const key = memo && s.length <= MAX_MEMO_VALUE ? JSON.stringify([flags, pattern, s]) : undefined;
+    // A long-lived process (the language server) meets new values at every edit: past the cap, no more are kept.
+    const keep = (matched: boolean) => key !== undefined && memo!.used.size < MAX_MEMO_PAIRS && memo!.used.set(key, matched);
     const known = key === undefined ? undefined : memo!.pairs.get(key);
     if (known !== undefined) {
-      memo!.used.set(key!, known);
+      keep(known);
       return known;
     }
     validatorCache.linearTests++;
     const matched = (re ??= linearRegExp()(pattern, flags)).test(s);
-    if (key !== undefined) {
-      memo!.used.set(key, matched);
-      memo!.fresh = true;
-    }
+    if (keep(matched)) memo!.fresh = true;
     return matched;
   };
   return { test, toString: () => `/${pattern}/${flags}` } as { test(s: string): boolean };
@@ -183,8 +182,9 @@ export function writePatternMemos(): void {
   for (const [vkey, { memo, cache }] of memos) {
     if (!memo.fresh) continue;
     const all = new Map([...memo.pairs, ...memo.used]);
-    cache.set('validators', `${vkey}.patterns.json`, JSON.stringify([...(all.size <= MAX_MEMO_PAIRS ? all : memo.used)].slice(0, MAX_MEMO_PAIRS)));
-    memo.pairs = all;
+    const kept = all.size <= MAX_MEMO_PAIRS ? all : memo.used;
+    cache.set('validators', `${vkey}.patterns.json`, JSON.stringify([...kept]));
+    memo.pairs = kept;
     memo.fresh = false;
   }
 }
