@@ -1,6 +1,6 @@
 /**
  * The Markdown libraries the one parser (markdown.ts) is built from, in one module: the build
- * (scripts/build/bundle.ts) replaces tsc's output of this file with one esbuild bundle of them,
+ * (scripts/build/bundle.ts) replaces the compiled file with one esbuild bundle of them,
  * so that loading the parser reads one file instead of about 180 (remark, micromark, mdast
  * utilities; measured in docs/decisions/module-loading.md). Only markdown.ts imports it, and
  * only when a document is parsed: the lazy boundary is markdown.ts's own.
