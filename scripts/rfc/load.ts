@@ -28,8 +28,9 @@ let fingerprint: string | undefined;
 export function readerFingerprint(dir = path.dirname(fileURLToPath(import.meta.url)), ext = path.extname(fileURLToPath(import.meta.url))): string {
   const hash = createHash('sha256');
   const files = readdirSync(dir).filter((f) => f.endsWith(ext)).sort().map((f) => path.join(dir, f));
-  // The core modules a reading depends on: positions, and the parser's GFM subset (markdown.ts).
-  for (const file of [...files, ...['model/position', 'parse/markdown'].map((m) => path.join(dir, '..', 'core', `${m}${ext}`))]) {
+  // The core modules a reading depends on: positions, the parser's GFM subset (markdown.ts), and
+  // the parser's libraries as they run (markdown-libs: in the build, their one bundle).
+  for (const file of [...files, ...['model/position', 'parse/markdown', 'parse/markdown-libs'].map((m) => path.join(dir, '..', 'core', `${m}${ext}`))]) {
     hash.update(path.basename(file)).update('\0');
     try {
       hash.update(readFileSync(file));

@@ -22,14 +22,14 @@ describe('the published package', () => {
   });
 
   it('holds the build, its types, the shipped schemas and the readme: nothing else', () => {
-    const unexpected = files.filter((f) => !/^(README\.md|LICENSE|package\.json|scripts\/schemas\/[\w.-]+\.schema\.json|scripts\/presets\/[\w-]+\.json|dist\/scripts\/.+\.(js|d\.ts))$/.test(f));
+    const unexpected = files.filter((f) => !/^(README\.md|LICENSE|package\.json|scripts\/schemas\/[\w.-]+\.schema\.json|scripts\/presets\/[\w-]+\.json|dist\/scripts\/.+\.(js|cjs|d\.ts))$/.test(f));
     expect(unexpected).toEqual([]);
     // no source, tests, docs, corpus, benchmarks or build state
-    expect(files.filter((f) => /^(test|docs|spec|schemas|RFCS|invariants|\.ci|\.github)\/|\.ts$(?<!\.d\.ts)|^dist\/scripts\/bench\/|tsbuildinfo/.test(f))).toEqual([]);
+    expect(files.filter((f) => /^(test|docs|spec|schemas|RFCS|invariants|\.ci|\.github)\/|\.ts$(?<!\.d\.ts)|^dist\/scripts\/(bench|build)\/|tsbuildinfo/.test(f))).toEqual([]);
   });
 
   it('holds every file its bin, exports and runtime need', () => {
-    for (const f of [pkg.bin.specgate, 'dist/scripts/index.js', 'dist/scripts/index.d.ts', 'dist/scripts/action/main.js', 'dist/scripts/lsp/server.js', 'scripts/schemas/config.schema.json', 'scripts/schemas/upstream-invariants.schema.json', 'README.md', 'package.json']) {
+    for (const f of [pkg.bin.specgate, 'dist/scripts/index.js', 'dist/scripts/index.d.ts', 'dist/scripts/action/main.js', 'dist/scripts/lsp/server.js', 'scripts/schemas/config.schema.json', 'scripts/schemas/upstream-invariants.schema.json', 'README.md', 'package.json', 'dist/scripts/core/parse/markdown-libs.js', 'dist/scripts/core/engine/ajv-libs.cjs']) {
       expect(files, f).toContain(f);
     }
     // every command module the CLI loads on demand

@@ -30,11 +30,13 @@ describe('`check interop-map` loads only what it runs', () => {
     expect(warm.packages).toEqual(['leven']);
   });
 
-  it('cold: ajv and its formats, re2js for the patterns and js-yaml for the OpenAPI document, and no more', () => {
+  it('cold: ajv and its formats (one bundle), re2js for the patterns and js-yaml for the OpenAPI document, and no more', () => {
     const cold = loadedBy(['check', 'interop-map'], path.join(tempDir(), 'cache'));
     expect(cold.ours.filter((m) => NOT_OURS.test(m))).toEqual([]);
     expect(cold.packages.filter((p) => !['ajv', 'ajv-formats', 'fast-deep-equal', 'fast-uri', 'json-schema-traverse', 'js-yaml', 're2js', 'leven'].includes(p))).toEqual([]);
-    expect(cold.packages).toContain('ajv');
+    // The compiler comes from its bundle (scripts/build/bundle.ts), not from ajv's 60 files.
+    expect(cold.ours).toContain('core/engine/ajv-libs.cjs');
+    expect(cold.packages.filter((p) => ['ajv-formats', 'json-schema-traverse'].includes(p))).toEqual([]);
   });
 
   it('a result-cache hit: the bin, the fast path and its two builtins-only helpers, and no library', () => {
@@ -45,5 +47,18 @@ describe('`check interop-map` loads only what it runs', () => {
     const hit = loadedBy(['check', 'interop-map'], cache, trace);
     expect(hit.ours).toEqual(['cli.js', 'core/replay/cache-entry.js', 'core/replay/observed-reads.js', 'core/replay/user-cache.js', 'result-replay.js']);
     expect(hit.packages).toEqual([]);
+  });
+});
+
+/**
+ * The Markdown parser's libraries load as one bundle (scripts/build/bundle.ts,
+ * docs/decisions/module-loading.md): a run that parses an RFC reads `core/parse/markdown-libs.js`
+ * and none of the 180 modules of remark, micromark and the mdast utilities from node_modules.
+ */
+describe('an RFC parse loads the Markdown libraries as one bundle', () => {
+  it('`check rfcs` with an empty cache: markdown-libs.js, and no Markdown package', () => {
+    const run = loadedBy(['check', 'rfcs'], path.join(tempDir(), 'cache'));
+    expect(run.ours).toContain('core/parse/markdown-libs.js');
+    expect(run.packages.filter((p) => /^(unified|remark-|micromark|mdast-|unist-|vfile|trough|bail|devlop|decode-named-character-reference|character-entities)/.test(p))).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ export const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export { SHARED, sharedAvailable, describeShared } from './shared.js';
 export const ANCHOR = path.join(SHARED, 'anchors/openwop-v2');
 export const SDK_FIXTURES = path.join(SHARED, 'fixtures/a2a-js-sdk-1.3.0');
-/** The shipped artifact (package.json `bin`), built by tsc in the test run's globalSetup. */
+/** The shipped artifact (package.json `bin`), built by tsc and the bundle step in the test run's globalSetup. */
 export const CLI = path.join(PROJECT, 'dist/scripts/cli.js');
 
 /** A fresh temp folder, removed when the test file ends (test/helpers/temp-dirs.ts). */

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,7 @@ const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 
 /**
  * Before the suite (vitest `globalSetup`): builds the CLI the end-to-end tests spawn with tsc
- * (build mode: an unchanged tree is not compiled again), so a fresh clone passes and no run tests a
+ * (build mode: an unchanged tree is not compiled again) and the library bundles, so a fresh clone passes and no run tests a
  * stale build. Then points TMPDIR at one folder for the run, removed at its end, so nothing a
  * test, the CLI or a tool it runs leaves in the temp folder outlives the run, and starts `npm
  * pack` of the build there, once for the tiers that install the package (test/helpers/packed.ts).
@@ -19,6 +19,9 @@ export default function setup(): () => Promise<void> {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   // Build mode: when no source is newer than the last build, tsc stops after comparing timestamps.
   execFileSync(process.execPath, [tsc, '-b', 'tsconfig.json'], { cwd: PROJECT, stdio: 'inherit' });
+  // The build's second step (`npm run build`): the library bundles replace tsc's re-exports, so the
+  // tests spawn the build that ships (scripts/build/bundle.ts).
+  execFileSync(process.execPath, ['dist/scripts/build/bundle.js'], { cwd: PROJECT, stdio: 'inherit' });
   const previous = process.env.TMPDIR;
   const runTmp = mkdtempSync(path.join(os.tmpdir(), 'specgate-test-run-'));
   process.env.TMPDIR = runTmp;
@@ -59,8 +62,10 @@ function startPack(dir: string): Promise<void> {
       if (ended) return;
       ended = true;
       const name = readdirSync(dir).find((f) => f.endsWith('.tgz'));
-      if (code === 0 && name) writeFileSync(path.join(dir, 'done'), name);
-      else writeFileSync(path.join(dir, 'failed'), out);
+      // Written whole, then renamed: a test that sees `done` must never read it empty.
+      const [file, body] = code === 0 && name ? ['done', name] : ['failed', out];
+      writeFileSync(path.join(dir, `${file}.part`), body);
+      renameSync(path.join(dir, `${file}.part`), path.join(dir, file));
       resolve();
     };
     npm.on('error', (e) => {

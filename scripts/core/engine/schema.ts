@@ -50,15 +50,11 @@ let ajvModules: AjvModules | undefined;
 
 /**
  * ajv and ajv-formats, loaded when a schema is first compiled (a run that validates nothing never
- * loads them). Required, not imported, so compiling stays synchronous for the config.
+ * loads them), from ajv-libs.cjs (in the build, one bundle of them). Required, not imported, so
+ * compiling stays synchronous for the config.
  */
 function ajvLib(): AjvModules {
-  if (ajvModules) return ajvModules;
-  return (ajvModules = {
-    Ajv2020: (require('ajv/dist/2020.js') as { default: AjvModules['Ajv2020'] }).default,
-    addFormats: (require('ajv-formats') as { default: AjvModules['addFormats'] }).default,
-    standaloneCode: (require('ajv/dist/standalone/index.js') as { default: AjvModules['standaloneCode'] }).default,
-  });
+  return (ajvModules ??= require('./ajv-libs.cjs') as AjvModules);
 }
 
 const require = createRequire(import.meta.url);
@@ -113,10 +109,100 @@ function linearRegExp(): RegExpEngine {
 
 const LAZY_LINEAR = 'specgate:linear-regexp';
 
-/** The engine of cached validators: a pattern is compiled (by `linearRegExp`) at its first test. It compiled when the validator was made. */
+/**
+ * The engine of cached validators: a pattern is compiled (by `linearRegExp`) at its first test. It
+ * compiled when the validator was made. A test whose pattern and value the validation's memo
+ * holds (`patternMemo`) is answered from it, so re2js loads only for a value no earlier run tested.
+ */
 function lazyLinearRegExp(pattern: string, flags: string): { test(s: string): boolean } {
   let re: { test(s: string): boolean } | undefined;
-  return { test: (s: string) => (re ??= linearRegExp()(pattern, flags)).test(s), toString: () => `/${pattern}/${flags}` } as { test(s: string): boolean };
+  const test = (s: string): boolean => {
+    const memo = activeMemo;
+    const key = memo && s.length <= MAX_MEMO_VALUE ? JSON.stringify([flags, pattern, s]) : undefined;
+    // A long-lived process (the language server) meets new values at every edit: past the cap, no more are kept.
+    const keep = (matched: boolean) => key !== undefined && memo!.used.size < MAX_MEMO_PAIRS && memo!.used.set(key, matched);
+    const known = key === undefined ? undefined : memo!.pairs.get(key);
+    if (known !== undefined) {
+      keep(known);
+      return known;
+    }
+    validatorCache.linearTests++;
+    const matched = (re ??= linearRegExp()(pattern, flags)).test(s);
+    if (keep(matched)) memo!.fresh = true;
+    return matched;
+  };
+  return { test, toString: () => `/${pattern}/${flags}` } as { test(s: string): boolean };
+}
+
+/**
+ * re2js's answers for one cached validator, kept beside it in the cache folder (`validators/`,
+ * authenticated like every entry), keyed by the validator's key (the schema's text and the
+ * versions of ajv and re2js): its pattern, the value and whether it matched. After an edit of a
+ * document most of its values are the ones an earlier run tested (a map edit changes one row), and
+ * loading re2js costs more than the whole validation (docs/decisions/module-loading.md). Values
+ * longer than MAX_MEMO_VALUE are not kept, and a memo holds at most MAX_MEMO_PAIRS. Read on the
+ * validator's first call; written once, when the process exits, and only when a test was new.
+ */
+interface PatternMemo {
+  pairs: Map<string, boolean>;
+  used: Map<string, boolean>;
+  fresh: boolean;
+}
+let activeMemo: PatternMemo | undefined;
+const MAX_MEMO_VALUE = 256;
+const MAX_MEMO_PAIRS = 20_000;
+const memos = new Map<string, { memo: PatternMemo; cache: CacheStore }>();
+let exitHooked = false;
+
+function readPatternMemo(body: string | undefined): Map<string, boolean> {
+  const pairs = new Map<string, boolean>();
+  if (body === undefined) return pairs;
+  try {
+    const v = JSON.parse(body) as unknown;
+    if (Array.isArray(v) && v.length <= MAX_MEMO_PAIRS) for (const e of v) if (Array.isArray(e) && typeof e[0] === 'string' && typeof e[1] === 'boolean') pairs.set(e[0], e[1]);
+  } catch {
+    // a torn entry: every test runs on re2js
+  }
+  return pairs;
+}
+
+function patternMemo(vkey: string, cache: CacheStore): PatternMemo {
+  let held = memos.get(vkey);
+  if (!held) {
+    if (!exitHooked) process.once('exit', writePatternMemos);
+    exitHooked = true;
+    held = { memo: { pairs: readPatternMemo(cache.get('validators', `${vkey}.patterns.json`)), used: new Map(), fresh: false }, cache };
+    memos.set(vkey, held);
+  }
+  return held.memo;
+}
+
+/** Writes the memos that learnt a test (the earlier pairs stay while there is room; past it, this run's pairs alone). */
+export function writePatternMemos(): void {
+  for (const [vkey, { memo, cache }] of memos) {
+    if (!memo.fresh) continue;
+    const all = new Map([...memo.pairs, ...memo.used]);
+    const kept = all.size <= MAX_MEMO_PAIRS ? all : memo.used;
+    cache.set('validators', `${vkey}.patterns.json`, JSON.stringify([...kept]));
+    memo.pairs = kept;
+    memo.fresh = false;
+  }
+}
+
+/** A cached validator that answers its pattern tests from the memo of its key while it runs. */
+function withPatternMemo(validate: Validator, vkey: string, cache: CacheStore): Validator {
+  const memoed: Validator = (data: unknown) => {
+    const outer = activeMemo;
+    activeMemo = patternMemo(vkey, cache);
+    try {
+      return validate(data);
+    } finally {
+      activeMemo = outer;
+      memoed.errors = validate.errors;
+      memoed.errorCount = validate.errorCount;
+    }
+  };
+  return memoed;
 }
 
 let meta: InstanceType<AjvModules['Ajv2020']> | undefined;
@@ -141,9 +227,13 @@ const memory = new Map<string, Validator>();
 export const validatorCache = {
   versions: undefined as string | undefined,
   compiled: 0,
+  /** Pattern tests of cached validators that ran on re2js (the rest were answered by the memo). */
+  linearTests: 0,
   forget(): void {
     memory.clear();
     results.clear();
+    writePatternMemos();
+    memos.clear();
   },
 };
 
@@ -176,6 +266,7 @@ export function compileSchema(schema: unknown, schemaText: string, patterns: Pat
   const entry = `${key}.cjs`;
   const code = cache?.get('validators', entry);
   let raw = code === undefined ? undefined : loadStandalone(code);
+  const fromCache = raw !== undefined;
   if (!raw) {
     validatorCache.compiled++;
     const { Ajv2020, addFormats, standaloneCode } = ajvLib();
@@ -190,7 +281,8 @@ export function compileSchema(schema: unknown, schemaText: string, patterns: Pat
       }
     }
   }
-  const validate = bounded(raw);
+  // Code from the cache runs its patterns on the lazy engine, which the memo answers first.
+  const validate = fromCache && cache && patterns === 'linear' ? withPatternMemo(bounded(raw), key, cache) : bounded(raw);
   remember(memory, key, validate);
   return validate;
 }

@@ -1,16 +1,18 @@
 import type { Root } from 'mdast';
-import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough';
-import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
-import { gfmTaskListItemFromMarkdown } from 'mdast-util-gfm-task-list-item';
-import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
-import { gfmTable } from 'micromark-extension-gfm-table';
-import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
-import { frontmatterFromMarkdown } from 'mdast-util-frontmatter';
-import { frontmatter } from 'micromark-extension-frontmatter';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
 import type { Processor } from 'unified';
-import { unified } from 'unified';
+import {
+  frontmatter,
+  frontmatterFromMarkdown,
+  gfmStrikethrough,
+  gfmStrikethroughFromMarkdown,
+  gfmTable,
+  gfmTableFromMarkdown,
+  gfmTaskListItem,
+  gfmTaskListItemFromMarkdown,
+  remarkGfm,
+  remarkParse,
+  unified,
+} from './markdown-libs.js';
 import { FatalError } from '../base/errors.js';
 import { LineIndex } from '../model/position.js';
 import { markdownComplexity } from './markdown-bounds.js';
