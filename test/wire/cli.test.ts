@@ -128,6 +128,18 @@ describe('specgate wire: a located §A finding in a capture written here', () =>
     expect(t.stdout).toContain('| html | 1.0 (A2A-Version 1.0) | fail | §C | wire/binding-shape |');
   });
 
+  it('--table with a format other than markdown is one line, exit 2 (it printed the Markdown table as if it were json or html)', async () => {
+    const dir = tempDir();
+    const f = writeCapture(dir, 'good', rpcError(-32001, [errorInfo('TASK_NOT_FOUND')]));
+    for (const format of ['json', 'html', 'sarif']) {
+      const r = await runCli(['wire', '--table', '-f', format, f]);
+      expect(r.stderr.trim().split('\n')[0]).toBe(`specgate: --table prints a Markdown table: it takes --format markdown or none (got "${format}"; without --table, --format ${format} reports the findings)`);
+      expect(r.stdout).toBe('');
+      expect(r.code).toBe(2);
+    }
+    expect((await runCli(['wire', '--table', '-f', 'markdown', f])).stdout).toContain('| good | 1.0 (A2A-Version 1.0) | pass |');
+  });
+
   it("--table: a capture's case name and version header are pull-request text: they end no cell, open no HTML, link or code", async () => {
     const dir = tempDir();
     const evil = 'a | b `c` <script>x</script> [l](javascript:x) *e*';
