@@ -10,7 +10,7 @@ import type { ProcessCitations } from '../core/engine/rule.js';
 import { defineRule, presetDefault, presetSetting, ruleAnchor, ruleUnderPreset } from '../core/engine/rule.js';
 import { checkCommonValues, writeReport } from '../core/cli/run-env.js';
 import type { RuleGroup } from '../rules-registry.js';
-import { ruleAliases, ruleGroups } from '../rules-registry.js';
+import { BUILTIN_RULES, ruleAliases, ruleGroups } from '../rules-registry.js';
 import type { CliIo } from '../core/io/process-io.js';
 import { processIo } from '../core/io/process-io.js';
 import { jsonText } from '../core/reporters/json-text.js';
@@ -98,7 +98,7 @@ function runConfig(values: { root?: string; config?: string; preset?: string; ou
 
 /** The rules of the configuration's plugins, one group per family, after the built-ins. */
 async function pluginGroups(root: string, specs: readonly string[] | undefined): Promise<RuleGroup[]> {
-  const loaded = await loadPlugins(root, specs, FAMILY_DECLARATIONS.map((d) => d.name));
+  const loaded = await loadPlugins(root, specs, FAMILY_DECLARATIONS.map((d) => d.name), BUILTIN_RULES);
   const out: RuleGroup[] = [];
   for (const p of loaded.plugins) {
     for (const name of p.families) {

@@ -23,7 +23,7 @@ Judges captured A2A exchanges against RFC 0211 (§A–§E). A DIR stands for the
   --card FILE             the agent card: its JSONRPC protocolVersions are the offered versions (§E)
   --versions LIST         the offered versions, comma-separated, instead of a card
   --binding               the interface's binding (default jsonrpc)
-  --table                 print a markdown table of verdicts instead of findings
+  --table                 print a markdown table of verdicts instead of findings (no other --format)
   --no-plugins            run no plugin the configuration names (a plugin is code)
 ${COMMON_HELP}`;
 
@@ -47,6 +47,9 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   if (!!unknown !== !!unreadable) throw new UsageError('--unknown and --unreadable go together (the two answers §D compares)');
   if (!positionals.length && !unknown) throw new UsageError('name at least one capture file or folder, or --unknown and --unreadable', HELP);
   if (values.card && values.versions) throw new UsageError('give --card or --versions, not both');
+  // The table is Markdown: under another format (json for jq, html for a page) it would be taken for that format's output.
+  const format = values.format as string | undefined;
+  if (values.table && format !== undefined && format !== 'markdown' && format !== 'stylish') throw new UsageError(`--table prints a Markdown table: it takes --format markdown or none (got "${format}"; without --table, --format ${format} reports the findings)`);
   let offeredVersions: string[] | undefined;
   if (typeof values.versions === 'string') {
     offeredVersions = parseVersionList(values.versions);

@@ -105,7 +105,7 @@ export class Session {
   static async open(values: CommonValues, opts: SessionOptions): Promise<Session> {
     const { builtins } = opts;
     const opened = await openRoot(values, [], opts.reads);
-    const plugins = await loadPlugins(opened.root, opts.plugins === false ? [] : opened.config.plugins, (builtins.declarations ?? []).map((d) => d.name));
+    const plugins = await loadPlugins(opened.root, opts.plugins === false ? [] : opened.config.plugins, (builtins.declarations ?? []).map((d) => d.name), builtins.catalog);
     const catalog = opts.plugins === false ? builtins.catalog : withPluginRules(builtins.catalog, plugins.rules);
     return new Session(opened.root, opened.source, opened.config, plugins, catalog, builtins, opts.ruleOverrides ?? {});
   }
@@ -117,7 +117,7 @@ export class Session {
   static async over(source: FileSource, opts: SessionOptions & { loaded?: LoadedPlugins }): Promise<Session> {
     const { builtins } = opts;
     const config = loadConfig(source.root, {}, source);
-    const plugins = opts.loaded ?? (await loadPlugins(source.root, opts.plugins === false ? [] : config.plugins, (builtins.declarations ?? []).map((d) => d.name)));
+    const plugins = opts.loaded ?? (await loadPlugins(source.root, opts.plugins === false ? [] : config.plugins, (builtins.declarations ?? []).map((d) => d.name), builtins.catalog));
     const catalog = opts.plugins === false ? builtins.catalog : withPluginRules(builtins.catalog, plugins.rules);
     return new Session(source.root, source, config, plugins, catalog, builtins, opts.ruleOverrides ?? {});
   }

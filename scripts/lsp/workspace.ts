@@ -66,7 +66,7 @@ export class Workspace {
     // it imported): a plugin edited later needs a restart of the server, as ESLint's does.
     const specs = this.opts.plugins === false ? [] : this.pluginSpecs;
     try {
-      this.plugins = await loadPlugins(this.root, specs, FAMILY_DECLARATIONS.map((d) => d.name));
+      this.plugins = await loadPlugins(this.root, specs, FAMILY_DECLARATIONS.map((d) => d.name), BUILTIN_RULES);
     } catch (e) {
       this.configProblem = { ruleId: 'config', severity: 'error', file: CONFIG_FILE, line: 1, column: 1, endLine: 1, endColumn: 2, message: (e as Error).message };
     }

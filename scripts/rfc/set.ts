@@ -33,18 +33,25 @@ const NOT_RFCS = /^(readme|0000-.*)\.md$/i;
 export const MAX_RFC_FILES = 10_000;
 const sets = new WeakMap<CorpusReader, Promise<RfcSet>>();
 
-export function loadRfcSet(corpus: CorpusReader): Promise<RfcSet> {
+export async function loadRfcSet(corpus: CorpusReader): Promise<RfcSet> {
   let p = sets.get(corpus);
   if (!p) {
     p = list(corpus);
     sets.set(corpus, p);
+  } else {
+    // The set is listed once a run, but every family that asks for it rests on the listing: the
+    // question is put again (the source lists a folder once a run), so the family findings cache
+    // keeps it with each family's entry and a new RFC runs every family that lists the folder.
+    await corpus.glob([rfcGlob(corpus)]);
   }
   return p;
 }
 
+const rfcGlob = (corpus: CorpusReader) => `${corpus.layout.rfcsDir.replace(/\/+$/, '')}/*.md`;
+
 async function list(corpus: CorpusReader): Promise<RfcSet> {
   const dir = corpus.layout.rfcsDir.replace(/\/+$/, '');
-  let files = (await corpus.glob([`${dir}/*.md`])).filter((f) => !NOT_RFCS.test(path.posix.basename(f)));
+  let files = (await corpus.glob([rfcGlob(corpus)])).filter((f) => !NOT_RFCS.test(path.posix.basename(f)));
   if (files.length > MAX_RFC_FILES) {
     files = [...files].sort();
     const over = files.length - MAX_RFC_FILES;

@@ -140,6 +140,30 @@ describe('the baseline is scoped to what the run checked', () => {
     expect(r.summary.suppressions.prunable.map((p: { file: string; ruleId: string }) => `${p.file} ${p.ruleId}`)).toEqual(['RFCS/0001-rfc-process.md rfcs/title-matches', 'RFCS/0002-deleted.md rfcs/status-known']);
   }, 60_000);
 
+  it('--staged writes the baseline only when the working tree holds the staged file: changes not staged are never overwritten', async () => {
+    const { root } = corpusWithBaseline();
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: root, stdio: 'pipe' });
+    git('init', '-q');
+    git('add', '-A');
+    // An entry of errata check's added and not staged: the run reads the index's file, so writing
+    // the pruned file from it would throw the entry away (it did).
+    const recorded = JSON.parse(readFileSync(path.join(root, SUPPRESSIONS_FILE), 'utf8'));
+    recorded['RFCS/0001-rfc-process.md']['errata/not-applied'] = { count: 1 };
+    const edited = JSON.stringify(recorded, null, 2) + '\n';
+    writeFileSync(path.join(root, SUPPRESSIONS_FILE), edited);
+    for (const flag of ['--prune-suppressions', '--suppress-all']) {
+      const r = await runCli(['check', 'rfcs', '--staged', flag, '--root', root]);
+      expect(r.stderr.trim()).toBe(`specgate: ${flag} with --staged: specgate-suppressions.json has changes that are not staged; stage them (git add specgate-suppressions.json) or run without --staged`);
+      expect(r.code).toBe(2);
+      expect(readFileSync(path.join(root, SUPPRESSIONS_FILE), 'utf8')).toBe(edited);
+    }
+    // Staged, the file is the one the run read: it is written.
+    git('add', SUPPRESSIONS_FILE);
+    const staged = await runCli(['check', 'rfcs', '--staged', '--prune-suppressions', '--root', root]);
+    expect(staged.stdout + staged.stderr).toMatch(/wrote \S*specgate-suppressions\.json/);
+    expect(JSON.parse(readFileSync(path.join(root, SUPPRESSIONS_FILE), 'utf8'))['RFCS/0001-rfc-process.md']['errata/not-applied']).toEqual({ count: 1 });
+  }, 60_000);
+
   it('stylish: the summary and the family rows count the same errors, and say how many the baseline covered', async () => {
     const { root } = corpusWithBaseline();
     const r = await runCli(['check', 'rfcs'], { cwd: root });

@@ -62,6 +62,19 @@ describe('the family findings cache', () => {
     expect(second.code).toBe(none.code);
   });
 
+  it('an RFC added is judged: every family that lists the RFC folder runs again, not only the first to list it', async () => {
+    // The RFC set is listed once a run (rfc/set.ts): the family that came second (rfcs) kept no
+    // question about the listing, so it replayed its findings and a new RFC went unjudged (exit 0).
+    const { root, check, fresh } = setup();
+    await check();
+    writeFileSync(path.join(root, 'RFCS/0999-new.md'), '# RFC 0999: New\n\nno header, no sections\n');
+    const second = await check();
+    const none = await fresh();
+    expect(none.findings.some((f) => f.file === 'RFCS/0999-new.md' && f.ruleId === 'rfcs/header-table')).toBe(true);
+    expect(second.findings).toEqual(none.findings);
+    expect(second.code).toBe(none.code);
+  });
+
   it('an unchanged tree replays every family, with the same findings', async () => {
     const { check, fresh } = setup();
     await check();

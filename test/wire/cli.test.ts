@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT, projectCorpusCopy, runCli, runJson, spawnJson, tempDir } from '../helpers/env.js';
@@ -126,6 +126,32 @@ describe('specgate wire: a located §A finding in a capture written here', () =>
     expect(gh.stdout).toMatch(/^::error /m);
     const t = await runCli(['wire', '--table', path.join(dir, 'c')]);
     expect(t.stdout).toContain('| html | 1.0 (A2A-Version 1.0) | fail | §C | wire/binding-shape |');
+  });
+
+  it('--table with a format other than markdown is one line, exit 2 (it printed the Markdown table as if it were json or html)', async () => {
+    const dir = tempDir();
+    const f = writeCapture(dir, 'good', rpcError(-32001, [errorInfo('TASK_NOT_FOUND')]));
+    for (const format of ['json', 'html', 'sarif']) {
+      const r = await runCli(['wire', '--table', '-f', format, f]);
+      expect(r.stderr.trim().split('\n')[0]).toBe(`specgate: --table prints a Markdown table: it takes --format markdown or none (got "${format}"; without --table, --format ${format} reports the findings)`);
+      expect(r.stdout).toBe('');
+      expect(r.code).toBe(2);
+    }
+    expect((await runCli(['wire', '--table', '-f', 'markdown', f])).stdout).toContain('| good | 1.0 (A2A-Version 1.0) | pass |');
+  });
+
+  it("--table: a capture's case name and version header are pull-request text: they end no cell, open no HTML, link or code", async () => {
+    const dir = tempDir();
+    const evil = 'a | b `c` <script>x</script> [l](javascript:x) *e*';
+    writeCapture(dir, evil.replace(/[/<>|*:]/g, '_'), rpcError(-32001, [errorInfo('TASK_NOT_FOUND')]), { 'A2A-Version': '1.0 | <img src=x>' });
+    const file = path.join(dir, readdirSync(dir)[0]!);
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/"case": "[^"]*"/, `"case": ${JSON.stringify(evil)}`));
+    const t = await runCli(['wire', '--table', dir]);
+    const row = t.stdout.split('\n')[2]!;
+    // Six cell borders: none from the case or the header.
+    expect(row.replace(/\\\|/g, '').match(/\|/g)).toHaveLength(6);
+    expect(row).not.toMatch(/<script|<img|(?<!\\)\]\(|(?<!\\)`/);
+    expect(row).toContain('a \\| b \\`c\\` &lt;script&gt;x&lt;/script&gt; \\[l\\](javascript:x) \\*e\\*');
   });
 });
 

@@ -6,6 +6,7 @@ import { CONFIG_FILE } from './config.js';
 import { UsageError } from '../base/errors.js';
 import type { FamilyDeclaration, FamilyFacts } from '../engine/family.js';
 import type { RuleMeta } from '../engine/rule.js';
+import type { RuleCatalog } from '../engine/rule-catalog.js';
 import type { Family, Rule } from '../engine/rule.js';
 import { defineRule } from '../engine/rule.js';
 import { isInside } from '../io/source.js';
@@ -60,12 +61,16 @@ const NO_PLUGINS: LoadedPlugins = { families: [], rules: [], plugins: [] };
  * built-ins): a plugin may not reuse one, nor a rule id. Every problem is a one-line usage error
  * naming the plugin, exit 2, before anything is checked.
  */
-export async function loadPlugins(root: string, specs: readonly string[] | undefined, taken: readonly string[]): Promise<LoadedPlugins> {
+export async function loadPlugins(root: string, specs: readonly string[] | undefined, taken: readonly string[], builtinRules?: RuleCatalog): Promise<LoadedPlugins> {
   if (!specs?.length) return NO_PLUGINS;
   // A plugin is code: it may read anything, so its run is never replayed.
   uncacheable('plugins run');
   const out: LoadedPlugins = { families: [], rules: [], plugins: [] };
   const names = new Set(taken);
+  // The first part of every built-in rule id is taken too: the reading rules' (parse, corpus,
+  // limits), exceptions, and the families of wire, compat, probe and errata. A plugin family
+  // "wire" would declare wire/binding-shape again, and its findings pass for the built-in rule's.
+  for (const r of (await builtinRules?.rules()) ?? []) names.add(r.id.slice(0, r.id.indexOf('/')));
   const ids = new Set<string>();
   for (const spec of specs) {
     const file = resolvePlugin(root, spec);

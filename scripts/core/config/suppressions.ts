@@ -4,7 +4,8 @@ import { UsageError } from '../base/errors.js';
 import type { BaselineSummary, CheckResult, Finding, PrunableSuppression } from '../model/findings.js';
 import { compareFindings } from '../model/findings.js';
 import { parseJson } from '../parse/json-tree.js';
-import { readRegularFile, toPosix } from '../io/source.js';
+import { FsSource, readRegularFile, toPosix } from '../io/source.js';
+import type { ReadResult } from '../io/source.js';
 import { writeUserOutput } from '../io/user-output.js';
 import { writeTreeFile } from '../io/writer.js';
 import { dict, own } from '../base/dict.js';
@@ -193,6 +194,7 @@ export function applyBaseline(result: CheckResult, corpus: Corpus, values: Basel
     const first = [...unparsed].sort()[0]!;
     throw new UsageError(`--prune-suppressions refused: ${first} does not parse, so the findings recorded for it cannot be judged; fix it first${unparsed.size > 1 ? ` (and ${unparsed.size - 1} more file${unparsed.size > 2 ? 's' : ''})` : ''}`);
   }
+  if (writing && !explicit) refuseUnstagedBaseline(corpus, got, values);
   if (writing) {
     // A guard (shown or withheld) is never recorded: a baselined "visited nothing" would pass having checked nothing.
     const found = countErrors(result.findings.filter((f) => !guards.has(f)));
@@ -225,6 +227,21 @@ export function applyBaseline(result: CheckResult, corpus: Corpus, values: Basel
     s.suppressed = (s.suppressed ?? 0) + 1;
   }
   return { ...result, findings: applied.findings, families, baseline: { file: shown, suppressed: applied.suppressed, prunable: applied.prunable, ...(wrote ? { wrote } : {}) } };
+}
+
+/**
+ * The tree's file is written where the working tree holds it, from the text the run read: with
+ * --staged that is the index's, so a working file that differs (changes not staged, or not added
+ * at all) would be replaced by the index's entries, losing the others. Refused in one line, nothing
+ * written; the run without --staged, or once the file is staged, writes it.
+ */
+function refuseUnstagedBaseline(corpus: Corpus, read: ReadResult, values: BaselineOptions): void {
+  if (corpus.source instanceof FsSource) return;
+  const onDisk = new FsSource(corpus.root).read(SUPPRESSIONS_FILE);
+  const same = onDisk.ok && read.ok ? onDisk.bytes.equals(read.bytes) : !onDisk.ok && !read.ok && onDisk.failure === 'missing' && read.failure === 'missing';
+  if (same) return;
+  const flag = values['prune-suppressions'] ? '--prune-suppressions' : values['suppress-all'] ? '--suppress-all' : '--suppress-rule';
+  throw new UsageError(`${flag} with --staged: ${SUPPRESSIONS_FILE} has changes that are not staged; stage them (git add ${SUPPRESSIONS_FILE}) or run without --staged`);
 }
 
 export function parseSuppressions(shown: string, text: string): Suppressions {

@@ -31,6 +31,8 @@ export interface GitEntry {
 export interface BlobStore {
   get(oid: string): Buffer | undefined;
   set(oid: string, bytes: Buffer): void;
+  /** Keeps the store bounded: `live` are the object ids the index names (called before a run's first write). */
+  prune?(live: ReadonlySet<string>): void;
 }
 
 /** Bytes of blobs one `git cat-file --batch` call returns at most. */
@@ -70,6 +72,8 @@ export class GitBlobSource implements FileSource {
   /** Paths already asked of git in a batch (an answer it did not give is then read alone, never asked again in a batch). */
   private readonly asked = new Set<string>();
   private store: BlobStore | undefined;
+  /** Whether the store was kept bounded this run (once, before the first blob written). */
+  private pruned = false;
   /** Blobs this source asked git for, and blobs it found kept by their object id (tests and `check --debug` count them). */
   readonly blobs = { fromGit: 0, kept: 0 };
 
@@ -190,7 +194,12 @@ export class GitBlobSource implements FileSource {
   /** A blob git just gave: kept for the run, and by its object id for the next runs. */
   private fetched(rel: string, got: ReadResult): void {
     this.cache.set(rel, got);
-    if (got.ok && this.store) this.store.set(this.entries.get(rel)!.oid, got.bytes);
+    if (!got.ok || !this.store) return;
+    if (!this.pruned) {
+      this.pruned = true;
+      this.store.prune?.(new Set([...this.entries.values()].map((e) => e.oid)));
+    }
+    this.store.set(this.entries.get(rel)!.oid, got.bytes);
   }
 
   private blob(rel: string): ReadResult {

@@ -1,4 +1,5 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnCli, tempDir } from '../../helpers/env.js';
@@ -88,6 +89,35 @@ describe('the staged blob cache (keyed by git object id)', () => {
     expect(n).toBeGreaterThan(10);
     const second = spawnCli(['check', '--staged', '--debug'], { cwd: root, env });
     expect(second.stderr).toMatch(new RegExp(`staged blobs: 0 read from git, ${n} kept`));
+    rmSync(env.SPECGATE_CACHE_DIR, { recursive: true, force: true });
+  });
+
+  it('blobs/ is bounded: past 1,024 entries the index no longer names, a run that writes a blob removes them and keeps the live ones', () => {
+    const { root } = corpusRepo();
+    const env = { SPECGATE_CACHE_DIR: tempDir('specgate-cache-'), XDG_CACHE_HOME: tempDir('specgate-home-') };
+    const blobs = path.join(env.SPECGATE_CACHE_DIR, 'blobs');
+    const check = () => spawnCli(['check', '--staged', '--debug'], { cwd: root, env });
+    const n = Number(/staged blobs: (\d+) read from git/.exec(check().stderr)?.[1]);
+    const kept = readdirSync(blobs).length; // n, less the files of the same content
+    expect(kept).toBeGreaterThan(10);
+    // The entries of many earlier commits (their content does not matter: they are no longer named).
+    for (let i = 0; i < 1100; i++) writeFileSync(path.join(blobs, randomBytes(20).toString('hex')), 'old');
+    writeFileSync(path.join(blobs, 'not-an-object-id'), 'left alone');
+    // Nothing new staged: nothing written, nothing removed.
+    expect(check().stderr).toMatch(new RegExp(`staged blobs: 0 read from git, ${n} kept`));
+    expect(readdirSync(blobs)).toHaveLength(kept + 1101);
+    // One staged change: the run writes its blob and drops the 1,100 stale entries.
+    const map = JSON.parse(readFileSync(path.join(root, MAP), 'utf8'));
+    map.unexpectedKey = true;
+    writeFileSync(path.join(root, MAP), `${JSON.stringify(map, null, 2)}\n`);
+    gitOk(root, ['add', MAP]);
+    expect(check().stderr).toMatch(new RegExp(`staged blobs: 1 read from git, ${n - 1} kept`));
+    const staged = new Set(gitOk(root, ['ls-files', '-s']).split('\n').map((line) => line.split(' ')[1]));
+    const left = readdirSync(blobs);
+    // The map's earlier blob is gone with the planted ones; its new blob and every other staged one stay.
+    expect(left.filter((name) => !staged.has(name))).toEqual(['not-an-object-id']);
+    expect(left.length).toBeGreaterThanOrEqual(kept);
+    expect(check().stderr).toMatch(new RegExp(`staged blobs: 0 read from git, ${n} kept`));
     rmSync(env.SPECGATE_CACHE_DIR, { recursive: true, force: true });
   });
 });

@@ -5,7 +5,7 @@ import { BUILTIN_RULES } from '../../../scripts/rules-registry.js';
 import { loadPlugins } from '../../../scripts/core/config/plugins.js';
 import { withPluginRules } from '../../../scripts/core/engine/rule-catalog.js';
 import { configuredSeverities } from '../../../scripts/core/cli/run-env.js';
-import { runCli, tempDir } from '../../helpers/env.js';
+import { projectCorpusCopy, runCli, tempDir } from '../../helpers/env.js';
 
 /* core/config/plugins.ts: what the config's `plugins` may name, and the one-line errors otherwise. */
 
@@ -70,6 +70,29 @@ describe('loadPlugins', () => {
     const up = '../'.repeat(path.join(root, 'node_modules').split(path.sep).length);
     const spec = `a/${up}${path.join(outside, 'evil.mjs').slice(1)}`;
     await expect(loadPlugins(root, [spec], BUILTIN)).rejects.toThrow(/nor a package name \(a "\." or "\.\." segment/);
+  });
+});
+
+describe("a plugin family named as a built-in command's (its rule ids would be the built-in ones)", () => {
+  // A plugin family "parse", "wire" or "errata" made list-rules list parse/syntax (…) twice, and its
+  // findings passed for the built-in rule's (severity, baseline and exceptions keyed by the same id).
+  it.each([
+    ['parse', 'parse/syntax', undefined, 'list-rules'],
+    ['parse', 'parse/syntax', undefined, 'check'],
+    ['wire', 'wire/binding-shape', 'wire', 'list-rules'],
+    ['errata', 'errata/not-applied', 'errata', 'errata'],
+    ['compat', 'compat/property-removed', 'compat', 'wire'],
+  ])('family "%s" (rule %s, beside %s) is refused by %s in one line, exit 2', async (family, ruleId, command, cli) => {
+    const fam = `{ name: ${JSON.stringify(family)}, description: 'd',${command ? ` command: ${JSON.stringify(command)},` : ''} rules: [{ id: ${JSON.stringify(ruleId)}, rfc: 'RFC 1', description: 'd', run() {} }] }`;
+    const root = projectCorpusCopy();
+    mkdirSync(path.join(root, 'plugins'));
+    writeFileSync(path.join(root, 'plugins/p.mjs'), `export default { name: 'p', families: [${fam}] };\n`);
+    writeFileSync(path.join(root, 'specgate.config.json'), '{ "plugins": ["./plugins/p.mjs"] }\n');
+    writeFileSync(path.join(root, 'cap.json'), '{}\n');
+    const args = cli === 'errata' ? ['errata', 'check'] : cli === 'wire' ? ['wire', path.join(root, 'cap.json')] : [cli];
+    const r = await runCli([...args, '--root', root]);
+    expect(r.stderr.trim()).toBe(`specgate: plugin "./plugins/p.mjs": family "${family}" is already taken (a built-in family or an earlier plugin's)`);
+    expect(r.code).toBe(2);
   });
 });
 
