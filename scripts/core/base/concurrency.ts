@@ -1,0 +1,35 @@
+import { UsageError } from './errors.js';
+
+/**
+ * How many worker threads may parse RFCs a run finds uncached (`--concurrency`, as ESLint's):
+ * `off` parses on the main thread, a number of 1 or more forces that many workers whenever any RFC
+ * is uncached, `auto` (the default) starts them only for a batch large enough to pay for them
+ * (scripts/rfc/parse-pool.ts; docs/decisions/cold-parse-workers.md). Set once per process by the
+ * command line, before anything is read.
+ */
+export type Concurrency = 'auto' | 'off' | number;
+
+/** Workers are never more than this, whatever is asked (memory: docs/limits.md). */
+export const MAX_CONCURRENCY = 4;
+
+/**
+ * Uncached files per worker under `auto`: fewer start none (a worker's start, loading the Markdown
+ * libraries, costs what parsing about this many does; docs/decisions/cold-parse-workers.md).
+ */
+export const FILES_PER_WORKER = 64;
+
+let setting: Concurrency = 'auto';
+
+export function parseConcurrency(value: string): Concurrency {
+  if (value === 'auto' || value === 'off') return value;
+  if (/^[1-9][0-9]*$/.test(value)) return Math.min(Number(value), MAX_CONCURRENCY);
+  throw new UsageError(`--concurrency takes a number of workers, off or auto, not ${JSON.stringify(value)}`);
+}
+
+export function setConcurrency(value: Concurrency): void {
+  setting = value;
+}
+
+export function concurrency(): Concurrency {
+  return setting;
+}
