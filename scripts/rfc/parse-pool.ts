@@ -38,8 +38,9 @@ export interface ParseWorker {
 export function workerCount(uncached: number, setting: Concurrency, parallelism = os.availableParallelism?.() ?? os.cpus().length): number {
   if (setting === 'off' || uncached === 0) return 0;
   if (typeof setting === 'number') return Math.min(setting, MAX_CONCURRENCY, uncached);
-  if (parallelism < 2) return 0;
-  return Math.min(MAX_CONCURRENCY, parallelism, Math.floor(uncached / FILES_PER_WORKER));
+  // One worker only moves the parse off the main thread, which then waits: no faster (measured).
+  const n = Math.min(MAX_CONCURRENCY, parallelism, Math.floor(uncached / FILES_PER_WORKER));
+  return n >= 2 ? n : 0;
 }
 
 /** The built worker module beside this one; under a test runner of the sources, the build's (the test setup builds it). */

@@ -83,7 +83,7 @@ async function list(corpus: CorpusReader): Promise<RfcSet> {
     const setting = concurrency();
     const fresh = wanted.filter((f) => !docs.has(f) && !expected.has(f));
     if (setting === 'off' || !corpus.peekMarkdownText || fresh.length === 0) return;
-    if (setting === 'auto' && fresh.length < FILES_PER_WORKER) return;
+    if (setting === 'auto' && fresh.length < 2 * FILES_PER_WORKER) return;
     for (const f of fresh) expected.add(f);
     const cache = await openCache();
     const { readingKey } = await import('./load.js');
@@ -97,6 +97,7 @@ async function list(corpus: CorpusReader): Promise<RfcSet> {
       keys.add(key);
       jobs.push({ file, text, key });
     }
+    if (setting === 'auto' && jobs.length < 2 * FILES_PER_WORKER) return; // auto starts two or none (parse-pool.ts)
     const { parseInWorkers, workerCount } = await import('./parse-pool.js');
     const count = workerCount(jobs.length, setting);
     if (count === 0) return;

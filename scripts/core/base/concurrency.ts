@@ -1,9 +1,9 @@
 import { UsageError } from './errors.js';
 
 /**
- * How many worker threads may parse RFCs a run finds uncached (`--concurrency`, as ESLint's):
+ * How many worker processes may parse RFCs a run finds uncached (`--concurrency`, as ESLint's):
  * `off` parses on the main thread, a number of 1 or more forces that many workers whenever any RFC
- * is uncached, `auto` (the default) starts them only for a batch large enough to pay for them
+ * is uncached, `auto` (the default) starts two or more only for a batch large enough to pay for them
  * (scripts/rfc/parse-pool.ts; docs/decisions/cold-parse-workers.md). Set once per process by the
  * command line, before anything is read.
  */

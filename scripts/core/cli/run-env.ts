@@ -67,8 +67,9 @@ export const COMMON_HELP = `common options:
   -q, --quiet              report errors only
       --max-warnings N     exit 1 when there are more than N warnings (-1: no limit)
       --color, --no-color  force colours on or off (default: on for a terminal; NO_COLOR, FORCE_COLOR)
-      --concurrency N      worker threads that parse uncached RFCs: a number (at most 4), off, or
-                           auto (default: when 64 or more are uncached, one per 64, at most 4)
+      --concurrency N      worker processes that parse uncached RFCs: a number (at most 4), off, or
+                           auto (default: one per 64 uncached, from 2 to 4 and at most the
+                           cores; none for fewer than 128)
 exit codes: 0 clean, 1 error findings (or more warnings than --max-warnings), 2 usage, configuration or internal error
 `;
 
