@@ -38,8 +38,8 @@ sections that do not exist). Read through the same RFC reader and caches as "spe
       --config FILE        the configuration
       --staged             read the git index instead of the working tree
       --concurrency N      worker processes that parse uncached RFCs: a number (at most 4), off, or
-                           auto (default: one per 64 uncached, from 2 to 4 and at most the
-                           cores; none for fewer than 128)
+                           auto (default: one per 512 uncached, from 2 to 4 and at most the
+                           cores; none for fewer than 1024)
   -h, --help               print this help and exit 0
 exit codes: 0 the report was written; 2 usage, configuration or internal error
 `;

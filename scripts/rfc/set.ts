@@ -23,13 +23,8 @@ export interface RfcSet {
   byNumber: Map<string, string[]>;
   /** The parsed RFC of one file, in the folder or not (undefined when it cannot be read: a finding is recorded). */
   read(file: string): Promise<RfcDocument | undefined>;
-  /** Every RFC, parsed. */
+  /** Every RFC, parsed: those the parse cache lacks in worker processes when they are many (parse-pool.ts). */
   all(): Promise<RfcDocument[]>;
-  /**
-   * Says that these files are about to be read (a family that reads many): those the parse cache
-   * lacks are parsed in worker threads when they are many (parse-pool.ts), else nothing happens.
-   */
-  expect(files: readonly string[]): Promise<void>;
 }
 
 const NOT_RFCS = /^(readme|0000-.*)\.md$/i;
@@ -79,6 +74,8 @@ async function list(corpus: CorpusReader): Promise<RfcSet> {
   // since it was sent is simply parsed again).
   const ahead = new Map<string, Promise<string | undefined>>();
   const expected = new Set<string>();
+  // The files about to be read (all of them, for `all`): those the parse cache lacks go to workers
+  // when the setting says so; otherwise nothing happens and each is read as it comes.
   const expect = async (wanted: readonly string[]): Promise<void> => {
     const setting = concurrency();
     const fresh = wanted.filter((f) => !docs.has(f) && !expected.has(f));
@@ -143,7 +140,7 @@ async function list(corpus: CorpusReader): Promise<RfcSet> {
     await expect(files);
     return (await Promise.all(files.map(read))).filter((d): d is RfcDocument => d !== undefined);
   };
-  return { dir, files, byNumber, read, all, expect };
+  return { dir, files, byNumber, read, all };
 }
 
 /** The file a citation of `number` resolves to (by file name), if any. */

@@ -1,5 +1,4 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateCorpus } from '../../scripts/bench/synthetic.js';
@@ -66,12 +65,11 @@ describe('RFC parse workers through `check`', () => {
     expect(warm.workers).toBe(0);
     expect(warm.parsed).toBe(0);
     expect(warm.findings).toEqual(off.findings);
-    // auto: workers on a cold run (where the machine has 2 cores or more), none after one RFC is edited.
+    // auto: as many workers as its rule gives for the batch (none for 300 RFCs), none after one RFC is edited.
     const autoCache = path.join(tempDir(), 'auto');
     const cold = await check(root, autoCache, []);
     expect(cold.findings).toEqual(off.findings);
-    if (os.availableParallelism() >= 2) expect(cold.workers).toBeGreaterThan(0);
-    else expect(cold.workers).toBe(0);
+    expect(cold.workers).toBe(workerCount(rfcs, 'auto'));
     const file = path.join(root, 'RFCS', readdirSync(path.join(root, 'RFCS')).find((f) => /^\d{4}-.*\.md$/.test(f))!);
     writeFileSync(file, readFileSync(file, 'utf8') + '\nOne more line.\n');
     const edited = await check(root, autoCache, []);
@@ -145,10 +143,10 @@ describe('the parse pool', () => {
     expect(await Promise.all(parseInWorkers(jobs, titles, 2, nonsense))).toEqual(jobs.map(() => undefined));
   });
 
-  it('auto starts none for fewer than 2 × 64 uncached RFCs or on one core, and never more than 4', () => {
-    expect(workerCount(63, 'auto', 8)).toBe(0);
-    expect(workerCount(127, 'auto', 8)).toBe(0);
-    expect(workerCount(128, 'auto', 8)).toBe(2);
+  it('auto starts none for fewer than 2 × 512 uncached RFCs or on one core, and never more than 4', () => {
+    expect(workerCount(300, 'auto', 8)).toBe(0);
+    expect(workerCount(1023, 'auto', 8)).toBe(0);
+    expect(workerCount(1024, 'auto', 8)).toBe(2);
     expect(workerCount(2000, 'auto', 1)).toBe(0);
     expect(workerCount(2000, 'auto', 2)).toBe(2);
     expect(workerCount(2000, 'auto', 16)).toBe(4);

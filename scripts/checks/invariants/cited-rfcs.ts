@@ -1,6 +1,6 @@
 import type { CorpusReader } from '../../core/parse/corpus.js';
 import type { RfcDocument } from '../../rfc/document.js';
-import { loadRfcSet, rfcByNumber, rfcFile } from '../../rfc/set.js';
+import { loadRfcSet, rfcByNumber } from '../../rfc/set.js';
 import type { InvariantEntry, InvariantSet, LocatedCitation } from './invariant-set.js';
 import { loadInvariantSet } from './invariant-set.js';
 
@@ -16,8 +16,6 @@ export async function* resolvedCitations(corpus: CorpusReader): AsyncGenerator<R
   const set = loadInvariantSet(corpus);
   if (!set) return;
   const rfcs = await loadRfcSet(corpus);
-  // Every cited RFC is read: said up front, so that many uncached ones are parsed in workers.
-  await rfcs.expect([...new Set(set.entries.flatMap((e) => e.citations.map((c) => rfcFile(rfcs, c.rfc))))].filter((f): f is string => f !== undefined));
   for (const entry of set.entries) {
     for (const citation of entry.citations) {
       const rfc = await rfcByNumber(rfcs, citation.rfc);

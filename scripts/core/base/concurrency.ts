@@ -13,10 +13,12 @@ export type Concurrency = 'auto' | 'off' | number;
 export const MAX_CONCURRENCY = 4;
 
 /**
- * Uncached files per worker under `auto`: fewer start none (a worker's start, loading the Markdown
- * libraries, costs what parsing about this many does; docs/decisions/cold-parse-workers.md).
+ * Uncached RFCs per worker under `auto`, which starts two or more or none: on the 2-core bench
+ * machine two workers made a cold run of 2,000 uncached RFCs 20-25% faster and runs of 260 and
+ * 1,000 slower (the workers' cold JIT, and the cores the main thread's own work needs);
+ * docs/decisions/cold-parse-workers.md.
  */
-export const FILES_PER_WORKER = 64;
+export const FILES_PER_WORKER = 512;
 
 let setting: Concurrency = 'auto';
 

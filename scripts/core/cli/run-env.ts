@@ -68,8 +68,8 @@ export const COMMON_HELP = `common options:
       --max-warnings N     exit 1 when there are more than N warnings (-1: no limit)
       --color, --no-color  force colours on or off (default: on for a terminal; NO_COLOR, FORCE_COLOR)
       --concurrency N      worker processes that parse uncached RFCs: a number (at most 4), off, or
-                           auto (default: one per 64 uncached, from 2 to 4 and at most the
-                           cores; none for fewer than 128)
+                           auto (default: one per 512 uncached, from 2 to 4 and at most the
+                           cores; none for fewer than 1024)
 exit codes: 0 clean, 1 error findings (or more warnings than --max-warnings), 2 usage, configuration or internal error
 `;
 
