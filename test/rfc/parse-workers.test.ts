@@ -149,7 +149,8 @@ describe('the parse pool', () => {
     expect(workerCount(1024, 'auto', 8)).toBe(2);
     expect(workerCount(2000, 'auto', 1)).toBe(0);
     expect(workerCount(2000, 'auto', 2)).toBe(2);
-    expect(workerCount(2000, 'auto', 16)).toBe(4);
+    expect(workerCount(2000, 'auto', 16)).toBe(3);
+    expect(workerCount(100_000, 'auto', 16)).toBe(4);
     expect(workerCount(2000, 'off', 16)).toBe(0);
     expect(workerCount(3, 4, 1)).toBe(3);
   });
