@@ -37,12 +37,15 @@ sections that do not exist). Read through the same RFC reader and caches as "spe
       --preset NAME        specgate, openwop or eip
       --config FILE        the configuration
       --staged             read the git index instead of the working tree
+      --concurrency N      worker processes that parse uncached RFCs: a number (at most 4), off, or
+                           auto (default: one per 512 uncached, from 2 to 4 and at most the
+                           cores; none for fewer than 1024)
   -h, --help               print this help and exit 0
 exit codes: 0 the report was written; 2 usage, configuration or internal error
 `;
 
 // The common options that say what is read and where the report goes (a report has no findings to count or colour).
-const { root, preset, config, format, output, staged, help } = COMMON_OPTIONS;
+const { root, preset, config, format, output, staged, concurrency, help } = COMMON_OPTIONS;
 const OPTIONS = {
   root,
   preset,
@@ -50,6 +53,7 @@ const OPTIONS = {
   format,
   output,
   staged,
+  concurrency,
   help,
   history: { type: 'string' },
   'no-cache': { type: 'boolean' },

@@ -77,10 +77,19 @@ export async function loadRfcReading(file: string, text: string, cache?: ParseCa
   const key = cache ? await readingKey(text, titles) : undefined;
   const hit = cache && key ? fromEntry(file, cache.get<Cached>(key), titles.fileName ?? DEFAULT_SHAPE.fileName) : undefined;
   if (hit) return { doc: hit, source: 'cached' };
-  const [{ parseRfcMarkdown }, { readRfc }] = await Promise.all([import('../core/parse/markdown.js'), import('./read.js')]);
-  const doc = readRfc(parseRfcMarkdown(file, text, titles.headerForm === 'preamble'), titles);
+  const doc = (await import('./parse-reading.js')).parseReading(file, text, titles);
   if (cache && key) cache.set(key, toEntry(doc));
   return { doc, source: 'parsed' };
+}
+
+/**
+ * The document of a reading made in a parse worker (parse-pool.ts): its cache entry's body, as
+ * the worker made it with `asciiJson`. The main thread writes the entry and reads the document
+ * from the body exactly as from a cache hit.
+ */
+export function documentFromBody(file: string, body: string, key: string, cache: ParseCache | undefined, titles: ReaderTitles = DEFAULT_TITLES): RfcDocument | undefined {
+  cache?.setBody(key, body);
+  return fromEntry(file, JSON.parse(body) as Cached, titles.fileName ?? DEFAULT_SHAPE.fileName);
 }
 
 /**
@@ -99,7 +108,7 @@ function titlesKey(t: ReaderTitles): string {
 }
 
 /** A cache entry holds the document without its file name (the same text may sit in two files). */
-function toEntry(doc: RfcDocument): Cached {
+export function toEntry(doc: RfcDocument): Cached {
   const { file: _file, fileNumber: _number, ...rest } = doc;
   return rest;
 }

@@ -6,6 +6,9 @@ import type { ParseCache } from '../core/cache/parse-cache.js';
 import { fileNumberOf } from '../core/preset/process.js';
 import type { RfcDocument } from './document.js';
 import { readerProcess } from './document.js';
+import type { ReadingSource } from './load.js';
+import { concurrency, FILES_PER_WORKER } from '../core/base/concurrency.js';
+
 
 /**
  * The RFC files of a repository (RFC 0001 §A), listed once per run and shared by every reader of
@@ -20,7 +23,7 @@ export interface RfcSet {
   byNumber: Map<string, string[]>;
   /** The parsed RFC of one file, in the folder or not (undefined when it cannot be read: a finding is recorded). */
   read(file: string): Promise<RfcDocument | undefined>;
-  /** Every RFC, parsed. */
+  /** Every RFC, parsed: those the parse cache lacks in worker processes when they are many (parse-pool.ts). */
   all(): Promise<RfcDocument[]>;
 }
 
@@ -66,6 +69,39 @@ async function list(corpus: CorpusReader): Promise<RfcSet> {
   const docs = new Map<string, Promise<RfcDocument | undefined>>();
   let parseCache: Promise<ParseCache | undefined> | undefined;
   const openCache = () => (parseCache ??= corpus.useParseCache ? import('../core/cache/parse-cache.js').then((m) => m.openParseCache(corpus.root)) : Promise.resolve(undefined));
+  const titles = readerProcess(corpus.layout.process);
+  // Readings being made in parse workers, by cache key (the key holds the text: a file changed
+  // since it was sent is simply parsed again).
+  const ahead = new Map<string, Promise<string | undefined>>();
+  const expected = new Set<string>();
+  // The files about to be read (all of them, for `all`): those the parse cache lacks go to workers
+  // when the setting says so; otherwise nothing happens and each is read as it comes.
+  const expect = async (wanted: readonly string[]): Promise<void> => {
+    const setting = concurrency();
+    const fresh = wanted.filter((f) => !docs.has(f) && !expected.has(f));
+    if (setting === 'off' || !corpus.peekMarkdownText || fresh.length === 0) return;
+    if (setting === 'auto' && fresh.length < 2 * FILES_PER_WORKER) return;
+    for (const f of fresh) expected.add(f);
+    const cache = await openCache();
+    const { readingKey } = await import('./load.js');
+    const jobs: Array<{ file: string; text: string; key: string }> = [];
+    const keys = new Set<string>();
+    for (const file of fresh) {
+      const text = corpus.peekMarkdownText(file);
+      if (text === undefined) continue;
+      const key = await readingKey(text, titles);
+      if (ahead.has(key) || keys.has(key) || cache?.has(key)) continue;
+      keys.add(key);
+      jobs.push({ file, text, key });
+    }
+    if (setting === 'auto' && jobs.length < 2 * FILES_PER_WORKER) return; // auto starts two or none (parse-pool.ts)
+    const { parseInWorkers, workerCount } = await import('./parse-pool.js');
+    const count = workerCount(jobs.length, setting);
+    if (count === 0) return;
+    corpus.work?.set('RFC parse workers', (corpus.work.get('RFC parse workers') ?? 0) + count);
+    const bodies = parseInWorkers(jobs.map(({ file, text }) => ({ file, text })), titles, count);
+    jobs.forEach((j, i) => ahead.set(j.key, bodies[i]!));
+  };
   // One file at a time, each text read when its turn comes: a gate asks for all of them at once,
   // and texts read up front would all be alive together with their trees.
   let queue: Promise<unknown> = Promise.resolve();
@@ -76,19 +112,34 @@ async function list(corpus: CorpusReader): Promise<RfcSet> {
       doc = queue.then(async () => {
         const text = corpus.markdownText(file, 'the RFC gates');
         if (text === undefined) return undefined;
-        const { loadRfcReading } = await import('./load.js');
-        const { doc, source } = await loadRfcReading(file, text, await openCache(), readerProcess(corpus.layout.process));
+        const { loadRfcReading, readingKey, documentFromBody } = await import('./load.js');
+        const cache = await openCache();
+        let source: ReadingSource;
+        let made: RfcDocument | undefined;
+        const key = ahead.size > 0 ? await readingKey(text, titles) : undefined;
+        const pending = key === undefined ? undefined : ahead.get(key);
+        if (pending) ahead.delete(key!);
+        const body = await pending;
+        if (key !== undefined && body !== undefined) {
+          // Made in a worker by the same function; written and read here as a cache entry.
+          made = documentFromBody(file, body, key, cache, titles);
+          source = 'parsed';
+        }
+        if (!made) ({ doc: made, source } = await loadRfcReading(file, text, cache, titles));
         // Counted, not timed: after one RFC is edited a run parses that one and reads the rest from the cache.
-        const what = `RFC readings ${source}`;
+        const what = `RFC readings ${source!}`;
         corpus.work?.set(what, (corpus.work.get(what) ?? 0) + 1);
-        return doc;
+        return made;
       });
       queue = doc.catch(() => undefined);
       docs.set(file, doc);
     }
     return doc;
   };
-  const all = async () => (await Promise.all(files.map(read))).filter((d): d is RfcDocument => d !== undefined);
+  const all = async () => {
+    await expect(files);
+    return (await Promise.all(files.map(read))).filter((d): d is RfcDocument => d !== undefined);
+  };
   return { dir, files, byNumber, read, all };
 }
 

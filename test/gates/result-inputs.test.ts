@@ -29,6 +29,9 @@ const ALLOWED: Record<string, string> = {
   'core/engine/schema.ts': "the built-in schemas: specgate's own files, in the build id",
   'core/config/plugins.ts': 'a run that loads a plugin is marked uncacheable',
   'rfc/load.ts': "the RFC reader's fingerprint: its own modules",
+  'rfc/parse-pool.ts': "finds specgate's own built parse worker and forks it (--concurrency); the worker is sent texts the corpus read and reads nothing",
+  'core/cache/blob-cache.ts': "prunes blobs/ in the cache folder (--staged only: never replayed); what it lists decides what is removed, never what a report says",
+  'core/cache/parse-cache.ts': 'whether a cache entry is there (`has`): the cache folder, keyed by content; it only decides where an RFC is parsed, never what a report says',
   'errata/target-path.ts': "errata's targets, resolved by errata apply/check and the errata family's examples: check reaches it only through the rule catalogue (rules-registry -> families), and no check family calls it",
 };
 

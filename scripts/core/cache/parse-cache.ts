@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { cacheFolder, openCache, sha256 } from './cache.js';
 import path from 'node:path';
 
@@ -12,6 +13,10 @@ export interface ParseCache {
   readonly dir: string;
   get<T>(key: string): T | undefined;
   set(key: string, value: unknown): void;
+  /** Whether an entry file is there (not read, not authenticated): a look ahead that only decides where to parse, never what. */
+  has(key: string): boolean;
+  /** `set` of a body already made by `asciiJson` (in a parse worker: the main thread only writes it). */
+  setBody(key: string, body: string): void;
 }
 
 /** The parse cache's folder for a run over `governedRoot`. */
@@ -43,6 +48,12 @@ export function openParseCache(governedRoot: string, dir = parseCacheDir(governe
     },
     set(key: string, value: unknown): void {
       store?.set(kind, `${key}.json`, asciiJson(value));
+    },
+    has(key: string): boolean {
+      return store !== undefined && /^[\w.-]+$/.test(key) && existsSync(path.join(store.dir, kind, `${key}.json`));
+    },
+    setBody(key: string, body: string): void {
+      store?.set(kind, `${key}.json`, body);
     },
   };
 }

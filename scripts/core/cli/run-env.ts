@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Corpus } from '../parse/corpus.js';
 import { FatalError, UsageError } from '../base/errors.js';
+import { parseConcurrency, setConcurrency } from '../base/concurrency.js';
 import { CONFIG_FILE, discoverConfig, loadConfig } from '../config/config.js';
 import type { LoadedConfig } from '../config/config.js';
 import type { CheckResult, ConfiguredSeverity, Finding } from '../model/findings.js';
@@ -36,6 +37,7 @@ export const COMMON_OPTIONS = {
   'max-warnings': { type: 'string' },
   color: { type: 'boolean' },
   'no-color': { type: 'boolean' },
+  concurrency: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -65,6 +67,9 @@ export const COMMON_HELP = `common options:
   -q, --quiet              report errors only
       --max-warnings N     exit 1 when there are more than N warnings (-1: no limit)
       --color, --no-color  force colours on or off (default: on for a terminal; NO_COLOR, FORCE_COLOR)
+      --concurrency N      worker processes that parse uncached RFCs: a number (at most 4), off, or
+                           auto (default: one per 512 uncached, from 2 to 4 and at most the
+                           cores; none for fewer than 1024)
 exit codes: 0 clean, 1 error findings (or more warnings than --max-warnings), 2 usage, configuration or internal error
 `;
 
@@ -79,6 +84,8 @@ export interface CommonValues {
   'max-warnings'?: string;
   color?: boolean;
   'no-color'?: boolean;
+  /** Worker threads that parse uncached RFCs (core/base/concurrency.ts). */
+  concurrency?: string;
   /** Neither read nor write the cache folder (check's `--no-cache`). */
   'no-cache'?: boolean;
 }
@@ -92,6 +99,7 @@ const DEFAULT_NEEDS: readonly LayoutNeed[] = ['rfcsDir', 'interopMap'];
  */
 export function checkCommonValues(values: CommonValues): string {
   if (values.color && values['no-color']) throw new UsageError('give --color or --no-color, not both');
+  setConcurrency(values.concurrency === undefined ? 'auto' : parseConcurrency(values.concurrency));
   maxWarnings(values);
   if (values.output !== undefined) {
     if (values.output === '') throw new UsageError('--output needs a file name');

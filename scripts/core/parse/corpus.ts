@@ -25,7 +25,7 @@ export { MAX_FILE_BYTES };
  * globs, derived values cached per run), without its file source, its findings or its bookkeeping.
  * Rules and the loaders they call (the RFC set, the invariant set, the wire context) take this.
  */
-export type CorpusReader = Pick<Corpus, 'root' | 'layout' | 'useParseCache' | 'exists' | 'text' | 'contains' | 'json' | 'yaml' | 'data' | 'markdownText' | 'markdown' | 'derive' | 'touch' | 'cachedText' | 'glob' | 'givenPath' | 'cache' | 'problems'> & Partial<Pick<Corpus, 'work'>>;
+export type CorpusReader = Pick<Corpus, 'root' | 'layout' | 'useParseCache' | 'exists' | 'text' | 'contains' | 'json' | 'yaml' | 'data' | 'markdownText' | 'markdown' | 'derive' | 'touch' | 'cachedText' | 'glob' | 'givenPath' | 'cache' | 'problems'> & Partial<Pick<Corpus, 'work' | 'peekMarkdownText'>>;
 
 /**
  * Parses kept from one run to the next, by file and text: the language server checks the same
@@ -275,6 +275,26 @@ export class Corpus {
     if (!complex) return text;
     this.problem(rel, MARKDOWN_TOO_COMPLEX.id, complex.messageId, complex.data, complex.line);
     return undefined;
+  }
+
+  /**
+   * A Markdown file's text as `markdownText` would give it, or undefined where that would not give
+   * it: read without a finding and without counting for the family running now (only the bytes of
+   * a file that reads cleanly are kept, as the ordinary read keeps them). A look ahead that only decides where to parse (the RFC reader's parse workers); the file
+   * is then read the ordinary way.
+   */
+  peekMarkdownText(rel: string): string | undefined {
+    let text = this.texts.get(rel) ?? this.bytes.get(rel)?.toString('utf8');
+    if (text === undefined) {
+      if (this.texts.has(rel)) return undefined;
+      const got = this.source.read(rel);
+      if (!got.ok || got.bytes.length > MAX_FILE_BYTES || got.bytes.includes(0) || !isUtf8(got.bytes)) return undefined;
+      // What bytesOf keeps of a file that reads cleanly, so the ordinary read does not read it again.
+      this.bytes.set(rel, got.bytes);
+      text = got.bytes.toString('utf8');
+    }
+    if (Buffer.byteLength(text) > MAX_MARKDOWN_BYTES || markdownComplexity(text)) return undefined;
+    return text;
   }
 
   async markdown(rel: string): Promise<MarkdownDoc | undefined> {
