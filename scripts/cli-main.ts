@@ -10,7 +10,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run(argv
   wire: { summary: 'judge captured A2A exchanges against RFC 0211', load: () => import('./commands/wire.js') },
   compat: { summary: 'classify schema changes against a git base', load: () => import('./commands/compat.js') },
   probe: { summary: "run RFC 0211's conformance legs against a live A2A host", load: () => import('./commands/probe.js') },
-  report: { summary: "the corpus's governance state: statuses, open questions, acceptance, errata, citations (text, json, markdown, html)", load: () => import('./commands/report.js') },
+  report: { summary: "the corpus's governance state: statuses, open questions, acceptance, errata, citations (every format)", load: () => import('./commands/report.js') },
   lsp: { summary: 'a Language Server over stdio: diagnostics, quick fixes and hover in the editor', load: () => import('./commands/lsp.js') },
   init: { summary: 'write specgate.config.json for this layout; --ci github, --hook on request', load: () => import('./commands/init.js') },
   'install-hook': { summary: 'install the pre-commit check (git hook, or --husky, --lefthook, --pre-commit)', load: () => import('./commands/install-hook.js') },
@@ -26,7 +26,8 @@ ${Object.entries(COMMANDS)
 
 common options: -h/--help, --root DIR, --preset specgate|openwop|eip, --config FILE,
   -f/--format ${FORMATS.join('|')}, -o/--output FILE, --staged, -q/--quiet,
-  --max-warnings N, --color/--no-color ("specgate <command> --help" shows each command's options)
+  --max-warnings N, --color/--no-color, --concurrency N|off|auto ("specgate <command> --help" shows
+  each command's options)
   -v/--version   print the version
 exit codes: 0 clean, 1 error findings (or more warnings than --max-warnings), 2 usage, configuration or internal error
 `;

@@ -33,6 +33,8 @@ each leg there. Verdicts: executed-pass, executed-fail (with the RFC section), i
   -o, --output FILE       write the report to FILE instead of stdout
   -q, --quiet             report errors only; --max-warnings N: exit 1 when more warnings
   --color, --no-color     force colours on or off (also NO_COLOR, FORCE_COLOR)
+  --concurrency N         worker processes that parse uncached RFCs (plugin families beside the probe
+                          that read every RFC): a number (at most 4), off or auto (default)
   -h, --help              print this help and exit 0
 Tokens are never printed or recorded: saved exchanges carry "Bearer <redacted>".
 Redirects are followed only for the card and only on the same origin. Requests go only to the
