@@ -14,7 +14,7 @@ import { processIo } from '../core/io/process-io.js';
 const HELP = `usage: specgate probe --url URL [--card URL] [--token T] [--foreign-token T2] [--record DIR]
                       [-f|--format ${FORMATS.join('|')}] [-o|--output FILE]
                       [-q|--quiet] [--max-warnings N] [--color|--no-color] [-h|--help]
-                      [--timeout MS] [--max-requests N] [--max-response-bytes N]
+                      [--timeout MS] [--max-requests N] [--max-response-bytes N] [--concurrency N|off|auto]
 
 Runs RFC 0211's conformance legs against a live A2A host: reads the agent card (default
 URL/.well-known/agent-card.json), finds its JSONRPC interface at protocolVersion 1.0 and sends
