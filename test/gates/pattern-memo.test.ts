@@ -78,4 +78,21 @@ describe('the pattern memo of cached validators', () => {
     expect(runs[1]!.packages).toContain('re2js'); // the first run of the cached validator
     expect(runs[2]!.packages).not.toContain('re2js');
   });
+
+  it('keeps no answer whose pattern is long: 20,000 values of a 10 KB pattern held 200 MiB and peaked at 1 GiB writing the memo', () => {
+    const { cache } = store();
+    const pattern = `^(?:${'q'.repeat(4000)}|[a-z0-9]+)$`;
+    const schemaText = JSON.stringify({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'array', items: { type: 'string', pattern } });
+    const run = (values: string[]) => {
+      validatorCache.forget();
+      return [...schemaErrors(parseJson('s.schema.json', schemaText), parseJson('d.json', JSON.stringify(values)), cache).errors];
+    };
+    const values = Array.from({ length: 200 }, (_, i) => `v${i}`);
+    expect(run(['first', ...values])).toEqual([]); // compiles the validator
+    expect(run(['second', ...values, 'Not-Lower'])).toContainEqual(expect.objectContaining({ keyword: 'pattern' })); // the cached validator, on re2js
+    validatorCache.forget(); // writes what the memo learnt
+    const body = cache.get('validators', `${validatorKey(schemaText)}.patterns.json`);
+    const keys = body === undefined ? [] : (JSON.parse(body) as Array<[string, boolean]>).map(([k]) => k);
+    expect(keys.filter((k) => k.length > 1024)).toEqual([]);
+  });
 });

@@ -118,7 +118,9 @@ function lazyLinearRegExp(pattern: string, flags: string): { test(s: string): bo
   let re: { test(s: string): boolean } | undefined;
   const test = (s: string): boolean => {
     const memo = activeMemo;
-    const key = memo && s.length <= MAX_MEMO_VALUE ? JSON.stringify([flags, pattern, s]) : undefined;
+    // A pair's key holds the pattern: a long one (a schema is the pull request's) is not kept, or
+    // 20,000 values of a 10 KB pattern held 200 MiB and the memo's write peaked at 1 GiB.
+    const key = memo && s.length <= MAX_MEMO_VALUE && pattern.length <= MAX_MEMO_PATTERN ? JSON.stringify([flags, pattern, s]) : undefined;
     // A long-lived process (the language server) meets new values at every edit: past the cap, no more are kept.
     const keep = (matched: boolean) => key !== undefined && memo!.used.size < MAX_MEMO_PAIRS && memo!.used.set(key, matched);
     const known = key === undefined ? undefined : memo!.pairs.get(key);
@@ -140,7 +142,7 @@ function lazyLinearRegExp(pattern: string, flags: string): { test(s: string): bo
  * versions of ajv and re2js): its pattern, the value and whether it matched. After an edit of a
  * document most of its values are the ones an earlier run tested (a map edit changes one row), and
  * loading re2js costs more than the whole validation (docs/decisions/module-loading.md). Values
- * longer than MAX_MEMO_VALUE are not kept, and a memo holds at most MAX_MEMO_PAIRS. Read on the
+ * longer than MAX_MEMO_VALUE and patterns longer than MAX_MEMO_PATTERN are not kept, and a memo holds at most MAX_MEMO_PAIRS. Read on the
  * validator's first call; written once, when the process exits, and only when a test was new.
  */
 interface PatternMemo {
@@ -151,6 +153,9 @@ interface PatternMemo {
 let activeMemo: PatternMemo | undefined;
 const MAX_MEMO_VALUE = 256;
 const MAX_MEMO_PAIRS = 20_000;
+/** Patterns longer than this are not memoized (the interop map's are under 100 characters): a memo stays under MAX_MEMO_PAIRS × 1 KiB. */
+const MAX_MEMO_PATTERN = 512;
+const MAX_MEMO_KEY = 2 * (MAX_MEMO_PATTERN + MAX_MEMO_VALUE) + 16;
 const memos = new Map<string, { memo: PatternMemo; cache: CacheStore }>();
 let exitHooked = false;
 
@@ -159,7 +164,7 @@ function readPatternMemo(body: string | undefined): Map<string, boolean> {
   if (body === undefined) return pairs;
   try {
     const v = JSON.parse(body) as unknown;
-    if (Array.isArray(v) && v.length <= MAX_MEMO_PAIRS) for (const e of v) if (Array.isArray(e) && typeof e[0] === 'string' && typeof e[1] === 'boolean') pairs.set(e[0], e[1]);
+    if (Array.isArray(v) && v.length <= MAX_MEMO_PAIRS) for (const e of v) if (Array.isArray(e) && typeof e[0] === 'string' && e[0].length <= MAX_MEMO_KEY && typeof e[1] === 'boolean') pairs.set(e[0], e[1]);
   } catch {
     // a torn entry: every test runs on re2js
   }
