@@ -1,5 +1,5 @@
 import type { Judgement } from './types.js';
-import { mdText } from '../report/markdown.js';
+import { markdownText } from '../core/base/printable.js';
 
 export interface TableRow {
   case: string;
@@ -11,14 +11,14 @@ const WORD: Record<Judgement['verdict'], string> = { pass: 'pass', warn: 'warn',
 /**
  * A markdown table of verdicts: case, scope, verdict, sections, the rules that spoke. The case name
  * and the scope (a version header, a method name) are the capture's text, from a pull request: each
- * cell escaped as the report's are (no `|` ends it, no HTML, link or code span opens).
+ * cell through the one Markdown escaper of the reporters (no `|` ends it, no HTML, link or code span opens).
  */
 export function verdictTable(rows: readonly TableRow[]): string {
   const out = ['| case | scope | verdict | sections | rules |', '| --- | --- | --- | --- | --- |'];
   for (const r of rows) {
     const j = r.judgement;
     const rules = [...new Set(j.results.map((x) => `${x.ruleId}${x.severity === 'warning' ? ' (warning)' : ''}`))].join(', ');
-    out.push(`| ${mdText(r.case)} | ${mdText(j.scope.version)} (${mdText(j.scope.why)}) | ${WORD[j.verdict]} | ${j.sections.map((s) => `§${s}`).join(' ') || '—'} | ${rules || '—'} |`);
+    out.push(`| ${markdownText(r.case)} | ${markdownText(j.scope.version)} (${markdownText(j.scope.why)}) | ${WORD[j.verdict]} | ${j.sections.map((s) => `§${s}`).join(' ') || '—'} | ${rules || '—'} |`);
   }
   return out.join('\n') + '\n';
 }

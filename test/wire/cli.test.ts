@@ -151,7 +151,7 @@ describe('specgate wire: a located §A finding in a capture written here', () =>
     // Six cell borders: none from the case or the header.
     expect(row.replace(/\\\|/g, '').match(/\|/g)).toHaveLength(6);
     expect(row).not.toMatch(/<script|<img|(?<!\\)\]\(|(?<!\\)`/);
-    expect(row).toContain('a \\| b \\`c\\` &lt;script&gt;x&lt;/script&gt; \\[l\\](javascript:x) \\*e\\*');
+    expect(row).toContain('a \\| b \\`c\\` &lt;script&gt;x&lt;/script&gt; \\[l\\]\\(javascript\\:x\\) \\*e\\*');
   });
 });
 
