@@ -2,28 +2,12 @@ import path from 'node:path';
 import type { ReportModel } from './model.js';
 import type { ReportSection } from './sections.js';
 import { REPORT_SECTIONS, SECTION_TITLES } from './sections.js';
-import { UNSAFE_ABOVE_C0 } from '../core/base/printable.js';
-
-const UNSAFE = new RegExp(`[\\u0000-\\u001f${UNSAFE_ABOVE_C0}]+`, 'g');
-
-/**
- * Text from the corpus in a Markdown table cell or list item: it is pull-request text, so it can
- * neither open HTML (`<script>`, `<img onerror>`), start a link or an image, emphasise, end the
- * cell (`|`) nor break the line. Control characters are dropped.
- */
-export function mdText(s: string): string {
-  return s
-    .replace(UNSAFE, ' ')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/([\\`*_[\]|!#~])/g, '\\$1');
-}
+import { markdownText } from '../core/base/printable.js';
 
 /** A repository-relative link (from `base`, the folder of the document holding it) to `file`. */
 function link(text: string, file: string, base: string): string {
   const target = path.posix.relative(base || '.', file).split('/').map((p) => (p === '..' ? p : encodeURIComponent(p))).join('/');
-  return `[${mdText(text)}](${target})`;
+  return `[${markdownText(text)}](${target})`;
 }
 
 export interface MarkdownOptions {
@@ -46,7 +30,7 @@ export function renderMarkdown(model: ReportModel, opts: MarkdownOptions = {}): 
   };
   const rfcLink = (n: string) => {
     const row = model.rfcs.find((r) => r.number === n);
-    return row ? link(`RFC ${n}`, row.file, base) : `RFC ${mdText(n)}`;
+    return row ? link(`RFC ${n}`, row.file, base) : `RFC ${markdownText(n)}`;
   };
   for (const s of REPORT_SECTIONS) {
     if (!sections.includes(s)) continue;
@@ -62,14 +46,14 @@ export function renderMarkdown(model: ReportModel, opts: MarkdownOptions = {}): 
         ]);
         break;
       case 'statuses':
-        table(['status', 'RFCs'], model.statuses.map((c) => [mdText(c.status), String(c.count)]));
+        table(['status', 'RFCs'], model.statuses.map((c) => [markdownText(c.status), String(c.count)]));
         break;
       case 'rfcs':
-        table(['RFC', 'title', 'status', 'last status change'], model.rfcs.map((r) => [link(r.number || r.file, r.file, base), mdText(r.title), mdText(r.status), r.lastChange ? `${mdText(r.lastChange.what)} (${r.lastChange.date})` : '']));
+        table(['RFC', 'title', 'status', 'last status change'], model.rfcs.map((r) => [link(r.number || r.file, r.file, base), markdownText(r.title), markdownText(r.status), r.lastChange ? `${markdownText(r.lastChange.what)} (${r.lastChange.date})` : '']));
         break;
       case 'open-questions':
         if (model.openQuestions.length === 0) out.push('None.');
-        else table(['RFC', 'status', 'question'], model.openQuestions.map((q) => [link(`RFC ${q.rfc}${q.number !== undefined ? ` Q${q.number}` : ''}`, q.file, base), mdText(q.status), mdText(q.text)]));
+        else table(['RFC', 'status', 'question'], model.openQuestions.map((q) => [link(`RFC ${q.rfc}${q.number !== undefined ? ` Q${q.number}` : ''}`, q.file, base), markdownText(q.status), markdownText(q.text)]));
         break;
       case 'acceptance': {
         const a = model.acceptance;
@@ -83,26 +67,26 @@ export function renderMarkdown(model: ReportModel, opts: MarkdownOptions = {}): 
       }
       case 'errata':
         if (model.errataPending!.length === 0) out.push('None.');
-        else table(['RFC', 'item', 'target', 'why'], model.errataPending!.map((e) => [rfcLink(e.rfc), String(e.index), mdText(e.target), mdText(e.detail)]));
+        else table(['RFC', 'item', 'target', 'why'], model.errataPending!.map((e) => [rfcLink(e.rfc), String(e.index), markdownText(e.target), markdownText(e.detail)]));
         break;
       case 'invariants': {
         const rows = model.rfcs.filter((r) => r.invariants.length);
         if (rows.length === 0) out.push('None.');
-        else table(['RFC', 'invariants', 'ids'], rows.map((r) => [rfcLink(r.number), String(r.invariants.length), r.invariants.map(mdText).join(', ')]));
+        else table(['RFC', 'invariants', 'ids'], rows.map((r) => [rfcLink(r.number), String(r.invariants.length), r.invariants.map(markdownText).join(', ')]));
         break;
       }
       case 'citations': {
         const rows = model.rfcs.filter((r) => r.citesOut.length || r.citedBy.length);
         // A list the report cut (its count present) says how many it has.
-        const more = (list: readonly string[], count: number | undefined) => list.map(mdText).join(', ') + (count === undefined ? '' : `, … (${count} in all)`);
+        const more = (list: readonly string[], count: number | undefined) => list.map(markdownText).join(', ') + (count === undefined ? '' : `, … (${count} in all)`);
         table(['RFC', 'cites', 'cited by'], rows.map((r) => [rfcLink(r.number), more(r.citesOut, r.citesOutCount), more(r.citedBy, r.citedByCount)]));
         const g = model.citations;
         if (g.missingSections.length) {
           out.push('', 'Cited sections the cited RFC does not have:', '');
-          for (const m of g.missingSections) out.push(`- ${link(`${m.file}:${m.line}`, m.file, base)}: ${mdText(m.citation)}`);
+          for (const m of g.missingSections) out.push(`- ${link(`${m.file}:${m.line}`, m.file, base)}: ${markdownText(m.citation)}`);
           if (g.missingSectionCount !== undefined) out.push(`- … ${g.missingSectionCount - g.missingSections.length} more`);
         }
-        if (g.unknownRfcs.length) out.push('', `RFCs cited but not in the folder: ${g.unknownRfcs.map((u) => `${mdText(u.rfc)} (by ${more(u.citedBy, u.citedByCount)})`).join('; ')}.`);
+        if (g.unknownRfcs.length) out.push('', `RFCs cited but not in the folder: ${g.unknownRfcs.map((u) => `${markdownText(u.rfc)} (by ${more(u.citedBy, u.citedByCount)})`).join('; ')}.`);
         break;
       }
     }

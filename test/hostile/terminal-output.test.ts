@@ -54,7 +54,7 @@ describe('hostile bounds: terminal injection in the commands own tables', () => 
   it("wire's --table escapes the case names and the scope's reason", () => {
     const out = verdictTable([{ case: `captures/${EVIL}.json`, judgement: { verdict: 'pass', sections: [], results: [], notes: [], scope: { version: `1.0${EVIL}`, why: `the card says ${EVIL}` } as never } }]);
     expect(out).not.toMatch(CONTROLS);
-    // Each cell is Markdown text (wire/table.ts mdText): the escape character is gone, what followed it stays, in all three cells.
+    // Each cell is Markdown text (core/base/printable.ts markdownText): the escape character is shown escaped, never raw, in all three cells.
     expect(out.split('\\[2J').length - 1).toBe(3);
   });
 });

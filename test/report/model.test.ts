@@ -4,7 +4,8 @@ import { presetLayout } from '../../scripts/core/preset/layout.js';
 import { buildReport } from '../../scripts/report/build.js';
 import { MAX_LISTED_PER_RFC, MAX_REPORT_EDGES } from '../../scripts/report/model.js';
 import { renderHtml } from '../../scripts/report/html.js';
-import { mdText, renderMarkdown } from '../../scripts/report/markdown.js';
+import { renderMarkdown } from '../../scripts/report/markdown.js';
+import { markdownText } from '../../scripts/core/base/printable.js';
 import { renderStatusDocument } from '../../scripts/report/status-document.js';
 import { esc, MAX_GRAPH_EDGES } from '../../scripts/report/svg.js';
 import { OverlaySource } from '../helpers/overlay.js';
@@ -107,7 +108,7 @@ describe('the report model (in-process)', () => {
   });
 
   it('corpus text cannot open markup: markdown and html escaping', async () => {
-    expect(mdText('a | <b> [x](y) *z* `c`\u001b[2J')).toBe('a \\| &lt;b&gt; \\[x\\](y) \\*z\\* \\`c\\` \\[2J');
+    expect(markdownText('a | <b> [x](y) *z* `c`\u001b[2J')).toBe('a \\| &lt;b&gt; \\[x\\]\\(y\\) \\*z\\* \\`c\\`\\\\x1b\\[2J');
     expect(esc(`<script>"'&`)).toBe('&#60;script&#62;&#34;&#39;&#38;');
     const m = await buildReport(corpusOf({ 'RFCS/0001-one.md': rfc('0001', '&lt;img src=x onerror=alert(1)&gt;', 'Draft') }));
     const html = renderHtml(m, { name: '<repo>', href: (f) => f });
