@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { CorpusReader } from '../core/parse/corpus.js';
 import { readingMessage } from '../core/model/reading-messages.js';
-import { TOO_MANY_FILES } from '../core/engine/reading-rules.js';
+import { TOO_MANY_FILES, TOO_MUCH_RFC_TEXT } from '../core/engine/reading-rules.js';
 import type { ParseCache } from '../core/cache/parse-cache.js';
 import { fileNumberOf } from '../core/preset/process.js';
 import type { RfcDocument } from './document.js';
@@ -34,12 +34,23 @@ const NOT_RFCS = /^(readme|0000-.*)\.md$/i;
  * the first files by name are read and one `limits/too-many-files` counts the rest.
  */
 export const MAX_RFC_FILES = 10_000;
+/**
+ * Bytes of RFC text a run reads (the RFC folder's files, each counted once, when its text is read
+ * or looked ahead for the parse workers). A run keeps every RFC's text and reading (about 5 MiB of
+ * heap per MiB of text) and its parse garbage grows with them: on the synthetic corpora a cold
+ * `check` with 4 workers forced peaked at 790 MiB at 22.8 MiB of RFC text (×100) and 922 MiB at
+ * 31.9 MiB (×140), so 24 MiB keeps every mode near 800 MiB (docs/decisions/rfc-text-cap.md).
+ * Past it, the file whose text passes the cap and every RFC file not read yet are not checked:
+ * one `limits/too-much-rfc-text` says so.
+ */
+export const MAX_RFC_BYTES = 24 * 1024 * 1024;
 const sets = new WeakMap<CorpusReader, Promise<RfcSet>>();
 
-export async function loadRfcSet(corpus: CorpusReader): Promise<RfcSet> {
+/** `maxBytes` is the per-run RFC text cap (lowered by tests; the first call of a run decides it). */
+export async function loadRfcSet(corpus: CorpusReader, maxBytes = MAX_RFC_BYTES): Promise<RfcSet> {
   let p = sets.get(corpus);
   if (!p) {
-    p = list(corpus);
+    p = list(corpus, maxBytes);
     sets.set(corpus, p);
   } else {
     // The set is listed once a run, but every family that asks for it rests on the listing: the
@@ -52,7 +63,7 @@ export async function loadRfcSet(corpus: CorpusReader): Promise<RfcSet> {
 
 const rfcGlob = (corpus: CorpusReader) => `${corpus.layout.rfcsDir.replace(/\/+$/, '')}/*.md`;
 
-async function list(corpus: CorpusReader): Promise<RfcSet> {
+async function list(corpus: CorpusReader, maxBytes: number): Promise<RfcSet> {
   const dir = corpus.layout.rfcsDir.replace(/\/+$/, '');
   let files = (await corpus.glob([rfcGlob(corpus)])).filter((f) => !NOT_RFCS.test(path.posix.basename(f)));
   if (files.length > MAX_RFC_FILES) {
@@ -66,6 +77,7 @@ async function list(corpus: CorpusReader): Promise<RfcSet> {
     const n = fileNumberOf(path.posix.basename(f), corpus.layout.process.fileName);
     if (n) byNumber.set(n, [...(byNumber.get(n) ?? []), f]);
   }
+  const budget = textBudget(corpus, dir, files, maxBytes);
   const docs = new Map<string, Promise<RfcDocument | undefined>>();
   let parseCache: Promise<ParseCache | undefined> | undefined;
   const openCache = () => (parseCache ??= corpus.useParseCache ? import('../core/cache/parse-cache.js').then((m) => m.openParseCache(corpus.root)) : Promise.resolve(undefined));
@@ -87,8 +99,10 @@ async function list(corpus: CorpusReader): Promise<RfcSet> {
     const jobs: Array<{ file: string; text: string; key: string }> = [];
     const keys = new Set<string>();
     for (const file of fresh) {
+      // A look ahead keeps the text too: it counts against the cap as a read does.
+      if (!budget.mayRead(file)) break;
       const text = corpus.peekMarkdownText(file);
-      if (text === undefined) continue;
+      if (!budget.charge(file, text) || text === undefined) continue;
       const key = await readingKey(text, titles);
       if (ahead.has(key) || keys.has(key) || cache?.has(key)) continue;
       keys.add(key);
@@ -110,8 +124,9 @@ async function list(corpus: CorpusReader): Promise<RfcSet> {
     let doc = docs.get(file);
     if (!doc) {
       doc = queue.then(async () => {
+        if (!budget.mayRead(file)) return undefined;
         const text = corpus.markdownText(file, 'the RFC gates');
-        if (text === undefined) return undefined;
+        if (!budget.charge(file, text) || text === undefined) return undefined;
         const { loadRfcReading, readingKey, documentFromBody } = await import('./load.js');
         const cache = await openCache();
         let source: ReadingSource;
@@ -141,6 +156,45 @@ async function list(corpus: CorpusReader): Promise<RfcSet> {
     return (await Promise.all(files.map(read))).filter((d): d is RfcDocument => d !== undefined);
   };
   return { dir, files, byNumber, read, all };
+}
+
+/**
+ * The per-run cap on RFC text: each file of the folder is counted once, at its first read or look
+ * ahead, by the bytes the corpus now keeps of it (a file refused as too large for Markdown is kept
+ * too). The file that passes the cap is not parsed, no file of the folder not yet read is read
+ * after it, and one finding at it names them. Files outside the folder (named by path) are not
+ * counted. Reads come in a fixed order for a command (the families', then `all()` by name), so the
+ * cut is the same on every run of the same command and files.
+ */
+function textBudget(corpus: CorpusReader, dir: string, files: readonly string[], maxBytes: number) {
+  const listed = new Set(files);
+  const charged = new Set<string>();
+  let total = 0;
+  let passedAt: string | undefined;
+  return {
+    /** Whether the file may be read: always once counted (but the one that passed the cap), else only before the cap is passed. */
+    mayRead(file: string): boolean {
+      if (!listed.has(file)) return true;
+      if (charged.has(file)) return file !== passedAt;
+      return passedAt === undefined;
+    },
+    /** Counts the file just read (`text` when it read cleanly); false when it passed the cap. */
+    charge(file: string, text: string | undefined): boolean {
+      if (!listed.has(file) || charged.has(file)) return file !== passedAt;
+      charged.add(file);
+      const kept = text ?? corpus.cachedText(file);
+      const bytes = kept === undefined ? 0 : Buffer.byteLength(kept);
+      if (total + bytes <= maxBytes) {
+        total += bytes;
+        return true;
+      }
+      passedAt = file;
+      const unread = files.filter((f) => !charged.has(f));
+      const which = unread.length === 0 ? '' : unread.length === 1 ? ` (${unread[0]})` : ` (${unread[0]} to ${unread[unread.length - 1]} by name)`;
+      corpus.problems.push({ ruleId: TOO_MUCH_RFC_TEXT.id, severity: 'error', file, line: 1, column: 1, endLine: 1, endColumn: 1, ...readingMessage('limits/too-much-rfc-text', 'rest', { dir, read: total, count: charged.size - 1, bytes, max: maxBytes, rest: unread.length, which }) });
+      return false;
+    },
+  };
 }
 
 /** The file a citation of `number` resolves to (by file name), if any. */

@@ -15,6 +15,7 @@ import { PROJECT } from '../helpers/env.js';
 /** Rules whose sabotage is an end-to-end test (the file must assert the id). */
 const END_TO_END: Record<string, string> = {
   'limits/too-many-files': 'test/hostile/bounds-volume.test.ts',
+  'limits/too-much-rfc-text': 'test/hostile/rfc-text-cap.test.ts',
   'wire-examples/positive-passes': 'test/wire/wire-examples.test.ts',
   'wire-examples/negative-fails-as-labelled': 'test/wire/wire-examples.test.ts',
   'corpus/unreadable-file': 'test/hostile/read.test.ts',

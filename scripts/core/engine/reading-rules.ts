@@ -43,10 +43,11 @@ const BINARY = readingRule('parse/binary', 'A governed file holds NUL bytes: it 
 const MARKDOWN_TOO_LARGE = readingRule('parse/markdown-too-large', 'A Markdown file (an RFC or an errata target) is larger than the Markdown cap, so it is not parsed.', 'specgate input limits');
 const MARKDOWN_COMPLEX = defineRule(MARKDOWN_TOO_COMPLEX);
 export const TOO_MANY_FILES = readingRule('limits/too-many-files', 'The RFC folder holds more files than a run reads: the first ones by name are checked, and this one counts the rest.', 'specgate input limits');
+export const TOO_MUCH_RFC_TEXT = readingRule('limits/too-much-rfc-text', 'The RFC text a run reads passed the per-run cap: the file that passed it and every RFC file not read yet are not checked, and this one finding names them.', 'specgate input limits');
 const FINDINGS_PER_FILE = readingRule('limits/findings-per-file', 'A file has more findings than the per-file cap: the first ones are shown and this one counts the rest.', 'specgate input limits');
 const ALIASES = readingRule('parse/aliases', 'A YAML document has more aliases than the parser expands, aliases that expand it past the YAML node or character cap, or an alias inside the node it names (an expansion bomb).', 'YAML 1.2');
 
-export const READING_RULES: RuleMeta[] = [MISSING_FILE, SYNTAX, DUPLICATE_KEY, UNREADABLE_FILE, BOM, INVALID_UTF8, EMPTY, TOO_DEEP, TOO_LARGE, BINARY, MARKDOWN_TOO_LARGE, MARKDOWN_COMPLEX, TOO_MANY_FILES, FINDINGS_PER_FILE, ALIASES];
+export const READING_RULES: RuleMeta[] = [MISSING_FILE, SYNTAX, DUPLICATE_KEY, UNREADABLE_FILE, BOM, INVALID_UTF8, EMPTY, TOO_DEEP, TOO_LARGE, BINARY, MARKDOWN_TOO_LARGE, MARKDOWN_COMPLEX, TOO_MANY_FILES, TOO_MUCH_RFC_TEXT, FINDINGS_PER_FILE, ALIASES];
 
 /**
  * The parse rules whose finding means the file's content was not read, so no other rule judged it

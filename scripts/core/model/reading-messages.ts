@@ -63,6 +63,9 @@ export const READING_MESSAGES = {
   'limits/too-many-files': {
     rest: '{{dir}}/ holds {{count}} RFC files; the first {{max}} by name are checked, and this one and the {{after}} after it are not read',
   },
+  'limits/too-much-rfc-text': {
+    rest: 'this RFC file ({{bytes}} bytes) would bring the RFC text read this run past {{max}} bytes (the per-run RFC cap; {{read}} bytes read in {{count}} RFC files): it and the {{rest}} RFC files of {{dir}}/ not read yet{{which}} are not checked',
+  },
   'limits/findings-per-file': {
     rest: '{{count}} more finding{{s}} in this file not shown (at most {{max}} per file; from {{rules}})',
     restOfRule: '{{count}} more finding{{s}} of {{rule}} in this file not shown (at most {{max}} per file)',
