@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CONFIG_FILE } from './config.js';
-import { UsageError } from '../base/errors.js';
+import { FatalError, UsageError } from '../base/errors.js';
 import type { FamilyDeclaration, FamilyFacts } from '../engine/family.js';
 import type { RuleMeta } from '../engine/rule.js';
 import type { RuleCatalog } from '../engine/rule-catalog.js';
@@ -90,7 +90,7 @@ export async function loadPlugins(root: string, specs: readonly string[] | undef
       for (const r of fam.rules) ids.add(r.id);
       out.rules.push(...fam.rules.map((r) => defineRule(r)));
       const { rules, primaryFile, command, ...facts } = fam;
-      const family: Family = { name: fam.name, description: fam.description, rules, primaryFile: primaryFile ?? (() => CONFIG_FILE) };
+      const family: Family = { name: fam.name, description: fam.description, rules: rules.map((r) => namingFailures(r, plugin.name, spec)), primaryFile: primaryFile ?? (() => CONFIG_FILE) };
       if (command !== undefined) (out.commandFamilies ??= []).push({ command, family });
       else out.families.push({ ...facts, load: async () => family });
     }
@@ -145,6 +145,25 @@ function familyProblem(fam: PluginFamily, names: ReadonlySet<string>, ids: Reado
     if (typeof r.rfc !== 'string' || typeof r.description !== 'string' || typeof r.run !== 'function') return `rule "${r.id}" needs rfc, description and run(ctx)`;
   }
   return undefined;
+}
+
+/**
+ * The plugin's rule, whose failure is one line naming the plugin and the rule (exit 2), not an
+ * internal error of specgate's: a user reading `internal error: boom` cannot tell whose code threw.
+ */
+function namingFailures(rule: Rule, plugin: string, spec: string): Rule {
+  const run = rule.run;
+  return {
+    ...rule,
+    async run(ctx) {
+      try {
+        await run.call(rule, ctx);
+      } catch (e) {
+        const who = plugin === spec ? `plugin "${plugin}"` : `plugin "${plugin}" (${spec})`;
+        throw new FatalError(`${who}: rule ${rule.id} threw: ${firstLine(e)}`);
+      }
+    },
+  };
 }
 
 function firstLine(e: unknown): string {

@@ -126,3 +126,21 @@ describe("the config's rule ids and plugins", () => {
     expect(r.code).toBe(0);
   });
 });
+
+describe('a plugin rule that throws', () => {
+  // It was `specgate: internal error: boom`: nothing said whose code threw, nor which rule.
+  it.each([
+    ['check', undefined, ['check', 'mine']],
+    ['errata check', 'errata', ['errata', 'check']],
+  ])('under %s: one line naming the plugin and the rule, exit 2', async (_name, command, args) => {
+    const fam = `{ name: 'mine', description: 'd',${command ? ` command: ${JSON.stringify(command)},` : ''} rules: [{ id: 'mine/explodes', rfc: 'RFC 1', description: 'd', run() { throw new Error('boom\\nsecond line'); } }] }`;
+    const root = projectCorpusCopy();
+    mkdirSync(path.join(root, 'plugins'));
+    writeFileSync(path.join(root, 'plugins/p.mjs'), `export default { name: 'my-plugin', families: [${fam}] };\n`);
+    writeFileSync(path.join(root, 'specgate.config.json'), '{ "plugins": ["./plugins/p.mjs"] }\n');
+    const r = await runCli([...args, '--root', root]);
+    expect(r.stderr).toBe('specgate: plugin "my-plugin" (./plugins/p.mjs): rule mine/explodes threw: boom\n');
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+  });
+});
