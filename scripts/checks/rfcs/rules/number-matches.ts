@@ -24,9 +24,10 @@ export const numberMatches: Rule = {
     fileName: 'file name "{{base}}" is not NNNN-kebab-title.md',
     fileNameAs: 'file name "{{base}}" is not {{pattern}}',
     numberField: '{{field}} says "{{row}}", but the file name says {{file}}',
-    noTitle: 'no title line; the file must start with "# RFC NNNN: Title"',
-    titleForm: 'title line "{{text}}" does not read "RFC NNNN: Title"',
-    titleNumber: 'title line says RFC {{title}}, but the file name says {{file}}',
+    // `form` and `said` are the process's title line (`titleLine`) in words: "RFC NNNN: Title", "RFC 0008".
+    noTitle: 'no title line; the file must start with "# {{form}}"',
+    titleForm: 'title line "{{text}}" does not read "{{form}}"',
+    titleNumber: 'title line says {{said}}, but the file name says {{file}}',
     rowNumber: 'RFC row says "{{row}}", but the file name says {{file}}',
     reused: '{{document}} number {{number}} is already used by {{first}}; numbers are never reused',
   },
@@ -58,17 +59,17 @@ export const numberMatches: Rule = {
       {
         name: 'the title line names another number than the file',
         files: { 'RFCS/0007-sample.md': sample('RFC 0008: Sample') },
-        errors: [{ messageId: 'titleNumber', line: 1, column: 1, data: { title: '0008', file: '0007' } }],
+        errors: [{ messageId: 'titleNumber', line: 1, column: 1, data: { said: 'RFC 0008', title: '0008', file: '0007' } }],
       },
       {
         name: 'a title line without "RFC NNNN:"',
         files: { 'RFCS/0007-sample.md': sample('Sample') },
-        errors: [{ messageId: 'titleForm', line: 1, column: 1, data: { text: 'Sample' } }],
+        errors: [{ messageId: 'titleForm', line: 1, column: 1, data: { text: 'Sample', form: 'RFC NNNN: Title' } }],
       },
       {
         name: 'no title line',
         files: { 'RFCS/0007-sample.md': 'An RFC without its title line.\n' },
-        errors: [{ messageId: 'noTitle', line: 1, column: 1 }],
+        errors: [{ messageId: 'noTitle', line: 1, column: 1, data: { form: 'RFC NNNN: Title' } }],
       },
       {
         name: 'a file name that is not NNNN-kebab-title.md',
@@ -94,12 +95,13 @@ export const numberMatches: Rule = {
       }
       // A process whose title lives in the header only (`titleLine: null`, EIP-1's) has no title line to hold.
       const titled = process.titleLine !== null;
-      if (titled && !doc.title) {
-        ctx.report({ at: { file: doc.file }, messageId: 'noTitle' });
-      } else if (titled && doc.title && !doc.title.number) {
-        ctx.report({ at: { file: doc.file, range: doc.title.range }, messageId: 'titleForm', data: { text: doc.title.text } });
-      } else if (titled && doc.title?.number && doc.fileNumber && doc.title.number !== doc.fileNumber) {
-        ctx.report({ at: { file: doc.file, range: doc.title.range }, messageId: 'titleNumber', data: { title: doc.title.number, file: doc.fileNumber } });
+      const line = titled ? titleLineWords(process.titleLine!, process.fileName) : undefined;
+      if (line && !doc.title) {
+        ctx.report({ at: { file: doc.file }, messageId: 'noTitle', data: { form: line.form } });
+      } else if (line && doc.title && !doc.title.number) {
+        ctx.report({ at: { file: doc.file, range: doc.title.range }, messageId: 'titleForm', data: { text: doc.title.text, form: line.form } });
+      } else if (line && doc.title?.number && doc.fileNumber && doc.title.number !== doc.fileNumber) {
+        ctx.report({ at: { file: doc.file, range: doc.title.range }, messageId: 'titleNumber', data: { said: line.said(doc.title.number), title: doc.title.number, file: doc.fileNumber } });
       }
       const row = headerField(doc, process.numberRow);
       if (row && doc.fileNumber && row.value.replace(/^RFC\s*/i, '') !== doc.fileNumber) {
@@ -116,6 +118,25 @@ export const numberMatches: Rule = {
     }
   },
 };
+
+/**
+ * A process's title line (`titleLine`, as the reader reads it: the first `{number}` and `{title}`
+ * count, rfc/read.ts) in a message's words: `form` with its parts as placeholders (`RFC NNNN:
+ * Title`, the number as wide as the file name's `{number:4}`), and what a number found there
+ * `said`: the word written right before the number with it (`RFC 0008`, `KEP-8`), or the number alone.
+ */
+export function titleLineWords(titleLine: string, fileName: string): { form: string; said: (number: string) => string } {
+  const width = Number(/\{number:(\d+)\}/.exec(fileName)?.[1] ?? 1);
+  const form = titleLine.replace('{number}', 'N'.repeat(Math.min(width, 8))).replace('{title}', 'Title');
+  const at = titleLine.indexOf('{number}');
+  const before = at < 0 ? '' : titleLine.slice(0, at).split(/\{title\}/).pop()!;
+  // Back from the number over one space, then the word (a loop, not a regex: a config's title line is input too).
+  let start = before.length;
+  if (start > 0 && /\s/.test(before[start - 1]!)) start--;
+  while (start > 0 && !/[\s()[\]{}:;,.]/.test(before[start - 1]!)) start--;
+  const word = before.slice(start);
+  return { form, said: (number) => `${word}${number}` };
+}
 
 /**
  * The RFC row rewritten to the file's number, when the title line agrees with the file name (two
