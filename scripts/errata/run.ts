@@ -16,6 +16,7 @@ import { mentionsErrata, readRfcErrata } from './parse.js';
 import type { Governance } from './target-path.js';
 import { governanceFor, resolveTarget } from './target-path.js';
 import { ERRATA, ERRATA_RULES } from './rules.js';
+import { loadRfcSet } from '../rfc/set.js';
 import type { Erratum, Splice } from './types.js';
 
 /** What became of an item: `applied` (the run's changes carry it), `would-apply` (a dry run), `not-written` (another item was refused). */
@@ -243,7 +244,9 @@ function selectItems(rfcs: readonly RfcErrata[], options: ErrataOptions): (index
 
 async function selectRfcs(corpus: Corpus, rfc: string | undefined): Promise<string[]> {
   const dir = corpus.layout.rfcsDir;
-  const all = (await corpus.source.glob([`${dir}/*.md`])).filter((f) => /^\d{4}-/.test(path.posix.basename(f)));
+  // The RFC folder as the one RFC set lists it and reads it: its caps (files and text per run) hold here too.
+  const set = await loadRfcSet(corpus);
+  const all = set.files.filter((f) => /^\d{4}-/.test(path.posix.basename(f)));
   if (rfc !== undefined) {
     if (!/^\d{1,4}$/.test(rfc)) throw new UsageError(`--rfc expects an RFC number such as 0211, got "${rfc}"`);
     const num = rfc.padStart(4, '0');
@@ -251,7 +254,7 @@ async function selectRfcs(corpus: Corpus, rfc: string | undefined): Promise<stri
     if (!file) throw new UsageError(`no RFC ${num} in ${dir}/`);
     return [file];
   }
-  return all.filter((f) => mentionsErrata(corpus.text(f) ?? '', corpus.layout.process.sections.errata));
+  return all.filter((f) => mentionsErrata(set.text(f) ?? '', corpus.layout.process.sections.errata));
 }
 
 /** What a plugin's rules in an errata-like family are given (`ctx.given`): the selected RFCs' errata, as read from their `## Errata` sections. */

@@ -25,6 +25,8 @@ export interface RfcSet {
   read(file: string): Promise<RfcDocument | undefined>;
   /** Every RFC, parsed: those the parse cache lacks in worker processes when they are many (parse-pool.ts). */
   all(): Promise<RfcDocument[]>;
+  /** One RFC's text, read under the per-run cap as `read` reads it (undefined when it cannot be read or is past the cap: a finding is recorded). */
+  text(file: string): string | undefined;
 }
 
 const NOT_RFCS = /^(readme|0000-.*)\.md$/i;
@@ -155,7 +157,12 @@ async function list(corpus: CorpusReader, maxBytes: number): Promise<RfcSet> {
     await expect(files);
     return (await Promise.all(files.map(read))).filter((d): d is RfcDocument => d !== undefined);
   };
-  return { dir, files, byNumber, read, all };
+  const text = (file: string): string | undefined => {
+    if (!budget.mayRead(file)) return undefined;
+    const got = corpus.text(file);
+    return budget.charge(file, got) ? got : undefined;
+  };
+  return { dir, files, byNumber, read, all, text };
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Concurrency } from '../../scripts/core/base/concurrency.js';
 import { runFamilies } from '../../scripts/core/engine/engine.js';
 import { Corpus } from '../../scripts/core/parse/corpus.js';
 import { presetLayout } from '../../scripts/core/preset/layout.js';
+import { planErrata } from '../../scripts/errata/run.js';
 import { loadRfcSet, MAX_RFC_BYTES } from '../../scripts/rfc/set.js';
 import { PROJECT } from '../helpers/env.js';
 import { OverlaySource } from '../helpers/overlay.js';
@@ -79,5 +80,21 @@ describe('hostile bounds: RFC text per run', () => {
     const { findings, corpus } = await run(ownBytes + padFiles.length * padBytes, 'off');
     expect(findings.filter((f) => f.ruleId.startsWith('limits/'))).toEqual([]);
     expect(corpus.work.get('RFC readings parsed')).toBe(own.length + padFiles.length);
+  });
+
+  it("errata's selection of RFCs reads under the same cap (it read every RFC's text, past both RFC caps)", async () => {
+    const errata = async (cap?: number) => {
+      const corpus = new Corpus(new OverlaySource(PROJECT, {}), presetLayout('specgate'));
+      corpus.useParseCache = false;
+      if (cap !== undefined) await loadRfcSet(corpus, cap);
+      return planErrata(corpus, { mode: 'check' });
+    };
+    // RFC 0211, the project's one RFC with errata, is last by name: a cap short of it leaves errata nothing to judge
+    const before0211 = own.filter((f) => f < '0211').reduce((n, f) => n + readFileSync(path.join(PROJECT, 'RFCS', f)).length, 0);
+    const whole = await errata();
+    const capped = await errata(before0211 + 100);
+    expect(whole.outcomes.length).toBeGreaterThan(0);
+    expect(capped.outcomes).toEqual([]);
+    expect(capped.problems).toEqual([expect.objectContaining({ ruleId: 'limits/too-much-rfc-text', file: 'RFCS/0211-a2a-error-details-are-errorinfo.md' })]);
   });
 });
