@@ -176,8 +176,16 @@ async function list(corpus: CorpusReader, maxBytes: number): Promise<RfcSet> {
 function textBudget(corpus: CorpusReader, dir: string, files: readonly string[], maxBytes: number) {
   const listed = new Set(files);
   const charged = new Set<string>();
+  // Bytes of UTF-8 are at most three per UTF-16 unit: while three times the characters fit, the
+  // text fits, and nothing is measured (a real folder of a few MB never is); past that, every
+  // file counted so far is measured once and the count is exact from then on.
   let total = 0;
+  let exact = false;
   let passedAt: string | undefined;
+  const bytesOf = (f: string, text?: string) => {
+    const kept = text ?? corpus.cachedText(f);
+    return kept === undefined ? 0 : Buffer.byteLength(kept);
+  };
   return {
     /** Whether the file may be read: always once counted (but the one that passed the cap), else only before the cap is passed. */
     mayRead(file: string): boolean {
@@ -190,7 +198,17 @@ function textBudget(corpus: CorpusReader, dir: string, files: readonly string[],
       if (!listed.has(file) || charged.has(file)) return file !== passedAt;
       charged.add(file);
       const kept = text ?? corpus.cachedText(file);
-      const bytes = kept === undefined ? 0 : Buffer.byteLength(kept);
+      if (kept === undefined) return true;
+      if (!exact && total + 3 * kept.length <= maxBytes) {
+        total += 3 * kept.length;
+        return true;
+      }
+      if (!exact) {
+        exact = true;
+        total = 0;
+        for (const f of charged) if (f !== file) total += bytesOf(f);
+      }
+      const bytes = bytesOf(file, kept);
       if (total + bytes <= maxBytes) {
         total += bytes;
         return true;
