@@ -1,0 +1,70 @@
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
+import { runCli } from '../cli-run.js';
+import { isPlainRunNeeded, snapshotRun } from '../core/base/snapshot-run.js';
+
+/**
+ * The startup snapshot's entry (docs/decisions/startup-snapshot.md). The build bundles it, with every
+ * module of specgate and the libraries it imports, into one CommonJS file
+ * (`dist/scripts/snapshot/entry.cjs`, scripts/build/bundle.ts); `node --build-snapshot` runs that
+ * file once (scripts/snapshot/build-blob.ts) and keeps the heap: the modules below evaluated,
+ * their code compiled. bin/specgate then starts node from the blob, and the function given to
+ * `setDeserializeMainFunction` is the run: `runCli`, as dist/scripts/cli.js calls it.
+ *
+ * The launcher passes the package folder first: a blob built for another folder (the package
+ * moved, its paths were taken at the build) answers 14, as node does for a blob it refuses, and
+ * the launcher runs the plain CLI. So does a run that needs what a snapshot lacks (a plugin).
+ */
+
+/** The modules evaluated at the build besides what cli-run.ts loads eagerly: the commands' paths a hook and a steward run. */
+const PRELOADED = async () => [
+  await import('../cli-main.js'),
+  await import('../result-record.js'),
+  await import('../core/base/errors.js'),
+  await import('../core/base/printable.js'),
+  await import('../commands/check.js'),
+  await import('../commands/report.js'),
+  await import('../core/parse/markdown-libs.js'),
+];
+
+/** Exit code of a run that did not start: node's own for a blob it refuses (bin/specgate then runs the plain CLI). */
+const NOT_STARTED = 14;
+
+/** The package folder this bundle sits in (dist/scripts/snapshot/entry.cjs): at the build, the folder the blob belongs to. */
+const builtFor = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+if (v8.startupSnapshot?.isBuildingSnapshot()) {
+  v8.startupSnapshot.setDeserializeMainFunction(() => void run(process.argv.slice(1)));
+  // Awaited by node before it serializes the heap.
+  void PRELOADED();
+}
+
+async function run(args: string[]): Promise<void> {
+  const [folder, ...argv] = args;
+  const debug = process.env.SPECGATE_SNAPSHOT === 'debug';
+  if (folder === undefined || !samePath(folder, builtFor)) {
+    if (debug) process.stderr.write(`specgate: snapshot: built for another folder, not used\n`);
+    process.exitCode = NOT_STARTED;
+    return;
+  }
+  if (debug) process.stderr.write('specgate: snapshot: running from the startup snapshot\n');
+  snapshotRun.active = true;
+  try {
+    await runCli(argv, { compileCache: false });
+  } catch (e) {
+    if (!isPlainRunNeeded(e)) throw e;
+    if (debug) process.stderr.write(`specgate: snapshot: ${(e as Error).message}; the plain CLI runs\n`);
+    process.exitCode = NOT_STARTED;
+  }
+}
+
+function samePath(a: string, b: string): boolean {
+  if (a === b) return true;
+  try {
+    return realpathSync(a) === realpathSync(b);
+  } catch {
+    return false;
+  }
+}
