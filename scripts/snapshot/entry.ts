@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import { runCli } from '../cli-run.js';
 import { isPlainRunNeeded, snapshotRun } from '../core/base/snapshot-run.js';
+import { WARM_RFC } from './warm-text.js';
 
 /**
  * The startup snapshot's entry (docs/decisions/startup-snapshot.md). The build bundles it, with every
@@ -19,15 +20,13 @@ import { isPlainRunNeeded, snapshotRun } from '../core/base/snapshot-run.js';
  */
 
 /** The modules evaluated at the build besides what cli-run.ts loads eagerly: the commands' paths a hook and a steward run. */
-const PRELOADED = async () => [
-  await import('../cli-main.js'),
-  await import('../result-record.js'),
-  await import('../core/base/errors.js'),
-  await import('../core/base/printable.js'),
-  await import('../commands/check.js'),
-  await import('../commands/report.js'),
-  await import('../core/parse/markdown-libs.js'),
-];
+const PRELOADED = async (): Promise<void> => {
+  await import('./preloaded.js');
+  // One reading of a made-up RFC and one full-GFM parse (errata's): their code compiled into the blob.
+  const [{ parseReading }, { DEFAULT_TITLES }, { parseMarkdown }] = await Promise.all([import('../rfc/parse-reading.js'), import('../rfc/document.js'), import('../core/parse/markdown.js')]);
+  parseReading('warm.md', WARM_RFC, DEFAULT_TITLES);
+  parseMarkdown('warm.md', WARM_RFC);
+};
 
 /** Exit code of a run that did not start: node's own for a blob it refuses (bin/specgate then runs the plain CLI). */
 const NOT_STARTED = 14;
