@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, realpathSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,8 +12,9 @@ import { fileURLToPath } from 'node:url';
  * and `cli.blob.failed` (naming the node that failed) keeps the launcher from trying again with it.
  *
  * Beside the blob, `cli.blob.node` names the node binary that built it, as the launcher names it
- * (its first argument; by default this process's own): the launcher uses the blob only for that
- * node, and only when the blob is newer than that binary and than the bundle.
+ * (its first argument; by default this process's own), and the package folder: the launcher uses
+ * the blob only for that node in that folder, and only when the blob is newer than that binary and
+ * than the bundle.
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -43,7 +44,7 @@ export function buildBlob(nodeName = process.execPath): boolean {
       failed(nodeName);
       return false;
     }
-    writeAtomic(`${BLOB}.node`, `${nodeName}\n`);
+    writeAtomic(`${BLOB}.node`, `${nodeName}\n${realpathSync(pkg)}\n`);
     renameSync(tmp, BLOB);
     rmSync(`${BLOB}.failed`, { force: true });
     return true;

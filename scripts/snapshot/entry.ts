@@ -15,8 +15,8 @@ import { WARM_RFC } from './warm-text.js';
  * `setDeserializeMainFunction` is the run: `runCli`, as dist/scripts/cli.js calls it.
  *
  * The launcher passes the package folder first: a blob built for another folder (the package
- * moved, its paths were taken at the build) answers 14, as node does for a blob it refuses, and
- * the launcher runs the plain CLI. So does a run that needs what a snapshot lacks (a plugin).
+ * moved, its paths were taken at the build) answers 75 before running anything, and the launcher
+ * runs the plain CLI. So does a run that needs what a snapshot lacks (a plugin).
  */
 
 /** The modules evaluated at the build besides what cli-run.ts loads eagerly: the commands' paths a hook and a steward run. */
@@ -28,8 +28,8 @@ const PRELOADED = async (): Promise<void> => {
   parseMarkdown('warm.md', WARM_RFC);
 };
 
-/** Exit code of a run that did not start: node's own for a blob it refuses (bin/specgate then runs the plain CLI). */
-const NOT_STARTED = 14;
+/** Exit code of a run that did not start (EX_TEMPFAIL): bin/specgate then runs the plain CLI. specgate exits 0, 1 or 2; node uses 1-14 and 128 + a signal. */
+const NOT_STARTED = 75;
 
 /** The package folder this bundle sits in (dist/scripts/snapshot/entry.cjs): at the build, the folder the blob belongs to. */
 const builtFor = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');

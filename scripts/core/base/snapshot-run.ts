@@ -2,7 +2,7 @@
  * Whether this run is inside a V8 startup snapshot (scripts/snapshot/entry.ts sets it when the heap
  * is deserialized). Node 20 has no dynamic `import()` of a file there, so what needs one (a
  * plugin) throws `plainRunNeeded()` before anything is written, and the launcher runs the plain
- * CLI instead (bin/specgate: the entry's exit code 14, node's own for a refused snapshot).
+ * CLI instead (bin/specgate: the entry's exit code 75).
  */
 export const snapshotRun = { active: false };
 
