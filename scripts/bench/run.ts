@@ -73,6 +73,8 @@ async function main(): Promise<number> {
     // node_modules/.cache/specgate (or $SPECGATE_CACHE_DIR). Cold runs start from an empty folder
     // (validators, parses, results, Node's compile cache); warm runs keep what the runs before them wrote.
     const cold = (root: string) => () => rmSync(cacheFolder(root), { recursive: true, force: true });
+    // The startup snapshot of this build, for the node on PATH (the hook row runs bin/specgate, as users' hooks do).
+    execFileSync(node, [path.join(ROOT, 'dist/scripts/snapshot/build-blob.js'), path.join(path.dirname(node), 'node')], { stdio: 'ignore' });
     const adopter = values['no-adopter'] ? undefined : adopterCopy(path.join(scratch, 'adopter'), say);
     const adopterEdit = adopter ? editor(path.join(adopter.root, MAP)) : undefined;
     const hookRepo = ungovernedCommitRepo(path.join(scratch, 'hook-repo'));

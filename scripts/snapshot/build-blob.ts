@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
  * and `cli.blob.failed` (naming the node that failed) keeps the launcher from trying again with it.
  *
  * Beside the blob, `cli.blob.node` names the node binary that built it, as the launcher names it
- * (its first argument; by default this process's own), and the package folder: the launcher uses
+ * (its first argument; by default this process's own), and the dist folder (its physical path): the launcher uses
  * the blob only for that node in that folder, and only when the blob is newer than that binary and
  * than the bundle.
  */
@@ -39,12 +39,12 @@ export function buildBlob(nodeName = process.execPath): boolean {
   try {
     const built = spawnSync(process.execPath, ['--snapshot-blob', tmp, '--build-snapshot', ENTRY], { stdio: 'ignore', timeout: BUILD_TIMEOUT_MS, cwd: pkg });
     // A blob is used only once it starts: `--version` from it, in this folder, must print this package's version.
-    const tried = built.status === 0 ? spawnSync(process.execPath, ['--snapshot-blob', tmp, pkg, '--version'], { encoding: 'utf8', timeout: 30_000, cwd: pkg, env: { ...process.env, SPECGATE_SNAPSHOT: '' } }) : undefined;
+    const tried = built.status === 0 ? spawnSync(process.execPath, ['--snapshot-blob', tmp, path.join(pkg, 'dist'), '--version'], { encoding: 'utf8', timeout: 30_000, cwd: pkg, env: { ...process.env, SPECGATE_SNAPSHOT: '' } }) : undefined;
     if (!tried || tried.status !== 0 || !/^\d+\.\d+\.\d+/.test(tried.stdout)) {
       failed(nodeName);
       return false;
     }
-    writeAtomic(`${BLOB}.node`, `${nodeName}\n${realpathSync(pkg)}\n`);
+    writeAtomic(`${BLOB}.node`, `${nodeName}\n${realpathSync(path.join(pkg, 'dist'))}\n`);
     renameSync(tmp, BLOB);
     rmSync(`${BLOB}.failed`, { force: true });
     return true;

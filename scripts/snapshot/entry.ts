@@ -14,7 +14,7 @@ import { WARM_RFC } from './warm-text.js';
  * their code compiled. bin/specgate then starts node from the blob, and the function given to
  * `setDeserializeMainFunction` is the run: `runCli`, as dist/scripts/cli.js calls it.
  *
- * The launcher passes the package folder first: a blob built for another folder (the package
+ * The launcher passes the build's dist folder first: a blob built for another folder (the package
  * moved, its paths were taken at the build) answers 75 before running anything, and the launcher
  * runs the plain CLI. So does a run that needs what a snapshot lacks (a plugin).
  */
@@ -31,8 +31,8 @@ const PRELOADED = async (): Promise<void> => {
 /** Exit code of a run that did not start (EX_TEMPFAIL): bin/specgate then runs the plain CLI. specgate exits 0, 1 or 2; node uses 1-14 and 128 + a signal. */
 const NOT_STARTED = 75;
 
-/** The package folder this bundle sits in (dist/scripts/snapshot/entry.cjs): at the build, the folder the blob belongs to. */
-const builtFor = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+/** The dist folder this bundle sits in (dist/scripts/snapshot/entry.cjs): at the build, the build the blob belongs to. */
+const builtFor = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 if (v8.startupSnapshot?.isBuildingSnapshot()) {
   v8.startupSnapshot.setDeserializeMainFunction(() => void run(process.argv.slice(1)));

@@ -267,7 +267,7 @@ describe('bin/specgate falls back to the plain CLI', () => {
     expect({ code: b.code, stdout: b.stdout, stderr: b.stderr }).toEqual(plain(moved, c()));
     settled(moved);
     // Past the launcher's check (the blob started from elsewhere), the entry itself refuses: exit 75, nothing written.
-    const r = spawnSync(process.execPath, ['--snapshot-blob', blob, moved, '--version'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--snapshot-blob', blob, path.join(moved, 'dist'), '--version'], { encoding: 'utf8' });
     expect({ code: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ code: 75, stdout: '', stderr: '' });
   });
 
