@@ -145,9 +145,11 @@ log: { type: stdout, format: json, level: error }
     const good = readFileSync(map, 'utf8');
     writeFileSync(map, good.replace(/^\{/, '{ not JSON'));
     run('git', ['add', 'spec/v2/interop-map.json'], adopter);
-    const refused = run('git', ['commit', '-qm', 'broken map'], adopter);
+    // The hook runs the package's bin, from its startup snapshot.
+    const refused = run('git', ['commit', '-qm', 'broken map'], adopter, { SPECGATE_SNAPSHOT: 'debug' });
     expect(refused.code).not.toBe(0);
     expect(refused.stdout + refused.stderr).toMatch(/parse\/syntax/);
+    expect(refused.stderr).toContain('specgate: snapshot: running from the startup snapshot');
     writeFileSync(map, good);
     run('git', ['add', 'spec/v2/interop-map.json'], adopter);
   }, 180_000);
