@@ -306,6 +306,8 @@ describeShared("bin/specgate from the startup snapshot, on upstream's layout", (
     ['report -f html', ['report', '-f', 'html']],
     ['report -f markdown', ['report', '-f', 'markdown']],
     ['errata check -f json', ['errata', 'check', '-f', 'json']],
+    // Two parse workers (child processes of dist/scripts/rfc/parse-worker.js, started from the snapshot's run)
+    ['check -f json, cold, two parse workers', ['check', '-f', 'json', '--no-cache', '--concurrency', '2']],
   ];
   for (const [name, args] of cases) it(name, () => expectSame(pkg, { args, cwd: root }));
 
