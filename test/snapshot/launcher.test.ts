@@ -211,6 +211,14 @@ describe('bin/specgate falls back to the plain CLI', () => {
     expect(statSync(blob).mtimeMs).toBeGreaterThan(old.getTime());
   }, 120_000);
 
+  it('a checkout compiled again without the bundle (tsc alone): plain, and rebuilt', async () => {
+    buildBlob(pkg);
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(path.join(pkg, 'dist/.tsbuildinfo'), later, later);
+    expectPlain(/older than the last tsc build: the plain CLI runs/);
+    utimesSync(path.join(pkg, 'dist/.tsbuildinfo'), new Date(), new Date(Date.now() - 60_000));
+  });
+
   it('a blob built by another node binary: plain', () => {
     buildBlob(pkg);
     writeFileSync(`${blob}.node`, '/elsewhere/bin/node\n');
