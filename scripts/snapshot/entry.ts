@@ -48,6 +48,13 @@ async function run(args: string[]): Promise<void> {
     process.exitCode = NOT_STARTED;
     return;
   }
+  // The language server reads its client's messages before it loads the configuration's plugins: a
+  // snapshot's run could not hand over to the plain CLI then, and a server started once gains nothing.
+  if (argv[0] === 'lsp') {
+    if (debug) process.stderr.write('specgate: snapshot: lsp runs in the plain CLI\n');
+    process.exitCode = NOT_STARTED;
+    return;
+  }
   if (debug) process.stderr.write('specgate: snapshot: running from the startup snapshot\n');
   snapshotRun.active = true;
   try {

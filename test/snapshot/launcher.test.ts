@@ -297,6 +297,21 @@ describe('bin/specgate falls back to the plain CLI', () => {
   });
 });
 
+describe('bin/specgate runs the language server in the plain CLI', () => {
+  it('lsp: the snapshot hands over before reading a message (exit 75), and the plain server answers', () => {
+    const pkg = packageCopy();
+    buildBlob(pkg);
+    const text = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
+    const input = path.join(tempDir(), 'initialize');
+    writeFileSync(input, `Content-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
+    // The message, then a second before standard input ends (the server stops at its end).
+    const r = spawnSync('sh', ['-c', '(cat "$1"; sleep 1) | "$2" lsp --stdio', 'sh', input, path.join(pkg, 'bin/specgate')], { cwd: projectCorpusCopy(), env: baseEnv({ SPECGATE_SNAPSHOT: 'debug' }), encoding: 'utf8', timeout: 60_000 });
+    expect(r.stderr).toContain('specgate: snapshot: lsp runs in the plain CLI');
+    expect(r.stderr).toContain('specgate: snapshot: the run needs the plain CLI (exit 75)');
+    expect(r.stdout).toMatch(/^Content-Length: \d+\r\n\r\n\{"jsonrpc":"2.0","id":1,"result":\{"capabilities"/);
+  }, 120_000);
+});
+
 describeShared("bin/specgate from the startup snapshot, on upstream's layout", () => {
   let pkg: string;
   let root: string;
