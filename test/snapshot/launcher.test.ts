@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT, SDK_FIXTURES, describeShared, projectCorpusCopy, tempDir } from '../helpers/env.js';
@@ -23,7 +23,9 @@ function packageCopy(): string {
   // The build, without the checkout's own blob folder (dist/snapshot).
   cpSync(path.join(PROJECT, 'dist'), path.join(pkg, 'dist'), { recursive: true, filter: (p) => p !== path.join(PROJECT, 'dist', 'snapshot') });
   for (const f of ['package.json', 'scripts/presets', 'scripts/schemas']) cpSync(path.join(PROJECT, f), path.join(pkg, f), { recursive: true });
-  symlinkSync(path.join(PROJECT, 'node_modules'), path.join(pkg, 'node_modules'));
+  // Its own node_modules folder (the launcher compares the blob with its time), each library linked in.
+  mkdirSync(path.join(pkg, 'node_modules'));
+  for (const name of readdirSync(path.join(PROJECT, 'node_modules'))) symlinkSync(path.join(PROJECT, 'node_modules', name), path.join(pkg, 'node_modules', name));
   return pkg;
 }
 
@@ -217,6 +219,14 @@ describe('bin/specgate falls back to the plain CLI', () => {
     utimesSync(path.join(pkg, 'dist/.tsbuildinfo'), later, later);
     expectPlain(/older than the last tsc build: the plain CLI runs/);
     utimesSync(path.join(pkg, 'dist/.tsbuildinfo'), new Date(), new Date(Date.now() - 60_000));
+  });
+
+  it('a library installed or updated since the blob was built: plain, and rebuilt', () => {
+    buildBlob(pkg);
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(path.join(pkg, 'node_modules'), later, later);
+    expectPlain(/older than .*\/node_modules: the plain CLI runs/);
+    utimesSync(path.join(pkg, 'node_modules'), new Date(), new Date(Date.now() - 60_000));
   });
 
   it('a blob built by another node binary: plain', () => {
