@@ -41,6 +41,8 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
   try {
     return await dispatch(argv, io);
   } catch (err: unknown) {
+    // A startup snapshot's run that must be the plain CLI's (core/base/snapshot-run.ts): not an error.
+    if (typeof err === 'object' && err !== null && (err as { plainRunNeeded?: unknown }).plainRunNeeded === true) throw err;
     const { FatalError, UsageError } = await import('./core/base/errors.js');
     // An error may quote input (a file name, a host's answer): escaped like every reporter's text.
     const { printable } = await import('./core/base/printable.js');

@@ -55,7 +55,7 @@ export function resultPlan(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   const material = {
     build: buildId(),
     node: process.version,
-    execArgv: process.execArgv,
+    execArgv: runFlags(process.execArgv),
     platform: process.platform,
     argv,
     cwd,
@@ -63,6 +63,12 @@ export function resultPlan(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     tty: [process.stdout.isTTY === true, process.stderr.isTTY === true, process.stdout.isTTY ? process.stdout.columns : 0],
   };
   return { ...early, key: sha256(JSON.stringify(material)), outputs: namedOutputs(argv).map((f) => path.resolve(cwd, f)) };
+}
+
+/** Node's flags but the startup snapshot's (bin/specgate): a run from the blob prints what the plain CLI prints, so each replays the other's result. */
+function runFlags(execArgv: readonly string[]): string[] {
+  const i = execArgv.indexOf('--snapshot-blob');
+  return i < 0 ? [...execArgv] : [...execArgv.slice(0, i), ...execArgv.slice(i + 2)];
 }
 
 /** `--output F`, `--output=F`, `-o F`, `-oF`, as the argument parser reads them. */

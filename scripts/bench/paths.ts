@@ -83,8 +83,9 @@ export function hookCommitRepo(source: string, dir: string, file: string): { roo
       file: 'git',
       args: ['commit', '-q', '-m', 'bench: edit the map'],
       cwd: root,
-      // The hook runs `${SPECGATE_NODE:-node}`: the runtime of this row.
-      env: { ...GIT_ENV, SPECGATE_NODE: node },
+      // As users have it, the hook runs the package's bin (bin/specgate: its startup snapshot) with the node on PATH;
+      // another runtime's row names its node in SPECGATE_NODE (the plain CLI).
+      env: node === process.execPath ? { ...GIT_ENV, PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ''}` } : { ...GIT_ENV, SPECGATE_NODE: node },
       okCodes: [0],
     }),
   };

@@ -73,6 +73,8 @@ async function main(): Promise<number> {
     // node_modules/.cache/specgate (or $SPECGATE_CACHE_DIR). Cold runs start from an empty folder
     // (validators, parses, results, Node's compile cache); warm runs keep what the runs before them wrote.
     const cold = (root: string) => () => rmSync(cacheFolder(root), { recursive: true, force: true });
+    // The startup snapshot of this build, for the node on PATH (the hook row runs bin/specgate, as users' hooks do).
+    execFileSync(node, [path.join(ROOT, 'dist/scripts/snapshot/build-blob.js'), path.join(path.dirname(node), 'node')], { stdio: 'ignore' });
     const adopter = values['no-adopter'] ? undefined : adopterCopy(path.join(scratch, 'adopter'), say);
     const adopterEdit = adopter ? editor(path.join(adopter.root, MAP)) : undefined;
     const hookRepo = ungovernedCommitRepo(path.join(scratch, 'hook-repo'));
@@ -93,7 +95,8 @@ async function main(): Promise<number> {
         hook: { ...hookCommit.command(bin), label: hookCommit.command(bin).label + v, before: hookCommit.before },
         // As users run them: `npm run check:interop-map` and `npm run check`, the report (stylish) on stdout.
         gate: cli('check interop-map after an edit of the map', ['check', 'interop-map'], mapRepo.root, mapRepo.edit),
-        ...(adopter && adopterEdit ? { adopterGate: { label: `check interop-map after an edit of the map, through the adopter's node_modules/.bin/specgate${v}`, file: bin, args: [adopter.bin, 'check', 'interop-map'], cwd: adopter.root, okCodes: [0, 1], before: adopterEdit } } : {}),
+        // The bin is a sh launcher (bin/specgate): node is the first on PATH; the startup snapshot (built after the install for the default node) for that node only.
+        ...(adopter && adopterEdit ? { adopterGate: { label: `check interop-map after an edit of the map, through the adopter's node_modules/.bin/specgate${bin === node ? ' (startup snapshot)' : ' (plain CLI)'}${v}`, file: adopter.bin, args: ['check', 'interop-map'], cwd: adopter.root, okCodes: [0, 1], before: adopterEdit, env: { PATH: `${path.dirname(bin)}${path.delimiter}${process.env.PATH ?? ''}`, ...(bin === node ? {} : { SPECGATE_SNAPSHOT: 'off' }) } } } : {}),
         full: cli('check (all families) after one RFC is edited', ['check'], rfcRepo.root, rfcRepo.edit),
         ...(upstream ? { upstream: cli("upstream's corpus (--preset openwop) after one RFC is edited", ['check', '--preset', 'openwop'], upstream.root, upstream.edit) } : {}),
         // Cold in a cache folder of its own (emptied before every run, in the same place and under
@@ -223,7 +226,9 @@ function adopterCopy(root: string, say: (s: string) => void): { root: string; bi
   execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', packs], { cwd: ROOT, stdio: 'ignore' });
   const tarball = path.join(packs, readdirSync(packs).find((f) => f.endsWith('.tgz'))!);
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--save-dev', tarball], { cwd: root, stdio: 'ignore' });
-  say(`adopter: ${path.basename(tarball)} installed in a temp git repository (${tracked.length} tracked files of this project, the governed ones copied)`);
+  // What the install's postinstall does (skipped above with the other scripts): the startup snapshot, for the node on PATH.
+  execFileSync(process.execPath, [path.join(root, 'node_modules/specgate/dist/scripts/snapshot/build-blob.js'), path.join(path.dirname(process.execPath), 'node')], { stdio: 'ignore' });
+  say(`adopter: ${path.basename(tarball)} installed in a temp git repository (${tracked.length} tracked files of this project, the governed ones copied)${existsSync(path.join(root, 'node_modules/specgate/dist/snapshot/cli.blob')) ? ', its startup snapshot built' : ', NO startup snapshot'}`);
   return { root, bin: path.join(root, 'node_modules', '.bin', 'specgate') };
 }
 

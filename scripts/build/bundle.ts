@@ -1,4 +1,5 @@
 import { build } from 'esbuild';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -37,4 +38,46 @@ export async function bundleLibraries(): Promise<void> {
   }
 }
 
+/**
+ * The startup snapshot's entry (scripts/snapshot/entry.ts) bundled with every module it reaches
+ * into one CommonJS file, which `node --build-snapshot` runs (scripts/snapshot/build-blob.ts): a
+ * snapshot's entry can require built-in modules only. Bundled from the build's own output, so it
+ * holds the same code as dist/. Each module's `import.meta.url` becomes its own file's URL in
+ * dist/, found from the bundle's folder, so the paths a module derives (the package root, the
+ * presets, the reader's fingerprint) are those of the plain CLI; the libraries loaded on demand
+ * through `createRequire(import.meta.url)` are bundled too.
+ */
+export async function bundleSnapshotEntry(): Promise<void> {
+  const dist = path.join(root, 'dist', 'scripts');
+  await build({
+    entryPoints: [path.join(dist, 'snapshot', 'entry.js')],
+    outfile: path.join(dist, 'snapshot', 'entry.cjs'),
+    allowOverwrite: true,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    legalComments: 'inline',
+    logLevel: 'warning',
+    // jsonc-parser's "main" is a UMD build whose inner requires a bundler cannot see: its ESM build.
+    mainFields: ['module', 'main'],
+    banner: { js: 'const __specgateModuleUrl = (rel) => require("node:url").pathToFileURL(require("node:path").join(__dirname, "..", rel)).href;' },
+    plugins: [
+      {
+        name: 'module-urls',
+        setup(b) {
+          b.onLoad({ filter: /[\\/]dist[\\/]scripts[\\/].*\.js$/ }, async (args) => {
+            const rel = path.relative(dist, args.path).split(path.sep).join('/');
+            const text = (await readFile(args.path, 'utf8'))
+              .replace(/createRequire\(import\.meta\.url\)\(('[a-z-]+')\)/g, 'require($1)')
+              .replaceAll('import.meta.url', `__specgateModuleUrl(${JSON.stringify(rel)})`);
+            return { contents: text, loader: 'js', resolveDir: path.dirname(args.path) };
+          });
+        },
+      },
+    ],
+  });
+}
+
 await bundleLibraries();
+await bundleSnapshotEntry();

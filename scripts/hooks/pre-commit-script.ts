@@ -87,6 +87,12 @@ fi
 # Quiet: errors only, one line each, and nothing at all when the commit is clean.
 quiet=
 [ "\${SPECGATE_HOOK_QUIET:-}" = 1 ] && quiet='--quiet --format compact'
+# The package's own bin beside the CLI (bin/specgate: the CLI from its startup snapshot when it
+# can, else this same CLI); SPECGATE_NODE names a node to run the CLI with instead.
+launcher=\${cli%/dist/scripts/cli.js}/bin/specgate
+if [ -z "\${SPECGATE_NODE:-}" ] && [ "$launcher" != "$cli" ] && [ -x "$launcher" ]; then
+  exec "$launcher" check --changed $quiet --root "$root"
+fi
 exec "\${SPECGATE_NODE:-node}" "$cli" check --changed $quiet --root "$root"
 `;
 }

@@ -106,6 +106,14 @@ log: { type: stdout, format: json, level: error }
     rmSync(path.join(cacheDir, own), { recursive: true, force: true });
   });
 
+  it("runs from its startup snapshot, built by the install's postinstall for the node on PATH", () => {
+    expect(existsSync(path.join(adopter, 'node_modules/specgate/dist/snapshot/cli.blob'))).toBe(true);
+    const r = sg(['--version'], { SPECGATE_SNAPSHOT: 'debug' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('0.1.0\n');
+    expect(r.stderr).toContain('specgate: snapshot: running from the startup snapshot');
+  });
+
   it('the lock file records the registry, not a path on this machine', () => {
     const lock = JSON.parse(readFileSync(path.join(adopter, 'package-lock.json'), 'utf8'));
     const entry = lock.packages['node_modules/specgate'];
@@ -137,9 +145,11 @@ log: { type: stdout, format: json, level: error }
     const good = readFileSync(map, 'utf8');
     writeFileSync(map, good.replace(/^\{/, '{ not JSON'));
     run('git', ['add', 'spec/v2/interop-map.json'], adopter);
-    const refused = run('git', ['commit', '-qm', 'broken map'], adopter);
+    // The hook runs the package's bin, from its startup snapshot.
+    const refused = run('git', ['commit', '-qm', 'broken map'], adopter, { SPECGATE_SNAPSHOT: 'debug' });
     expect(refused.code).not.toBe(0);
     expect(refused.stdout + refused.stderr).toMatch(/parse\/syntax/);
+    expect(refused.stderr).toContain('specgate: snapshot: running from the startup snapshot');
     writeFileSync(map, good);
     run('git', ['add', 'spec/v2/interop-map.json'], adopter);
   }, 180_000);

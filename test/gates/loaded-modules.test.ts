@@ -45,7 +45,7 @@ describe('`check interop-map` loads only what it runs', () => {
     const first = loadedBy(['check', 'interop-map'], cache, trace);
     expect(first.ours).toContain('cli-main.js');
     const hit = loadedBy(['check', 'interop-map'], cache, trace);
-    expect(hit.ours).toEqual(['cli.js', 'core/replay/cache-entry.js', 'core/replay/observed-reads.js', 'core/replay/user-cache.js', 'result-replay.js']);
+    expect(hit.ours).toEqual(['cli-run.js', 'cli.js', 'core/replay/cache-entry.js', 'core/replay/observed-reads.js', 'core/replay/user-cache.js', 'result-replay.js']);
     expect(hit.packages).toEqual([]);
   });
 });

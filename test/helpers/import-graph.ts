@@ -88,8 +88,8 @@ export function layerOf(module: string): number {
   if (top === 'core') return 0;
   if (top === 'rfc') return 1;
   if (top === 'commands') return 3;
-  // Entry points: the bin, the library's index, the bench and the GitHub Action's step.
-  if (top === 'bench' || top === 'action' || top === 'cli.ts' || top === 'cli-main.ts' || top === 'index.ts') return 4;
+  // Entry points: the bin (and its startup snapshot), the library's index, the bench and the GitHub Action's step.
+  if (top === 'bench' || top === 'action' || top === 'cli.ts' || top === 'cli-run.ts' || top === 'cli-main.ts' || top === 'snapshot' || top === 'index.ts') return 4;
   return 2;
 }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CONFIG_FILE } from './config.js';
 import { FatalError, UsageError } from '../base/errors.js';
+import { plainRunNeeded, snapshotRun } from '../base/snapshot-run.js';
 import type { FamilyDeclaration, FamilyFacts } from '../engine/family.js';
 import type { RuleMeta } from '../engine/rule.js';
 import type { RuleCatalog } from '../engine/rule-catalog.js';
@@ -74,6 +75,8 @@ export async function loadPlugins(root: string, specs: readonly string[] | undef
   const ids = new Set<string>();
   for (const spec of specs) {
     const file = resolvePlugin(root, spec);
+    // Inside a startup snapshot (Node 20: no import() there), nothing is written yet: the plain CLI runs instead.
+    if (snapshotRun.active) throw plainRunNeeded('plugins');
     let mod: { default?: unknown; plugin?: unknown };
     try {
       mod = (await import(pathToFileURL(file).href)) as typeof mod;

@@ -11,7 +11,17 @@ export interface CliIo {
   readStdin?(limit: number): Promise<string>;
 }
 
-export const processIo: CliIo = { stdout: process.stdout, stderr: process.stderr, readStdin: (limit) => readAll(process.stdin, limit) };
+// Read when written to, never at module load: a startup snapshot (scripts/snapshot/) evaluates this
+// module at its build, when process.stdout is the builder's stream, dead in the run.
+export const processIo: CliIo = {
+  get stdout() {
+    return process.stdout;
+  },
+  get stderr() {
+    return process.stderr;
+  },
+  readStdin: (limit) => readAll(process.stdin, limit),
+};
 
 /** A stream read to its end, refused past `limit` bytes (the cap every input file has). */
 export async function readAll(stream: AsyncIterable<Buffer | string>, limit: number): Promise<string> {
