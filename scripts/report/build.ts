@@ -1,6 +1,7 @@
 import type { CorpusReader } from '../core/parse/corpus.js';
 import { dateFormat } from '../core/preset/date-format.js';
 import { isObject } from '../core/base/json-object.js';
+import { localeOrder } from '../core/base/locale-order.js';
 import type { StatusRole } from '../core/preset/process.js';
 import { STATUS_ROLES } from '../core/preset/process.js';
 import type { RfcDocument } from '../rfc/document.js';
@@ -59,7 +60,7 @@ export async function buildReport(corpus: CorpusReader, extra: { errataPending?:
       ...cut('citedBy', (citedBy.get(number) ?? []).sort(), MAX_LISTED_PER_RFC, 'citedByCount'),
     };
   });
-  rfcs.sort((a, b) => a.number.localeCompare(b.number) || a.file.localeCompare(b.file));
+  rfcs.sort((a, b) => localeOrder(a.number, b.number) || localeOrder(a.file, b.file));
 
   return {
     version: REPORT_VERSION,
@@ -81,7 +82,7 @@ function statusCounts(rfcs: readonly RfcRow[], statuses: Readonly<Partial<Record
   // A role the process does not have (EIP-1 has no Withdrawn-like role, say) gets no row.
   const out: StatusCount[] = STATUS_ROLES.flatMap((role) => (statuses[role] === undefined ? [] : [{ status: statuses[role]!, role, count: byName.get(statuses[role]!) ?? 0 }]));
   const named = new Set(out.map((s) => s.status));
-  for (const [status, count] of [...byName].sort(([a], [b]) => a.localeCompare(b))) if (!named.has(status)) out.push({ status: status || '(none)', role: null, count });
+  for (const [status, count] of [...byName].sort(([a], [b]) => localeOrder(a, b))) if (!named.has(status)) out.push({ status: status || '(none)', role: null, count });
   return out;
 }
 
@@ -106,7 +107,7 @@ function openQuestions(docs: readonly RfcDocument[], statuses: Readonly<Partial<
       out.push({ rfc: rfcNumber(d) ?? d.file, status, file: d.file, line: item.range.line, ...(item.number !== undefined ? { number: item.number } : {}), text: clip(item.text, 200) });
     }
   }
-  return out.sort((a, b) => a.rfc.localeCompare(b.rfc) || a.line - b.line);
+  return out.sort((a, b) => localeOrder(a.rfc, b.rfc) || a.line - b.line);
 }
 
 /**
@@ -126,7 +127,7 @@ function acceptanceTally(docs: readonly RfcDocument[], accepted: string | undefi
     (boxes.length === 0 ? tally.noBoxes : open === 0 ? tally.allTicked : ticked === 0 ? tally.none : tally.some).push(rfc);
   }
   for (const list of [tally.allTicked, tally.some, tally.none, tally.noBoxes]) list.sort();
-  tally.rfcs.sort((a, b) => a.rfc.localeCompare(b.rfc));
+  tally.rfcs.sort((a, b) => localeOrder(a.rfc, b.rfc));
   return tally;
 }
 
@@ -134,7 +135,7 @@ function acceptanceTally(docs: readonly RfcDocument[], accepted: string | undefi
 async function citationGraph(docs: readonly RfcDocument[], citesOut: ReadonlyMap<string, string[]>, known: ReadonlySet<string>, byNumber: (n: string) => Promise<RfcDocument | undefined>): Promise<CitationGraph> {
   const edges: CitationGraph['edges'] = [];
   const unknown = new Map<string, string[]>();
-  for (const [from, tos] of [...citesOut].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [from, tos] of [...citesOut].sort(([a], [b]) => localeOrder(a, b))) {
     for (const to of tos) {
       if (known.has(to)) edges.push({ from, to });
       else {
@@ -155,11 +156,11 @@ async function citationGraph(docs: readonly RfcDocument[], citesOut: ReadonlyMap
       missingSections.push({ rfc: own ?? d.file, file: d.file, line: c.range.line, citation: c.text, target: target.file });
     }
   }
-  missingSections.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  missingSections.sort((a, b) => localeOrder(a.file, b.file) || a.line - b.line);
   return {
     ...cut('edges', edges, MAX_REPORT_EDGES, 'edgeCount'),
     ...cut('missingSections', missingSections, MAX_REPORT_MISSING_SECTIONS, 'missingSectionCount'),
-    unknownRfcs: [...unknown].sort(([a], [b]) => a.localeCompare(b)).map(([rfc, citedBy]) => ({ rfc, ...cut('citedBy', citedBy, MAX_LISTED_PER_RFC, 'citedByCount') })),
+    unknownRfcs: [...unknown].sort(([a], [b]) => localeOrder(a, b)).map(([rfc, citedBy]) => ({ rfc, ...cut('citedBy', citedBy, MAX_LISTED_PER_RFC, 'citedByCount') })),
   };
 }
 
