@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ParseCache } from '../core/cache/parse-cache.js';
+import { sha256 } from '../core/replay/cache-entry.js';
 import { fileNumberOf } from '../core/preset/process.js';
 import type { ReaderTitles, RfcDocument } from './document.js';
 import { DEFAULT_SHAPE, DEFAULT_TITLES } from './document.js';
@@ -130,8 +131,11 @@ export function documentFromBody(file: string, body: string, key: string, cache:
  * process's titles (its questions, errata, Security lines), so a config that renames one never
  * gets another's entry.
  */
-export async function readingKey(text: string, titles: ReaderTitles = DEFAULT_TITLES): Promise<string> {
-  return (await import('../core/cache/parse-cache.js')).parseCacheKey(`${readerFingerprint()}\0${titlesKey(titles)}`, text);
+export async function readingKey(text: string, titles: ReaderTitles = DEFAULT_TITLES, textSha256?: string): Promise<string> {
+  const { parseCacheKey } = await import('../core/cache/parse-cache.js');
+  // The text enters by its SHA-256 (of its UTF-8 bytes): the run has taken it already of the file
+  // it read (`textSha256`, Corpus.contentHash), so an RFC's text is hashed once a run, not twice.
+  return parseCacheKey(`${readerFingerprint()}\0${titlesKey(titles)}\0text-sha256`, textSha256 ?? sha256(text));
 }
 
 function titlesKey(t: ReaderTitles): string {

@@ -118,7 +118,7 @@ async function list(corpus: CorpusReader): Promise<RfcSet> {
         const cache = await openCache();
         // The key hashes the text once; the kept reading, when there is one, also says whether this
         // text passed the Markdown container caps when it was read (so the pass is not made again).
-        const key = cache || ahead.size > 0 ? await readingKey(raw, titles) : undefined;
+        const key = cache || ahead.size > 0 ? await readingKey(raw, titles, corpus.contentHash?.(file)) : undefined;
         const kept = cache && key !== undefined ? keptReading(file, key, cache, titles) : undefined;
         const text = corpus.markdownText(file, NEEDED_FOR, (t) => t === raw && kept?.withinCaps === true);
         if (text === undefined) return undefined;

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { writeFileAtomic } from '../io/writer.js';
 import { gitEnv, SAFE_GIT_CONFIG } from '../io/git.js';
 import { cacheSecret } from '../replay/user-cache.js';
-import { cacheFolderFor, frameEntry, indexSignature, MAX_CACHE_ENTRY_BYTES, quickVerdict, readEntry, sha256, withVerdict } from '../replay/cache-entry.js';
+import { bytesSha256, cacheFolderFor, frameEntry, indexSignature, knownBytesSha256, MAX_CACHE_ENTRY_BYTES, quickVerdict, readEntry, sha256, withVerdict } from '../replay/cache-entry.js';
 
-export { MAX_CACHE_ENTRY_BYTES, sha256 };
+export { bytesSha256, knownBytesSha256, MAX_CACHE_ENTRY_BYTES, sha256 };
 
 /**
  * specgate's one cache folder: parsed documents (`parsed/`), ajv's standalone validators and their

@@ -16,7 +16,7 @@ import type { ParseProblem, TreeNode } from '../model/tree.js';
 import { StructuredDoc } from '../model/tree.js';
 import { dataFormatOf } from '../model/data-format.js';
 import type { CacheStore } from '../cache/cache.js';
-import { libraryVersion, openCache, sha256 } from '../cache/cache.js';
+import { bytesSha256, knownBytesSha256, libraryVersion, openCache, sha256 } from '../cache/cache.js';
 
 export { MAX_FILE_BYTES };
 
@@ -25,7 +25,7 @@ export { MAX_FILE_BYTES };
  * globs, derived values cached per run), without its file source, its findings or its bookkeeping.
  * Rules and the loaders they call (the RFC set, the invariant set, the wire context) take this.
  */
-export type CorpusReader = Pick<Corpus, 'root' | 'layout' | 'useParseCache' | 'exists' | 'text' | 'contains' | 'json' | 'yaml' | 'data' | 'markdownText' | 'markdown' | 'derive' | 'touch' | 'cachedText' | 'glob' | 'givenPath' | 'cache' | 'problems'> & Partial<Pick<Corpus, 'work' | 'peekMarkdownText'>>;
+export type CorpusReader = Pick<Corpus, 'root' | 'layout' | 'useParseCache' | 'exists' | 'text' | 'contains' | 'json' | 'yaml' | 'data' | 'markdownText' | 'markdown' | 'derive' | 'touch' | 'cachedText' | 'glob' | 'givenPath' | 'cache' | 'problems'> & Partial<Pick<Corpus, 'work' | 'peekMarkdownText' | 'contentHash'>>;
 
 /**
  * Parses kept from one run to the next, by file and text: the language server checks the same
@@ -51,6 +51,8 @@ export class Corpus {
   /** Files read with `keep: false`: their bytes, decoded again when asked for (off the JS heap, half the size of a string). */
   private readonly bytes = new Map<string, Buffer>();
   private readonly existing = new Map<string, boolean>();
+  /** SHA-256 of the text read of a file, once taken (contentHash). */
+  private readonly hashes = new Map<string, string>();
   private readonly docs = new Map<string, StructuredDoc | undefined>();
   private readonly markdowns = new Map<string, MarkdownDoc | undefined>();
   private readonly reported = new Set<string>();
@@ -145,13 +147,21 @@ export class Corpus {
   /**
    * A file's SHA-256: of the text this run read, else of what the source holds now (read here
    * without a finding: a question, not a use); undefined when it cannot be read or was refused.
+   * The hash of what the run read is taken once a run (the RFC reading keys, the family findings
+   * cache and the pending errata all ask), from the bytes as read when they are still at hand.
    */
   contentHash(rel: string): string | undefined {
+    const known = this.hashes.get(rel);
+    if (known !== undefined) return known;
     const text = this.texts.get(rel);
-    if (text !== undefined) return sha256(Buffer.from(text, 'utf8'));
+    if (text !== undefined) {
+      const hash = sha256(Buffer.from(text, 'utf8'));
+      this.hashes.set(rel, hash);
+      return hash;
+    }
     if (this.texts.has(rel)) return undefined;
     const kept = this.bytes.get(rel);
-    if (kept) return sha256(kept);
+    if (kept) return bytesSha256(kept);
     const got = this.source.read(rel);
     return got.ok ? sha256(got.bytes) : undefined;
   }
@@ -163,6 +173,9 @@ export class Corpus {
     const buf = this.bytesOf(rel, neededFor);
     if (buf === undefined) return undefined;
     const text = buf.toString('utf8');
+    // Valid UTF-8 decodes and encodes back to the same bytes: their hash, if taken (the result cache takes it), is the text's.
+    const hash = knownBytesSha256(buf);
+    if (hash !== undefined) this.hashes.set(rel, hash);
     this.bytes.delete(rel);
     this.texts.set(rel, text);
     return text;
