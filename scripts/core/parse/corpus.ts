@@ -351,24 +351,47 @@ export class Corpus {
    * A YAML document read whole (the OpenAPI document, an invariants file): its value and its tree
    * of source ranges kept in the parse cache by js-yaml's version and the text, when it parsed
    * cleanly and its value survives JSON — a warm run does not load js-yaml. (JSON is not cached:
-   * JSON.parse of the text costs what reading an entry would.)
+   * JSON.parse of the text costs what reading an entry would.) The value and the tree are two
+   * entries: the tree, three times the value's size for upstream's invariants file, is read only
+   * when a finding needs a position (a report or a clean check needs none); an entry of it that
+   * is missing or does not read is the tree of a fresh parse of the same text.
    */
   private yamlThroughCache(rel: string, text: string): StructuredDoc {
     const cache = this.cache;
     if (!cache) return parseYaml(rel, text);
-    const key = `${sha256(`yaml 2\0js-yaml@${libraryVersion('js-yaml')}\0${text}`)}.yaml.json`;
-    const body = cache.get('parsed', key);
+    const key = sha256(`yaml 3\0js-yaml@${libraryVersion('js-yaml')}\0${this.textHash(rel, text)}`);
+    const body = cache.get('parsed', `${key}.yaml.json`);
     if (body !== undefined) {
       try {
-        const entry = JSON.parse(body) as { value?: unknown; tree?: TreeNode };
-        if ('value' in entry && typeof entry.tree === 'object' && entry.tree !== null) return new StructuredDoc(rel, text, entry.value, entry.tree, []);
+        const entry = JSON.parse(body) as { value?: unknown };
+        if (typeof entry === 'object' && entry !== null && 'value' in entry) {
+          const tree = (): TreeNode => {
+            const kept = cache.get('parsed', `${key}.tree.yaml.json`);
+            try {
+              const node = kept === undefined ? undefined : (JSON.parse(kept) as TreeNode | null);
+              if (typeof node === 'object' && node !== null) return node;
+            } catch {
+              // torn: parsed again below
+            }
+            return parseYaml(rel, text).root!;
+          };
+          return new StructuredDoc(rel, text, entry.value, tree, []);
+        }
       } catch {
         // torn: parsed below
       }
     }
     const doc = parseYaml(rel, text);
-    if (doc.ok && doc.problems.length === 0 && survivesJson(doc.value)) cache.set('parsed', key, JSON.stringify({ value: doc.value, tree: doc.root }));
+    if (doc.ok && doc.problems.length === 0 && survivesJson(doc.value)) {
+      cache.set('parsed', `${key}.tree.yaml.json`, JSON.stringify(doc.root));
+      cache.set('parsed', `${key}.yaml.json`, JSON.stringify({ value: doc.value }));
+    }
     return doc;
+  }
+
+  /** The SHA-256 of `text`, the text this run read of `rel` (taken once: contentHash). */
+  private textHash(rel: string, text: string): string {
+    return this.texts.get(rel) === text ? this.contentHash(rel)! : sha256(text);
   }
 
   private memoized<T extends StructuredDoc | MarkdownDoc>(key: string, text: string, parse: () => T): T {
