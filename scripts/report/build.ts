@@ -11,6 +11,7 @@ import { exists, namedBy } from '../rfc/resolve.js';
 import { loadRfcSet, rfcByNumber } from '../rfc/set.js';
 import type { AcceptanceTally, CitationGraph, CorpusCounts, OpenQuestion, PendingErratum, ReportModel, RfcRow, StatusCount } from './model.js';
 import { MAX_LISTED_PER_RFC, MAX_REPORT_EDGES, MAX_REPORT_MISSING_SECTIONS, REPORT_VERSION } from './model.js';
+import { keptAnswer } from './kept-answer.js';
 import { ANSWERED } from '../checks/rfcs/rules/unresolved-before-active.js';
 
 /**
@@ -173,17 +174,29 @@ function cut<N extends string, C extends string, T>(name: N, list: T[], max: num
   return (list.length <= max ? { [name]: list } : { [name]: list.slice(0, max), [count]: list.length }) as Record<N, T[]> & Partial<Record<C, number>>;
 }
 
-/** Invariant ids per RFC number their citations name (none when the layout's invariants file is absent). */
+/**
+ * Invariant ids per RFC number their citations name (none when the layout's invariants file is
+ * absent): kept with the invariants file's text (kept-answer.ts), so a warm report reads neither
+ * the file's value nor the citations in its prose.
+ */
 async function invariantsByRfc(corpus: CorpusReader): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
-  if (!corpus.exists(corpus.layout.invariants)) return out;
-  const { loadInvariantSet } = await import('../checks/invariants/invariant-set.js');
-  const set = loadInvariantSet(corpus);
-  for (const entry of set?.entries ?? []) {
-    if (entry.id === undefined) continue;
-    for (const rfc of new Set(entry.citations.map((c) => c.rfc))) out.set(rfc, [...(out.get(rfc) ?? []), entry.id]);
-  }
-  return out;
+  if (!corpus.exists(corpus.layout.invariants)) return new Map();
+  const pairs = await keptAnswer(corpus, 'invariants by RFC', [[corpus.layout.invariants, 'the invariants gate']], ['report/build', 'checks/invariants/invariant-set'], isPairs, async () => {
+    const out = new Map<string, string[]>();
+    const { loadInvariantSet } = await import('../checks/invariants/invariant-set.js');
+    const set = loadInvariantSet(corpus);
+    for (const entry of set?.entries ?? []) {
+      if (entry.id === undefined) continue;
+      for (const rfc of new Set(entry.citations.map((c) => c.rfc))) out.set(rfc, [...(out.get(rfc) ?? []), entry.id]);
+    }
+    return [...out];
+  });
+  return new Map(pairs);
+}
+
+/** `[rfc, ids]` pairs as kept. */
+function isPairs(v: unknown): v is Array<[string, string[]]> {
+  return Array.isArray(v) && v.every((p) => Array.isArray(p) && p.length === 2 && typeof p[0] === 'string' && Array.isArray(p[1]) && p[1].every((id: unknown) => typeof id === 'string'));
 }
 
 /**
@@ -196,11 +209,13 @@ async function corpusCounts(corpus: CorpusReader, rfcs: number): Promise<CorpusC
   const jsonSchemas = (await corpus.glob(corpus.layout.schemaGlobs)).length;
   let openapiOperations = 0;
   if (corpus.exists(corpus.layout.openapi)) {
-    const doc = corpus.data(corpus.layout.openapi, 'the report');
-    if (doc && isObject(doc.value)) {
+    // Kept with the document's text (kept-answer.ts): a warm report does not read its value.
+    openapiOperations = await keptAnswer(corpus, 'OpenAPI operations', [[corpus.layout.openapi, 'the report']], ['report/build', 'compat/openapi-operations'], (v): v is number => Number.isSafeInteger(v), async () => {
+      const doc = corpus.data(corpus.layout.openapi, 'the report');
+      if (!doc || !isObject(doc.value)) return 0;
       const { pathOperations, webhookOperations } = await import('../compat/openapi-operations.js');
-      openapiOperations = pathOperations(doc.value).length + webhookOperations(doc.value).length;
-    }
+      return pathOperations(doc.value).length + webhookOperations(doc.value).length;
+    });
   }
   return { specDocuments, jsonSchemas, openapiOperations, rfcs };
 }
