@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ParseCache } from '../core/cache/parse-cache.js';
+import { libraryVersion } from '../core/base/library-version.js';
 import { sha256 } from '../core/replay/cache-entry.js';
 import { fileNumberOf } from '../core/preset/process.js';
 import type { ReaderTitles, RfcDocument } from './document.js';
@@ -59,26 +59,8 @@ function fingerprintOf(dir: string, ext: string): string {
     }
     hash.update('\0');
   }
-  const require = createRequire(path.join(dir, 'x.js'));
-  for (const name of MARKDOWN_PACKAGES) hash.update(`${name}@${packageVersion(require, name)}\0`);
+  for (const name of MARKDOWN_PACKAGES) hash.update(`${name}@${libraryVersion(name, path.join(dir, 'x.js'))}\0`);
   return hash.digest('hex');
-}
-
-/** A package's version, from the package.json beside its resolved entry point (exports hide it). */
-function packageVersion(require: NodeRequire, name: string): string {
-  try {
-    for (let dir = path.dirname(require.resolve(name)); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-      try {
-        const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
-        if (pkg.name === name) return pkg.version ?? '?';
-      } catch {
-        // not here; one folder up
-      }
-    }
-  } catch {
-    // not resolvable from here
-  }
-  return '?';
 }
 
 /** How a reading was had: from its cache entry (no Markdown loaded) or by parsing the text. */
