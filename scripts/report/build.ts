@@ -1,6 +1,7 @@
 import type { CorpusReader } from '../core/parse/corpus.js';
 import { dateFormat } from '../core/preset/date-format.js';
 import { isObject } from '../core/base/json-object.js';
+import { localeOrder } from '../core/base/locale-order.js';
 import type { StatusRole } from '../core/preset/process.js';
 import { STATUS_ROLES } from '../core/preset/process.js';
 import type { RfcDocument } from '../rfc/document.js';
@@ -10,6 +11,7 @@ import { exists, namedBy } from '../rfc/resolve.js';
 import { loadRfcSet, rfcByNumber } from '../rfc/set.js';
 import type { AcceptanceTally, CitationGraph, CorpusCounts, OpenQuestion, PendingErratum, ReportModel, RfcRow, StatusCount } from './model.js';
 import { MAX_LISTED_PER_RFC, MAX_REPORT_EDGES, MAX_REPORT_MISSING_SECTIONS, REPORT_VERSION } from './model.js';
+import { keptAnswer } from './kept-answer.js';
 import { ANSWERED } from '../checks/rfcs/rules/unresolved-before-active.js';
 
 /**
@@ -59,7 +61,7 @@ export async function buildReport(corpus: CorpusReader, extra: { errataPending?:
       ...cut('citedBy', (citedBy.get(number) ?? []).sort(), MAX_LISTED_PER_RFC, 'citedByCount'),
     };
   });
-  rfcs.sort((a, b) => a.number.localeCompare(b.number) || a.file.localeCompare(b.file));
+  rfcs.sort((a, b) => localeOrder(a.number, b.number) || localeOrder(a.file, b.file));
 
   return {
     version: REPORT_VERSION,
@@ -81,7 +83,7 @@ function statusCounts(rfcs: readonly RfcRow[], statuses: Readonly<Partial<Record
   // A role the process does not have (EIP-1 has no Withdrawn-like role, say) gets no row.
   const out: StatusCount[] = STATUS_ROLES.flatMap((role) => (statuses[role] === undefined ? [] : [{ status: statuses[role]!, role, count: byName.get(statuses[role]!) ?? 0 }]));
   const named = new Set(out.map((s) => s.status));
-  for (const [status, count] of [...byName].sort(([a], [b]) => a.localeCompare(b))) if (!named.has(status)) out.push({ status: status || '(none)', role: null, count });
+  for (const [status, count] of [...byName].sort(([a], [b]) => localeOrder(a, b))) if (!named.has(status)) out.push({ status: status || '(none)', role: null, count });
   return out;
 }
 
@@ -106,7 +108,7 @@ function openQuestions(docs: readonly RfcDocument[], statuses: Readonly<Partial<
       out.push({ rfc: rfcNumber(d) ?? d.file, status, file: d.file, line: item.range.line, ...(item.number !== undefined ? { number: item.number } : {}), text: clip(item.text, 200) });
     }
   }
-  return out.sort((a, b) => a.rfc.localeCompare(b.rfc) || a.line - b.line);
+  return out.sort((a, b) => localeOrder(a.rfc, b.rfc) || a.line - b.line);
 }
 
 /**
@@ -126,7 +128,7 @@ function acceptanceTally(docs: readonly RfcDocument[], accepted: string | undefi
     (boxes.length === 0 ? tally.noBoxes : open === 0 ? tally.allTicked : ticked === 0 ? tally.none : tally.some).push(rfc);
   }
   for (const list of [tally.allTicked, tally.some, tally.none, tally.noBoxes]) list.sort();
-  tally.rfcs.sort((a, b) => a.rfc.localeCompare(b.rfc));
+  tally.rfcs.sort((a, b) => localeOrder(a.rfc, b.rfc));
   return tally;
 }
 
@@ -134,7 +136,7 @@ function acceptanceTally(docs: readonly RfcDocument[], accepted: string | undefi
 async function citationGraph(docs: readonly RfcDocument[], citesOut: ReadonlyMap<string, string[]>, known: ReadonlySet<string>, byNumber: (n: string) => Promise<RfcDocument | undefined>): Promise<CitationGraph> {
   const edges: CitationGraph['edges'] = [];
   const unknown = new Map<string, string[]>();
-  for (const [from, tos] of [...citesOut].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [from, tos] of [...citesOut].sort(([a], [b]) => localeOrder(a, b))) {
     for (const to of tos) {
       if (known.has(to)) edges.push({ from, to });
       else {
@@ -155,11 +157,11 @@ async function citationGraph(docs: readonly RfcDocument[], citesOut: ReadonlyMap
       missingSections.push({ rfc: own ?? d.file, file: d.file, line: c.range.line, citation: c.text, target: target.file });
     }
   }
-  missingSections.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  missingSections.sort((a, b) => localeOrder(a.file, b.file) || a.line - b.line);
   return {
     ...cut('edges', edges, MAX_REPORT_EDGES, 'edgeCount'),
     ...cut('missingSections', missingSections, MAX_REPORT_MISSING_SECTIONS, 'missingSectionCount'),
-    unknownRfcs: [...unknown].sort(([a], [b]) => a.localeCompare(b)).map(([rfc, citedBy]) => ({ rfc, ...cut('citedBy', citedBy, MAX_LISTED_PER_RFC, 'citedByCount') })),
+    unknownRfcs: [...unknown].sort(([a], [b]) => localeOrder(a, b)).map(([rfc, citedBy]) => ({ rfc, ...cut('citedBy', citedBy, MAX_LISTED_PER_RFC, 'citedByCount') })),
   };
 }
 
@@ -172,17 +174,29 @@ function cut<N extends string, C extends string, T>(name: N, list: T[], max: num
   return (list.length <= max ? { [name]: list } : { [name]: list.slice(0, max), [count]: list.length }) as Record<N, T[]> & Partial<Record<C, number>>;
 }
 
-/** Invariant ids per RFC number their citations name (none when the layout's invariants file is absent). */
+/**
+ * Invariant ids per RFC number their citations name (none when the layout's invariants file is
+ * absent): kept with the invariants file's text (kept-answer.ts), so a warm report reads neither
+ * the file's value nor the citations in its prose.
+ */
 async function invariantsByRfc(corpus: CorpusReader): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
-  if (!corpus.exists(corpus.layout.invariants)) return out;
-  const { loadInvariantSet } = await import('../checks/invariants/invariant-set.js');
-  const set = loadInvariantSet(corpus);
-  for (const entry of set?.entries ?? []) {
-    if (entry.id === undefined) continue;
-    for (const rfc of new Set(entry.citations.map((c) => c.rfc))) out.set(rfc, [...(out.get(rfc) ?? []), entry.id]);
-  }
-  return out;
+  if (!corpus.exists(corpus.layout.invariants)) return new Map();
+  const pairs = await keptAnswer(corpus, 'invariants by RFC', [[corpus.layout.invariants, 'the invariants gate']], ['report/build', 'checks/invariants/invariant-set'], isPairs, async () => {
+    const out = new Map<string, string[]>();
+    const { loadInvariantSet } = await import('../checks/invariants/invariant-set.js');
+    const set = loadInvariantSet(corpus);
+    for (const entry of set?.entries ?? []) {
+      if (entry.id === undefined) continue;
+      for (const rfc of new Set(entry.citations.map((c) => c.rfc))) out.set(rfc, [...(out.get(rfc) ?? []), entry.id]);
+    }
+    return [...out];
+  });
+  return new Map(pairs);
+}
+
+/** `[rfc, ids]` pairs as kept. */
+function isPairs(v: unknown): v is Array<[string, string[]]> {
+  return Array.isArray(v) && v.every((p) => Array.isArray(p) && p.length === 2 && typeof p[0] === 'string' && Array.isArray(p[1]) && p[1].every((id: unknown) => typeof id === 'string'));
 }
 
 /**
@@ -195,11 +209,13 @@ async function corpusCounts(corpus: CorpusReader, rfcs: number): Promise<CorpusC
   const jsonSchemas = (await corpus.glob(corpus.layout.schemaGlobs)).length;
   let openapiOperations = 0;
   if (corpus.exists(corpus.layout.openapi)) {
-    const doc = corpus.data(corpus.layout.openapi, 'the report');
-    if (doc && isObject(doc.value)) {
+    // Kept with the document's text (kept-answer.ts): a warm report does not read its value.
+    openapiOperations = await keptAnswer(corpus, 'OpenAPI operations', [[corpus.layout.openapi, 'the report']], ['report/build', 'compat/openapi-operations'], (v): v is number => Number.isSafeInteger(v), async () => {
+      const doc = corpus.data(corpus.layout.openapi, 'the report');
+      if (!doc || !isObject(doc.value)) return 0;
       const { pathOperations, webhookOperations } = await import('../compat/openapi-operations.js');
-      openapiOperations = pathOperations(doc.value).length + webhookOperations(doc.value).length;
-    }
+      return pathOperations(doc.value).length + webhookOperations(doc.value).length;
+    });
   }
   return { specDocuments, jsonSchemas, openapiOperations, rfcs };
 }

@@ -10,10 +10,12 @@ import { readerFingerprint } from '../rfc/load.js';
 import { loadRfcSet } from '../rfc/set.js';
 import type { PendingErratum } from './model.js';
 
-/** The errata modules' own text (the reader's fingerprint covers the reader and the Markdown packages). */
+let errataCodeHash: string | undefined;
+
+/** The errata modules' own text (the reader's fingerprint covers the reader and the Markdown packages), hashed once a process. */
 function errataCode(): string {
   const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'errata');
-  return sha256(readdirSync(dir).filter((f) => f.endsWith('.js') || f.endsWith('.ts')).sort().map((f) => `${f}\0${readFileSync(path.join(dir, f), 'utf8')}`).join('\0'));
+  return (errataCodeHash ??= sha256(readdirSync(dir).filter((f) => f.endsWith('.js') || f.endsWith('.ts')).sort().map((f) => `${f}\0${readFileSync(path.join(dir, f), 'utf8')}`).join('\0')));
 }
 
 interface Entry {
@@ -46,13 +48,13 @@ export async function errataPending(corpus: Corpus): Promise<ErrataPending> {
   if (withErrata.length === 0) return { pending: [], problems: [] };
   const store = corpus.cache;
   const key = sha256(
-    JSON.stringify([packageVersion(), readerFingerprint(), errataCode(), corpus.layout.process, withErrata.map((f) => [f, sha256(corpus.text(f) ?? '')])]),
+    JSON.stringify([packageVersion(), readerFingerprint(), errataCode(), corpus.layout.process, withErrata.map((f) => [f, textHash(corpus, f)])]),
   );
   const hit = store?.get('report-errata', `${key}.json`);
   if (hit !== undefined) {
     try {
       const entry = JSON.parse(hit) as Entry;
-      if (Object.entries(entry.read).every(([f, h]) => (corpus.exists(f) ? sha256(corpus.text(f) ?? '') : null) === h)) return { pending: entry.pending, problems: [] };
+      if (Object.entries(entry.read).every(([f, h]) => (corpus.exists(f) ? textHash(corpus, f) : null) === h)) return { pending: entry.pending, problems: [] };
     } catch {
       // a torn entry: judge again
     }
@@ -67,6 +69,11 @@ export async function errataPending(corpus: Corpus): Promise<ErrataPending> {
   // Every RFC's text is read to find the errata sections: an RFC counts here only as a target (`RFCS/0152-… UQ4`).
   const targets = new Set(run.outcomes.map((o) => o.target.split(' ')[0]!));
   const others = [...touched].filter((f) => !rfcs.includes(f) || targets.has(f));
-  store?.set('report-errata', `${key}.json`, JSON.stringify({ read: Object.fromEntries(others.map((f) => [f, corpus.exists(f) ? sha256(corpus.text(f) ?? '') : null])), pending } satisfies Entry));
+  store?.set('report-errata', `${key}.json`, JSON.stringify({ read: Object.fromEntries(others.map((f) => [f, corpus.exists(f) ? textHash(corpus, f) : null])), pending } satisfies Entry));
   return { pending, problems };
+}
+
+/** The SHA-256 of a file's text as this run read it (taken once a run: Corpus.contentHash); an unreadable file's is the empty text's. */
+function textHash(corpus: Corpus, file: string): string {
+  return corpus.text(file) === undefined ? sha256('') : corpus.contentHash(file)!;
 }

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ParseCache } from '../core/cache/parse-cache.js';
+import { libraryVersion } from '../core/base/library-version.js';
+import { sha256 } from '../core/replay/cache-entry.js';
 import { fileNumberOf } from '../core/preset/process.js';
 import type { ReaderTitles, RfcDocument } from './document.js';
 import { DEFAULT_SHAPE, DEFAULT_TITLES } from './document.js';
@@ -20,17 +21,36 @@ import { DEFAULT_SHAPE, DEFAULT_TITLES } from './document.js';
  */
 const MARKDOWN_PACKAGES = ['unified', 'remark-parse', 'micromark-extension-frontmatter', 'mdast-util-frontmatter', 'js-yaml', 'micromark-extension-gfm-table', 'micromark-extension-gfm-task-list-item', 'micromark-extension-gfm-strikethrough', 'mdast-util-gfm-table', 'mdast-util-gfm-task-list-item', 'mdast-util-gfm-strikethrough', 'mdast-util-from-markdown', 'micromark'] as const;
 
-type Cached = Omit<RfcDocument, 'file' | 'fileNumber'>;
+/**
+ * A cache entry: the document without its file, and `withinCaps` when the text was checked
+ * against the Markdown container caps before it was read (core/parse/markdown-bounds.ts, whose
+ * code is in the fingerprint): a later run of the same text skips that pass (rfc/set.ts).
+ */
+type Cached = Omit<RfcDocument, 'file' | 'fileNumber'> & { withinCaps?: true };
 
 let fingerprint: string | undefined;
 
-/** The reader's fingerprint (see above); `dir` is the folder of the reader's modules. */
-export function readerFingerprint(dir = path.dirname(fileURLToPath(import.meta.url)), ext = path.extname(fileURLToPath(import.meta.url))): string {
+/**
+ * The reader's fingerprint (see above); `dir` is the folder of the reader's modules. Hashed once
+ * a process for the reader as it runs: every reading's key and the pending-errata answer's key
+ * (report/errata-pending.ts) ask for it.
+ */
+export function readerFingerprint(dir?: string, ext?: string): string {
+  if (dir === undefined && ext === undefined) return (fingerprint ??= fingerprintOf(path.dirname(fileURLToPath(import.meta.url)), path.extname(fileURLToPath(import.meta.url))));
+  return fingerprintOf(dir ?? path.dirname(fileURLToPath(import.meta.url)), ext ?? path.extname(fileURLToPath(import.meta.url)));
+}
+
+/** How many times this process hashed the reader's code (tests count it: once a run). */
+export const fingerprintWork = { hashed: 0 };
+
+function fingerprintOf(dir: string, ext: string): string {
+  fingerprintWork.hashed++;
   const hash = createHash('sha256');
   const files = readdirSync(dir).filter((f) => f.endsWith(ext)).sort().map((f) => path.join(dir, f));
-  // The core modules a reading depends on: positions, the parser's GFM subset (markdown.ts), and
-  // the parser's libraries as they run (markdown-libs: in the build, their one bundle).
-  for (const file of [...files, ...['model/position', 'parse/markdown', 'parse/markdown-libs'].map((m) => path.join(dir, '..', 'core', `${m}${ext}`))]) {
+  // The core modules a reading depends on: positions, the parser's GFM subset (markdown.ts), the
+  // parser's libraries as they run (markdown-libs: in the build, their one bundle), and the
+  // container caps an entry's `withinCaps` vouches for (markdown-bounds).
+  for (const file of [...files, ...['model/position', 'parse/markdown', 'parse/markdown-libs', 'parse/markdown-bounds'].map((m) => path.join(dir, '..', 'core', `${m}${ext}`))]) {
     hash.update(path.basename(file)).update('\0');
     try {
       hash.update(readFileSync(file));
@@ -39,26 +59,8 @@ export function readerFingerprint(dir = path.dirname(fileURLToPath(import.meta.u
     }
     hash.update('\0');
   }
-  const require = createRequire(path.join(dir, 'x.js'));
-  for (const name of MARKDOWN_PACKAGES) hash.update(`${name}@${packageVersion(require, name)}\0`);
+  for (const name of MARKDOWN_PACKAGES) hash.update(`${name}@${libraryVersion(name, path.join(dir, 'x.js'))}\0`);
   return hash.digest('hex');
-}
-
-/** A package's version, from the package.json beside its resolved entry point (exports hide it). */
-function packageVersion(require: NodeRequire, name: string): string {
-  try {
-    for (let dir = path.dirname(require.resolve(name)); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-      try {
-        const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
-        if (pkg.name === name) return pkg.version ?? '?';
-      } catch {
-        // not here; one folder up
-      }
-    }
-  } catch {
-    // not resolvable from here
-  }
-  return '?';
 }
 
 /** How a reading was had: from its cache entry (no Markdown loaded) or by parsing the text. */
@@ -73,13 +75,26 @@ export async function loadRfcDocument(file: string, text: string, cache?: ParseC
 }
 
 /** `loadRfcDocument`, saying whether the reading came from the cache (what `check --debug` counts). */
-export async function loadRfcReading(file: string, text: string, cache?: ParseCache, titles: ReaderTitles = DEFAULT_TITLES): Promise<{ doc: RfcDocument; source: ReadingSource }> {
-  const key = cache ? await readingKey(text, titles) : undefined;
-  const hit = cache && key ? fromEntry(file, cache.get<Cached>(key), titles.fileName ?? DEFAULT_SHAPE.fileName) : undefined;
+export async function loadRfcReading(file: string, text: string, cache?: ParseCache, titles: ReaderTitles = DEFAULT_TITLES, known?: { key: string; kept?: KeptReading; withinCaps?: boolean }): Promise<{ doc: RfcDocument; source: ReadingSource }> {
+  const key = known?.key ?? (cache ? await readingKey(text, titles) : undefined);
+  const hit = known ? known.kept?.doc : cache && key ? keptReading(file, key, cache, titles)?.doc : undefined;
   if (hit) return { doc: hit, source: 'cached' };
   const doc = (await import('./parse-reading.js')).parseReading(file, text, titles);
-  if (cache && key) cache.set(key, toEntry(doc));
+  if (cache && key) cache.set(key, toEntry(doc, known?.withinCaps === true));
   return { doc, source: 'parsed' };
+}
+
+/** A reading read back from its cache entry, and whether its text was checked against the container caps when it was made. */
+export interface KeptReading {
+  doc: RfcDocument;
+  withinCaps: boolean;
+}
+
+/** The authenticated cache entry under `key` (a reading key: `readingKey`), as the document of `file`, or undefined. */
+export function keptReading(file: string, key: string, cache: ParseCache, titles: ReaderTitles = DEFAULT_TITLES): KeptReading | undefined {
+  const entry = cache.get<Cached>(key);
+  const doc = fromEntry(file, entry, titles.fileName ?? DEFAULT_SHAPE.fileName);
+  return doc ? { doc, withinCaps: entry!.withinCaps === true } : undefined;
 }
 
 /**
@@ -98,8 +113,11 @@ export function documentFromBody(file: string, body: string, key: string, cache:
  * process's titles (its questions, errata, Security lines), so a config that renames one never
  * gets another's entry.
  */
-export async function readingKey(text: string, titles: ReaderTitles = DEFAULT_TITLES): Promise<string> {
-  return (await import('../core/cache/parse-cache.js')).parseCacheKey(`${(fingerprint ??= readerFingerprint())}\0${titlesKey(titles)}`, text);
+export async function readingKey(text: string, titles: ReaderTitles = DEFAULT_TITLES, textSha256?: string): Promise<string> {
+  const { parseCacheKey } = await import('../core/cache/parse-cache.js');
+  // The text enters by its SHA-256 (of its UTF-8 bytes): the run has taken it already of the file
+  // it read (`textSha256`, Corpus.contentHash), so an RFC's text is hashed once a run, not twice.
+  return parseCacheKey(`${readerFingerprint()}\0${titlesKey(titles)}\0text-sha256`, textSha256 ?? sha256(text));
 }
 
 function titlesKey(t: ReaderTitles): string {
@@ -107,14 +125,18 @@ function titlesKey(t: ReaderTitles): string {
   return JSON.stringify([t.unresolvedQuestions, t.errata, t.security, shape.headerForm, shape.fileName, shape.titleLine, shape.citationForms]);
 }
 
-/** A cache entry holds the document without its file name (the same text may sit in two files). */
-export function toEntry(doc: RfcDocument): Cached {
+/**
+ * A cache entry holds the document without its file name (the same text may sit in two files),
+ * and `withinCaps` when the caller checked the text against the container caps first.
+ */
+export function toEntry(doc: RfcDocument, withinCaps = false): Cached {
   const { file: _file, fileNumber: _number, ...rest } = doc;
-  return rest;
+  return withinCaps ? { ...rest, withinCaps: true } : rest;
 }
 
 function fromEntry(file: string, hit: Cached | undefined, fileName: string): RfcDocument | undefined {
   if (!hit || typeof hit !== 'object' || !Array.isArray(hit.sections) || !Array.isArray(hit.links)) return undefined;
   const fileNumber = fileNumberOf(path.posix.basename(file), fileName);
-  return { file, ...(fileNumber ? { fileNumber } : {}), ...hit };
+  const { withinCaps: _checked, ...doc } = hit;
+  return { file, ...(fileNumber ? { fileNumber } : {}), ...doc };
 }

@@ -18,7 +18,8 @@ const titles = JSON.parse(process.argv[2] ?? '{}') as ReaderTitles;
 function answer(jobs: WorkerJob[]): WorkerAnswer[] {
   return jobs.map(({ file, text }) => {
     try {
-      return { body: asciiJson(toEntry(parseReading(file, text, titles))) };
+      // Only texts that passed the Markdown container caps are sent (rfc/set.ts peekMarkdownText).
+      return { body: asciiJson(toEntry(parseReading(file, text, titles), true)) };
     } catch (e) {
       // Sent back to be thrown on the main thread as it would have been there.
       return { error: { message: e instanceof Error ? e.message : String(e), fatal: e instanceof FatalError } };

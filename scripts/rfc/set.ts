@@ -30,6 +30,8 @@ export interface RfcSet {
 }
 
 const NOT_RFCS = /^(readme|0000-.*)\.md$/i;
+/** What an RFC's text is read for, in the finding when it cannot be. */
+const NEEDED_FOR = 'the RFC gates';
 /**
  * RFC files a run reads: each costs its parse and its tree for the run (5,000 small RFCs took 17 s
  * of CPU and 300 MB; 100,000 took 206 s and 2.7 GB). Real RFC folders hold hundreds; past this
@@ -127,14 +129,19 @@ async function list(corpus: CorpusReader, maxBytes: number): Promise<RfcSet> {
     if (!doc) {
       doc = queue.then(async () => {
         if (!budget.mayRead(file)) return undefined;
-        const text = corpus.markdownText(file, 'the RFC gates');
-        if (!budget.charge(file, text) || text === undefined) return undefined;
-        const { loadRfcReading, readingKey, documentFromBody } = await import('./load.js');
+        const raw = corpus.text(file, NEEDED_FOR);
+        if (!budget.charge(file, raw) || raw === undefined) return undefined;
+        const { loadRfcReading, readingKey, documentFromBody, keptReading } = await import('./load.js');
         const cache = await openCache();
+        // The key hashes the text once; the kept reading, when there is one, also says whether this
+        // text passed the Markdown container caps when it was read (so the pass is not made again).
+        const key = cache || ahead.size > 0 ? await readingKey(raw, titles, corpus.contentHash?.(file)) : undefined;
+        const kept = cache && key !== undefined ? keptReading(file, key, cache, titles) : undefined;
+        const text = corpus.markdownText(file, NEEDED_FOR, (t) => t === raw && kept?.withinCaps === true);
+        if (text === undefined) return undefined;
         let source: ReadingSource;
         let made: RfcDocument | undefined;
-        const key = ahead.size > 0 ? await readingKey(text, titles) : undefined;
-        const pending = key === undefined ? undefined : ahead.get(key);
+        const pending = key === undefined || kept ? undefined : ahead.get(key);
         if (pending) ahead.delete(key!);
         const body = await pending;
         if (key !== undefined && body !== undefined) {
@@ -142,7 +149,9 @@ async function list(corpus: CorpusReader, maxBytes: number): Promise<RfcSet> {
           made = documentFromBody(file, body, key, cache, titles);
           source = 'parsed';
         }
-        if (!made) ({ doc: made, source } = await loadRfcReading(file, text, cache, titles));
+        if (!made) ({ doc: made, source } = await loadRfcReading(file, text, cache, titles, key === undefined ? undefined : { key, kept, withinCaps: true }));
+        // A reading kept by a run that did not check the caps (the html's history): kept again, saying they hold.
+        if (kept && !kept.withinCaps && cache && key !== undefined) cache.set(key, (await import('./load.js')).toEntry(kept.doc, true));
         // Counted, not timed: after one RFC is edited a run parses that one and reads the rest from the cache.
         const what = `RFC readings ${source!}`;
         corpus.work?.set(what, (corpus.work.get(what) ?? 0) + 1);

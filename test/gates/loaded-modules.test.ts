@@ -1,8 +1,9 @@
-import { rmSync } from 'node:fs';
+import { appendFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/env.js';
+import { describeShared, tempDir } from '../helpers/env.js';
 import { moduleTracer } from '../helpers/loaded.js';
+import { upstreamRepo } from '../report/upstream-repo.js';
 
 /**
  * The pre-commit gate loads only what it runs (issue 24, point 3): every module a `check
@@ -61,4 +62,24 @@ describe('an RFC parse loads the Markdown libraries as one bundle', () => {
     expect(run.ours).toContain('core/parse/markdown-libs.js');
     expect(run.packages.filter((p) => /^(unified|remark-|micromark|mdast-|unist-|vfile|trough|bail|devlop|decode-named-character-reference|character-entities)/.test(p))).toEqual([]);
   });
+});
+
+/**
+ * `report` after one RFC edit on upstream's layout (issue 37, point 5): the caches of an earlier run
+ * are warm but for the edited RFC. What it loads beyond the Markdown bundle is what it uses; the
+ * config's JSON tree (located only for print-config's "from") is not loaded.
+ */
+describeShared('`report` after an RFC edit loads only what it uses', () => {
+  it('warm but for the edited RFC: js-yaml, jsonc-parser and ajv are not loaded', () => {
+    const root = upstreamRepo({ config: { preset: 'openwop' } });
+    const cache = path.join(tempDir(), 'cache');
+    const trace = moduleTracer();
+    expect(trace(['report'], { cwd: root, env: { SPECGATE_CACHE_DIR: cache } }).code).toBe(0);
+    appendFileSync(path.join(root, 'RFCS', '0003-agent-packs.md'), '\nEdited once.\n');
+    const run = trace(['report'], { cwd: root, env: { SPECGATE_CACHE_DIR: cache } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.ours).toContain('core/parse/markdown-libs.js');
+    // leven: the did-you-mean of the argument parser (as check's); picomatch: the globs.
+    expect(run.packages).toEqual(['leven', 'picomatch']);
+  }, 60_000);
 });

@@ -25,6 +25,8 @@ const ALLOWED: Record<string, string> = {
   'core/config/config.ts': "the built-in config schema: specgate's own file, in the result cache's build id",
   'core/preset/layout.ts': "the built-in presets: specgate's own files, in the build id",
   'core/base/package-root.ts': "specgate's own package.json, in the build id",
+  'core/base/library-version.ts': "the installed libraries' package.json versions, in cache keys (as core/cache/cache.ts read them before), never an input of a report",
+  'report/kept-answer.ts': "specgate's own modules' text, in the key of the report's kept answers (the documents it reads go through the corpus), never an input of a report",
   'core/engine/family-cache.ts': "the identity of specgate's own build (package.json, the compiler's build info) in the family cache's key, never an input of a report",
   'core/engine/schema.ts': "the built-in schemas: specgate's own files, in the build id",
   'core/config/plugins.ts': 'a run that loads a plugin is marked uncacheable',

@@ -75,6 +75,13 @@ describe('loading an RFC through the parse cache', () => {
     expect(afterPosition).not.toBe(afterRead);
     // The RFC parser's GFM subset (core/parse/markdown.ts) makes the tree the reading is read from.
     appendFileSync(path.join(copy, 'core/parse/markdown.ts'), '\n// changed\n');
-    expect(readerFingerprint(path.join(copy, 'rfc'), '.ts')).not.toBe(afterPosition);
+    const afterParser = readerFingerprint(path.join(copy, 'rfc'), '.ts');
+    expect(afterParser).not.toBe(afterPosition);
+    // The Markdown container caps: an entry's `withinCaps` says the text passed these caps.
+    cpSync(path.join(PROJECT, 'scripts/core/parse/markdown-bounds.ts'), path.join(copy, 'core/parse/markdown-bounds.ts'));
+    const withCaps = readerFingerprint(path.join(copy, 'rfc'), '.ts');
+    expect(withCaps).not.toBe(afterParser);
+    appendFileSync(path.join(copy, 'core/parse/markdown-bounds.ts'), '\n// changed\n');
+    expect(readerFingerprint(path.join(copy, 'rfc'), '.ts')).not.toBe(withCaps);
   });
 });

@@ -1,13 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { libraryVersion as versionOf } from '../base/library-version.js';
 import { writeFileAtomic } from '../io/writer.js';
 import { gitEnv, SAFE_GIT_CONFIG } from '../io/git.js';
 import { cacheSecret } from '../replay/user-cache.js';
-import { cacheFolderFor, frameEntry, indexSignature, MAX_CACHE_ENTRY_BYTES, quickVerdict, readEntry, sha256, withVerdict } from '../replay/cache-entry.js';
+import { bytesSha256, cacheFolderFor, frameEntry, indexSignature, knownBytesSha256, MAX_CACHE_ENTRY_BYTES, quickVerdict, readEntry, sha256, withVerdict } from '../replay/cache-entry.js';
 
-export { MAX_CACHE_ENTRY_BYTES, sha256 };
+export { bytesSha256, knownBytesSha256, MAX_CACHE_ENTRY_BYTES, sha256 };
 
 /**
  * specgate's one cache folder: parsed documents (`parsed/`), ajv's standalone validators and their
@@ -171,27 +171,10 @@ export function makeFolders(dir: string): void {
   }
 }
 
-const versions = new Map<string, string>();
-
 /**
- * The installed version of a library as this package resolves it (up from its entry point to the
- * package.json of that name: some hide theirs behind `exports`), for cache keys.
+ * The installed version of a library as this package resolves it (core/base/library-version.ts),
+ * for cache keys.
  */
 export function libraryVersion(name: string): string {
-  let version = versions.get(name);
-  if (version !== undefined) return version;
-  version = 'unknown';
-  for (let dir = path.dirname(createRequire(import.meta.url).resolve(name)); path.dirname(dir) !== dir; dir = path.dirname(dir)) {
-    try {
-      const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === name) {
-        version = String(pkg.version);
-        break;
-      }
-    } catch {
-      // no package.json at this level
-    }
-  }
-  versions.set(name, version);
-  return version;
+  return versionOf(name, import.meta.url);
 }

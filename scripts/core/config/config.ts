@@ -142,8 +142,23 @@ export function loadConfig(
     const at = doc.locate(pointer, 'key');
     return `${shown}:${at.line}:${at.column}`;
   };
-  const presetFrom = opts.preset ? '--preset' : cfg.preset ? keyAt('/preset') : cfg.extends ? keyAt('/extends') : 'default';
-  return { layout, severities, file: toPosix(path.relative(root, configPath)), ruleAt, presetFrom, keyAt, raw: cfg as Record<string, unknown>, ...configuredPlugins(cfg), ...(familiesOff.length ? { familiesOff } : {}) };
+  // Where the preset came from is located (a JSON tree of the config) only when asked (print-config):
+  // a run that never says it loads no tree and no tree library for it.
+  let presetFrom: { at: string | undefined } | undefined;
+  const whence = () => (presetFrom ??= { at: opts.preset ? '--preset' : cfg.preset ? keyAt('/preset') : cfg.extends ? keyAt('/extends') : 'default' }).at;
+  return {
+    layout,
+    severities,
+    file: toPosix(path.relative(root, configPath)),
+    ruleAt,
+    get presetFrom() {
+      return whence();
+    },
+    keyAt,
+    raw: cfg as Record<string, unknown>,
+    ...configuredPlugins(cfg),
+    ...(familiesOff.length ? { familiesOff } : {}),
+  };
 }
 
 /**

@@ -51,7 +51,7 @@ const READ_CHUNK = 1024 * 1024;
  * regular files only. The kind is checked before opening, so a FIFO, a device or a socket is named
  * and never opened (a FIFO would block, /dev/zero never ends); with `root`, a path whose real path
  * (every symlink resolved) leaves the root or lies under its `.git/` is refused. The size is checked against `cap` before
- * reading and again while reading, in chunks, so a file that grows cannot take more than `cap` + 1 MB.
+ * reading and again while reading, in chunks (the first its size), so a file that grows cannot take more than `cap` + 1 MB.
  */
 export function readRegularFile(file: string, opts: { root?: string; cap?: number } = {}): ReadResult {
   const at: { real?: string } = {};
@@ -94,7 +94,9 @@ function readRegular(file: string, opts: { root?: string; cap?: number }, at: { 
     const chunks: Buffer[] = [];
     let total = 0;
     for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(READ_CHUNK, cap + 1 - total));
+      // The size fstat gave (and a byte to see the end) first: a 20 KB RFC read into a 1 MiB chunk
+      // kept that megabyte alive with its bytes, 62 MiB for upstream's RFCs, and the collector ran for it.
+      const chunk = Buffer.allocUnsafe(Math.min(total === 0 ? now.size + 1 : READ_CHUNK, cap + 1 - total));
       const n = readSync(fd, chunk, 0, chunk.length, null);
       if (n === 0) break;
       chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));

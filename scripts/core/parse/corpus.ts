@@ -16,7 +16,7 @@ import type { ParseProblem, TreeNode } from '../model/tree.js';
 import { StructuredDoc } from '../model/tree.js';
 import { dataFormatOf } from '../model/data-format.js';
 import type { CacheStore } from '../cache/cache.js';
-import { libraryVersion, openCache, sha256 } from '../cache/cache.js';
+import { bytesSha256, knownBytesSha256, libraryVersion, openCache, sha256 } from '../cache/cache.js';
 
 export { MAX_FILE_BYTES };
 
@@ -25,7 +25,7 @@ export { MAX_FILE_BYTES };
  * globs, derived values cached per run), without its file source, its findings or its bookkeeping.
  * Rules and the loaders they call (the RFC set, the invariant set, the wire context) take this.
  */
-export type CorpusReader = Pick<Corpus, 'root' | 'layout' | 'useParseCache' | 'exists' | 'text' | 'contains' | 'json' | 'yaml' | 'data' | 'markdownText' | 'markdown' | 'derive' | 'touch' | 'cachedText' | 'glob' | 'givenPath' | 'cache' | 'problems'> & Partial<Pick<Corpus, 'work' | 'peekMarkdownText'>>;
+export type CorpusReader = Pick<Corpus, 'root' | 'layout' | 'useParseCache' | 'exists' | 'text' | 'contains' | 'json' | 'yaml' | 'data' | 'markdownText' | 'markdown' | 'derive' | 'touch' | 'cachedText' | 'glob' | 'givenPath' | 'cache' | 'problems'> & Partial<Pick<Corpus, 'work' | 'peekMarkdownText' | 'contentHash'>>;
 
 /**
  * Parses kept from one run to the next, by file and text: the language server checks the same
@@ -51,6 +51,8 @@ export class Corpus {
   /** Files read with `keep: false`: their bytes, decoded again when asked for (off the JS heap, half the size of a string). */
   private readonly bytes = new Map<string, Buffer>();
   private readonly existing = new Map<string, boolean>();
+  /** SHA-256 of the text read of a file, once taken (contentHash). */
+  private readonly hashes = new Map<string, string>();
   private readonly docs = new Map<string, StructuredDoc | undefined>();
   private readonly markdowns = new Map<string, MarkdownDoc | undefined>();
   private readonly reported = new Set<string>();
@@ -145,13 +147,21 @@ export class Corpus {
   /**
    * A file's SHA-256: of the text this run read, else of what the source holds now (read here
    * without a finding: a question, not a use); undefined when it cannot be read or was refused.
+   * The hash of what the run read is taken once a run (the RFC reading keys, the family findings
+   * cache and the pending errata all ask), from the bytes as read when they are still at hand.
    */
   contentHash(rel: string): string | undefined {
+    const known = this.hashes.get(rel);
+    if (known !== undefined) return known;
     const text = this.texts.get(rel);
-    if (text !== undefined) return sha256(Buffer.from(text, 'utf8'));
+    if (text !== undefined) {
+      const hash = sha256(Buffer.from(text, 'utf8'));
+      this.hashes.set(rel, hash);
+      return hash;
+    }
     if (this.texts.has(rel)) return undefined;
     const kept = this.bytes.get(rel);
-    if (kept) return sha256(kept);
+    if (kept) return bytesSha256(kept);
     const got = this.source.read(rel);
     return got.ok ? sha256(got.bytes) : undefined;
   }
@@ -163,6 +173,9 @@ export class Corpus {
     const buf = this.bytesOf(rel, neededFor);
     if (buf === undefined) return undefined;
     const text = buf.toString('utf8');
+    // Valid UTF-8 decodes and encodes back to the same bytes: their hash, if taken (the result cache takes it), is the text's.
+    const hash = knownBytesSha256(buf);
+    if (hash !== undefined) this.hashes.set(rel, hash);
     this.bytes.delete(rel);
     this.texts.set(rel, text);
     return text;
@@ -261,9 +274,12 @@ export class Corpus {
   /**
    * The text of a Markdown file, or undefined (and a finding) past MAX_MARKDOWN_BYTES
    * (`parse/markdown-too-large`) or past a container cap remark cannot parse in bounded time
-   * (`parse/markdown-too-complex`, core/parse/markdown-bounds.ts).
+   * (`parse/markdown-too-complex`, core/parse/markdown-bounds.ts). `withinCaps` says this very
+   * text is already known to pass the container caps (an authenticated reading of it was made
+   * after they were checked, and the caps' code is in that reading's key: rfc/load.ts), so the
+   * pass over its lines is not made again; the size cap is checked whatever it says.
    */
-  markdownText(rel: string, neededFor?: string): string | undefined {
+  markdownText(rel: string, neededFor?: string, withinCaps?: (text: string) => boolean): string | undefined {
     const text = this.text(rel, neededFor);
     if (text === undefined) return text;
     const bytes = text.length <= MAX_MARKDOWN_BYTES / 4 ? text.length : Buffer.byteLength(text);
@@ -271,6 +287,9 @@ export class Corpus {
       this.problem(rel, 'parse/markdown-too-large', 'bytes', { bytes, max: MAX_MARKDOWN_BYTES });
       return undefined;
     }
+    if (withinCaps?.(text)) return text;
+    // Counted, not timed: after one RFC is edited a run passes over that one's lines alone.
+    this.work.set('Markdown caps checked', (this.work.get('Markdown caps checked') ?? 0) + 1);
     const complex = markdownComplexity(text);
     if (!complex) return text;
     this.problem(rel, MARKDOWN_TOO_COMPLEX.id, complex.messageId, complex.data, complex.line);
@@ -332,24 +351,47 @@ export class Corpus {
    * A YAML document read whole (the OpenAPI document, an invariants file): its value and its tree
    * of source ranges kept in the parse cache by js-yaml's version and the text, when it parsed
    * cleanly and its value survives JSON — a warm run does not load js-yaml. (JSON is not cached:
-   * JSON.parse of the text costs what reading an entry would.)
+   * JSON.parse of the text costs what reading an entry would.) The value and the tree are two
+   * entries: the tree, three times the value's size for upstream's invariants file, is read only
+   * when a finding needs a position (a report or a clean check needs none); an entry of it that
+   * is missing or does not read is the tree of a fresh parse of the same text.
    */
   private yamlThroughCache(rel: string, text: string): StructuredDoc {
     const cache = this.cache;
     if (!cache) return parseYaml(rel, text);
-    const key = `${sha256(`yaml 2\0js-yaml@${libraryVersion('js-yaml')}\0${text}`)}.yaml.json`;
-    const body = cache.get('parsed', key);
+    const key = sha256(`yaml 3\0js-yaml@${libraryVersion('js-yaml')}\0${this.textHash(rel, text)}`);
+    const body = cache.get('parsed', `${key}.yaml.json`);
     if (body !== undefined) {
       try {
-        const entry = JSON.parse(body) as { value?: unknown; tree?: TreeNode };
-        if ('value' in entry && typeof entry.tree === 'object' && entry.tree !== null) return new StructuredDoc(rel, text, entry.value, entry.tree, []);
+        const entry = JSON.parse(body) as { value?: unknown };
+        if (typeof entry === 'object' && entry !== null && 'value' in entry) {
+          const tree = (): TreeNode => {
+            const kept = cache.get('parsed', `${key}.tree.yaml.json`);
+            try {
+              const node = kept === undefined ? undefined : (JSON.parse(kept) as TreeNode | null);
+              if (typeof node === 'object' && node !== null) return node;
+            } catch {
+              // torn: parsed again below
+            }
+            return parseYaml(rel, text).root!;
+          };
+          return new StructuredDoc(rel, text, entry.value, tree, []);
+        }
       } catch {
         // torn: parsed below
       }
     }
     const doc = parseYaml(rel, text);
-    if (doc.ok && doc.problems.length === 0 && survivesJson(doc.value)) cache.set('parsed', key, JSON.stringify({ value: doc.value, tree: doc.root }));
+    if (doc.ok && doc.problems.length === 0 && survivesJson(doc.value)) {
+      cache.set('parsed', `${key}.tree.yaml.json`, JSON.stringify(doc.root));
+      cache.set('parsed', `${key}.yaml.json`, JSON.stringify({ value: doc.value }));
+    }
     return doc;
+  }
+
+  /** The SHA-256 of `text`, the text this run read of `rel` (taken once: contentHash). */
+  private textHash(rel: string, text: string): string {
+    return this.texts.get(rel) === text ? this.contentHash(rel)! : sha256(text);
   }
 
   private memoized<T extends StructuredDoc | MarkdownDoc>(key: string, text: string, parse: () => T): T {

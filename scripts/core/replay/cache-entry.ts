@@ -16,8 +16,32 @@ export const MAX_CACHE_ENTRY_BYTES = 16 * 1024 * 1024;
 /** Version 2: the header carries an HMAC under the per-user secret (version 1's plain SHA-256 anyone could compute). */
 const MAGIC = 'specgate-cache 2';
 
+/** What this process hashed with `sha256` (tests count it: a file's text is hashed once a run). */
+export const hashWork = { calls: 0, units: 0 };
+
 export function sha256(data: string | Buffer): string {
+  hashWork.calls++;
+  hashWork.units += data.length;
   return createHash('sha256').update(data).digest('hex');
+}
+
+/** SHA-256s of file contents already taken this process, by the buffer read (a buffer read once is hashed once). */
+const bytesHashes = new WeakMap<Buffer, string>();
+
+/**
+ * `sha256(bytes)` of a file's bytes as read, kept with the buffer: the result cache notes every
+ * file a run reads by this hash (observed-reads.ts), and the corpus, the RFC reading keys and the
+ * family findings cache ask for the same hash of the same read.
+ */
+export function bytesSha256(bytes: Buffer): string {
+  let hash = bytesHashes.get(bytes);
+  if (hash === undefined) bytesHashes.set(bytes, (hash = sha256(bytes)));
+  return hash;
+}
+
+/** The hash `bytesSha256` took of this very buffer, if it took one. */
+export function knownBytesSha256(bytes: Buffer): string | undefined {
+  return bytesHashes.get(bytes);
 }
 
 /** The cache folder for a run over `governedRoot`: `location` (`--cache-location`), else `$SPECGATE_CACHE_DIR`, else the root's `node_modules/.cache/specgate`. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import type { Dirent } from 'node:fs';
 import path from 'node:path';
-import { readCapped, sha256 } from './cache-entry.js';
+import { bytesSha256, readCapped, sha256 } from './cache-entry.js';
 
 /**
  * What a run learnt from the file system, for the whole-run result cache (`scripts/result-replay.ts`).
@@ -122,7 +122,7 @@ export function noteRead(p: string, got: { real: string; bytes: Buffer } | 'miss
   if (!recording) return;
   if (got === 'missing') note('file', p, 'absent');
   else if ('refused' in got) uncacheable(`${p}: ${got.refused}`);
-  else note('file', p, `${got.real}\0${sha256(got.bytes)}`);
+  else note('file', p, `${got.real}\0${bytesSha256(got.bytes)}`);
 }
 
 /** Whether an observation made by an earlier run gives the same value now. */
