@@ -13,7 +13,7 @@ import type { PendingErratum } from './model.js';
 let errataCodeHash: string | undefined;
 
 /** The errata modules' own text (the reader's fingerprint covers the reader and the Markdown packages), hashed once a process. */
-function errataCode(): string {
+export function errataCode(): string {
   const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'errata');
   return (errataCodeHash ??= sha256(readdirSync(dir).filter((f) => f.endsWith('.js') || f.endsWith('.ts')).sort().map((f) => `${f}\0${readFileSync(path.join(dir, f), 'utf8')}`).join('\0')));
 }

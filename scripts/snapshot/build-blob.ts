@@ -26,14 +26,17 @@ const ENTRY = path.join(pkg, 'dist', 'scripts', 'snapshot', 'entry.cjs');
 const STALE_LOCK_MS = 5 * 60_000;
 const BUILD_TIMEOUT_MS = 120_000;
 /**
- * The main process's heap cap, given to node by bin/specgate on both of its paths (a test holds the
- * two spellings equal). V8 refuses a blob built with other flags, so the blob is built and tried with
- * it too. Why a cap: a few crafted RFCs (a paragraph per line at the Markdown cap) leave hundreds of
- * MiB of parser garbage that V8, with its default limit (a quarter of the machine's memory, 4 GiB on
- * a 24 GB machine), collects late: ten of them peaked at 1.4 GB. With 768 MiB of old space they
- * peak under 600 MiB (docs/limits.md, docs/decisions/startup-snapshot.md).
+ * The V8 flags bin/specgate gives node on both of its paths (a test holds the two spellings equal).
+ * V8 refuses a blob built with other flags, so the blob is built and tried with them too.
+ * - A heap cap: a few crafted RFCs (a paragraph per line at the Markdown cap) leave hundreds of MiB
+ *   of parser garbage that V8, with its default limit (a quarter of the machine's memory, 4 GiB on
+ *   a 24 GB machine), collects late: five of them peaked at 1.4 GB; with 768 MiB of old space
+ *   about 600 MiB (docs/limits.md).
+ * - A young generation that starts at its full 16 MiB instead of growing to it: a run allocates
+ *   tens of MiB, and each scavenge of the small one starts over (report after an RFC edit: ~15 ms
+ *   less wall time, docs/decisions/startup-snapshot.md).
  */
-export const HEAP_FLAG = '--max-old-space-size=768';
+export const NODE_FLAGS: readonly string[] = ['--max-old-space-size=768', '--min-semi-space-size=16'];
 
 export function buildBlob(nodeName = process.execPath): boolean {
   if (!existsSync(ENTRY)) return false;
@@ -46,9 +49,9 @@ export function buildBlob(nodeName = process.execPath): boolean {
   if (!takeLock(lock)) return false;
   const tmp = `${BLOB}.${process.pid}.tmp`;
   try {
-    const built = spawnSync(process.execPath, [HEAP_FLAG, '--snapshot-blob', tmp, '--build-snapshot', ENTRY], { stdio: 'ignore', timeout: BUILD_TIMEOUT_MS, cwd: pkg });
+    const built = spawnSync(process.execPath, [...NODE_FLAGS, '--snapshot-blob', tmp, '--build-snapshot', ENTRY], { stdio: 'ignore', timeout: BUILD_TIMEOUT_MS, cwd: pkg });
     // A blob is used only once it starts: `--version` from it, in this folder, must print this package's version.
-    const tried = built.status === 0 ? spawnSync(process.execPath, [HEAP_FLAG, '--snapshot-blob', tmp, path.join(pkg, 'dist'), '--version'], { encoding: 'utf8', timeout: 30_000, cwd: pkg, env: { ...process.env, SPECGATE_SNAPSHOT: '' } }) : undefined;
+    const tried = built.status === 0 ? spawnSync(process.execPath, [...NODE_FLAGS, '--snapshot-blob', tmp, path.join(pkg, 'dist'), '--version'], { encoding: 'utf8', timeout: 30_000, cwd: pkg, env: { ...process.env, SPECGATE_SNAPSHOT: '' } }) : undefined;
     if (!tried || tried.status !== 0 || !/^\d+\.\d+\.\d+/.test(tried.stdout)) {
       failed(nodeName);
       return false;

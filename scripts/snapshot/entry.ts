@@ -26,6 +26,16 @@ const PRELOADED = async (): Promise<void> => {
   const [{ parseReading }, { DEFAULT_TITLES }, { parseMarkdown }] = await Promise.all([import('../rfc/parse-reading.js'), import('../rfc/document.js'), import('../core/parse/markdown.js')]);
   parseReading('warm.md', WARM_RFC, DEFAULT_TITLES);
   parseMarkdown('warm.md', WARM_RFC);
+  // What specgate knows of its own code and libraries, asked once a process (the reader's and the
+  // errata modules' fingerprints, the validators' library versions, the package's version): the
+  // blob holds that code and those libraries, bundled, and is used only while newer than the
+  // bundle and the build, so the answers are asked here, at the build, and a run from the blob
+  // does not read and hash those files again.
+  const [{ readerFingerprint }, { errataCode }, { validatorKey }, { packageVersion }] = await Promise.all([import('../rfc/load.js'), import('../report/errata-pending.js'), import('../core/engine/schema.js'), import('../core/base/package-root.js')]);
+  readerFingerprint();
+  errataCode();
+  validatorKey('');
+  packageVersion();
 };
 
 /** Exit code of a run that did not start (EX_TEMPFAIL): bin/specgate then runs the plain CLI. specgate exits 0, 1 or 2; node uses 1-14 and 128 + a signal. */

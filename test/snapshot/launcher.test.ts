@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT, SDK_FIXTURES, describeShared, projectCorpusCopy, tempDir } from '../helpers/env.js';
 import { upstreamRepo } from '../report/upstream-repo.js';
-import { HEAP_FLAG } from '../../scripts/snapshot/build-blob.js';
+import { NODE_FLAGS } from '../../scripts/snapshot/build-blob.js';
 
 /**
  * The package's bin (bin/specgate) against the plain CLI (`node dist/scripts/cli.js`): byte for
@@ -290,7 +290,7 @@ describe('bin/specgate falls back to the plain CLI', () => {
     expect({ code: b.code, stdout: b.stdout, stderr: b.stderr }).toEqual(plain(moved, c()));
     settled(moved);
     // Past the launcher's check (the blob started from elsewhere), the entry itself refuses: exit 75, nothing written.
-    const r = spawnSync(process.execPath, [HEAP_FLAG, '--snapshot-blob', blob, path.join(moved, 'dist'), '--version'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [...NODE_FLAGS, '--snapshot-blob', blob, path.join(moved, 'dist'), '--version'], { encoding: 'utf8' });
     expect({ code: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ code: 75, stdout: '', stderr: '' });
   });
 
