@@ -162,6 +162,13 @@ describe('bin/specgate from the startup snapshot, on this repository', () => {
     expect(b.said).toContain(FROM_SNAPSHOT);
     expect({ code: b.code, stdout: b.stdout, stderr: b.stderr }).toEqual(plain(pkg, c));
   });
+  it('run by a relative path with CDPATH set (cd prints the folder it found there): the same run', () => {
+    // `bin/specgate` from the package folder: the launcher's `cd bin/../dist` is looked up along CDPATH.
+    const c = { args: ['check', 'interop-map', '-f', 'json', '--root', repo], cwd: pkg, env: { CDPATH: '.:' } };
+    const r = spawnSync('bin/specgate', c.args, { cwd: pkg, env: baseEnv({ ...c.env, SPECGATE_SNAPSHOT: 'debug' }), encoding: 'utf8' });
+    expect(r.stderr).toContain(FROM_SNAPSHOT);
+    expect({ code: r.status, stdout: timings(r.stdout), stderr: timings(r.stderr.replace(/^specgate: snapshot: .*\n/gm, '')) }).toEqual(plain(pkg, c));
+  });
 });
 
 describe('bin/specgate falls back to the plain CLI', () => {
