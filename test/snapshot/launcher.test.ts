@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT, SDK_FIXTURES, describeShared, projectCorpusCopy, tempDir } from '../helpers/env.js';
@@ -168,6 +168,37 @@ describe('bin/specgate from the startup snapshot, on this repository', () => {
     const r = spawnSync('bin/specgate', c.args, { cwd: pkg, env: baseEnv({ ...c.env, SPECGATE_SNAPSHOT: 'debug' }), encoding: 'utf8' });
     expect(r.stderr).toContain(FROM_SNAPSHOT);
     expect({ code: r.status, stdout: timings(r.stdout), stderr: timings(r.stderr.replace(/^specgate: snapshot: .*\n/gm, '')) }).toEqual(plain(pkg, c));
+  });
+  it("a signal sent to the launcher (a runner's timeout, a parent's kill()) ends the snapshot's node too, and the launcher ends by it", async () => {
+    // check --stdin waits on standard input: node runs until it is told to stop, or (the pipe closed
+    // when the launcher is gone) reads its end and writes a report nobody waits for any more.
+    const out = path.join(tempDir(), 'stdout');
+    const fd = openSync(out, 'w');
+    const child = spawn(path.join(pkg, 'bin', 'specgate'), ['check', '--stdin', '--stdin-filename', 'spec/v2/interop-map.json'], { cwd: repo, env: baseEnv({ SPECGATE_SNAPSHOT: 'debug' }), stdio: ['pipe', fd, 'pipe'] });
+    closeSync(fd);
+    let stderr = '';
+    await new Promise<void>((resolve) => child.stderr!.on('data', (d: Buffer) => ((stderr += d.toString()), stderr.includes(FROM_SNAPSHOT) && resolve())));
+    const node = Number(spawnSync('ps', ['-o', 'pid=', '--ppid', String(child.pid)], { encoding: 'utf8' }).stdout.trim());
+    expect(node).toBeGreaterThan(0);
+    const ended = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('exit', (code, signal) => resolve([code, signal])));
+    const alive = () => {
+      try {
+        process.kill(node, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    try {
+      child.kill('SIGTERM');
+      expect(await ended).toEqual([null, 'SIGTERM']);
+      for (let i = 0; i < 100 && alive(); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(alive()).toBe(false);
+      expect(readFileSync(out, 'utf8')).toBe('');
+    } finally {
+      if (alive()) process.kill(node, 'SIGKILL');
+      child.stdin!.destroy();
+    }
   });
 });
 
