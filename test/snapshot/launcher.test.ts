@@ -169,6 +169,15 @@ describe('bin/specgate from the startup snapshot, on this repository', () => {
     expect(r.stderr).toContain(FROM_SNAPSHOT);
     expect({ code: r.status, stdout: timings(r.stdout), stderr: timings(r.stderr.replace(/^specgate: snapshot: .*\n/gm, '')) }).toEqual(plain(pkg, c));
   });
+  it('standard input closed (<&-): the same run, from the snapshot', () => {
+    const run = (cmd: string) => spawnSync('sh', ['-c', `${cmd} check interop-map -f json --root "$1" <&-; echo "exit $?" >&2`, 'sh', repo], { env: baseEnv({ SPECGATE_SNAPSHOT: 'debug' }), encoding: 'utf8' });
+    const a = run(`"${process.execPath}" "${path.join(pkg, 'dist/scripts/cli.js')}"`);
+    const b = run(`"${path.join(pkg, 'bin/specgate')}"`);
+    expect(b.stderr).toContain(FROM_SNAPSHOT);
+    expect({ stdout: timings(b.stdout), stderr: timings(b.stderr.replace(/^specgate: snapshot: .*\n/gm, '')) }).toEqual({ stdout: timings(a.stdout), stderr: timings(a.stderr) });
+    expect(a.stderr).toMatch(/exit 0/);
+  });
+
   it("a signal sent to the launcher (a runner's timeout, a parent's kill()) ends the snapshot's node too, and the launcher ends by it", async () => {
     // check --stdin waits on standard input: node runs until it is told to stop, or (the pipe closed
     // when the launcher is gone) reads its end and writes a report nobody waits for any more.
