@@ -245,6 +245,17 @@ describe('bin/specgate falls back to the plain CLI', () => {
     expect(launched(pkg, c()).said).toContain(FROM_SNAPSHOT);
   }, 120_000);
 
+  it('a lock left by a build that died (older than 5 minutes): the build is started again and takes it over', async () => {
+    rmSync(path.join(pkg, 'dist/snapshot'), { recursive: true, force: true });
+    mkdirSync(path.join(pkg, 'dist/snapshot'));
+    writeFileSync(`${blob}.lock`, '');
+    const old = new Date(Date.now() - 10 * 60_000);
+    utimesSync(`${blob}.lock`, old, old);
+    expect(launched(pkg, c()).said).toContain('specgate: snapshot: building the blob in the background');
+    await builtInBackground();
+    expect(launched(pkg, c()).said).toContain(FROM_SNAPSHOT);
+  }, 120_000);
+
   it('SPECGATE_SNAPSHOT=off: the plain CLI, nothing built', () => {
     rmSync(blob, { force: true });
     const r = spawnSync(path.join(pkg, 'bin/specgate'), c().args, { cwd: repo, env: baseEnv({ SPECGATE_SNAPSHOT: 'off' }), encoding: 'utf8' });
