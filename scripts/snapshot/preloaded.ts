@@ -1,7 +1,8 @@
 /**
  * The modules a run of `report` (every format) and of `check` after an edit load, measured with a
- * module trace (docs/decisions/startup-snapshot.md): imported here so the snapshot's build evaluates
- * them, and a run from the blob finds them ready. A module missing here still loads, on first use.
+ * module trace (docs/decisions/startup-snapshot.md; test/snapshot/preloaded.test.ts holds the list
+ * to the trace): imported here so the snapshot's build evaluates them, and a run from the blob
+ * finds them ready. A module missing here still loads, on first use.
  */
 import '../checks/interop-map/a2a-errors.js';
 import '../checks/interop-map/declaration.js';
@@ -94,6 +95,7 @@ import '../core/engine/collector.js';
 import '../core/engine/engine.js';
 import '../core/engine/family-cache.js';
 import '../core/engine/family.js';
+import '../core/engine/fixer.js';
 import '../core/engine/reading-examples.js';
 import '../core/engine/reading-rules.js';
 import '../core/engine/rule-catalog.js';
@@ -102,6 +104,7 @@ import '../core/engine/schema-error-cap.js';
 import '../core/engine/schema.js';
 import '../core/engine/text-edits.js';
 import '../core/io/git.js';
+import '../core/io/overlay-source.js';
 import '../core/io/process-io.js';
 import '../core/io/source.js';
 import '../core/io/user-output.js';
@@ -136,8 +139,15 @@ import '../core/reporters/json.js';
 import '../core/reporters/paint.js';
 import '../core/reporters/stylish.js';
 import '../core/session.js';
+import '../errata/closest.js';
+import '../errata/judge.js';
+import '../errata/locate.js';
 import '../errata/parse.js';
 import '../errata/rendered.js';
+import '../errata/rule-examples.js';
+import '../errata/rules.js';
+import '../errata/run.js';
+import '../errata/target-path.js';
 import '../families.js';
 import '../report/build.js';
 import '../report/errata-pending.js';
