@@ -94,9 +94,12 @@ function readRegular(file: string, opts: { root?: string; cap?: number }, at: { 
     const chunks: Buffer[] = [];
     let total = 0;
     for (;;) {
-      // The size fstat gave (and a byte to see the end) first: a 20 KB RFC read into a 1 MiB chunk
-      // kept that megabyte alive with its bytes, 62 MiB for upstream's RFCs, and the collector ran for it.
-      const chunk = Buffer.allocUnsafe(Math.min(total === 0 ? now.size + 1 : READ_CHUNK, cap + 1 - total));
+      // The size fstat gave (and a byte to see the end) first, then what is left of it, then a byte
+      // that finds the end; only a file that grew past its size gets 1 MiB chunks. A 20 KB RFC read
+      // into (or its end found with) a 1 MiB chunk allocated that megabyte: 62 MiB for upstream's
+      // RFCs, and the collector ran twice for the external memory.
+      const want = total === 0 ? now.size + 1 : total < now.size ? now.size - total + 1 : total === now.size ? 1 : READ_CHUNK;
+      const chunk = Buffer.allocUnsafe(Math.min(want, cap + 1 - total));
       const n = readSync(fd, chunk, 0, chunk.length, null);
       if (n === 0) break;
       chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));

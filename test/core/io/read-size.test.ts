@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readRegularFile } from '../../../scripts/core/io/source.js';
 import { tempDir } from '../../helpers/env.js';
 
@@ -21,6 +21,20 @@ describe('readRegularFile reads into a buffer the size of the file', () => {
     expect(got.bytes.equals(bytes)).toBe(true);
     // Small buffers share Node's 8 KiB pool; any other is its own, the file's size and one byte to see the end.
     expect(got.bytes.buffer.byteLength).toBeLessThanOrEqual(Math.max(8192, size + 1));
+  });
+
+  it.each([100, 20_000, 300_000])('a file of %i bytes is read, and its end found, without allocating more than its size and a few bytes', (size) => {
+    const file = path.join(tempDir(), 'f.md');
+    writeFileSync(file, Buffer.alloc(size, 'y'));
+    // The read that finds the end took a 1 MiB chunk: 62 MiB allocated for upstream's RFCs, and two collections for that external memory.
+    const alloc = vi.spyOn(Buffer, 'allocUnsafe');
+    try {
+      expect(readRegularFile(file).ok).toBe(true);
+      const asked = alloc.mock.calls.reduce((sum, [n]) => sum + n, 0);
+      expect(asked).toBeLessThanOrEqual(size + 8);
+    } finally {
+      alloc.mockRestore();
+    }
   });
 
   it('a file whose size says nothing (procfs) is read whole', () => {
