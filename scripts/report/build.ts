@@ -48,7 +48,7 @@ export async function buildReport(corpus: CorpusReader, extra: { errataPending?:
   const rfcs: RfcRow[] = docs.map((d) => {
     const number = rfcNumber(d) ?? '';
     const status = rfcStatus(d)?.value ?? '';
-    const flip = flips(corpus.text(d.file), d);
+    const flip = flips(() => corpus.text(d.file), d);
     return {
       number,
       title: d.title?.name ?? d.title?.text ?? '',

@@ -5,8 +5,8 @@ import { sha256 } from '../core/cache/cache.js';
 import type { Corpus } from '../core/parse/corpus.js';
 import type { Finding } from '../core/model/findings.js';
 import { packageVersion } from '../core/base/package-root.js';
-import { mentionsErrata } from '../errata/parse.js';
 import { readerFingerprint } from '../rfc/load.js';
+import { sectionByTitle } from '../rfc/document.js';
 import { loadRfcSet } from '../rfc/set.js';
 import type { PendingErratum } from './model.js';
 
@@ -43,8 +43,11 @@ export interface ErrataPending {
  */
 export async function errataPending(corpus: Corpus): Promise<ErrataPending> {
   const title = corpus.layout.process.sections.errata;
-  const rfcs = (await loadRfcSet(corpus)).files;
-  const withErrata = rfcs.filter((f) => mentionsErrata(corpus.text(f) ?? '', title));
+  const set = await loadRfcSet(corpus);
+  const rfcs = set.files;
+  // The RFCs `errata check` reads errata from (an errata section by its heading, errata/parse.ts),
+  // told by their readings, which the report reads anyway: no RFC's text is decoded to find them.
+  const withErrata = (await set.all()).filter((d) => sectionByTitle(d, title)).map((d) => d.file);
   if (withErrata.length === 0) return { pending: [], problems: [] };
   const store = corpus.cache;
   const key = sha256(
@@ -75,5 +78,5 @@ export async function errataPending(corpus: Corpus): Promise<ErrataPending> {
 
 /** The SHA-256 of a file's text as this run read it (taken once a run: Corpus.contentHash); an unreadable file's is the empty text's. */
 function textHash(corpus: Corpus, file: string): string {
-  return corpus.text(file) === undefined ? sha256('') : corpus.contentHash(file)!;
+  return corpus.byteLength(file) === undefined ? sha256('') : corpus.contentHash(file)!;
 }

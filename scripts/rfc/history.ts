@@ -32,14 +32,15 @@ export interface Flip {
  * (2026-05-21)`) or a line of its status history section. A flip reads `Draft → Active (2026-05-20)`
  * or `` 2026-08-12 `Active` -> `Accepted` ``, with the process's status names and date format.
  */
-export function flipReader(process: ProcessProfile, fmt: DateFormat, rows: readonly string[] = []): (text: string | undefined, doc: RfcDocument) => Flip | undefined {
+export function flipReader(process: ProcessProfile, fmt: DateFormat, rows: readonly string[] = []): (textOf: () => string | undefined, doc: RfcDocument) => Flip | undefined {
   // A role the process lacks names nothing; with no name at all the group matches nothing (`(?!)`).
   const names = (roles: ReadonlyArray<keyof ProcessProfile['statuses']>) => roles.flatMap((r) => (process.statuses[r] === undefined ? [] : [escapeRe(process.statuses[r]!)])).join('|') || '(?!)';
   const from = `\`?\\b(${names(['draft', 'active', 'accepted'])})\`?\\s*(?:→|->)\\s*\`?(${names(['active', 'accepted', 'withdrawn', 'superseded', 'rejected'])})\\b`;
   const date = `(${fmt.source})(?!\\d)`;
   const FLIP = new RegExp(`${from}\`?[^\\n]{0,40}?${date}|${date}[^\\n]{0,12}?${from}`);
   const history = new RegExp(`^${escapeRe(process.sections.statusHistory)}(?!\\w)`, 'i');
-  return (text, doc) => {
+  // The text is asked for only when the RFC has a status-history section (a kept reading is otherwise used undecoded).
+  return (textOf, doc) => {
     let best: Flip | undefined;
     const status = rfcStatus(doc)?.value;
     const consider = (line: string, lineNo: number) => {
@@ -58,8 +59,10 @@ export function flipReader(process: ProcessProfile, fmt: DateFormat, rows: reado
       const row = headerField(doc, field);
       if (row) consider(row.value, row.range.line);
     }
+    const histories = doc.sections.filter((x) => x.kind === 'heading' && history.test(x.title));
+    const text = histories.length > 0 ? textOf() : undefined;
     if (text !== undefined) {
-      for (const s of doc.sections.filter((x) => x.kind === 'heading' && history.test(x.title))) {
+      for (const s of histories) {
         const first = s.range.line;
         text.slice(s.start, s.end).split('\n').forEach((line, i) => consider(line, first + i));
       }

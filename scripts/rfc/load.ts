@@ -113,11 +113,12 @@ export function documentFromBody(file: string, body: string, key: string, cache:
  * process's titles (its questions, errata, Security lines), so a config that renames one never
  * gets another's entry.
  */
-export async function readingKey(text: string, titles: ReaderTitles = DEFAULT_TITLES, textSha256?: string): Promise<string> {
+export async function readingKey(text: string | { sha256: string }, titles: ReaderTitles = DEFAULT_TITLES): Promise<string> {
   const { parseCacheKey } = await import('../core/cache/parse-cache.js');
   // The text enters by its SHA-256 (of its UTF-8 bytes): the run has taken it already of the file
-  // it read (`textSha256`, Corpus.contentHash), so an RFC's text is hashed once a run, not twice.
-  return parseCacheKey(`${readerFingerprint()}\0${titlesKey(titles)}\0text-sha256`, textSha256 ?? sha256(text));
+  // it read (`{ sha256 }`, Corpus.contentHash), so an RFC's text is hashed once a run, not twice,
+  // and a kept reading is found without decoding the file.
+  return parseCacheKey(`${readerFingerprint()}\0${titlesKey(titles)}\0text-sha256`, typeof text === 'string' ? sha256(text) : text.sha256);
 }
 
 function titlesKey(t: ReaderTitles): string {

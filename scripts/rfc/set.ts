@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { CorpusReader } from '../core/parse/corpus.js';
+import { MAX_MARKDOWN_BYTES, type CorpusReader } from '../core/parse/corpus.js';
 import { readingMessage } from '../core/model/reading-messages.js';
 import { TOO_MANY_FILES, TOO_MUCH_RFC_TEXT } from '../core/engine/reading-rules.js';
 import type { ParseCache } from '../core/cache/parse-cache.js';
@@ -106,7 +106,7 @@ async function list(corpus: CorpusReader, maxBytes: number): Promise<RfcSet> {
       // A look ahead keeps the text too: it counts against the cap as a read does.
       if (!budget.mayRead(file)) break;
       const text = corpus.peekMarkdownText(file);
-      if (!budget.charge(file, text) || text === undefined) continue;
+      if (!budget.charge(file, utf8Length(text ?? corpus.cachedText(file))) || text === undefined) continue;
       const key = await readingKey(text, titles);
       if (ahead.has(key) || keys.has(key) || cache?.has(key)) continue;
       keys.add(key);
@@ -129,18 +129,23 @@ async function list(corpus: CorpusReader, maxBytes: number): Promise<RfcSet> {
     if (!doc) {
       doc = queue.then(async () => {
         if (!budget.mayRead(file)) return undefined;
-        const raw = corpus.text(file, NEEDED_FOR);
-        if (!budget.charge(file, raw) || raw === undefined) return undefined;
+        // The file's bytes, checked as its text would be, not yet decoded: a kept reading needs only
+        // their hash (its key) and their size, and 62 RFC texts took ~5 ms to decode.
+        const size = corpus.byteLength(file, NEEDED_FOR);
+        if (!budget.charge(file, size) || size === undefined) return undefined;
         const { loadRfcReading, readingKey, documentFromBody, keptReading } = await import('./load.js');
         const cache = await openCache();
         // The key hashes the text once; the kept reading, when there is one, also says whether this
         // text passed the Markdown container caps when it was read (so the pass is not made again).
-        const key = cache || ahead.size > 0 ? await readingKey(raw, titles, corpus.contentHash?.(file)) : undefined;
+        const hash = corpus.contentHash(file);
+        const key = hash !== undefined && (cache || ahead.size > 0) ? await readingKey({ sha256: hash }, titles) : undefined;
         const kept = cache && key !== undefined ? keptReading(file, key, cache, titles) : undefined;
-        const text = corpus.markdownText(file, NEEDED_FOR, (t) => t === raw && kept?.withinCaps === true);
-        if (text === undefined) return undefined;
-        let source: ReadingSource;
-        let made: RfcDocument | undefined;
+        // Kept, within the caps and within the size cap (markdownText's checks, all of which it passes): no text needed.
+        const known = kept?.withinCaps === true && size <= MAX_MARKDOWN_BYTES ? kept.doc : undefined;
+        const text = known ? undefined : corpus.markdownText(file, NEEDED_FOR, () => kept?.withinCaps === true);
+        if (!known && text === undefined) return undefined;
+        let source: ReadingSource = 'cached';
+        let made: RfcDocument | undefined = known;
         const pending = key === undefined || kept ? undefined : ahead.get(key);
         if (pending) ahead.delete(key!);
         const body = await pending;
@@ -149,7 +154,7 @@ async function list(corpus: CorpusReader, maxBytes: number): Promise<RfcSet> {
           made = documentFromBody(file, body, key, cache, titles);
           source = 'parsed';
         }
-        if (!made) ({ doc: made, source } = await loadRfcReading(file, text, cache, titles, key === undefined ? undefined : { key, kept, withinCaps: true }));
+        if (!made) ({ doc: made, source } = await loadRfcReading(file, text!, cache, titles, key === undefined ? undefined : { key, kept, withinCaps: true }));
         // A reading kept by a run that did not check the caps (the html's history): kept again, saying they hold.
         if (kept && !kept.withinCaps && cache && key !== undefined) cache.set(key, (await import('./load.js')).toEntry(kept.doc, true));
         // Counted, not timed: after one RFC is edited a run parses that one and reads the rest from the cache.
@@ -169,7 +174,7 @@ async function list(corpus: CorpusReader, maxBytes: number): Promise<RfcSet> {
   const text = (file: string): string | undefined => {
     if (!budget.mayRead(file)) return undefined;
     const got = corpus.text(file);
-    return budget.charge(file, got) ? got : undefined;
+    return budget.charge(file, utf8Length(got ?? corpus.cachedText(file))) ? got : undefined;
   };
   return { dir, files, byNumber, read, all, text };
 }
@@ -182,19 +187,17 @@ async function list(corpus: CorpusReader, maxBytes: number): Promise<RfcSet> {
  * counted. Reads come in a fixed order for a command (the families', then `all()` by name), so the
  * cut is the same on every run of the same command and files.
  */
+/** A text's UTF-8 byte length (undefined: no text). */
+function utf8Length(text: string | undefined): number | undefined {
+  return text === undefined ? undefined : Buffer.byteLength(text);
+}
+
 function textBudget(corpus: CorpusReader, dir: string, files: readonly string[], maxBytes: number) {
   const listed = new Set(files);
   const charged = new Set<string>();
-  // Bytes of UTF-8 are at most three per UTF-16 unit: while three times the characters fit, the
-  // text fits, and nothing is measured (a real folder of a few MB never is); past that, every
-  // file counted so far is measured once and the count is exact from then on.
+  // Counted in bytes, which the corpus knows without decoding (a kept reading is used undecoded).
   let total = 0;
-  let exact = false;
   let passedAt: string | undefined;
-  const bytesOf = (f: string, text?: string) => {
-    const kept = text ?? corpus.cachedText(f);
-    return kept === undefined ? 0 : Buffer.byteLength(kept);
-  };
   return {
     /** Whether the file may be read: always once counted (but the one that passed the cap), else only before the cap is passed. */
     mayRead(file: string): boolean {
@@ -202,22 +205,11 @@ function textBudget(corpus: CorpusReader, dir: string, files: readonly string[],
       if (charged.has(file)) return file !== passedAt;
       return passedAt === undefined;
     },
-    /** Counts the file just read (`text` when it read cleanly); false when it passed the cap. */
-    charge(file: string, text: string | undefined): boolean {
+    /** Counts the file just read by its bytes (undefined: nothing of it was kept); false when it passed the cap. */
+    charge(file: string, bytes: number | undefined): boolean {
       if (!listed.has(file) || charged.has(file)) return file !== passedAt;
       charged.add(file);
-      const kept = text ?? corpus.cachedText(file);
-      if (kept === undefined) return true;
-      if (!exact && total + 3 * kept.length <= maxBytes) {
-        total += 3 * kept.length;
-        return true;
-      }
-      if (!exact) {
-        exact = true;
-        total = 0;
-        for (const f of charged) if (f !== file) total += bytesOf(f);
-      }
-      const bytes = bytesOf(file, kept);
+      if (bytes === undefined) return true;
       if (total + bytes <= maxBytes) {
         total += bytes;
         return true;

@@ -75,7 +75,7 @@ export interface RuleRun extends ExampleRun {
 }
 
 /** The loaders a rule may use, bound to one corpus; nothing else is reachable from it. */
-const READER_KEYS = ['exists', 'text', 'contains', 'json', 'yaml', 'data', 'markdownText', 'markdown', 'derive', 'touch', 'cachedText', 'glob', 'givenPath'] as const satisfies ReadonlyArray<keyof CorpusReader>;
+const READER_KEYS = ['exists', 'text', 'contains', 'json', 'yaml', 'data', 'markdownText', 'markdown', 'derive', 'touch', 'cachedText', 'byteLength', 'contentHash', 'glob', 'givenPath'] as const satisfies ReadonlyArray<keyof CorpusReader>;
 
 function readerOf(corpus: Corpus): CorpusReader {
   const reader: Record<string, unknown> = { root: corpus.root, layout: corpus.layout, useParseCache: false };

@@ -25,7 +25,7 @@ export { MAX_FILE_BYTES };
  * globs, derived values cached per run), without its file source, its findings or its bookkeeping.
  * Rules and the loaders they call (the RFC set, the invariant set, the wire context) take this.
  */
-export type CorpusReader = Pick<Corpus, 'root' | 'layout' | 'useParseCache' | 'exists' | 'text' | 'contains' | 'json' | 'yaml' | 'data' | 'markdownText' | 'markdown' | 'derive' | 'touch' | 'cachedText' | 'glob' | 'givenPath' | 'cache' | 'problems'> & Partial<Pick<Corpus, 'work' | 'peekMarkdownText' | 'contentHash'>>;
+export type CorpusReader = Pick<Corpus, 'root' | 'layout' | 'useParseCache' | 'exists' | 'text' | 'contains' | 'json' | 'yaml' | 'data' | 'markdownText' | 'markdown' | 'derive' | 'touch' | 'cachedText' | 'byteLength' | 'contentHash' | 'glob' | 'givenPath' | 'cache' | 'problems'> & Partial<Pick<Corpus, 'work' | 'peekMarkdownText'>>;
 
 /**
  * Parses kept from one run to the next, by file and text: the language server checks the same
@@ -179,6 +179,20 @@ export class Corpus {
     this.bytes.delete(rel);
     this.texts.set(rel, text);
     return text;
+  }
+
+  /**
+   * The byte length of a file's text, read and checked as `text` reads it (the same findings;
+   * undefined where `text` would be), without decoding it: an RFC whose reading is kept in the
+   * cache is known by its bytes' hash and never needs its string.
+   */
+  byteLength(rel: string, neededFor?: string): number | undefined {
+    this.touched?.add(rel);
+    if (this.texts.has(rel)) {
+      const text = this.texts.get(rel);
+      return text === undefined ? undefined : Buffer.byteLength(text);
+    }
+    return this.bytesOf(rel, neededFor)?.length;
   }
 
   /** Whether a file's text contains `needle`, searched in its bytes when no string of it is kept (undefined when it cannot be read). */

@@ -145,7 +145,7 @@ export const datesValid: Rule = {
         continue;
       }
       const newest = latestDate(updated.value, fmt) ?? { written: lead, iso: leadIso };
-      const flip = flips(ctx.corpus.text(doc.file), doc);
+      const flip = flips(() => ctx.corpus.text(doc.file), doc);
       if (flip && flip.iso > newest.iso) {
         ctx.report({
           at: { file: doc.file, range: rangeInCell(doc, updated, newest.written) },
