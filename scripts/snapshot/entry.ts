@@ -26,6 +26,10 @@ const PRELOADED = async (): Promise<void> => {
   const [{ parseReading }, { DEFAULT_TITLES }, { parseMarkdown }] = await Promise.all([import('../rfc/parse-reading.js'), import('../rfc/document.js'), import('../core/parse/markdown.js')]);
   parseReading('warm.md', WARM_RFC, DEFAULT_TITLES);
   parseMarkdown('warm.md', WARM_RFC);
+  // The libraries loaded at their first use (picomatch with the first glob, js-yaml with the first YAML file): loaded here.
+  const [{ globMatcher }, { parseYaml }] = await Promise.all([import('../core/io/source.js'), import('../core/parse/yaml-tree.js')]);
+  globMatcher(['warm/*.md'])('warm/warm.md');
+  parseYaml('warm.yaml', 'warm: [1]\n');
   // What specgate knows of its own code and libraries, asked once a process (the reader's and the
   // errata modules' fingerprints, the validators' library versions, the package's version): the
   // blob holds that code and those libraries, bundled, and is used only while newer than the
