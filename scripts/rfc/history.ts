@@ -44,6 +44,8 @@ export function flipReader(process: ProcessProfile, fmt: DateFormat, rows: reado
     let best: Flip | undefined;
     const status = rfcStatus(doc)?.value;
     const consider = (line: string, lineNo: number) => {
+      // Every flip has its arrow: most headings and lines have none, and the expression is not cheap to fail.
+      if (!line.includes('→') && !line.includes('->')) return;
       const m = FLIP.exec(line);
       if (!m) return;
       const date = m[3] ?? m[4]!;
