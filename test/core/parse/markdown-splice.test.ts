@@ -16,7 +16,7 @@ import { PROJECT, SHARED, describeShared } from '../../helpers/env.js';
  * whole RFCs; and the splice must actually answer for the plain edits, or the gate proves nothing.
  */
 
-const HOSTILE = ['```', '~~~', '<div>', '<!--', '[x]: /u', '# h', '## h', '- ', '1. ', '> ', '|a|b|\n|-|-|', '---', '===', '    code', '\t', '\r\n', '\\', '*', '_', '\n', '\n\n', '[x]', '-->', '</div>', '| c |', '- [ ] t', '~~s~~', '`', '\n# t\n', '\n```\n', '\n> q\n', '\u00a7', '\ufeff'];
+const HOSTILE = ['```', '~~~', '<div>', '<!--', '[x]: /u', '# h', '## h', '- ', '1. ', '> ', '|a|b|\n|-|-|', '---', '===', '    code', '\t', '\r\n', '\\', '*', '_', '\n', '\n\n', '[x]', '-->', '</div>', '| c |', '- [ ] t', '~~s~~', '`', '\n# t\n', '\n```\n', '\n> q\n', '\u00a7', '\ufeff', '   # h', '#', '\n#', 'see [x] ', '\n\n[x]: /v\n'];
 
 function rng(seed: number): () => number {
   let a = seed >>> 0;
@@ -170,6 +170,27 @@ describe('spliceRfcTree (the incremental RFC parse)', () => {
     expect(spliceRfcTree(base, parseRfcTree(base), fenced)).toStrictEqual(parseRfcTree(fenced));
     // A heading inserted before the first heading leaves no clean start: declined.
     expect(spliceRfcTree(base, parseRfcTree(base), `# New\n${base}`)).toBeUndefined();
+    // Each of these is spliced wrong by a splice that misses one of its conditions (seen failing so).
+    const cases: Array<[string, string, string]> = [
+      // a reference in the edited section to a definition in another: the definition stays outside the stretch re-parsed
+      ['definition elsewhere', '# T\n\n## A\n\nsee [x] here\n\n## B\n\n[x]: /u\n', '# T\n\n## A\n\nsee [x] there\n\n## B\n\n[x]: /u\n'],
+      ['definition before', '# T\n\n[x]: /u\n\n## A\n\nsee [x] here\n', '# T\n\n[x]: /u\n\n## A\n\nsee [x] there\n'],
+      // an edit right at the end of a heading line: `#` alone was a heading, `#x` continues the quote above lazily
+      ['heading line end', '# T\n\n> quote\n#\n\ntext\n', '# T\n\n> quote\n#x\n\ntext\n'],
+      // an indented heading is no line start: the stretch's columns would be off
+      ['indented heading', '# T\n\n   ## A\n\ntext\n', '# T\n\n   ## A\n\ntext more\n'],
+      ['indented heading after', '# T\n\n## A\n\ntext\n\n  ## B\n\nend\n', '# T\n\n## A\n\ntext more\n\n  ## B\n\nend\n'],
+      // a setext heading whose text starts with `#` is no ATX heading
+      ['setext', '# T\n\n#A\n==\n\ntext\n', '# T\n\n#A\nx\n\ntext\n'],
+      // the last heading's line without a line ending, and trailing blank lines
+      ['no final newline', '# T\n\n## A\n\ntext\n\n## B', '# T\n\n## A\n\ntext 2\n\n## B'],
+      ['trailing blanks', '# T\n\n## A\n\ntext\n\n\n', '# T\n\n## A\n\ntext\n\n\n\nmore\n\n'],
+      ['tabs', '# T\n\n## A\n\n\tcode\n\n## B\n\n-\titem\n', '# T\n\n## A\n\n\tcode\tx\n\n## B\n\n-\titem\n'],
+    ];
+    for (const [what, a, b] of cases) {
+      check('edge', a, parseRfcTree(a), b, false, what);
+      check('edge', b, parseRfcTree(b), a, false, `${what}, back`);
+    }
     // Front matter in the preamble parse stays the old tree's.
     const pre = '---\ntitle: x\n---\n\n# A\n\ntext\n\n## B\n\nmore\n';
     check('edge', pre, parseRfcTree(pre, true), pre.replace('more', 'more words'), true, 'preamble');
