@@ -49,8 +49,9 @@ function fingerprintOf(dir: string, ext: string): string {
   const files = readdirSync(dir).filter((f) => f.endsWith(ext)).sort().map((f) => path.join(dir, f));
   // The core modules a reading depends on: positions, the parser's GFM subset (markdown.ts), the
   // parser's libraries as they run (markdown-libs: in the build, their one bundle), and the
-  // container caps an entry's `withinCaps` vouches for (markdown-bounds).
-  for (const file of [...files, ...['model/position', 'parse/markdown', 'parse/markdown-libs', 'parse/markdown-bounds'].map((m) => path.join(dir, '..', 'core', `${m}${ext}`))]) {
+  // container caps an entry's `withinCaps` vouches for (markdown-bounds), and the splice that
+  // re-parses only an edited stretch (markdown-splice).
+  for (const file of [...files, ...['model/position', 'parse/markdown', 'parse/markdown-libs', 'parse/markdown-bounds', 'parse/markdown-splice'].map((m) => path.join(dir, '..', 'core', `${m}${ext}`))]) {
     hash.update(path.basename(file)).update('\0');
     try {
       hash.update(readFileSync(file));
@@ -79,7 +80,7 @@ export async function loadRfcReading(file: string, text: string, cache?: ParseCa
   const key = known?.key ?? (cache ? await readingKey(text, titles) : undefined);
   const hit = known ? known.kept?.doc : cache && key ? keptReading(file, key, cache, titles)?.doc : undefined;
   if (hit) return { doc: hit, source: 'cached' };
-  const doc = (await import('./parse-reading.js')).parseReading(file, text, titles);
+  const doc = (await import('./parse-reading.js')).parseReading(file, text, titles, cache ? { cache, key: await lastTreeKey(file, titles) } : undefined);
   if (cache && key) cache.set(key, toEntry(doc, known?.withinCaps === true));
   return { doc, source: 'parsed' };
 }
@@ -118,6 +119,16 @@ export async function readingKey(text: string, titles: ReaderTitles = DEFAULT_TI
   // The text enters by its SHA-256 (of its UTF-8 bytes): the run has taken it already of the file
   // it read (`textSha256`, Corpus.contentHash), so an RFC's text is hashed once a run, not twice.
   return parseCacheKey(`${readerFingerprint()}\0${titlesKey(titles)}\0text-sha256`, textSha256 ?? sha256(text));
+}
+
+/**
+ * The key of the entry keeping the last text parsed for `file` and its tree (parse-reading.ts):
+ * by the file's path, the reader's fingerprint (the splice's code and the Markdown libraries are in
+ * it) and the header form (a preamble process parses front matter).
+ */
+export async function lastTreeKey(file: string, titles: ReaderTitles = DEFAULT_TITLES): Promise<string> {
+  const { parseCacheKey } = await import('../core/cache/parse-cache.js');
+  return `${parseCacheKey(`${readerFingerprint()}\0${titles.headerForm ?? DEFAULT_SHAPE.headerForm}\0rfc-tree`, file)}.rfc-tree`;
 }
 
 function titlesKey(t: ReaderTitles): string {
