@@ -76,13 +76,15 @@ export async function loadRfcDocument(file: string, text: string, cache?: ParseC
 }
 
 /** `loadRfcDocument`, saying whether the reading came from the cache (what `check --debug` counts). */
-export async function loadRfcReading(file: string, text: string, cache?: ParseCache, titles: ReaderTitles = DEFAULT_TITLES, known?: { key: string; kept?: KeptReading; withinCaps?: boolean }): Promise<{ doc: RfcDocument; source: ReadingSource }> {
+export async function loadRfcReading(file: string, text: string, cache?: ParseCache, titles: ReaderTitles = DEFAULT_TITLES, known?: { key: string; kept?: KeptReading; withinCaps?: boolean }): Promise<{ doc: RfcDocument; source: ReadingSource; spliced?: boolean }> {
   const key = known?.key ?? (cache ? await readingKey(text, titles) : undefined);
   const hit = known ? known.kept?.doc : cache && key ? keptReading(file, key, cache, titles)?.doc : undefined;
   if (hit) return { doc: hit, source: 'cached' };
-  const doc = (await import('./parse-reading.js')).parseReading(file, text, titles, cache ? { cache, key: await lastTreeKey(file, titles) } : undefined);
+  // A miss parses; with a cache, only the stretch edited since the file's last parse (parse-reading.ts).
+  const last = cache ? { cache, key: await lastTreeKey(file, titles), spliced: false } : undefined;
+  const doc = (await import('./parse-reading.js')).parseReading(file, text, titles, last);
   if (cache && key) cache.set(key, toEntry(doc, known?.withinCaps === true));
-  return { doc, source: 'parsed' };
+  return { doc, source: 'parsed', ...(last?.spliced ? { spliced: true } : {}) };
 }
 
 /** A reading read back from its cache entry, and whether its text was checked against the container caps when it was made. */

@@ -15,11 +15,13 @@ import { readRfc } from './read.js';
  * full parse's, and otherwise the text is parsed in full); either way the entry is then replaced by
  * this text and its tree. Entries are authenticated like every cache entry: a planted one is a miss.
  */
-export function parseReading(file: string, text: string, titles: ReaderTitles, last?: { cache: ParseCache; key: string }): RfcDocument {
+export function parseReading(file: string, text: string, titles: ReaderTitles, last?: { cache: ParseCache; key: string; spliced?: boolean }): RfcDocument {
   const preamble = titles.headerForm === 'preamble';
   if (!last) return readRfc(parseRfcMarkdown(file, text, preamble), titles);
   const kept = last.cache.get<{ text?: unknown; tree?: unknown }>(last.key);
-  const md = (kept && typeof kept.text === 'string' && kept.tree && typeof kept.tree === 'object' ? spliceRfcMarkdown(file, kept.text, kept.tree as Root, text, preamble) : undefined) ?? parseRfcMarkdown(file, text, preamble);
+  const spliced = kept && typeof kept.text === 'string' && kept.tree && typeof kept.tree === 'object' ? spliceRfcMarkdown(file, kept.text, kept.tree as Root, text, preamble) : undefined;
+  last.spliced = spliced !== undefined;
+  const md = spliced ?? parseRfcMarkdown(file, text, preamble);
   const doc = readRfc(md, titles);
   // A file with an entry is being edited: its entry follows it. A first entry costs a write of a
   // tree (100-300 KB of JSON for upstream's RFCs): a cold run parsing every RFC would write them
