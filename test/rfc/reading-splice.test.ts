@@ -53,8 +53,8 @@ it('a planted or forged tree entry is never spliced from: the text is parsed in 
   const dir = path.join(tempDir(), 'cache', 'parsed');
   mkdirSync(dir, { recursive: true });
   const key = await lastTreeKey(file);
-  // A lie that a splice would carry into the reading: the old text with another text's tree.
-  const lie = JSON.stringify({ text: text0, tree: parseRfcTree(text0.replace(/^## /gm, '## Lie ')) });
+  // A lie that a splice would carry into the reading: the old text with the tree of another text of the same shape.
+  const lie = JSON.stringify({ text: text0, tree: parseRfcTree(text0.replace(/e/g, 'E')) });
   for (const [i, body] of [Buffer.from(lie), frameEntry('parsed', `${key}.json`, Buffer.from(lie), randomBytes(32))].entries()) {
     // A text no reading was kept for (else the reading is a hit, and nothing is parsed).
     const edited = `${text0}\nA line appended, ${i}.\n`;
