@@ -72,16 +72,21 @@ export type ReadingSource = 'cached' | 'parsed';
  * garbage before the next file is parsed (callers may start many of these at once).
  */
 export async function loadRfcDocument(file: string, text: string, cache?: ParseCache, titles: ReaderTitles = DEFAULT_TITLES): Promise<RfcDocument> {
-  return (await loadRfcReading(file, text, cache, titles)).doc;
+  // Old versions of a file (the html's history): no kept tree is spliced from or replaced.
+  return (await loadRfcReading(file, text, cache, titles, undefined, false)).doc;
 }
 
 /** `loadRfcDocument`, saying whether the reading came from the cache (what `check --debug` counts). */
-export async function loadRfcReading(file: string, text: string, cache?: ParseCache, titles: ReaderTitles = DEFAULT_TITLES, known?: { key: string; kept?: KeptReading; withinCaps?: boolean }): Promise<{ doc: RfcDocument; source: ReadingSource; spliced?: boolean }> {
+/**
+ * `lastTree`: a miss may splice from the tree kept of the file's last parse, and keeps this one
+ * (parse-reading.ts); off for texts that are not the file's current one (old versions).
+ */
+export async function loadRfcReading(file: string, text: string, cache?: ParseCache, titles: ReaderTitles = DEFAULT_TITLES, known?: { key: string; kept?: KeptReading; withinCaps?: boolean }, lastTree = true): Promise<{ doc: RfcDocument; source: ReadingSource; spliced?: boolean }> {
   const key = known?.key ?? (cache ? await readingKey(text, titles) : undefined);
   const hit = known ? known.kept?.doc : cache && key ? keptReading(file, key, cache, titles)?.doc : undefined;
   if (hit) return { doc: hit, source: 'cached' };
   // A miss parses; with a cache, only the stretch edited since the file's last parse (parse-reading.ts).
-  const last = cache ? { cache, key: await lastTreeKey(file, titles), spliced: false } : undefined;
+  const last = cache && lastTree ? { cache, key: await lastTreeKey(file, titles), spliced: false } : undefined;
   const doc = (await import('./parse-reading.js')).parseReading(file, text, titles, last);
   if (cache && key) cache.set(key, toEntry(doc, known?.withinCaps === true));
   return { doc, source: 'parsed', ...(last?.spliced ? { spliced: true } : {}) };

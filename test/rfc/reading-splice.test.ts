@@ -7,7 +7,7 @@ import { openParseCache } from '../../scripts/core/cache/parse-cache.js';
 import { parseRfcTree } from '../../scripts/core/parse/markdown.js';
 import { spliceRfcTree, spliceWork } from '../../scripts/core/parse/markdown-splice.js';
 import type { RfcDocument } from '../../scripts/rfc/document.js';
-import { lastTreeKey, loadRfcReading } from '../../scripts/rfc/load.js';
+import { lastTreeKey, loadRfcDocument, loadRfcReading } from '../../scripts/rfc/load.js';
 import { newTreeEntries } from '../../scripts/rfc/parse-reading.js';
 import { PROJECT, projectCorpusCopy, runCli, tempDir } from '../helpers/env.js';
 
@@ -100,3 +100,16 @@ it('check after two edits of an RFC splices its reading, with the findings of a 
     expect(JSON.parse(warm.stdout).findings).toEqual(JSON.parse(cold.stdout).findings);
   }
 }, 60_000);
+
+it('old versions of a file (the html report\'s history) neither splice from nor replace its kept tree', async () => {
+  newTreeEntries.left = 4;
+  const dir = path.join(tempDir(), 'cache', 'parsed');
+  const cache = openParseCache(tempDir(), dir);
+  await loadRfcDocument(file, text0, cache);
+  expect(readdirSync(dir).filter((f) => f.endsWith('.rfc-tree.json'))).toHaveLength(0);
+  await loadRfcReading(file, text0, undefined);
+  const current = `${text0}\nCurrent.\n`;
+  await loadRfcReading(file, current, cache);
+  await loadRfcDocument(file, text0.replace(/^(#+ .*)$/m, '$1 (old)'), cache);
+  expect(cache.get<{ text: string }>(await lastTreeKey(file))?.text).toBe(current);
+});
