@@ -49,8 +49,9 @@ function fingerprintOf(dir: string, ext: string): string {
   const files = readdirSync(dir).filter((f) => f.endsWith(ext)).sort().map((f) => path.join(dir, f));
   // The core modules a reading depends on: positions, the parser's GFM subset (markdown.ts), the
   // parser's libraries as they run (markdown-libs: in the build, their one bundle), and the
-  // container caps an entry's `withinCaps` vouches for (markdown-bounds).
-  for (const file of [...files, ...['model/position', 'parse/markdown', 'parse/markdown-libs', 'parse/markdown-bounds'].map((m) => path.join(dir, '..', 'core', `${m}${ext}`))]) {
+  // container caps an entry's `withinCaps` vouches for (markdown-bounds), and the splice that
+  // re-parses only an edited stretch (markdown-splice).
+  for (const file of [...files, ...['model/position', 'parse/markdown', 'parse/markdown-libs', 'parse/markdown-bounds', 'parse/markdown-splice'].map((m) => path.join(dir, '..', 'core', `${m}${ext}`))]) {
     hash.update(path.basename(file)).update('\0');
     try {
       hash.update(readFileSync(file));
@@ -71,17 +72,24 @@ export type ReadingSource = 'cached' | 'parsed';
  * garbage before the next file is parsed (callers may start many of these at once).
  */
 export async function loadRfcDocument(file: string, text: string, cache?: ParseCache, titles: ReaderTitles = DEFAULT_TITLES): Promise<RfcDocument> {
-  return (await loadRfcReading(file, text, cache, titles)).doc;
+  // Old versions of a file (the html's history): no kept tree is spliced from or replaced.
+  return (await loadRfcReading(file, text, cache, titles, undefined, false)).doc;
 }
 
 /** `loadRfcDocument`, saying whether the reading came from the cache (what `check --debug` counts). */
-export async function loadRfcReading(file: string, text: string, cache?: ParseCache, titles: ReaderTitles = DEFAULT_TITLES, known?: { key: string; kept?: KeptReading; withinCaps?: boolean }): Promise<{ doc: RfcDocument; source: ReadingSource }> {
+/**
+ * `lastTree`: a miss may splice from the tree kept of the file's last parse, and keeps this one
+ * (parse-reading.ts); off for texts that are not the file's current one (old versions).
+ */
+export async function loadRfcReading(file: string, text: string, cache?: ParseCache, titles: ReaderTitles = DEFAULT_TITLES, known?: { key: string; kept?: KeptReading; withinCaps?: boolean }, lastTree = true): Promise<{ doc: RfcDocument; source: ReadingSource; spliced?: boolean }> {
   const key = known?.key ?? (cache ? await readingKey(text, titles) : undefined);
   const hit = known ? known.kept?.doc : cache && key ? keptReading(file, key, cache, titles)?.doc : undefined;
   if (hit) return { doc: hit, source: 'cached' };
-  const doc = (await import('./parse-reading.js')).parseReading(file, text, titles);
+  // A miss parses; with a cache, only the stretch edited since the file's last parse (parse-reading.ts).
+  const last = cache && lastTree ? { cache, key: await lastTreeKey(file, titles), spliced: false } : undefined;
+  const doc = (await import('./parse-reading.js')).parseReading(file, text, titles, last);
   if (cache && key) cache.set(key, toEntry(doc, known?.withinCaps === true));
-  return { doc, source: 'parsed' };
+  return { doc, source: 'parsed', ...(last?.spliced ? { spliced: true } : {}) };
 }
 
 /** A reading read back from its cache entry, and whether its text was checked against the container caps when it was made. */
@@ -119,6 +127,16 @@ export async function readingKey(text: string | { sha256: string }, titles: Read
   // it read (`{ sha256 }`, Corpus.contentHash), so an RFC's text is hashed once a run, not twice,
   // and a kept reading is found without decoding the file.
   return parseCacheKey(`${readerFingerprint()}\0${titlesKey(titles)}\0text-sha256`, typeof text === 'string' ? sha256(text) : text.sha256);
+}
+
+/**
+ * The key of the entry keeping the last text parsed for `file` and its tree (parse-reading.ts):
+ * by the file's path, the reader's fingerprint (the splice's code and the Markdown libraries are in
+ * it) and the header form (a preamble process parses front matter).
+ */
+export async function lastTreeKey(file: string, titles: ReaderTitles = DEFAULT_TITLES): Promise<string> {
+  const { parseCacheKey } = await import('../core/cache/parse-cache.js');
+  return `${parseCacheKey(`${readerFingerprint()}\0${titles.headerForm ?? DEFAULT_SHAPE.headerForm}\0rfc-tree`, file)}.rfc-tree`;
 }
 
 function titlesKey(t: ReaderTitles): string {

@@ -154,7 +154,10 @@ async function list(corpus: CorpusReader, maxBytes: number): Promise<RfcSet> {
           made = documentFromBody(file, body, key, cache, titles);
           source = 'parsed';
         }
-        if (!made) ({ doc: made, source } = await loadRfcReading(file, text!, cache, titles, key === undefined ? undefined : { key, kept, withinCaps: true }));
+        let spliced: boolean | undefined;
+        if (!made) ({ doc: made, source, spliced } = await loadRfcReading(file, text!, cache, titles, key === undefined ? undefined : { key, kept, withinCaps: true }));
+        // Parsed from the edited stretch alone, spliced into the file's last tree (core/parse/markdown-splice.ts).
+        if (spliced) corpus.work?.set('RFC parses spliced', (corpus.work.get('RFC parses spliced') ?? 0) + 1);
         // A reading kept by a run that did not check the caps (the html's history): kept again, saying they hold.
         if (kept && !kept.withinCaps && cache && key !== undefined) cache.set(key, (await import('./load.js')).toEntry(kept.doc, true));
         // Counted, not timed: after one RFC is edited a run parses that one and reads the rest from the cache.

@@ -121,6 +121,7 @@ import '../core/parse/corpus.js';
 import '../core/parse/json-tree.js';
 import '../core/parse/markdown-bounds.js';
 import '../core/parse/markdown-libs.js';
+import '../core/parse/markdown-splice.js';
 import '../core/parse/markdown.js';
 import '../core/parse/yaml-tree.js';
 import '../core/preset/date-format.js';

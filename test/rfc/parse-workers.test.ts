@@ -58,8 +58,12 @@ describe('RFC parse workers through `check`', () => {
     expect(on.findings).toEqual(off.findings);
     // Every reading made (in a worker or not) is counted, and its entry written by the main process.
     expect(on.parsed).toBe(off.parsed);
-    expect(entries(onCache)).toEqual(entries(offCache));
-    for (const f of entries(onCache).slice(0, 20)) expect(readFileSync(path.join(onCache, 'parsed', f), 'utf8').split('\n').slice(1).join('\n')).toBe(readFileSync(path.join(offCache, 'parsed', f), 'utf8').split('\n').slice(1).join('\n'));
+    // The readings' entries; a main-thread parse also keeps the last tree of its first few files
+    // (rfc/parse-reading.ts, for a later splice), which workers do not.
+    const readings = (dir: string) => entries(dir).filter((f) => !f.endsWith('.rfc-tree.json'));
+    expect(readings(onCache)).toEqual(readings(offCache));
+    expect(entries(offCache).length - readings(offCache).length).toBeLessThanOrEqual(4);
+    for (const f of readings(onCache).slice(0, 20)) expect(readFileSync(path.join(onCache, 'parsed', f), 'utf8').split('\n').slice(1).join('\n')).toBe(readFileSync(path.join(offCache, 'parsed', f), 'utf8').split('\n').slice(1).join('\n'));
     // Warm: every reading is a hit, so nothing is left for a worker.
     const warm = await check(root, onCache, []);
     expect(warm.workers).toBe(0);

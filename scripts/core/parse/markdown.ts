@@ -75,3 +75,11 @@ const preambleProcessor = unified().use(remarkParse).use(rfcGfm).use(rfcFrontMat
 export function parseRfcMarkdown(file: string, text: string, preamble = false): MarkdownDoc {
   return parseWith(preamble ? preambleProcessor : rfcProcessor, file, text);
 }
+
+/**
+ * The tree `parseRfcMarkdown` makes of `text`, without the caps check or the line index: for
+ * markdown-splice.ts, which parses one stretch of a text whose whole was checked first.
+ */
+export function parseRfcTree(text: string, preamble = false): Root {
+  return (preamble ? preambleProcessor : rfcProcessor).parse(text) as Root;
+}
