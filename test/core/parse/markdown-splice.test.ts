@@ -194,6 +194,21 @@ describe('spliceRfcTree (the incremental RFC parse)', () => {
     // Front matter in the preamble parse stays the old tree's.
     const pre = '---\ntitle: x\n---\n\n# A\n\ntext\n\n## B\n\nmore\n';
     check('edge', pre, parseRfcTree(pre, true), pre.replace('more', 'more words'), true, 'preamble');
+    // Found by review5's fuzzing. An unclosed `---` opening a preamble text: micromark's front matter
+    // attempt runs to the end of the text, and a `---` added after any heading closes it; while it
+    // runs no container opens (a `1.` line stays paragraph text), in the full parse only.
+    const open = '---\n# H1\n# H2\n####### seven\n</script>\n1. one\n';
+    for (const next of [open.replace('</script>', '<\tript>'), `${open}---\n`, `${open}\n> quote\n`]) {
+      check('edge', open, parseRfcTree(open, true), next, true, `unclosed front matter: ${JSON.stringify(next)}`);
+      check('edge', next, parseRfcTree(next, true), open, true, `unclosed front matter, back: ${JSON.stringify(next)}`);
+    }
+    // A lazy `[x]` line after an empty list item marks the root itself `checked` (mdast's task-list
+    // item): a root property the edit adds or removes, so not the old tree's to keep.
+    const task = '\0\n# H3\n## B\n# H7\n*\n[x]\n]]>\n# H12\n[x][]\n';
+    for (const next of [task.replace('[x]\n]]>', '<table>\n]]>'), task.replace('# H12', '# H12 changed')]) {
+      check('edge', task, parseRfcTree(task), next, false, `root checked: ${JSON.stringify(next)}`);
+      check('edge', next, parseRfcTree(next), task, false, `root checked, back: ${JSON.stringify(next)}`);
+    }
     expect(counts.checked - before).toBeGreaterThan(800);
   });
 
