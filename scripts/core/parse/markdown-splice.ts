@@ -56,6 +56,12 @@ function splice(prevText: string, prevTree: Root, text: string, preamble: boolea
   // the offset arithmetic below counts only \n. Such texts are parsed in full.
   if (prevText.includes('\r') || text.includes('\r') || prevText.charCodeAt(0) === 0xfeff || text.charCodeAt(0) === 0xfeff) return undefined;
   if (prevTree?.type !== 'root' || !Array.isArray(prevTree.children) || !validPosition(prevTree.position)) return undefined;
+  // A root with more than its children and position (a lazy `[x]` after an empty list item makes
+  // mdast's task-list item mark the root `checked`) carries what the edit may change.
+  if (!plainRoot(prevTree)) return undefined;
+  // An unclosed `---` opening a preamble text: the front matter attempt runs to the text's end (a
+  // `---` anywhere later closes it) and, while it runs, no container opens. Parsed in full.
+  if (preamble && prevText.startsWith('---') && prevTree.children[0]?.type !== 'yaml') return undefined;
   // Definitions anywhere in the old text may be referred to from anywhere: `]:` is in every one.
   if (prevText.includes(']:') && hasDefinition(prevTree)) return undefined;
   const oldLen = prevText.length;
@@ -101,7 +107,7 @@ function splice(prevText: string, prevTree: Root, text: string, preamble: boolea
     const chunkText = text.slice(L, to);
     spliceWork.parsedChars += chunkText.length;
     const chunk = parseRfcTree(chunkText, preamble);
-    return chunkText.includes(']:') && hasDefinition(chunk) ? undefined : chunk;
+    return !plainRoot(chunk) || (chunkText.includes(']:') && hasDefinition(chunk)) ? undefined : chunk;
   };
   let middle: RootContent[] | undefined;
   let tail: RootContent[] = [];
@@ -125,14 +131,19 @@ function splice(prevText: string, prevTree: Root, text: string, preamble: boolea
     middle = chunk.children.map((c) => shifted(c, linesBeforeL, L));
     end = shiftPoint(chunk.position!.end, linesBeforeL, L);
   }
-  const { children: _old, position: _pos, ...rest } = prevTree;
-  return { ...(copyOf(rest, 0, 0) as object), type: 'root', children: [...children.slice(0, at).map((c) => shifted(c, 0, 0)), ...middle!, ...tail], position: { start: { ...prevTree.position!.start }, end } };
+  return { type: 'root', children: [...children.slice(0, at).map((c) => shifted(c, 0, 0)), ...middle!, ...tail], position: { start: { ...prevTree.position!.start }, end } };
 }
 
 /** A root child that is an ATX heading starting at column 1 (a setext heading spans two lines or more). */
 function isAtxHeadingAt(node: RootContent, text: string): boolean {
   const pos = node.position!;
   return node.type === 'heading' && pos.start.column === 1 && pos.start.line === pos.end.line && text.charCodeAt(pos.start.offset!) === 0x23; /* # */
+}
+
+/** A root with nothing but its type, children and position. */
+function plainRoot(root: Root): boolean {
+  for (const k in root) if (k !== 'type' && k !== 'children' && k !== 'position') return false;
+  return true;
 }
 
 function validPosition(pos: Root['position']): boolean {
