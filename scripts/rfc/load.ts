@@ -76,8 +76,8 @@ export async function loadRfcDocument(file: string, text: string, cache?: ParseC
   return (await loadRfcReading(file, text, cache, titles, undefined, false)).doc;
 }
 
-/** `loadRfcDocument`, saying whether the reading came from the cache (what `check --debug` counts). */
 /**
+ * `loadRfcDocument`, saying whether the reading came from the cache (what `check --debug` counts).
  * `lastTree`: a miss may splice from the tree kept of the file's last parse, and keeps this one
  * (parse-reading.ts); off for texts that are not the file's current one (old versions).
  */

@@ -177,9 +177,14 @@ async function list(corpus: CorpusReader, maxBytes: number): Promise<RfcSet> {
   const text = (file: string): string | undefined => {
     if (!budget.mayRead(file)) return undefined;
     const got = corpus.text(file);
-    return budget.charge(file, utf8Length(got ?? corpus.cachedText(file))) ? got : undefined;
+    return budget.charge(file, corpus.byteLength(file)) ? got : undefined;
   };
   return { dir, files, byNumber, read, all, text };
+}
+
+/** A look-ahead text's UTF-8 byte length (undefined: no text). */
+function utf8Length(text: string | undefined): number | undefined {
+  return text === undefined ? undefined : Buffer.byteLength(text);
 }
 
 /**
@@ -190,11 +195,6 @@ async function list(corpus: CorpusReader, maxBytes: number): Promise<RfcSet> {
  * counted. Reads come in a fixed order for a command (the families', then `all()` by name), so the
  * cut is the same on every run of the same command and files.
  */
-/** A text's UTF-8 byte length (undefined: no text). */
-function utf8Length(text: string | undefined): number | undefined {
-  return text === undefined ? undefined : Buffer.byteLength(text);
-}
-
 function textBudget(corpus: CorpusReader, dir: string, files: readonly string[], maxBytes: number) {
   const listed = new Set(files);
   const charged = new Set<string>();
